@@ -1,0 +1,14 @@
+# Compiler options for our own targets only: third-party headers never see -Werror.
+function(robometrics_set_target_options target)
+  target_compile_features(${target} PUBLIC cxx_std_20)
+  target_compile_options(${target} PRIVATE
+    $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic -Werror -Wshadow -Wnon-virtual-dtor
+      -Woverloaded-virtual -Wcast-align -Wno-missing-field-initializers>
+    # GCC 12 reports false -Wrestrict and -Wstringop-overflow positives inside libstdc++ string code.
+    $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict -Wno-stringop-overflow -Wno-array-bounds>)
+  if(ROBOMETRICS_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+      -fno-sanitize-recover=undefined)
+    target_link_options(${target} PUBLIC -fsanitize=address,undefined)
+  endif()
+endfunction()

@@ -1,0 +1,26 @@
+# robometrics_add_module(<name> [DEPS <targets...>])
+# Builds every .cpp under src/robometrics/<name>/ (recursively) into the static library
+# robometrics_<name>. The include root is src/, so code includes "robometrics/<name>/File.hpp".
+function(robometrics_add_module name)
+  cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  add_library(robometrics_${name} STATIC ${sources})
+  target_include_directories(robometrics_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(robometrics_${name} PUBLIC ${ARG_DEPS})
+  robometrics_set_target_options(robometrics_${name})
+endfunction()
+
+# robometrics_add_test(<name> [DEPS <targets...>])
+# One gtest executable test_<name> from every *.cpp in tests/<name>/; each TEST is one ctest case.
+# Tests find the shared sample data through ROBOMETRICS_TEST_DATA (default ../shared/data).
+function(robometrics_add_test name)
+  cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
+  add_executable(test_${name} ${sources})
+  target_link_libraries(test_${name} PRIVATE ${ARG_DEPS} robometrics_testsupport GTest::gtest GTest::gmock GTest::gtest_main)
+  robometrics_set_target_options(test_${name})
+  gtest_discover_tests(test_${name}
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+    PROPERTIES ENVIRONMENT "ROBOMETRICS_SOURCE_DIR=${PROJECT_SOURCE_DIR};ROBOMETRICS_BINARY=$<TARGET_FILE:robometrics>"
+    DISCOVERY_TIMEOUT 60)
+endfunction()

@@ -1,0 +1,74 @@
+#pragma once
+// One interface over every kind of bag (MCAP file, rosbag2 directory with sqlite3 or MCAP
+// storage, a single .db3) and, later, live DDS: a stream of raw messages with their topic,
+// type, times and schema. Analyzers never see this; the pipeline decodes for them.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/core/Time.hpp"
+
+namespace robometrics::bag {
+
+/// The message definition that came with a topic (MCAP Schema / rosbag2 message_definitions).
+struct Schema {
+    std::string name;      ///< "sensor_msgs/msg/LaserScan"
+    std::string encoding;  ///< "ros2msg", "ros2idl", "" when the bag carries none
+    std::string text;      ///< the definition text (may be empty)
+};
+
+/// A topic as the bag declares it.
+struct TopicInfo {
+    std::string name;                  ///< "/scan"
+    std::string type;                  ///< "sensor_msgs/msg/LaserScan" (normalised with /msg/)
+    std::string serialization_format;  ///< "cdr"
+    std::string offered_qos_profiles;  ///< raw YAML text, may be empty
+    std::uint64_t message_count = 0;   ///< from the index or metadata; 0 when unknown
+    Schema schema;
+};
+
+/// One message. `data` (the CDR payload with its encapsulation header) stays valid until the
+/// next call to MessageSource::next().
+struct Message {
+    const TopicInfo *topic = nullptr;
+    TimeNs log_time = 0;      ///< receive time
+    TimeNs publish_time = 0;  ///< send time when known, else log_time
+    std::span<const std::uint8_t> data;
+};
+
+/// What to read: topic names (empty = all) and an inclusive log-time range.
+struct ReadOptions {
+    std::vector<std::string> topics;
+    std::optional<TimeNs> start_time;
+    std::optional<TimeNs> end_time;
+};
+
+/// A stream of messages in log-time order.
+class MessageSource {
+public:
+    virtual ~MessageSource() = default;
+    MessageSource() = default;
+    MessageSource(const MessageSource &) = delete;
+    MessageSource &operator=(const MessageSource &) = delete;
+
+    /// Every topic in the source (also those filtered out by ReadOptions).
+    virtual const std::vector<TopicInfo> &topics() const = 0;
+
+    /// Reads the next message into `out`. Returns true when a message was read, false at the
+    /// end, or an Error naming the file and offset when the input is damaged.
+    virtual Result<bool> next(Message &out) = 0;
+
+    /// A short description for messages ("bag.mcap", "rosbag2 dir with 5 files").
+    virtual std::string describe() const = 0;
+};
+
+/// Opens a bag: an .mcap file, a .db3 file, or a rosbag2 directory (metadata.yaml plus storage
+/// files, split and compressed bags included).
+Result<std::unique_ptr<MessageSource>> openBag(const std::string &path, const ReadOptions &options = {});
+
+}  // namespace robometrics::bag

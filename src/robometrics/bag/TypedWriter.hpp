@@ -1,0 +1,51 @@
+#pragma once
+// Writes typed messages (msgs:: structs) into an MCAP as a ROS 2 bag: one schema per type with
+// the built-in ros2msg text, one channel per topic, CDR payloads.
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/msgs/Codec.hpp"
+
+namespace robometrics::bag {
+
+class TypedWriter {
+public:
+    explicit TypedWriter(std::unique_ptr<McapWriter> writer) : writer_(std::move(writer)) {}
+
+    static Result<TypedWriter> open(const std::string &path, const McapWriterOptions &options = {}) {
+        auto writer = McapWriter::open(path, options);
+        if (!writer) return writer.error();
+        return TypedWriter(std::move(writer.value()));
+    }
+
+    /// Writes `msg` on `topic` at `log_time` (publish time = log time).
+    /// `transient_local` marks latched topics (/map, /tf_static) in the channel's QoS metadata.
+    template <class T>
+    Status write(const std::string &topic, const T &msg, TimeNs log_time, bool transient_local = false) {
+        std::uint16_t channel = channelFor(topic, std::string(msgs::TypeInfo<T>::name),
+                                           std::string(msgs::schemaText<T>()), transient_local);
+        std::vector<std::uint8_t> bytes = msgs::encodeCdr(msg);
+        return writer_->write(channel, log_time, log_time, bytes);
+    }
+
+    /// Writes an already-encoded payload.
+    Status writeRaw(const std::string &topic, const std::string &type, const std::string &schema_text,
+                    std::span<const std::uint8_t> bytes, TimeNs log_time, bool transient_local = false) {
+        return writer_->write(channelFor(topic, type, schema_text, transient_local), log_time, log_time, bytes);
+    }
+
+    Status close() { return writer_->close(); }
+
+private:
+    std::uint16_t channelFor(const std::string &topic, const std::string &type,
+                             const std::string &schema_text, bool transient_local);
+
+    std::unique_ptr<McapWriter> writer_;
+    std::map<std::string, std::uint16_t> schemas_;
+    std::map<std::string, std::uint16_t> channels_;
+};
+
+}  // namespace robometrics::bag

@@ -1,0 +1,139 @@
+#include "robometrics/core/Params.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+namespace robometrics {
+
+namespace {
+
+void flatten(const YAML::Node &node, const std::string &prefix, std::map<std::string, std::string> &out) {
+    if (node.IsMap()) {
+        for (const auto &kv : node) {
+            std::string key = kv.first.as<std::string>();
+            flatten(kv.second, prefix.empty() ? key : prefix + "." + key, out);
+        }
+    } else if (node.IsSequence()) {
+        // Arrays are kept as their YAML flow text; the analyzers that take arrays parse them.
+        YAML::Emitter emitter;
+        emitter << YAML::Flow << node;
+        out[prefix] = emitter.c_str();
+    } else if (node.IsScalar()) {
+        out[prefix] = node.Scalar();
+    }
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+}  // namespace
+
+Result<Params> Params::loadFile(const std::string &path, const std::string &node_name) {
+    YAML::Node root;
+    try {
+        root = YAML::LoadFile(path);
+    } catch (const YAML::BadFile &) {
+        return Error{fmt::format("{}: cannot open parameters file", path)};
+    } catch (const YAML::Exception &e) {
+        return Error{fmt::format("{}: not valid YAML: {}", path, e.what())};
+    }
+    if (!root.IsMap()) return Error{fmt::format("{}: expected a map of node names at the top level", path)};
+    Params params;
+    bool found = false;
+    // Wildcard first so that the node's own section overrides it, as in ROS 2.
+    for (const std::string &key : {std::string("/**"), node_name, "/" + node_name}) {
+        YAML::Node section = root[key];
+        if (!section) continue;
+        YAML::Node ros = section["ros__parameters"];
+        if (!ros || !ros.IsMap()) {
+            return Error{fmt::format("{}: node '{}' has no 'ros__parameters' map", path, key)};
+        }
+        flatten(ros, "", params.values_);
+        found = true;
+    }
+    if (!found) {
+        return Error{fmt::format("{}: no parameters for node '{}' (expected '{}: ros__parameters: ...')", path,
+                                 node_name, node_name)};
+    }
+    return params;
+}
+
+Status Params::applyOverrides(const std::vector<std::string> &overrides) {
+    for (const std::string &o : overrides) {
+        auto pos = o.find(":=");
+        if (pos == std::string::npos || pos == 0) {
+            return Error{fmt::format("bad parameter override '{}': expected name:=value", o)};
+        }
+        values_[o.substr(0, pos)] = o.substr(pos + 2);
+    }
+    return Status::Ok();
+}
+
+Status Params::get(const std::string &name, double &out) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) return Status::Ok();
+    used_.insert(name);
+    const char *text = it->second.c_str();
+    char *end = nullptr;
+    errno = 0;
+    double value = std::strtod(text, &end);
+    if (end == text || *end != '\0' || errno == ERANGE) {
+        return Error{fmt::format("parameter '{}': expected a number, got '{}'", name, it->second)};
+    }
+    out = value;
+    return Status::Ok();
+}
+
+Status Params::get(const std::string &name, int &out) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) return Status::Ok();
+    used_.insert(name);
+    const char *text = it->second.c_str();
+    char *end = nullptr;
+    errno = 0;
+    long value = std::strtol(text, &end, 10);
+    if (end == text || *end != '\0' || errno == ERANGE || value < -2147483647L || value > 2147483647L) {
+        return Error{fmt::format("parameter '{}': expected an integer, got '{}'", name, it->second)};
+    }
+    out = static_cast<int>(value);
+    return Status::Ok();
+}
+
+Status Params::get(const std::string &name, bool &out) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) return Status::Ok();
+    used_.insert(name);
+    std::string v = lower(it->second);
+    if (v == "true" || v == "1" || v == "yes" || v == "on") {
+        out = true;
+    } else if (v == "false" || v == "0" || v == "no" || v == "off") {
+        out = false;
+    } else {
+        return Error{fmt::format("parameter '{}': expected true or false, got '{}'", name, it->second)};
+    }
+    return Status::Ok();
+}
+
+Status Params::get(const std::string &name, std::string &out) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) return Status::Ok();
+    used_.insert(name);
+    out = it->second;
+    return Status::Ok();
+}
+
+std::vector<std::string> Params::unused() const {
+    std::vector<std::string> out;
+    for (const auto &[name, value] : values_) {
+        if (!used_.count(name)) out.push_back(name);
+    }
+    return out;
+}
+
+}  // namespace robometrics

@@ -1,0 +1,79 @@
+#pragma once
+// The one pipeline that drives analyzers from any MessageSource (a bag today, DDS later).
+// Commands subscribe typed callbacks to topics; the pipeline decodes each message once into a
+// reused buffer and calls every subscriber in log-time order. Topic remapping works like ROS 2
+// remapping: a subscription to "/scan" reads "/my/scan" after `remap("/scan", "/my/scan")`.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/msgs/Codec.hpp"
+
+namespace robometrics::pipeline {
+
+/// Where and when a message was received.
+struct Envelope {
+    const bag::TopicInfo *topic = nullptr;
+    TimeNs log_time = 0;
+    TimeNs publish_time = 0;
+};
+
+class Pipeline {
+public:
+    using RawHandler = std::function<Status(const bag::Message &)>;
+
+    /// Reads `to` wherever a subscription names `from`.
+    void remap(const std::string &from, const std::string &to) { remaps_[from] = to; }
+
+    /// Parses remapping rules "name=/new/topic" (name may omit the leading slash).
+    Status addRemaps(const std::vector<std::string> &rules);
+
+    /// The topic actually read for a subscription to `topic`.
+    std::string resolve(const std::string &topic) const;
+
+    /// Calls `callback` with every message on `topic`, decoded as T. A topic whose type is not
+    /// T makes run() fail with a message naming both types.
+    template <class T>
+    void subscribe(const std::string &topic, std::function<void(const T &, const Envelope &)> callback) {
+        auto buffer = std::make_shared<T>();
+        std::string type(msgs::TypeInfo<T>::name);
+        addHandler(resolve(topic), type, [buffer, callback](const bag::Message &m) -> Status {
+            Status status = msgs::decodeCdr(m.data, *buffer);
+            if (!status.ok()) return status;
+            callback(*buffer, Envelope{m.topic, m.log_time, m.publish_time});
+            return Status::Ok();
+        });
+    }
+
+    /// Calls `handler` with every raw message on `topic` ("*" = every topic).
+    void subscribeRaw(const std::string &topic, RawHandler handler) {
+        addHandler(topic == "*" ? topic : resolve(topic), "", std::move(handler));
+    }
+
+    /// The topics subscribed to (after remapping); empty when some handler wants every topic.
+    std::vector<std::string> topics() const;
+
+    /// Shows a progress bar on stderr while running (only when stderr is a terminal).
+    void showProgress(bool enabled) { progress_ = enabled; }
+
+    /// Reads the source to its end, dispatching every message. Fails on the first damaged
+    /// message, naming the topic, the log time and the source.
+    Status run(bag::MessageSource &source);
+
+private:
+    struct Handler {
+        std::string type;  ///< expected type, empty for raw handlers
+        RawHandler call;
+    };
+    void addHandler(const std::string &topic, const std::string &type, RawHandler call);
+
+    std::map<std::string, std::string> remaps_;
+    std::map<std::string, std::vector<Handler>> handlers_;
+    bool progress_ = false;
+};
+
+}  // namespace robometrics::pipeline

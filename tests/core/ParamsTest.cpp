@@ -1,0 +1,57 @@
+#include "robometrics/core/Params.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "TestSupport.hpp"
+
+namespace robometrics {
+
+TEST(Params, ReadsNodeSectionAndWildcardWithNodeWinning) {
+    auto dir = test::scratchDir("params");
+    std::ofstream(dir / "p.yaml") << "/**:\n  ros__parameters:\n    a: 1.5\n    b: 2\n"
+                                     "metrics_node:\n  ros__parameters:\n    b: 3\n    debug_mode: true\n"
+                                     "    nested:\n      c: hello\n";
+    auto params = Params::loadFile((dir / "p.yaml").string(), "metrics_node");
+    ASSERT_TRUE(params.ok()) << params.message();
+    double a = 0;
+    int b = 0;
+    bool debug = false;
+    std::string c;
+    EXPECT_TRUE(params->get("a", a).ok());
+    EXPECT_TRUE(params->get("b", b).ok());
+    EXPECT_TRUE(params->get("debug_mode", debug).ok());
+    EXPECT_TRUE(params->get("nested.c", c).ok());
+    EXPECT_DOUBLE_EQ(a, 1.5);
+    EXPECT_EQ(b, 3);
+    EXPECT_TRUE(debug);
+    EXPECT_EQ(c, "hello");
+    EXPECT_TRUE(params->unused().empty());
+}
+
+TEST(Params, OverridesWinAndBadValuesNameTheParameter) {
+    Params params;
+    ASSERT_TRUE(params.applyOverrides({"x:=0.25", "flag:=maybe"}).ok());
+    double x = 0;
+    ASSERT_TRUE(params.get("x", x).ok());
+    EXPECT_DOUBLE_EQ(x, 0.25);
+    bool flag = false;
+    Status s = params.get("flag", flag);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("'flag'"), std::string::npos);
+    EXPECT_FALSE(params.applyOverrides({"novalue"}).ok());
+}
+
+TEST(Params, MissingFileAndMissingNodeAreClearErrors) {
+    auto missing = Params::loadFile("/nonexistent/params.yaml", "n");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.message().find("/nonexistent/params.yaml"), std::string::npos);
+    auto dir = test::scratchDir("params2");
+    std::ofstream(dir / "p.yaml") << "other:\n  ros__parameters:\n    a: 1\n";
+    auto no_node = Params::loadFile((dir / "p.yaml").string(), "metrics_node");
+    ASSERT_FALSE(no_node.ok());
+    EXPECT_NE(no_node.message().find("metrics_node"), std::string::npos);
+}
+
+}  // namespace robometrics
