@@ -1,0 +1,34 @@
+#pragma once
+// Decodes any CDR message to JSON, driven by its ros2msg schema text (as stored in MCAP
+// schemas and rosbag2 message_definitions). Built-in definitions are used when the bag carries
+// none, and override known stub definitions. This is what `robometrics echo` prints.
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::msgs {
+
+struct ParsedSchema;  // the parsed field tree, private to the implementation
+
+class DynamicDecoder {
+public:
+    /// Parses `schema_text` for `type_name` ("pkg/msg/Type" or "pkg/Type"). An empty text uses
+    /// the built-in definition. Fails with "unsupported schema" for ros2idl / service types.
+    static Result<DynamicDecoder> create(const std::string &type_name, const std::string &schema_text,
+                                         const std::string &schema_encoding = "ros2msg");
+
+    /// Decodes a whole payload (encapsulation header included). Fields are named as in the .msg;
+    /// time as {"sec", "nanosec"}; NaN and infinities as the strings "nan", "inf", "-inf";
+    /// uint8[] / byte[] arrays as arrays of numbers.
+    Result<nlohmann::json> decode(std::span<const std::uint8_t> payload) const;
+
+private:
+    std::shared_ptr<const ParsedSchema> schema_;
+};
+
+}  // namespace robometrics::msgs
