@@ -13,49 +13,53 @@
 #include "robometrics/core/Result.hpp"
 #include "robometrics/msgs/Messages.hpp"
 
+/// Every message struct with its ROS 2 type name: X(Struct, "pkg/msg/Type").
+#define ROBOMETRICS_FOR_EACH_MESSAGE(X) \
+    X(Time, "builtin_interfaces/msg/Time") \
+    X(Header, "std_msgs/msg/Header") \
+    X(String, "std_msgs/msg/String") \
+    X(Empty, "std_msgs/msg/Empty") \
+    X(MultiArrayDimension, "std_msgs/msg/MultiArrayDimension") \
+    X(MultiArrayLayout, "std_msgs/msg/MultiArrayLayout") \
+    X(Float32MultiArray, "std_msgs/msg/Float32MultiArray") \
+    X(Point, "geometry_msgs/msg/Point") \
+    X(Vector3, "geometry_msgs/msg/Vector3") \
+    X(Quaternion, "geometry_msgs/msg/Quaternion") \
+    X(Pose, "geometry_msgs/msg/Pose") \
+    X(PoseStamped, "geometry_msgs/msg/PoseStamped") \
+    X(PoseArray, "geometry_msgs/msg/PoseArray") \
+    X(PoseWithCovariance, "geometry_msgs/msg/PoseWithCovariance") \
+    X(PoseWithCovarianceStamped, "geometry_msgs/msg/PoseWithCovarianceStamped") \
+    X(Twist, "geometry_msgs/msg/Twist") \
+    X(TwistWithCovariance, "geometry_msgs/msg/TwistWithCovariance") \
+    X(Transform, "geometry_msgs/msg/Transform") \
+    X(TransformStamped, "geometry_msgs/msg/TransformStamped") \
+    X(LaserScan, "sensor_msgs/msg/LaserScan") \
+    X(Imu, "sensor_msgs/msg/Imu") \
+    X(PointField, "sensor_msgs/msg/PointField") \
+    X(PointCloud2, "sensor_msgs/msg/PointCloud2") \
+    X(Odometry, "nav_msgs/msg/Odometry") \
+    X(MapMetaData, "nav_msgs/msg/MapMetaData") \
+    X(OccupancyGrid, "nav_msgs/msg/OccupancyGrid") \
+    X(Path, "nav_msgs/msg/Path") \
+    X(TFMessage, "tf2_msgs/msg/TFMessage") \
+    X(GridMapInfo, "grid_map_msgs/msg/GridMapInfo") \
+    X(GridMap, "grid_map_msgs/msg/GridMap") \
+    X(StatisticDataPoint, "statistics_msgs/msg/StatisticDataPoint") \
+    X(MetricsMessage, "statistics_msgs/msg/MetricsMessage")
+
 namespace robometrics::msgs {
 
 /// The ROS 2 type name of a message struct ("sensor_msgs/msg/LaserScan").
 template <class T>
 struct TypeInfo;
 
-#define ROBOMETRICS_MESSAGE_TYPE(Struct, Name)            \
-    template <>                                          \
-    struct TypeInfo<Struct> {                            \
-        static constexpr std::string_view name = Name;   \
+#define ROBOMETRICS_MESSAGE_TYPE(Struct, Name)          \
+    template <>                                        \
+    struct TypeInfo<Struct> {                          \
+        static constexpr std::string_view name = Name; \
     };
-ROBOMETRICS_MESSAGE_TYPE(Time, "builtin_interfaces/msg/Time")
-ROBOMETRICS_MESSAGE_TYPE(Header, "std_msgs/msg/Header")
-ROBOMETRICS_MESSAGE_TYPE(String, "std_msgs/msg/String")
-ROBOMETRICS_MESSAGE_TYPE(Empty, "std_msgs/msg/Empty")
-ROBOMETRICS_MESSAGE_TYPE(MultiArrayDimension, "std_msgs/msg/MultiArrayDimension")
-ROBOMETRICS_MESSAGE_TYPE(MultiArrayLayout, "std_msgs/msg/MultiArrayLayout")
-ROBOMETRICS_MESSAGE_TYPE(Float32MultiArray, "std_msgs/msg/Float32MultiArray")
-ROBOMETRICS_MESSAGE_TYPE(Point, "geometry_msgs/msg/Point")
-ROBOMETRICS_MESSAGE_TYPE(Vector3, "geometry_msgs/msg/Vector3")
-ROBOMETRICS_MESSAGE_TYPE(Quaternion, "geometry_msgs/msg/Quaternion")
-ROBOMETRICS_MESSAGE_TYPE(Pose, "geometry_msgs/msg/Pose")
-ROBOMETRICS_MESSAGE_TYPE(PoseStamped, "geometry_msgs/msg/PoseStamped")
-ROBOMETRICS_MESSAGE_TYPE(PoseArray, "geometry_msgs/msg/PoseArray")
-ROBOMETRICS_MESSAGE_TYPE(PoseWithCovariance, "geometry_msgs/msg/PoseWithCovariance")
-ROBOMETRICS_MESSAGE_TYPE(PoseWithCovarianceStamped, "geometry_msgs/msg/PoseWithCovarianceStamped")
-ROBOMETRICS_MESSAGE_TYPE(Twist, "geometry_msgs/msg/Twist")
-ROBOMETRICS_MESSAGE_TYPE(TwistWithCovariance, "geometry_msgs/msg/TwistWithCovariance")
-ROBOMETRICS_MESSAGE_TYPE(Transform, "geometry_msgs/msg/Transform")
-ROBOMETRICS_MESSAGE_TYPE(TransformStamped, "geometry_msgs/msg/TransformStamped")
-ROBOMETRICS_MESSAGE_TYPE(LaserScan, "sensor_msgs/msg/LaserScan")
-ROBOMETRICS_MESSAGE_TYPE(Imu, "sensor_msgs/msg/Imu")
-ROBOMETRICS_MESSAGE_TYPE(PointField, "sensor_msgs/msg/PointField")
-ROBOMETRICS_MESSAGE_TYPE(PointCloud2, "sensor_msgs/msg/PointCloud2")
-ROBOMETRICS_MESSAGE_TYPE(Odometry, "nav_msgs/msg/Odometry")
-ROBOMETRICS_MESSAGE_TYPE(MapMetaData, "nav_msgs/msg/MapMetaData")
-ROBOMETRICS_MESSAGE_TYPE(OccupancyGrid, "nav_msgs/msg/OccupancyGrid")
-ROBOMETRICS_MESSAGE_TYPE(Path, "nav_msgs/msg/Path")
-ROBOMETRICS_MESSAGE_TYPE(TFMessage, "tf2_msgs/msg/TFMessage")
-ROBOMETRICS_MESSAGE_TYPE(GridMapInfo, "grid_map_msgs/msg/GridMapInfo")
-ROBOMETRICS_MESSAGE_TYPE(GridMap, "grid_map_msgs/msg/GridMap")
-ROBOMETRICS_MESSAGE_TYPE(StatisticDataPoint, "statistics_msgs/msg/StatisticDataPoint")
-ROBOMETRICS_MESSAGE_TYPE(MetricsMessage, "statistics_msgs/msg/MetricsMessage")
+ROBOMETRICS_FOR_EACH_MESSAGE(ROBOMETRICS_MESSAGE_TYPE)
 #undef ROBOMETRICS_MESSAGE_TYPE
 
 /// Decodes a whole CDR payload (encapsulation header included) into `out`.

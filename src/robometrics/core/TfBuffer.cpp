@@ -1,0 +1,131 @@
+#include "robometrics/core/TfBuffer.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace robometrics {
+
+namespace {
+
+// Bounds the walk up the tree so that a malformed cycle (a -> b -> a) cannot loop forever.
+constexpr std::size_t kMaxDepth = 256;
+
+Eigen::Isometry3d makeIsometry(const Eigen::Vector3d &t, const Eigen::Quaterniond &q) {
+    Eigen::Isometry3d out = Eigen::Isometry3d::Identity();
+    out.linear() = q.toRotationMatrix();
+    out.translation() = t;
+    return out;
+}
+
+}  // namespace
+
+void TfBuffer::setTransform(const std::string &parent, const std::string &child, TimeNs stamp,
+                            const Eigen::Isometry3d &parent_T_child, bool is_static) {
+    if (parent.empty() || child.empty() || parent == child) return;
+    Edge &edge = edges_[child];
+    if (edge.parent != parent || edge.is_static != is_static) {
+        edge.parent = parent;
+        edge.is_static = is_static;
+        edge.samples.clear();
+    }
+    Eigen::Quaterniond q(parent_T_child.rotation());
+    q.normalize();
+    Sample sample{stamp, parent_T_child.translation(), q};
+    if (is_static) {
+        edge.samples.assign(1, sample);
+        return;
+    }
+    auto it = std::upper_bound(edge.samples.begin(), edge.samples.end(), stamp,
+                               [](TimeNs t, const Sample &s) { return t < s.stamp; });
+    if (it != edge.samples.begin() && std::prev(it)->stamp == stamp) {
+        *std::prev(it) = sample;  // same stamp: the newer message wins, as in tf2
+    } else {
+        edge.samples.insert(it, sample);
+    }
+    const TimeNs newest = edge.samples.back().stamp;
+    while (edge.samples.size() > 2 && edge.samples.front().stamp < newest - cache_duration_) {
+        edge.samples.pop_front();
+    }
+}
+
+bool TfBuffer::hasFrame(const std::string &frame) const {
+    if (edges_.count(frame)) return true;
+    return std::any_of(edges_.begin(), edges_.end(), [&](const auto &kv) { return kv.second.parent == frame; });
+}
+
+Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge &edge, TimeNs time,
+                                           TimeNs tolerance) const {
+    const auto &s = edge.samples;
+    if (s.empty()) return Error{fmt::format("transform {} -> {} has no samples", edge.parent, child)};
+    if (edge.is_static) return makeIsometry(s.front().translation, s.front().rotation);
+    if (time <= s.front().stamp) {
+        if (s.front().stamp - time > tolerance) {
+            return Error{fmt::format("transform {} -> {} at {:.9f} s is before its first sample at {:.9f} s",
+                                     edge.parent, child, toSeconds(time), toSeconds(s.front().stamp))};
+        }
+        return makeIsometry(s.front().translation, s.front().rotation);
+    }
+    if (time >= s.back().stamp) {
+        if (time - s.back().stamp > tolerance) {
+            return Error{fmt::format("transform {} -> {} at {:.9f} s is after its last sample at {:.9f} s",
+                                     edge.parent, child, toSeconds(time), toSeconds(s.back().stamp))};
+        }
+        return makeIsometry(s.back().translation, s.back().rotation);
+    }
+    auto hi = std::upper_bound(s.begin(), s.end(), time, [](TimeNs t, const Sample &x) { return t < x.stamp; });
+    auto lo = std::prev(hi);
+    const double a = static_cast<double>(time - lo->stamp) / static_cast<double>(hi->stamp - lo->stamp);
+    Eigen::Vector3d t = (1.0 - a) * lo->translation + a * hi->translation;
+    Eigen::Quaterniond q = lo->rotation.slerp(a, hi->rotation);
+    return makeIsometry(t, q);
+}
+
+std::vector<std::string> TfBuffer::chainToRoot(const std::string &frame) const {
+    std::vector<std::string> chain{frame};
+    auto it = edges_.find(frame);
+    while (it != edges_.end() && chain.size() < kMaxDepth) {
+        chain.push_back(it->second.parent);
+        it = edges_.find(it->second.parent);
+    }
+    return chain;
+}
+
+Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
+                                           TimeNs tolerance) const {
+    if (target == source) return Eigen::Isometry3d::Identity();
+    for (const std::string *f : {&target, &source}) {
+        if (!hasFrame(*f)) return Error{fmt::format("frame '{}' does not exist in the transform tree", *f)};
+    }
+    const std::vector<std::string> up_source = chainToRoot(source);
+    const std::vector<std::string> up_target = chainToRoot(target);
+    // The lowest common ancestor: the first frame of the source chain that the target chain holds.
+    std::size_t is = 0;
+    std::size_t it = up_target.size();
+    for (; is < up_source.size(); ++is) {
+        auto found = std::find(up_target.begin(), up_target.end(), up_source[is]);
+        if (found != up_target.end()) {
+            it = static_cast<std::size_t>(found - up_target.begin());
+            break;
+        }
+    }
+    if (is == up_source.size()) {
+        return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
+    }
+    // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
+    Eigen::Isometry3d a_T_s = Eigen::Isometry3d::Identity();
+    for (std::size_t k = is; k > 0; --k) {
+        auto edge = edgeAt(up_source[k - 1], edges_.at(up_source[k - 1]), time, tolerance);
+        if (!edge) return edge.error();
+        a_T_s = a_T_s * edge.value();
+    }
+    Eigen::Isometry3d a_T_t = Eigen::Isometry3d::Identity();
+    for (std::size_t k = it; k > 0; --k) {
+        auto edge = edgeAt(up_target[k - 1], edges_.at(up_target[k - 1]), time, tolerance);
+        if (!edge) return edge.error();
+        a_T_t = a_T_t * edge.value();
+    }
+    return Eigen::Isometry3d(a_T_t.inverse() * a_T_s);
+}
+
+}  // namespace robometrics

@@ -1,0 +1,61 @@
+#pragma once
+// A small transform buffer in the spirit of tf2's BufferCore, for offline replay: it stores the
+// transforms of a frame tree (each child has one parent) with their stamps and answers "the
+// pose of `source` in `target` at time t", interpolating between the two samples around t
+// (linear translation, slerp rotation). Static transforms hold at every time. Pure: no I/O,
+// no ROS types; callers convert their messages to Eigen first.
+
+#include <Eigen/Geometry>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/core/Time.hpp"
+
+namespace robometrics {
+
+class TfBuffer {
+public:
+    /// `cache_duration`: how much history each dynamic edge keeps (tf2 keeps 10 s).
+    explicit TfBuffer(TimeNs cache_duration = 10 * kNsPerSecond) : cache_duration_(cache_duration) {}
+
+    /// Adds `parent_T_child` (maps points in `child` to `parent`) at `stamp`. A frame that gets a
+    /// new parent drops its history (the tree changed). Out-of-order samples are inserted in order.
+    void setTransform(const std::string &parent, const std::string &child, TimeNs stamp,
+                      const Eigen::Isometry3d &parent_T_child, bool is_static = false);
+
+    /// `target_T_source` at `time`. Fails, naming the frames and the time, when a frame is
+    /// unknown, the frames are not connected, or `time` is outside a dynamic edge's samples by
+    /// more than `tolerance`.
+    Result<Eigen::Isometry3d> lookup(const std::string &target, const std::string &source, TimeNs time,
+                                     TimeNs tolerance = 0) const;
+
+    /// True when `frame` has been seen (as parent or child).
+    bool hasFrame(const std::string &frame) const;
+
+    void clear() { edges_.clear(); }
+
+private:
+    struct Sample {
+        TimeNs stamp;
+        Eigen::Vector3d translation;
+        Eigen::Quaterniond rotation;
+    };
+    struct Edge {
+        std::string parent;
+        bool is_static = false;
+        std::deque<Sample> samples;  ///< sorted by stamp
+    };
+
+    /// parent_T_child of one edge at `time`.
+    Result<Eigen::Isometry3d> edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance) const;
+    /// The chain of frames from `frame` up to its root (frame first).
+    std::vector<std::string> chainToRoot(const std::string &frame) const;
+
+    TimeNs cache_duration_;
+    std::map<std::string, Edge> edges_;  ///< keyed by child frame
+};
+
+}  // namespace robometrics

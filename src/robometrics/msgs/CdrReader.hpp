@@ -1,0 +1,160 @@
+#pragma once
+// Low-level XCDR1 reader shared by the typed codec and the dynamic decoder.
+//
+// Rules (bag-formats.md §4): a 4-byte encapsulation header (00 00 big endian, 00 01 little
+// endian), then primitives aligned to their own size counted from the byte after the header.
+// Errors are sticky: the first failure records a message naming the field path and the byte
+// offset, sets the readable limit to zero so that every later read fails at once, and
+// finish() reports it. The hot path is one bounds check and a memcpy per primitive.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::msgs {
+
+/// Byte order of a CDR payload.
+enum class CdrByteOrder : std::uint8_t { Little, Big };
+
+/// Size of the encapsulation header; alignment is counted from here.
+constexpr std::size_t kCdrHeaderSize = 4;
+
+/// Reverses the bytes of an arithmetic value (the byte order of the payload differs from ours).
+template <class T>
+T byteSwapped(T value) {
+    static_assert(std::is_arithmetic_v<T>);
+    if constexpr (sizeof(T) == 1) {
+        return value;
+    } else {
+        using U = std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                     std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>;
+        U bits;
+        std::memcpy(&bits, &value, sizeof(T));
+        if constexpr (sizeof(T) == 2) bits = __builtin_bswap16(bits);
+        if constexpr (sizeof(T) == 4) bits = __builtin_bswap32(bits);
+        if constexpr (sizeof(T) == 8) bits = __builtin_bswap64(bits);
+        std::memcpy(&value, &bits, sizeof(T));
+        return value;
+    }
+}
+
+/// True when payloads in `order` must be byte-swapped on this machine.
+constexpr bool needsSwap(CdrByteOrder order) {
+    return (order == CdrByteOrder::Little) != (std::endian::native == std::endian::little);
+}
+
+class CdrReader {
+public:
+    /// Checks the encapsulation header of `payload`. `root` names the type in error messages
+    /// ("LaserScan"); it must outlive the reader.
+    Status begin(std::span<const std::uint8_t> payload, std::string_view root);
+
+    /// Fails on a damaged field, or when more than 3 bytes (a real middleware's padding to a
+    /// multiple of 4) are left after the last field.
+    Status finish() const;
+
+    bool failed() const { return failed_; }
+    std::size_t position() const { return pos_; }
+    std::size_t remaining() const { return pos_ < limit_ ? limit_ - pos_ : 0; }
+
+    // --- field path, for error messages -------------------------------------------------
+    void push(std::string_view name) {
+        if (depth_ < kMaxDepth) path_[depth_] = Frame{name, kNoIndex};
+        ++depth_;
+    }
+    void pop() { --depth_; }
+    /// Marks the innermost field as element `index` of a sequence or array.
+    void setIndex(std::size_t index) {
+        if (depth_ > 0 && depth_ <= kMaxDepth) path_[depth_ - 1].index = index;
+    }
+
+    // --- primitives -----------------------------------------------------------------------
+    template <class T>
+    void read(T &value) {
+        static_assert(std::is_arithmetic_v<T>);
+        if constexpr (std::is_same_v<T, bool>) {
+            std::uint8_t byte = 0;
+            read(byte);
+            value = byte != 0;
+        } else {
+            std::size_t p = aligned(sizeof(T));
+            if (p + sizeof(T) > limit_) return fail(sizeof(T), p);
+            std::memcpy(&value, data_ + p, sizeof(T));
+            if (swap_) value = byteSwapped(value);
+            pos_ = p + sizeof(T);
+        }
+    }
+
+    /// `count` primitives back to back (a fixed array, or the body of a sequence); copied in
+    /// bulk when the byte order matches. Nothing is aligned when `count` is 0.
+    template <class T>
+    void readArray(T *out, std::size_t count) {
+        static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
+        if (count == 0) return;
+        std::size_t p = aligned(sizeof(T));
+        std::size_t bytes = count * sizeof(T);
+        if (p > limit_ || bytes > limit_ - p) return fail(bytes, p);
+        std::memcpy(out, data_ + p, bytes);
+        if (swap_) {
+            for (std::size_t i = 0; i < count; ++i) out[i] = byteSwapped(out[i]);
+        }
+        pos_ = p + bytes;
+    }
+
+    /// A sequence count. `min_element_bytes` is the least wire size of one element: a count
+    /// that cannot fit in the remaining bytes fails here, before anything is allocated.
+    std::uint32_t readCount(std::size_t min_element_bytes) {
+        std::uint32_t count = 0;
+        read(count);
+        if (failed_) return 0;
+        std::size_t need = std::size_t{count} * min_element_bytes;
+        if (need > remaining()) {
+            failCount(count, need);
+            return 0;
+        }
+        return count;
+    }
+
+    /// A string: u32 length including the NUL, then the bytes. A length of 0 reads as empty.
+    void readString(std::string &out);
+
+    /// The dummy byte that stands for a message without fields.
+    void readEmptyStruct() {
+        std::uint8_t dummy = 0;
+        read(dummy);
+    }
+
+private:
+    static constexpr std::size_t kMaxDepth = 32;
+    static constexpr std::size_t kNoIndex = ~std::size_t{0};
+    struct Frame {
+        std::string_view name;
+        std::size_t index;
+    };
+
+    std::size_t aligned(std::size_t size) const { return pos_ + ((kCdrHeaderSize - pos_) & (size - 1)); }
+    void fail(std::size_t need, std::size_t at);
+    void failCount(std::uint32_t count, std::size_t need);
+    void failWith(std::string detail);
+    std::string pathString() const;
+
+    const std::uint8_t *data_ = nullptr;
+    std::size_t size_ = 0;
+    std::size_t limit_ = 0;  // size_ until the first failure, then 0
+    std::size_t pos_ = 0;
+    bool swap_ = false;
+    bool failed_ = false;
+    std::string_view root_;
+    std::array<Frame, kMaxDepth> path_{};
+    std::size_t depth_ = 0;
+    std::string error_;
+};
+
+}  // namespace robometrics::msgs

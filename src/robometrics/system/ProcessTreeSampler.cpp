@@ -1,0 +1,104 @@
+#include "robometrics/system/ProcessTreeSampler.hpp"
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "robometrics/system/ProcParsers.hpp"
+
+namespace robometrics::system {
+
+namespace {
+
+std::string readSmall(const std::string &path) {
+    std::ifstream in(path);
+    if (!in) return {};
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::vector<ProcStat> allProcesses() {
+    std::vector<ProcStat> out;
+    DIR *dir = opendir("/proc");
+    if (!dir) return out;
+    while (dirent *entry = readdir(dir)) {
+        if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+        auto stat = parseProcStat(readSmall(std::string("/proc/") + entry->d_name + "/stat"));
+        if (stat.ok()) out.push_back(*stat);  // processes that vanished meanwhile are skipped
+    }
+    closedir(dir);
+    return out;
+}
+
+}  // namespace
+
+double monotonicSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+ProcessTreeSampler::ProcessTreeSampler(pid_t root)
+    : root_(root),
+      ticks_per_second_(static_cast<double>(sysconf(_SC_CLK_TCK))),
+      page_size_(sysconf(_SC_PAGESIZE)),
+      start_time_s_(monotonicSeconds()),
+      last_time_s_(start_time_s_) {}
+
+ResourceSample ProcessTreeSampler::sample() {
+    std::vector<ProcStat> processes = allProcesses();
+    std::multimap<int, const ProcStat *> children;
+    const ProcStat *root = nullptr;
+    for (const ProcStat &p : processes) {
+        children.emplace(p.ppid, &p);
+        if (p.pid == root_) root = &p;
+    }
+    double now = monotonicSeconds();
+    ResourceSample s;
+    s.elapsed_s = now - start_time_s_;
+    std::map<pid_t, Seen> current;
+    std::uint64_t delta_ticks = 0;
+    std::uint64_t pss_kb = 0;
+    bool pss_complete = true;
+    std::vector<const ProcStat *> stack;
+    if (root) stack.push_back(root);
+    while (!stack.empty()) {
+        const ProcStat *p = stack.back();
+        stack.pop_back();
+        auto range = children.equal_range(p->pid);
+        for (auto it = range.first; it != range.second; ++it) stack.push_back(it->second);
+        std::uint64_t ticks = p->utime_ticks + p->stime_ticks;
+        current[p->pid] = Seen{p->start_ticks, ticks};
+        // A process seen last time (same pid and start time) contributes its increase; a new one
+        // contributes everything it used, since it started after the previous sample.
+        auto prev = previous_.find(p->pid);
+        if (prev != previous_.end() && prev->second.start_ticks == p->start_ticks) {
+            delta_ticks += ticks >= prev->second.cpu_ticks ? ticks - prev->second.cpu_ticks : 0;
+        } else {
+            delta_ticks += ticks;
+        }
+        s.rss_bytes += static_cast<std::uint64_t>(p->rss_pages * page_size_);
+        s.threads += p->num_threads;
+        ++s.processes;
+        auto pss = parsePssKb(readSmall("/proc/" + std::to_string(p->pid) + "/smaps_rollup"));
+        if (pss) {
+            pss_kb += *pss;
+        } else {
+            pss_complete = false;
+        }
+    }
+    double interval = now - last_time_s_;
+    if (interval > 1e-6) s.cpu_percent = 100.0 * static_cast<double>(delta_ticks) / ticks_per_second_ / interval;
+    if (pss_complete && s.processes > 0) s.pss_bytes = pss_kb * 1024;
+    previous_ = std::move(current);
+    last_time_s_ = now;
+    return s;
+}
+
+}  // namespace robometrics::system

@@ -1,0 +1,48 @@
+#pragma once
+// Samples the resource use of a whole process tree (a launch file and everything it starts)
+// from /proc: CPU percent summed over the tree (100 % = one core), resident memory (RSS, and
+// PSS where readable so shared pages are not counted twice), threads and process count.
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+
+#include "robometrics/core/Time.hpp"
+
+namespace robometrics::system {
+
+struct ResourceSample {
+    double elapsed_s = 0;       ///< since the sampler started
+    double cpu_percent = 0;     ///< over the interval since the previous sample
+    std::uint64_t rss_bytes = 0;
+    std::optional<std::uint64_t> pss_bytes;  ///< absent when smaps_rollup is not readable
+    std::int64_t threads = 0;
+    int processes = 0;
+};
+
+class ProcessTreeSampler {
+public:
+    explicit ProcessTreeSampler(pid_t root);
+
+    /// Takes one sample of the tree rooted at the process given to the constructor.
+    ResourceSample sample();
+
+private:
+    struct Seen {
+        std::uint64_t start_ticks = 0;
+        std::uint64_t cpu_ticks = 0;
+    };
+    pid_t root_;
+    double ticks_per_second_;
+    std::int64_t page_size_;
+    double start_time_s_;
+    double last_time_s_;
+    std::map<pid_t, Seen> previous_;
+};
+
+/// Monotonic seconds (CLOCK_MONOTONIC), for sampling intervals.
+double monotonicSeconds();
+
+}  // namespace robometrics::system

@@ -1,0 +1,86 @@
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "TestSupport.hpp"
+
+namespace robometrics {
+namespace {
+
+nlohmann::json readJson(const std::filesystem::path &p) {
+    std::ifstream in(p);
+    return nlohmann::json::parse(in);
+}
+
+int countLines(const std::filesystem::path &p) {
+    std::ifstream in(p);
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST(RunCommand, MeasuresABusyTreeAndWritesEverything) {
+    auto dir = test::scratchDir("run-busy");
+    // A tree with one busy child for about 1.5 s: peak CPU about one core.
+    auto r = test::runRobometrics({"run", "-o", dir.string(), "--sample-hz", "4", "--", "sh", "-c",
+                                   "timeout 1.5 sh -c 'while :; do :; done'; exit 0"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto run = readJson(dir / "run.json");
+    EXPECT_EQ(run["ended_by"], "exit");
+    EXPECT_EQ(run["exit_code"], 0);
+    EXPECT_GT(run["duration_s"].get<double>(), 1.4);
+    EXPECT_GT(run["peak_cpu_percent"].get<double>(), 50.0);
+    EXPECT_LT(run["peak_cpu_percent"].get<double>(), 140.0);
+    EXPECT_GT(run["peak_rss_bytes"].get<double>(), 0.0);
+    // Header plus about 4 samples per second.
+    EXPECT_GE(countLines(dir / "system.csv"), 1 + 5);
+}
+
+TEST(RunCommand, TimeoutStopsTheTreeWithSigint) {
+    auto dir = test::scratchDir("run-timeout");
+    auto start = std::chrono::steady_clock::now();
+    auto r = test::runRobometrics({"run", "-o", dir.string(), "--timeout", "0.5", "--", "sleep", "30"});
+    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_LT(elapsed, 10.0);
+    auto run = readJson(dir / "run.json");
+    EXPECT_EQ(run["ended_by"], "timeout (SIGINT)");
+    EXPECT_EQ(run["exit_signal"], SIGINT);
+}
+
+TEST(RunCommand, EscalatesToSigtermWhenSigintIsIgnored) {
+    auto dir = test::scratchDir("run-escalate");
+    auto r = test::runRobometrics({"run", "-o", dir.string(), "--timeout", "0.3", "--grace", "0.5", "--", "sh", "-c",
+                                   "trap '' INT; sleep 30"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto run = readJson(dir / "run.json");
+    EXPECT_EQ(run["ended_by"], "timeout (SIGTERM)");
+}
+
+TEST(RunCommand, ReportsAFailingCommandAndAMissingProgram) {
+    auto dir = test::scratchDir("run-fail");
+    auto r = test::runRobometrics({"run", "-o", dir.string(), "--", "sh", "-c", "exit 3"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("exited with code 3"), std::string::npos);
+    EXPECT_EQ(readJson(dir / "run.json")["exit_code"], 3);
+    auto missing = test::runRobometrics({"run", "-o", dir.string(), "--", "/nonexistent/program"});
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.err.find("/nonexistent/program"), std::string::npos);
+}
+
+TEST(RunCommand, MissingCommandIsAUsageError) {
+    auto r = test::runRobometrics({"run", "-o", test::scratchDir("run-usage").string()});
+    EXPECT_EQ(r.exit_code, 2);
+}
+
+}  // namespace robometrics
