@@ -28,6 +28,6 @@ function(robometrics_add_test name)
   robometrics_set_target_options(test_${name})
   gtest_discover_tests(test_${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES ENVIRONMENT "ROBOMETRICS_SOURCE_DIR=${PROJECT_SOURCE_DIR};ROBOMETRICS_BINARY=$<TARGET_FILE:robometrics>"
+    PROPERTIES ENVIRONMENT "ROBOMETRICS_SOURCE_DIR=${PROJECT_SOURCE_DIR};ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics"
     DISCOVERY_TIMEOUT 60)
 endfunction()

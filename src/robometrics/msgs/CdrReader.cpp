@@ -104,10 +104,10 @@ void CdrReader::fail(std::size_t need, std::size_t at) {
              std::to_string(size_));
 }
 
-void CdrReader::failCount(std::uint32_t count, std::size_t need) {
-    failWith("sequence count " + std::to_string(count) + " needs at least " + std::to_string(need) +
-             " bytes at offset " + std::to_string(pos_) + ", only " + std::to_string(remaining()) +
-             " remain (payload has " + std::to_string(size_) + ")");
+void CdrReader::failCount(std::uint64_t count, std::uint64_t min_element_bytes) {
+    failWith("count " + std::to_string(count) + " of elements of at least " + std::to_string(min_element_bytes) +
+             " bytes at offset " + std::to_string(pos_) + " exceeds the " + std::to_string(remaining()) +
+             " bytes left (payload has " + std::to_string(size_) + ")");
 }
 
 }  // namespace robometrics::msgs

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "robometrics/core/Result.hpp"
 
@@ -108,18 +109,40 @@ public:
         pos_ = p + bytes;
     }
 
-    /// A sequence count. `min_element_bytes` is the least wire size of one element: a count
-    /// that cannot fit in the remaining bytes fails here, before anything is allocated.
-    std::uint32_t readCount(std::size_t min_element_bytes) {
+    /// A sequence of primitives: u32 count, then the elements in bulk. The count is checked
+    /// against the remaining bytes before `out` grows; `out` keeps its capacity.
+    template <class T, class Alloc>
+    void readSequence(std::vector<T, Alloc> &out) {
+        static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
         std::uint32_t count = 0;
         read(count);
-        if (failed_) return 0;
-        std::size_t need = std::size_t{count} * min_element_bytes;
-        if (need > remaining()) {
-            failCount(count, need);
-            return 0;
+        if (failed_) return;
+        if (count == 0) {
+            out.clear();
+            return;
         }
+        std::size_t p = aligned(sizeof(T));
+        std::size_t bytes = std::size_t{count} * sizeof(T);
+        if (p > limit_ || bytes > limit_ - p) return fail(bytes, p);
+        out.resize(count);
+        readArray(out.data(), count);
+    }
+
+    /// A sequence count. `min_element_bytes` is the least wire size of one element: a count
+    /// that cannot fit in the remaining bytes fails here, before anything is allocated.
+    std::uint32_t readCount(std::uint64_t min_element_bytes) {
+        std::uint32_t count = 0;
+        read(count);
+        if (failed_ || !checkCount(count, min_element_bytes)) return 0;
         return count;
+    }
+
+    /// False (and failed) when `count` elements of at least `min_element_bytes` each cannot fit
+    /// in the remaining bytes.
+    bool checkCount(std::uint64_t count, std::uint64_t min_element_bytes) {
+        if (min_element_bytes == 0 || count <= remaining() / min_element_bytes) return !failed_;
+        failCount(count, min_element_bytes);
+        return false;
     }
 
     /// A string: u32 length including the NUL, then the bytes. A length of 0 reads as empty.
@@ -141,7 +164,7 @@ private:
 
     std::size_t aligned(std::size_t size) const { return pos_ + ((kCdrHeaderSize - pos_) & (size - 1)); }
     void fail(std::size_t need, std::size_t at);
-    void failCount(std::uint32_t count, std::size_t need);
+    void failCount(std::uint64_t count, std::uint64_t min_element_bytes);
     void failWith(std::string detail);
     std::string pathString() const;
 

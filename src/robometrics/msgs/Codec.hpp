@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "robometrics/core/Result.hpp"
+#include "robometrics/msgs/CdrReader.hpp"
 #include "robometrics/msgs/Messages.hpp"
 
 /// Every message struct with its ROS 2 type name: X(Struct, "pkg/msg/Type").
@@ -67,9 +68,14 @@ ROBOMETRICS_FOR_EACH_MESSAGE(ROBOMETRICS_MESSAGE_TYPE)
 template <class T>
 Status decodeCdr(std::span<const std::uint8_t> payload, T &out);
 
-/// Encodes `msg` as little-endian CDR with the 4-byte encapsulation header.
+/// Encodes `msg` as little-endian CDR with the 4-byte encapsulation header, zero-padded to a
+/// multiple of 4 bytes like Fast-CDR.
 template <class T>
 std::vector<std::uint8_t> encodeCdr(const T &msg);
+
+/// Encodes `msg` into `out` (cleared first, capacity kept) in the given byte order.
+template <class T>
+void encodeCdr(const T &msg, std::vector<std::uint8_t> &out, CdrByteOrder order = CdrByteOrder::Little);
 
 /// Convenience: decode into a fresh value.
 template <class T>

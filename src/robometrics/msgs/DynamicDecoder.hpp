@@ -22,10 +22,14 @@ public:
     static Result<DynamicDecoder> create(const std::string &type_name, const std::string &schema_text,
                                          const std::string &schema_encoding = "ros2msg");
 
-    /// Decodes a whole payload (encapsulation header included). Fields are named as in the .msg;
-    /// time as {"sec", "nanosec"}; NaN and infinities as the strings "nan", "inf", "-inf";
-    /// uint8[] / byte[] arrays as arrays of numbers.
-    Result<nlohmann::json> decode(std::span<const std::uint8_t> payload) const;
+    /// Decodes a whole payload (encapsulation header included). Fields are named and ordered as
+    /// in the .msg (hence ordered_json; it converts implicitly to nlohmann::json, which sorts
+    /// keys); time as {"sec", "nanosec"}; NaN and infinities as the strings "nan", "inf", "-inf";
+    /// uint8[] / byte[] arrays as arrays of numbers; float32 values printed in their shortest form.
+    Result<nlohmann::ordered_json> decode(std::span<const std::uint8_t> payload) const;
+
+    /// The normalised type this decoder decodes ("pkg/Type").
+    const std::string &typeName() const;
 
 private:
     std::shared_ptr<const ParsedSchema> schema_;

@@ -8,9 +8,15 @@
 namespace robometrics::slam {
 
 struct Trajectory {
-    std::vector<double> stamps;                  ///< seconds
-    std::vector<Eigen::Vector3d> positions;      ///< metres
+    std::vector<double> stamps;                    ///< seconds (the pose index for KITTI files)
+    std::vector<Eigen::Vector3d> positions;        ///< metres
     std::vector<Eigen::Quaterniond> orientations;  ///< unit quaternions
+    /// Rotation matrices exactly as a matrix format (KITTI) stored them, which need not be perfectly
+    /// orthonormal; evo and the KITTI devkit compute with these raw matrices, so we keep them too.
+    /// Empty when the source gave quaternions. When not empty it has one entry per pose.
+    std::vector<Eigen::Matrix3d> rotation_matrices;
+    /// False for formats without time (KITTI): such trajectories are paired by index.
+    bool timestamped = true;
 
     std::size_t size() const { return stamps.size(); }
     bool empty() const { return stamps.empty(); }
@@ -19,6 +25,25 @@ struct Trajectory {
         positions.push_back(position);
         orientations.push_back(orientation);
     }
+    /// The rotation of pose i as used by the metrics (the raw matrix when there is one).
+    Eigen::Matrix3d rotation(std::size_t i) const {
+        return rotation_matrices.empty() ? orientations[i].toRotationMatrix() : rotation_matrices[i];
+    }
 };
+
+/// The poses at `indices` (in that order, repeats allowed), keeping every per-pose field.
+inline Trajectory selectPoses(const Trajectory &trajectory, const std::vector<std::size_t> &indices) {
+    Trajectory out;
+    out.timestamped = trajectory.timestamped;
+    out.stamps.reserve(indices.size());
+    out.positions.reserve(indices.size());
+    out.orientations.reserve(indices.size());
+    for (std::size_t i : indices) out.add(trajectory.stamps[i], trajectory.positions[i], trajectory.orientations[i]);
+    if (!trajectory.rotation_matrices.empty()) {
+        out.rotation_matrices.reserve(indices.size());
+        for (std::size_t i : indices) out.rotation_matrices.push_back(trajectory.rotation_matrices[i]);
+    }
+    return out;
+}
 
 }  // namespace robometrics::slam

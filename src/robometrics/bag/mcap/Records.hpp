@@ -19,6 +19,7 @@ namespace robometrics::bag::mcap {
 inline constexpr std::uint8_t kMagic[8] = {0x89, 'M', 'C', 'A', 'P', '0', '\r', '\n'};
 inline constexpr std::uint64_t kRecordPrefixSize = 9;  ///< opcode u8 + content_length u64
 inline constexpr std::uint64_t kFooterContentSize = 20;
+inline constexpr std::uint64_t kMessageHeaderSize = 22;  ///< Message fields before its data
 
 enum class Opcode : std::uint8_t {
     Header = 0x01,

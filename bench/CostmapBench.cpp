@@ -1,0 +1,85 @@
+// Costmap speed: cells per second for the seed's 3 x 3 m costmap and for a costmap covering a
+// whole 120 x 120 m GridMap at 0.1 m (1.44 M cells). GroundGrid publishes at the LiDAR rate
+// (10 Hz), so a frame must take well under 100 ms. Baseline, in the same run: one pass that
+// only reads the four layers of every cell (the memory traffic any costmap needs).
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+
+#include "robometrics/terrain/CostmapGenerator.hpp"
+
+namespace {
+
+using namespace robometrics::terrain;
+
+GridMap makeMap(int cells, double res) {
+    GridMap map(cells, cells, res, {0, 0});
+    auto &points = map.add("points", 0.f);
+    auto &ground = map.add("ground", 0.f);
+    auto &variance = map.add("variance", 0.f);
+    auto &patch = map.add("groundpatch", 1.f);
+    for (int j = 0; j < cells; ++j) {
+        for (int i = 0; i < cells; ++i) {
+            const auto p = map.position(i, j);
+            ground(i, j) = static_cast<float>(0.3 * std::sin(0.2 * p.x()) * std::cos(0.15 * p.y()));
+            variance(i, j) = static_cast<float>(0.01 * ((i * 7 + j * 3) % 11));
+            points(i, j) = static_cast<float>((i * 13 + j * 5) % 17 == 0 ? 6 : 0);
+            if ((i + j) % 97 == 0) patch(i, j) = NAN;
+        }
+    }
+    return map;
+}
+
+void BM_Costmap3m(benchmark::State &state) {
+    GridMap map = makeMap(364, 0.33);  // GroundGrid's 120 m map
+    CostmapConfig config;
+    CostmapGenerator gen(config);
+    robometrics::msgs::OccupancyGrid out;
+    double yaw = 0;
+    for (auto _ : state) {
+        gen.generate(map, {1.0, -2.0, yaw}, out);
+        yaw += 0.01;
+        benchmark::DoNotOptimize(out.data.data());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(out.data.size()));
+    state.counters["frames_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Costmap3m)->Unit(benchmark::kMicrosecond);
+
+void BM_CostmapWhole120m(benchmark::State &state) {
+    GridMap map = makeMap(1200, 0.1);
+    CostmapConfig config;
+    config.costmap_size = 120.0;
+    CostmapGenerator gen(config);
+    robometrics::msgs::OccupancyGrid out;
+    for (auto _ : state) {
+        gen.generate(map, {0.0, 0.0, 0.0}, out);
+        benchmark::DoNotOptimize(out.data.data());
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(out.data.size()));
+    state.counters["frames_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_CostmapWhole120m)->Unit(benchmark::kMillisecond);
+
+// Baseline: read the four layers of every cell of the 120 m map once (a sum), no costing.
+void BM_BaselineReadLayers120m(benchmark::State &state) {
+    GridMap map = makeMap(1200, 0.1);
+    const auto &a = *map.layer("points");
+    const auto &b = *map.layer("ground");
+    const auto &c = *map.layer("variance");
+    const auto &d = *map.layer("groundpatch");
+    for (auto _ : state) {
+        float sum = 0;
+        for (int j = 0; j < 1200; ++j) {
+            for (int i = 0; i < 1200; ++i) sum += a(i, j) + b(i, j) + c(i, j) + d(i, j);
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations() * 1200 * 1200);
+}
+BENCHMARK(BM_BaselineReadLayers120m)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,193 @@
+#include "robometrics/bag/McapSource.hpp"
+
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <optional>
+
+#include "robometrics/bag/mcap/IndexedReader.hpp"
+#include "robometrics/bag/mcap/LinearReader.hpp"
+#include "robometrics/bag/mcap/McapInfo.hpp"
+#include "robometrics/bag/mcap/Summary.hpp"
+
+namespace robometrics::bag {
+
+namespace {
+
+using namespace mcap;
+
+// What a source needs to know before it delivers messages: channels, schemas, counts, and
+// (after a scan) the chunk list.
+struct Catalog {
+    std::map<std::uint16_t, SchemaRecord> schemas;
+    std::map<std::uint16_t, ChannelRecord> channels;
+    std::map<std::uint16_t, std::uint64_t> counts;
+    std::vector<ChunkIndexRecord> chunks;
+    bool loose_messages = false;  ///< messages outside chunks (cannot be merged by chunk)
+};
+
+// A linear pass over the data section for files without a usable summary.
+Status scanCatalog(const std::string &path, Catalog &catalog) {
+    auto reader = LinearReader::open(path);
+    if (!reader) return reader.error();
+    RecordEntry entry;
+    for (;;) {
+        auto more = reader->next(entry);
+        if (!more) return more.error();
+        if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) return Status::Ok();
+        if (auto *s = std::get_if<SchemaRecord>(&entry.record)) {
+            if (s->id != 0) catalog.schemas.try_emplace(s->id, std::move(*s));
+        } else if (auto *c = std::get_if<ChannelRecord>(&entry.record)) {
+            catalog.channels.try_emplace(c->id, std::move(*c));
+        } else if (auto *m = std::get_if<MessageRecord>(&entry.record)) {
+            ++catalog.counts[m->channel_id];
+            if (!entry.in_chunk) catalog.loose_messages = true;
+        } else if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
+            ChunkIndexRecord index;
+            index.message_start_time = chunk->message_start_time;
+            index.message_end_time = chunk->message_end_time;
+            index.chunk_start_offset = entry.offset;
+            index.chunk_length = entry.length;
+            index.compression = chunk->compression;
+            index.compressed_size = chunk->records.size();
+            index.uncompressed_size = chunk->uncompressed_size;
+            catalog.chunks.push_back(std::move(index));
+        }
+    }
+}
+
+class McapSource final : public MessageSource {
+public:
+    McapSource(std::string path, const Catalog &catalog, const ReadOptions &options) : path_(std::move(path)) {
+        // One TopicInfo per topic name (a file may repeat a topic on several channels).
+        std::map<std::string, std::size_t> by_name;
+        for (const auto &[id, channel] : catalog.channels) {
+            auto [it, added] = by_name.try_emplace(channel.topic, topics_.size());
+            if (added) {
+                TopicInfo topic;
+                topic.name = channel.topic;
+                topic.serialization_format = channel.message_encoding;
+                if (auto qos = channel.metadata.find("offered_qos_profiles"); qos != channel.metadata.end()) {
+                    topic.offered_qos_profiles = qos->second;
+                }
+                if (auto s = catalog.schemas.find(channel.schema_id); s != catalog.schemas.end()) {
+                    topic.type = normaliseTypeName(s->second.name);
+                    topic.schema = Schema{topic.type, s->second.encoding,
+                                          std::string(s->second.data.begin(), s->second.data.end())};
+                }
+                topics_.push_back(std::move(topic));
+            }
+            if (auto n = catalog.counts.find(id); n != catalog.counts.end()) topics_[it->second].message_count += n->second;
+            channel_topic_[id] = static_cast<std::int32_t>(it->second);
+        }
+        if (options.start_time) filter_.start_time = static_cast<std::uint64_t>(std::max<TimeNs>(*options.start_time, 0));
+        if (options.end_time) {
+            filter_.end_time = *options.end_time < 0 ? 0 : static_cast<std::uint64_t>(*options.end_time);
+            if (*options.end_time < 0) filter_.start_time = 1, filter_.end_time = 0;  // nothing can match
+        }
+        if (!options.topics.empty()) {
+            for (const auto &[id, channel] : catalog.channels) {
+                for (const std::string &name : options.topics) {
+                    if (channel.topic == name) filter_.channels.insert(id);
+                }
+            }
+            // Wanted topics that do not exist: keep the filter non-empty so that nothing matches.
+            if (filter_.channels.empty()) nothing_ = true;
+        }
+    }
+
+    void useIndex(FileInput file, std::vector<ChunkIndexRecord> chunks) {
+        indexed_.emplace(std::move(file), std::move(chunks), filter_);
+    }
+    void useLinear(LinearReader reader) { linear_.emplace(std::move(reader)); }
+
+    const std::vector<TopicInfo> &topics() const override { return topics_; }
+
+    Result<bool> next(Message &out) override {
+        if (nothing_) return false;
+        MessageRecord m;
+        if (indexed_) {
+            for (;;) {
+                auto more = indexed_->next(m);
+                if (!more || !more.value()) return more;
+                if (fill(m, out)) return true;
+            }
+        }
+        RecordEntry entry;
+        for (;;) {
+            auto more = linear_->next(entry);
+            if (!more || !more.value()) return more;
+            if (std::holds_alternative<DataEndRecord>(entry.record)) return false;
+            if (auto *msg = std::get_if<MessageRecord>(&entry.record)) {
+                if (filter_.wants(msg->channel_id, msg->log_time) && fill(*msg, out)) return true;
+            }
+        }
+    }
+
+    std::string describe() const override { return std::filesystem::path(path_).filename().string(); }
+
+private:
+    bool fill(const MessageRecord &m, Message &out) const {
+        const std::int32_t index = channel_topic_[m.channel_id];
+        if (index < 0) return false;  // a message on an undeclared channel: skipped
+        out.topic = &topics_[static_cast<std::size_t>(index)];
+        out.log_time = static_cast<TimeNs>(m.log_time);
+        out.publish_time = static_cast<TimeNs>(m.publish_time);
+        out.data = m.data;
+        return true;
+    }
+
+    std::string path_;
+    std::vector<TopicInfo> topics_;
+    std::vector<std::int32_t> channel_topic_ = std::vector<std::int32_t>(65536, -1);  ///< channel id -> topic, -1 none
+    MessageFilter filter_;
+    bool nothing_ = false;
+    std::optional<IndexedReader> indexed_;
+    std::optional<LinearReader> linear_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<MessageSource>> openMcap(const std::string &path, const ReadOptions &options) {
+    auto file = FileInput::open(path);
+    if (!file) return file.error();
+    auto summary = readSummary(file.value());
+    Catalog catalog;
+    if (summary && summary->has_summary && !summary->chunk_indexes.empty()) {
+        // Indexed when the summary names every channel its chunks use.
+        bool complete = true;
+        for (const ChunkIndexRecord &c : summary->chunk_indexes) {
+            for (const auto &kv : c.message_index_offsets) complete = complete && summary->channels.count(kv.first);
+        }
+        if (summary->statistics) {
+            for (const auto &kv : summary->statistics->channel_message_counts) {
+                complete = complete && summary->channels.count(kv.first);
+            }
+        }
+        if (complete && !summary->channels.empty()) {
+            catalog.schemas = summary->schemas;
+            catalog.channels = summary->channels;
+            if (summary->statistics) catalog.counts = summary->statistics->channel_message_counts;
+            auto source = std::make_unique<McapSource>(path, catalog, options);
+            source->useIndex(std::move(file.value()), std::move(summary->chunk_indexes));
+            return std::unique_ptr<MessageSource>(std::move(source));
+        }
+    }
+    // No usable index: scan once for channels and chunks, then merge the chunks by time, or read
+    // in file order when some messages sit outside chunks.
+    ROBOMETRICS_TRY(scanCatalog(path, catalog));
+    // The data section is whole but the end of the file is damaged (bad summary CRC, bad Footer):
+    // an error too, since some bytes of the file are not what the writer wrote.
+    if (!summary) return summary.error();
+    auto source = std::make_unique<McapSource>(path, catalog, options);
+    if (!catalog.loose_messages) {
+        source->useIndex(std::move(file.value()), std::move(catalog.chunks));
+    } else {
+        auto reader = LinearReader::open(path);
+        if (!reader) return reader.error();
+        source->useLinear(std::move(reader.value()));
+    }
+    return std::unique_ptr<MessageSource>(std::move(source));
+}
+
+}  // namespace robometrics::bag

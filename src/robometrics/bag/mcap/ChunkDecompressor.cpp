@@ -1,0 +1,121 @@
+#include "robometrics/bag/mcap/ChunkDecompressor.hpp"
+
+#include <lz4frame.h>
+#include <zstd.h>
+
+#include <cstring>
+
+#include "robometrics/bag/mcap/Crc32.hpp"
+
+namespace robometrics::bag::mcap {
+
+struct ChunkDecompressor::Contexts {
+    ZSTD_DCtx *zstd = nullptr;
+    LZ4F_dctx *lz4 = nullptr;
+    ~Contexts() {
+        if (zstd) ZSTD_freeDCtx(zstd);
+        if (lz4) LZ4F_freeDecompressionContext(lz4);
+    }
+};
+
+ChunkDecompressor::ChunkDecompressor() : ctx_(std::make_unique<Contexts>()) {}
+ChunkDecompressor::~ChunkDecompressor() = default;
+ChunkDecompressor::ChunkDecompressor(ChunkDecompressor &&) noexcept = default;
+ChunkDecompressor &ChunkDecompressor::operator=(ChunkDecompressor &&) noexcept = default;
+
+std::uint64_t ChunkDecompressor::maxExpansion(const std::string &compression, std::uint64_t compressed_size) {
+    // zstd: a 128 KiB block can be a 4-byte RLE block; LZ4: a match of length 255 per byte of
+    // length extension. Both bounds are generous (never reject valid data) yet finite.
+    constexpr std::uint64_t kZstdRatio = 128 * 1024 / 4 + 1;
+    constexpr std::uint64_t kLz4Ratio = 256;
+    constexpr std::uint64_t kSlack = 1 << 16;
+    if (compression.empty()) return compressed_size;
+    if (compression == "zstd") return compressed_size * kZstdRatio + kSlack;
+    if (compression == "lz4") return compressed_size * kLz4Ratio + kSlack;
+    return 0;
+}
+
+namespace {
+
+Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, std::vector<std::uint8_t> &out) {
+    if (!dctx) dctx = ZSTD_createDCtx();
+    if (!dctx) return Error{"cannot create a zstd context"};
+    std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(), src.data(), src.size());
+    if (ZSTD_isError(n)) return Error{std::string("corrupt zstd data: ") + ZSTD_getErrorName(n)};
+    if (n != out.size()) {
+        return Error{"zstd data decompressed to " + std::to_string(n) + " bytes, the chunk declares " +
+                     std::to_string(out.size())};
+    }
+    return Status::Ok();
+}
+
+Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out) {
+    if (!dctx) {
+        if (LZ4F_isError(LZ4F_createDecompressionContext(&dctx, LZ4F_VERSION))) {
+            dctx = nullptr;
+            return Error{"cannot create an lz4 context"};
+        }
+    }
+    LZ4F_resetDecompressionContext(dctx);
+    std::size_t in_pos = 0;
+    std::size_t out_pos = 0;
+    for (;;) {
+        std::size_t in_size = src.size() - in_pos;
+        std::size_t out_size = out.size() - out_pos;
+        std::size_t hint = LZ4F_decompress(dctx, out.data() + out_pos, &out_size, src.data() + in_pos, &in_size,
+                                           nullptr);
+        if (LZ4F_isError(hint)) return Error{std::string("corrupt lz4 data: ") + LZ4F_getErrorName(hint)};
+        in_pos += in_size;
+        out_pos += out_size;
+        if (hint == 0) {
+            if (in_pos == src.size()) break;  // end of the last frame
+            continue;                         // another frame follows
+        }
+        // No progress means the input ended inside a frame or the output is full.
+        if (in_size == 0 && out_size == 0) {
+            if (in_pos == src.size()) return Error{"lz4 data ends inside a frame"};
+            return Error{"lz4 data decompresses to more than the chunk's " + std::to_string(out.size()) + " bytes"};
+        }
+    }
+    if (out_pos != out.size()) {
+        return Error{"lz4 data decompressed to " + std::to_string(out_pos) + " bytes, the chunk declares " +
+                     std::to_string(out.size())};
+    }
+    return Status::Ok();
+}
+
+}  // namespace
+
+Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, std::vector<std::uint8_t> &storage,
+                                            bool verify_crc) {
+    const std::string &c = chunk.compression;
+    if (!c.empty() && c != "zstd" && c != "lz4") return Error{"unsupported chunk compression \"" + c + "\""};
+    Bytes out;
+    if (chunk.uncompressed_size > maxExpansion(c, chunk.records.size())) {
+        return Error{"chunk uncompressed_size " + std::to_string(chunk.uncompressed_size) + " is impossible for " +
+                     std::to_string(chunk.records.size()) + " bytes of " + (c.empty() ? "uncompressed" : c) + " data"};
+    }
+    if (c.empty()) {
+        if (chunk.uncompressed_size != chunk.records.size()) {
+            return Error{"uncompressed chunk holds " + std::to_string(chunk.records.size()) +
+                         " bytes but declares uncompressed_size " + std::to_string(chunk.uncompressed_size)};
+        }
+        out = chunk.records;
+    } else {
+        storage.resize(static_cast<std::size_t>(chunk.uncompressed_size));
+        Status s = c == "zstd" ? decompressZstd(ctx_->zstd, chunk.records, storage)
+                               : decompressLz4(ctx_->lz4, chunk.records, storage);
+        if (!s.ok()) return s.error();
+        out = storage;
+    }
+    if (verify_crc && chunk.uncompressed_crc != 0) {
+        std::uint32_t crc = crc32(out);
+        if (crc != chunk.uncompressed_crc) {
+            return Error{"chunk CRC mismatch: stored " + std::to_string(chunk.uncompressed_crc) + ", computed " +
+                         std::to_string(crc)};
+        }
+    }
+    return out;
+}
+
+}  // namespace robometrics::bag::mcap

@@ -1,0 +1,156 @@
+#include "robometrics/bag/mcap/IndexedReader.hpp"
+
+#include <algorithm>
+
+namespace robometrics::bag::mcap {
+
+struct IndexedReader::LoadedChunk {
+    std::uint64_t file_offset = 0;
+    std::vector<std::uint8_t> raw;           ///< the Chunk record as read from the file
+    std::vector<std::uint8_t> decompressed;  ///< its records when compressed
+    std::vector<std::pair<std::uint64_t, MessageRecord>> messages;  ///< (offset in chunk, message), sorted
+    std::size_t cursor = 0;
+
+    const MessageRecord &front() const { return messages[cursor].second; }
+};
+
+namespace {
+
+// Heap order: smallest (log_time, chunk offset, offset in chunk) on top.
+struct Later {
+    template <class P>
+    bool operator()(const P &a, const P &b) const {
+        const auto &ma = a->messages[a->cursor];
+        const auto &mb = b->messages[b->cursor];
+        if (ma.second.log_time != mb.second.log_time) return ma.second.log_time > mb.second.log_time;
+        if (a->file_offset != b->file_offset) return a->file_offset > b->file_offset;
+        return ma.first > mb.first;
+    }
+};
+
+}  // namespace
+
+IndexedReader::IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter,
+                             bool verify_crcs)
+    : file_(std::move(file)), filter_(std::move(filter)), verify_crcs_(verify_crcs) {
+    for (ChunkIndexRecord &c : chunks) {
+        if (c.message_end_time < filter_.start_time || c.message_start_time > filter_.end_time) continue;
+        if (!filter_.channels.empty() && !c.message_index_offsets.empty()) {
+            bool any = std::any_of(c.message_index_offsets.begin(), c.message_index_offsets.end(),
+                                   [&](const auto &kv) { return filter_.channels.count(kv.first) > 0; });
+            if (!any) continue;  // the message indexes say no wanted channel is in this chunk
+        }
+        chunks_.push_back(std::move(c));
+    }
+    std::stable_sort(chunks_.begin(), chunks_.end(), [](const ChunkIndexRecord &a, const ChunkIndexRecord &b) {
+        if (a.message_start_time != b.message_start_time) return a.message_start_time < b.message_start_time;
+        return a.chunk_start_offset < b.chunk_start_offset;
+    });
+}
+
+IndexedReader::~IndexedReader() = default;
+IndexedReader::IndexedReader(IndexedReader &&) noexcept = default;
+IndexedReader &IndexedReader::operator=(IndexedReader &&) noexcept = default;
+
+Status IndexedReader::load(const ChunkIndexRecord &index) {
+    std::unique_ptr<LoadedChunk> chunk;
+    if (!spare_.empty()) {
+        chunk = std::move(spare_.back());
+        spare_.pop_back();
+    } else {
+        chunk = std::make_unique<LoadedChunk>();
+    }
+    ++chunks_loaded_;
+    const std::uint64_t offset = index.chunk_start_offset;
+    chunk->file_offset = offset;
+    chunk->messages.clear();
+    chunk->cursor = 0;
+    if (index.chunk_length < kRecordPrefixSize) return file_.error(offset, "ChunkIndex gives a chunk_length below 9");
+    ROBOMETRICS_TRY(file_.read(offset, index.chunk_length, chunk->raw, "Chunk record"));
+    if (chunk->raw[0] != static_cast<std::uint8_t>(Opcode::Chunk)) {
+        return file_.error(offset, "ChunkIndex points at a " + opcodeName(chunk->raw[0]) + " record, not a Chunk");
+    }
+    const std::uint64_t length = loadLe<std::uint64_t>(chunk->raw.data() + 1);
+    if (length != index.chunk_length - kRecordPrefixSize) {
+        return file_.error(offset, "Chunk content length " + std::to_string(length) + " disagrees with its ChunkIndex (" +
+                                       std::to_string(index.chunk_length) + " bytes in all)");
+    }
+    auto record = parseRecord(chunk->raw[0], Bytes(chunk->raw).subspan(kRecordPrefixSize));
+    if (!record) return file_.error(offset, record.message());
+    auto records = decompressor_.decompress(std::get<ChunkRecord>(record.value()), chunk->decompressed, verify_crcs_);
+    if (!records) return file_.error(offset, "Chunk record: " + records.message());
+
+    Bytes bytes = records.value();
+    for (std::size_t pos = 0; pos < bytes.size();) {
+        if (bytes.size() - pos < kRecordPrefixSize) {
+            return file_.error(offset, "Chunk record: truncated record at offset " + std::to_string(pos) +
+                                           " of its decompressed records");
+        }
+        const std::uint8_t opcode = bytes[pos];
+        const std::uint64_t len = loadLe<std::uint64_t>(bytes.data() + pos + 1);
+        if (len > bytes.size() - pos - kRecordPrefixSize) {
+            return file_.error(offset, "Chunk record: " + opcodeName(opcode) + " at offset " + std::to_string(pos) +
+                                           " of its decompressed records runs past the end of the chunk");
+        }
+        if (opcode == static_cast<std::uint8_t>(Opcode::Message)) {
+            // The hot path: Message fields read in place, without building a Record.
+            if (len < kMessageHeaderSize) {
+                return file_.error(offset, "Chunk record, at offset " + std::to_string(pos) +
+                                               " of its decompressed records: Message record of " +
+                                               std::to_string(len) + " bytes, shorter than its 22-byte header");
+            }
+            const std::uint8_t *p = bytes.data() + pos + kRecordPrefixSize;
+            MessageRecord m;
+            m.channel_id = loadLe<std::uint16_t>(p);
+            m.sequence = loadLe<std::uint32_t>(p + 2);
+            m.log_time = loadLe<std::uint64_t>(p + 6);
+            m.publish_time = loadLe<std::uint64_t>(p + 14);
+            m.data = bytes.subspan(pos + kRecordPrefixSize + kMessageHeaderSize,
+                                   static_cast<std::size_t>(len - kMessageHeaderSize));
+            if (filter_.wants(m.channel_id, m.log_time)) chunk->messages.emplace_back(pos, m);
+        }
+        pos += kRecordPrefixSize + static_cast<std::size_t>(len);
+    }
+    // Messages inside a chunk need not be in log-time order; a stable sort keeps write order for ties.
+    auto by_time = [](const auto &a, const auto &b) { return a.second.log_time < b.second.log_time; };
+    if (!std::is_sorted(chunk->messages.begin(), chunk->messages.end(), by_time)) {
+        std::stable_sort(chunk->messages.begin(), chunk->messages.end(), by_time);
+    }
+    if (chunk->messages.empty()) {
+        spare_.push_back(std::move(chunk));
+        return Status::Ok();
+    }
+    heap_.push_back(std::move(chunk));
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    return Status::Ok();
+}
+
+Result<bool> IndexedReader::next(MessageRecord &out) {
+    if (failed_) return Error{file_.path() + ": reading stopped at an earlier error"};
+    if (current_) {
+        // The previous message's chunk: back into the heap if it has more, else keep its buffers.
+        if (current_->cursor < current_->messages.size()) {
+            heap_.push_back(std::move(current_));
+            std::push_heap(heap_.begin(), heap_.end(), Later{});
+        } else {
+            spare_.push_back(std::move(current_));
+        }
+    }
+    // Load every chunk that may hold a message at or before the earliest one pending.
+    while (next_chunk_ < chunks_.size() &&
+           (heap_.empty() || chunks_[next_chunk_].message_start_time <= heap_.front()->front().log_time)) {
+        Status s = load(chunks_[next_chunk_++]);
+        if (!s.ok()) {
+            failed_ = true;
+            return s.error();
+        }
+    }
+    if (heap_.empty()) return false;
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
+    current_ = std::move(heap_.back());
+    heap_.pop_back();
+    out = current_->messages[current_->cursor++].second;
+    return true;
+}
+
+}  // namespace robometrics::bag::mcap

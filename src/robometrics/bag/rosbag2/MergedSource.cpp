@@ -1,0 +1,178 @@
+#include "robometrics/bag/rosbag2/MergedSource.hpp"
+
+#include <algorithm>
+#include <queue>
+#include <unordered_map>
+
+#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/rosbag2/SqliteSource.hpp"
+#include "robometrics/bag/rosbag2/Zstd.hpp"
+
+namespace robometrics::bag::rosbag2 {
+
+namespace {
+
+struct Child {
+    std::unique_ptr<MessageSource> source;
+    Message current;
+    std::unordered_map<const TopicInfo *, std::size_t> topic_cache;  ///< child topic -> merged index
+};
+
+class MergedSource final : public MessageSource {
+public:
+    MergedSource(std::string description, const ReadOptions &options)
+        : description_(std::move(description)), options_(options) {}
+
+    Status addFile(const StorageFile &file) {
+        std::string path = file.path;
+        if (file.zstd_file) {
+            auto temp = decompressFileToTemp(file.path, file.format == StorageFormat::Mcap ? ".mcap" : ".db3");
+            if (!temp) return temp.error();
+            path = (*temp)->path();
+            temps_.push_back(std::move(*temp));
+        }
+        Result<std::unique_ptr<MessageSource>> source =
+            file.format == StorageFormat::Mcap ? openMcap(path, options_) : openSqliteFile(path, file.display, options_);
+        if (!source) {
+            // Errors about the temporary copy should still name the file the user has.
+            if (file.zstd_file) return Error{file.display + " (decompressed): " + source.message()};
+            return source.error();
+        }
+        children_.push_back(Child{std::move(*source), {}, {}});
+        return Status::Ok();
+    }
+
+    // Declares the topics: those of metadata.yaml first (their counts win, they cover the whole
+    // bag), then any other topic found in the files, with counts summed over the files.
+    void collectTopics(const std::optional<BagMetadata> &metadata) {
+        std::size_t capacity = 64;
+        for (const auto &child : children_) capacity += child.source->topics().size();
+        if (metadata) capacity += metadata->topics.size();
+        topics_.reserve(capacity);
+        bool counts_from_metadata = metadata && !metadata->topics.empty();
+        if (metadata)
+            for (const auto &topic : metadata->topics) topics_[mergedIndex(topic)].message_count += topic.message_count;
+        for (const auto &child : children_)
+            for (const auto &topic : child.source->topics()) {
+                std::size_t index = mergedIndex(topic);
+                TopicInfo &merged = topics_[index];
+                if (!counts_from_metadata) merged.message_count += topic.message_count;
+                if (merged.schema.text.empty() && !topic.schema.text.empty()) {
+                    merged.schema = topic.schema;
+                    merged.schema.name = normalizeTypeName(merged.schema.name);
+                }
+                if (merged.offered_qos_profiles.empty()) merged.offered_qos_profiles = topic.offered_qos_profiles;
+                if (merged.serialization_format.empty()) merged.serialization_format = topic.serialization_format;
+            }
+        for (auto &topic : topics_)
+            if (topic.schema.name.empty()) topic.schema.name = topic.type;
+    }
+
+    Status prime() {
+        for (std::size_t i = 0; i < children_.size(); ++i) ROBOMETRICS_TRY(advance(i));
+        return Status::Ok();
+    }
+
+    const std::vector<TopicInfo> &topics() const override { return topics_; }
+
+    Result<bool> next(Message &out) override {
+        for (;;) {
+            if (last_ != kNone) {
+                std::size_t child = last_;
+                last_ = kNone;
+                ROBOMETRICS_TRY(advance(child));
+            }
+            if (heap_.empty()) return false;
+            std::size_t child = heap_.top().second;
+            heap_.pop();
+            last_ = child;
+            Message &current = children_[child].current;
+            if (!current.topic) return Error{children_[child].source->describe() + ": a message without a topic"};
+            std::size_t index = topicOf(children_[child], current.topic);
+            if (!wanted(index, current.log_time)) continue;
+            out.topic = &topics_[index];
+            out.log_time = current.log_time;
+            out.publish_time = current.publish_time;
+            out.data = current.data;
+            if (isZstdFrame(out.data)) {
+                auto plain = zstd_.decompress(out.data, children_[child].source->describe() + ": message on " +
+                                                            out.topic->name + " at log time " +
+                                                            std::to_string(out.log_time));
+                if (!plain) return plain.error();
+                out.data = *plain;
+            }
+            return true;
+        }
+    }
+
+    std::string describe() const override { return description_; }
+
+private:
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    using Entry = std::pair<TimeNs, std::size_t>;  // (log time, child); smallest first
+
+    Status advance(std::size_t child) {
+        auto more = children_[child].source->next(children_[child].current);
+        if (!more) return more.error();
+        if (*more) heap_.emplace(children_[child].current.log_time, child);
+        return Status::Ok();
+    }
+
+    std::size_t mergedIndex(const TopicInfo &topic) {
+        auto it = by_name_.find(topic.name);
+        if (it != by_name_.end()) return it->second;
+        TopicInfo merged = topic;
+        merged.type = normalizeTypeName(merged.type);
+        merged.schema.name = normalizeTypeName(merged.schema.name);
+        merged.message_count = 0;
+        topics_.push_back(std::move(merged));
+        wanted_.push_back(options_.topics.empty() ||
+                          std::find(options_.topics.begin(), options_.topics.end(), topic.name) != options_.topics.end());
+        by_name_.emplace(topic.name, topics_.size() - 1);
+        return topics_.size() - 1;
+    }
+
+    // Child topic pointers are cached, but checked by name: a streaming child may have grown
+    // (and moved) its topic list since.
+    std::size_t topicOf(Child &child, const TopicInfo *topic) {
+        auto it = child.topic_cache.find(topic);
+        if (it != child.topic_cache.end() && topics_[it->second].name == topic->name) return it->second;
+        std::size_t index = mergedIndex(*topic);
+        child.topic_cache[topic] = index;
+        return index;
+    }
+
+    bool wanted(std::size_t index, TimeNs t) const {
+        if (!wanted_[index]) return false;
+        if (options_.start_time && t < *options_.start_time) return false;
+        if (options_.end_time && t > *options_.end_time) return false;
+        return true;
+    }
+
+    std::string description_;
+    ReadOptions options_;
+    std::vector<std::unique_ptr<TempFile>> temps_;  // declared before children_: removed after them
+    std::vector<Child> children_;
+    std::vector<TopicInfo> topics_;
+    std::vector<bool> wanted_;
+    std::unordered_map<std::string, std::size_t> by_name_;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
+    std::size_t last_ = kNone;
+    ZstdMessageDecompressor zstd_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<MessageSource>> openLayout(const BagLayout &layout, const ReadOptions &options) {
+    std::string description = layout.directory ? "rosbag2 dir " + layout.path + " with " +
+                                                     std::to_string(layout.files.size()) + " file" +
+                                                     (layout.files.size() == 1 ? "" : "s")
+                                               : layout.path;
+    auto source = std::make_unique<MergedSource>(std::move(description), options);
+    for (const auto &file : layout.files) ROBOMETRICS_TRY(source->addFile(file));
+    source->collectTopics(layout.metadata);
+    ROBOMETRICS_TRY(source->prime());
+    return std::unique_ptr<MessageSource>(std::move(source));
+}
+
+}  // namespace robometrics::bag::rosbag2

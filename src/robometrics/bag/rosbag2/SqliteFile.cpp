@@ -1,0 +1,193 @@
+#include "robometrics/bag/rosbag2/SqliteFile.hpp"
+
+#include <sqlite3.h>
+
+#include <map>
+
+#include "robometrics/bag/rosbag2/Metadata.hpp"
+
+namespace robometrics::bag::rosbag2 {
+
+namespace {
+
+// Read-only data directories cannot hold sqlite's lock or journal files: `immutable=1` tells
+// sqlite the file will not change, so it needs neither. The path goes into a URI, so the few
+// characters with a meaning there are escaped.
+std::string readOnlyUri(const std::string &path) {
+    std::string uri = "file:";
+    for (char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            static const char *hex = "0123456789ABCDEF";
+            uri += '%';
+            uri += hex[(static_cast<unsigned char>(c) >> 4) & 0xF];
+            uri += hex[static_cast<unsigned char>(c) & 0xF];
+        } else {
+            uri += c;
+        }
+    }
+    return uri + "?immutable=1";
+}
+
+struct Statement {
+    sqlite3_stmt *stmt = nullptr;
+    ~Statement() { sqlite3_finalize(stmt); }
+};
+
+std::string columnText(sqlite3_stmt *stmt, int column) {
+    const unsigned char *text = sqlite3_column_text(stmt, column);
+    return text ? std::string(reinterpret_cast<const char *>(text), static_cast<std::size_t>(sqlite3_column_bytes(stmt, column)))
+                : std::string();
+}
+
+}  // namespace
+
+Error SqliteFile::sqliteError(const std::string &what) const {
+    return Error{display_ + ": sqlite: " + what + ": " + (db_ ? sqlite3_errmsg(db_) : "out of memory")};
+}
+
+Result<std::unique_ptr<SqliteFile>> SqliteFile::open(const std::string &path, const std::string &display) {
+    sqlite3 *db = nullptr;
+    int rc = sqlite3_open_v2(readOnlyUri(path).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+    std::unique_ptr<SqliteFile> file(new SqliteFile(db, display));
+    if (rc != SQLITE_OK) return file->sqliteError("cannot open");
+    ROBOMETRICS_TRY(file->load());
+    return file;
+}
+
+SqliteFile::~SqliteFile() {
+    sqlite3_finalize(stmt_);
+    sqlite3_close_v2(db_);
+}
+
+Result<bool> SqliteFile::hasTable(const std::string &name) {
+    Statement s;
+    if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &s.stmt, nullptr) != SQLITE_OK)
+        return sqliteError("reading the table list");
+    sqlite3_bind_text(s.stmt, 1, name.c_str(), -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(s.stmt);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    return sqliteError("reading the table list");
+}
+
+Result<bool> SqliteFile::hasColumn(const std::string &table, const std::string &column) {
+    Statement s;
+    std::string sql = "PRAGMA table_info(" + table + ")";
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s.stmt, nullptr) != SQLITE_OK)
+        return sqliteError("reading the columns of " + table);
+    int rc;
+    while ((rc = sqlite3_step(s.stmt)) == SQLITE_ROW)
+        if (columnText(s.stmt, 1) == column) return true;
+    if (rc != SQLITE_DONE) return sqliteError("reading the columns of " + table);
+    return false;
+}
+
+Status SqliteFile::load() {
+    for (const char *table : {"topics", "messages"}) {
+        auto has = hasTable(table);
+        if (!has) return has.error();
+        if (!*has) return Error{display_ + ": not a rosbag2 sqlite3 file (no '" + std::string(table) + "' table)"};
+    }
+    auto has_schema = hasTable("schema");
+    if (!has_schema) return has_schema.error();
+    auto has_qos = hasColumn("topics", "offered_qos_profiles");
+    if (!has_qos) return has_qos.error();
+    if (*has_schema) {
+        Statement s;
+        if (sqlite3_prepare_v2(db_, "SELECT schema_version FROM schema", -1, &s.stmt, nullptr) != SQLITE_OK ||
+            sqlite3_step(s.stmt) != SQLITE_ROW)
+            return sqliteError("reading the schema version");
+        schema_version_ = sqlite3_column_int(s.stmt, 0);
+    } else {
+        schema_version_ = *has_qos ? 2 : 1;
+    }
+
+    // Definitions by type (schema version 4 and later).
+    std::map<std::string, Schema> definitions;
+    auto has_defs = hasTable("message_definitions");
+    if (!has_defs) return has_defs.error();
+    if (*has_defs) {
+        Statement s;
+        if (sqlite3_prepare_v2(db_, "SELECT topic_type, encoding, encoded_message_definition FROM message_definitions",
+                               -1, &s.stmt, nullptr) != SQLITE_OK)
+            return sqliteError("reading message_definitions");
+        int rc;
+        while ((rc = sqlite3_step(s.stmt)) == SQLITE_ROW) {
+            Schema schema{normalizeTypeName(columnText(s.stmt, 0)), columnText(s.stmt, 1), columnText(s.stmt, 2)};
+            if (schema.encoding == "unknown") schema.encoding.clear();
+            definitions[schema.name] = std::move(schema);
+        }
+        if (rc != SQLITE_DONE) return sqliteError("reading message_definitions");
+    }
+
+    Statement s;
+    std::string sql = std::string("SELECT id, name, type, serialization_format") +
+                      (*has_qos ? ", offered_qos_profiles" : "") + " FROM topics ORDER BY id";
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s.stmt, nullptr) != SQLITE_OK) return sqliteError("reading topics");
+    int rc;
+    while ((rc = sqlite3_step(s.stmt)) == SQLITE_ROW) {
+        SqliteTopic topic;
+        topic.id = sqlite3_column_int64(s.stmt, 0);
+        topic.info.name = columnText(s.stmt, 1);
+        topic.info.type = normalizeTypeName(columnText(s.stmt, 2));
+        topic.info.serialization_format = columnText(s.stmt, 3);
+        if (*has_qos) topic.info.offered_qos_profiles = columnText(s.stmt, 4);
+        if (auto it = definitions.find(topic.info.type); it != definitions.end()) topic.info.schema = it->second;
+        else topic.info.schema.name = topic.info.type;
+        topics_.push_back(std::move(topic));
+    }
+    if (rc != SQLITE_DONE) return sqliteError("reading topics");
+    return Status::Ok();
+}
+
+Status SqliteFile::query(bool filter_topics, const std::vector<std::int64_t> &topic_ids, const ReadOptions &options) {
+    sqlite3_finalize(stmt_);
+    stmt_ = nullptr;
+    rows_read_ = 0;
+    std::string sql = "SELECT topic_id, timestamp, data FROM messages WHERE 1";
+    if (filter_topics) {
+        sql += " AND topic_id IN (";
+        for (std::size_t i = 0; i < topic_ids.size(); ++i) sql += (i ? "," : "") + std::to_string(topic_ids[i]);
+        sql += ")";
+    }
+    if (options.start_time) sql += " AND timestamp >= " + std::to_string(*options.start_time);
+    if (options.end_time) sql += " AND timestamp <= " + std::to_string(*options.end_time);
+    sql += " ORDER BY timestamp, id";
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) return sqliteError("preparing the message query");
+    return Status::Ok();
+}
+
+Result<bool> SqliteFile::step(SqliteRow &row) {
+    if (!stmt_) return false;
+    int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_DONE) {
+        sqlite3_finalize(stmt_);
+        stmt_ = nullptr;
+        return false;
+    }
+    if (rc != SQLITE_ROW) return sqliteError("reading message row " + std::to_string(rows_read_ + 1));
+    ++rows_read_;
+    row.topic_id = sqlite3_column_int64(stmt_, 0);
+    row.timestamp = sqlite3_column_int64(stmt_, 1);
+    const void *blob = sqlite3_column_blob(stmt_, 2);
+    int size = sqlite3_column_bytes(stmt_, 2);
+    row.data = blob ? std::span<const std::uint8_t>(static_cast<const std::uint8_t *>(blob), static_cast<std::size_t>(size))
+                    : std::span<const std::uint8_t>();
+    return true;
+}
+
+Result<std::vector<SqliteTopicStats>> SqliteFile::topicStats() {
+    Statement s;
+    if (sqlite3_prepare_v2(db_, "SELECT topic_id, COUNT(*), MIN(timestamp), MAX(timestamp) FROM messages GROUP BY topic_id",
+                           -1, &s.stmt, nullptr) != SQLITE_OK)
+        return sqliteError("counting messages");
+    std::vector<SqliteTopicStats> stats;
+    int rc;
+    while ((rc = sqlite3_step(s.stmt)) == SQLITE_ROW)
+        stats.push_back({sqlite3_column_int64(s.stmt, 0), static_cast<std::uint64_t>(sqlite3_column_int64(s.stmt, 1)),
+                         sqlite3_column_int64(s.stmt, 2), sqlite3_column_int64(s.stmt, 3)});
+    if (rc != SQLITE_DONE) return sqliteError("counting messages");
+    return stats;
+}
+
+}  // namespace robometrics::bag::rosbag2

@@ -1,0 +1,84 @@
+#include "robometrics/io/BagMap.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
+#include <vector>
+
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+
+namespace robometrics::io {
+
+BagTopicSpec parseBagTopicSpec(const std::string &spec, const std::string &default_topic) {
+    std::error_code ec;
+    const auto colon = spec.rfind(':');
+    if (std::filesystem::exists(spec, ec) || colon == std::string::npos) return {spec, default_topic};
+    std::string topic = spec.substr(colon + 1);
+    if (!topic.empty() && topic[0] != '/') topic = "/" + topic;
+    return {spec.substr(0, colon), topic.empty() ? default_topic : topic};
+}
+
+Result<BagMap> readBagMap(const std::string &spec, const std::string &default_topic, long which) {
+    const BagTopicSpec where = parseBagTopicSpec(spec, default_topic);
+    bag::ReadOptions read_options;
+    read_options.topics = {where.topic};
+    auto source = bag::openBag(where.path, read_options);
+    if (!source) return source.error();
+
+    const std::string_view grid_type = msgs::TypeInfo<msgs::OccupancyGrid>::name;
+    bool found = false;
+    std::vector<std::string> map_topics;
+    for (const bag::TopicInfo &topic : (*source)->topics()) {
+        if (topic.type == grid_type) map_topics.push_back(topic.name);
+        if (topic.name == where.topic) {
+            found = true;
+            if (topic.type != grid_type) {
+                return Error{fmt::format("{}: topic {} has type {}, expected {}", where.path, where.topic, topic.type,
+                                         grid_type)};
+            }
+        }
+    }
+    const std::string candidates =
+        map_topics.empty() ? "the bag has no OccupancyGrid topic" : fmt::format("map topics: {}", fmt::join(map_topics, ", "));
+    if (!found) return Error{fmt::format("{}: no topic {} ({})", where.path, where.topic, candidates)};
+
+    // Keep raw payloads only (a whole run can publish hundreds of large maps); decode one at the end.
+    std::vector<std::uint8_t> chosen;
+    std::size_t count = 0;
+    pipeline::Pipeline pipe;
+    pipe.subscribeRaw(where.topic, [&](const bag::Message &m) -> Status {
+        if (which < 0 || count == static_cast<std::size_t>(which)) chosen.assign(m.data.begin(), m.data.end());
+        ++count;
+        return Status::Ok();
+    });
+    ROBOMETRICS_TRY(pipe.run(**source));
+    if (count == 0) return Error{fmt::format("{}: no message on topic {}", where.path, where.topic)};
+    BagMap out;
+    out.messages = count;
+    if (which < 0) {
+        if (static_cast<std::size_t>(-which) > count) {
+            return Error{fmt::format("{}: topic {} has {} maps, cannot take number {} from the end", where.path,
+                                     where.topic, count, -which)};
+        }
+        if (which != -1) {
+            // Not the last one: read again for the index counted from the end.
+            return readBagMap(where.path + ":" + where.topic, default_topic, static_cast<long>(count) + which);
+        }
+        out.index = count - 1;
+    } else {
+        if (static_cast<std::size_t>(which) >= count) {
+            return Error{fmt::format("{}: topic {} has {} maps, no map number {}", where.path, where.topic, count, which)};
+        }
+        out.index = static_cast<std::size_t>(which);
+    }
+    Status decoded = msgs::decodeCdr(chosen, out.grid);
+    if (!decoded.ok()) {
+        return Error{fmt::format("{}: topic {} map {}: {}", where.path, where.topic, out.index, decoded.message())};
+    }
+    return out;
+}
+
+}  // namespace robometrics::io

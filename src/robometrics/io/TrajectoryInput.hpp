@@ -1,0 +1,16 @@
+#pragma once
+// One entry point for the trajectory arguments of the commands: a file (TUM, KITTI, EuRoC,
+// detected from content) or a bag (`PATH:TOPIC`, `PATH:tf:PARENT:CHILD`).
+
+#include <string>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/slam/Trajectory.hpp"
+
+namespace robometrics::io {
+
+/// `format`: auto, tum, kitti, euroc or bag. With auto, an argument that is not an existing file
+/// but whose part before a ':' is an existing bag is read as a bag.
+Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format = "auto");
+
+}  // namespace robometrics::io

@@ -1,0 +1,40 @@
+#include "robometrics/localization/CovarianceFeatures.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace robometrics::localization {
+
+CovarianceFeatures covarianceFeatures(const std::array<double, 36> &cov) {
+    CovarianceFeatures f;
+    const double a = cov[0];
+    const double d = cov[7];
+    const double b = 0.5 * (cov[1] + cov[6]);
+    const double yaw = cov[35];
+    if (std::isnan(a) || std::isnan(b) || std::isnan(d) || std::isnan(yaw)) {
+        f.problem = "NaN in the covariance";
+        return f;
+    }
+    if (a < -kNegativeTolerance || d < -kNegativeTolerance || yaw < -kNegativeTolerance) {
+        f.problem = "negative variance in the covariance";
+        return f;
+    }
+    if (std::isinf(a) || std::isinf(d) || std::isinf(b)) {
+        // An unbounded spread (only +inf gets here): maximally spread, not invalid.
+        f.xy_std = std::numeric_limits<double>::infinity();
+        f.yaw_std = std::sqrt(std::max(yaw, 0.0));
+        f.valid = true;
+        return f;
+    }
+    const double half_sum = 0.5 * (std::max(a, 0.0) + std::max(d, 0.0));
+    const double half_diff = 0.5 * (a - d);
+    // Largest eigenvalue of [[a, b], [b, d]]; hypot avoids overflow for huge spreads.
+    const double lambda_max = half_sum + std::hypot(half_diff, b);
+    f.xy_std = std::sqrt(std::max(lambda_max, 0.0));
+    f.yaw_std = std::sqrt(std::max(yaw, 0.0));
+    f.valid = true;
+    return f;
+}
+
+}  // namespace robometrics::localization

@@ -1,0 +1,262 @@
+// The built-in message definitions: the field lists of every type in Messages.hpp, plus
+// rcl_interfaces/Log (talker bags store a stub of it), builtin_interfaces/Duration and
+// geometry_msgs/PointStamped. Written from the field lists in bag-formats.md §4; comments are
+// ours and short. Whole schema texts are assembled the way rosbag2 does: the root body, then
+// every dependency once, depth-first in sorted order per level, each after a line of 80 '=' and
+// "MSG: pkg/Type".
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "robometrics/msgs/BuiltinSchemas.hpp"
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/msgs/MsgSchema.hpp"
+
+namespace robometrics::msgs {
+
+namespace {
+
+struct BuiltinBody {
+    std::string_view name;
+    std::string_view body;
+};
+
+constexpr BuiltinBody kBodies[] = {
+    {"builtin_interfaces/Time", R"(# Time since the epoch (or sim time).
+int32 sec
+uint32 nanosec
+)"},
+    {"builtin_interfaces/Duration", R"(# A signed span of time.
+int32 sec
+uint32 nanosec
+)"},
+    {"std_msgs/Header", R"(# Stamp and coordinate frame of stamped data.
+builtin_interfaces/Time stamp
+string frame_id
+)"},
+    {"std_msgs/String", R"(string data
+)"},
+    {"std_msgs/Empty", R"()"},
+    {"std_msgs/MultiArrayDimension", R"(string label   # name of the dimension
+uint32 size     # number of elements along it
+uint32 stride   # elements spanned by one step of the enclosing dimension
+)"},
+    {"std_msgs/MultiArrayLayout", R"(MultiArrayDimension[] dim  # outermost first
+uint32 data_offset         # padding elements before the data
+)"},
+    {"std_msgs/Float32MultiArray", R"(MultiArrayLayout layout
+float32[] data
+)"},
+    {"geometry_msgs/Point", R"(float64 x
+float64 y
+float64 z
+)"},
+    {"geometry_msgs/Vector3", R"(float64 x
+float64 y
+float64 z
+)"},
+    {"geometry_msgs/Quaternion", R"(# Orientation as a unit quaternion; w comes last.
+float64 x 0
+float64 y 0
+float64 z 0
+float64 w 1
+)"},
+    {"geometry_msgs/Pose", R"(Point position
+Quaternion orientation
+)"},
+    {"geometry_msgs/PoseStamped", R"(std_msgs/Header header
+Pose pose
+)"},
+    {"geometry_msgs/PointStamped", R"(std_msgs/Header header
+Point point
+)"},
+    {"geometry_msgs/PoseArray", R"(std_msgs/Header header
+Pose[] poses
+)"},
+    {"geometry_msgs/PoseWithCovariance", R"(Pose pose
+# Row-major 6x6 covariance over x, y, z, rotation about x, y, z.
+float64[36] covariance
+)"},
+    {"geometry_msgs/PoseWithCovarianceStamped", R"(std_msgs/Header header
+PoseWithCovariance pose
+)"},
+    {"geometry_msgs/Twist", R"(Vector3  linear
+Vector3  angular
+)"},
+    {"geometry_msgs/TwistWithCovariance", R"(Twist twist
+# Row-major 6x6 covariance over the linear then angular components.
+float64[36] covariance
+)"},
+    {"geometry_msgs/Transform", R"(Vector3 translation
+Quaternion rotation
+)"},
+    {"geometry_msgs/TransformStamped", R"(# Pose of child_frame_id in header.frame_id.
+std_msgs/Header header
+string child_frame_id
+Transform transform
+)"},
+    {"sensor_msgs/LaserScan", R"(# One sweep of a planar range finder; angles in rad, ranges in m.
+std_msgs/Header header
+float32 angle_min
+float32 angle_max
+float32 angle_increment
+float32 time_increment   # s between measurements
+float32 scan_time        # s between scans
+float32 range_min
+float32 range_max
+float32[] ranges         # values outside [range_min, range_max] are invalid
+float32[] intensities    # may be empty
+)"},
+    {"sensor_msgs/Imu", R"(# A covariance whose first element is -1 marks a quantity as not provided.
+std_msgs/Header header
+geometry_msgs/Quaternion orientation
+float64[9] orientation_covariance
+geometry_msgs/Vector3 angular_velocity
+float64[9] angular_velocity_covariance
+geometry_msgs/Vector3 linear_acceleration
+float64[9] linear_acceleration_covariance
+)"},
+    {"sensor_msgs/PointField", R"(uint8 INT8    = 1
+uint8 UINT8   = 2
+uint8 INT16   = 3
+uint8 UINT16  = 4
+uint8 INT32   = 5
+uint8 UINT32  = 6
+uint8 FLOAT32 = 7
+uint8 FLOAT64 = 8
+string name      # field name
+uint32 offset    # byte offset in the point
+uint8  datatype  # one of the constants above
+uint32 count     # elements in the field
+)"},
+    {"sensor_msgs/PointCloud2", R"(std_msgs/Header header
+uint32 height
+uint32 width
+PointField[] fields
+bool    is_bigendian
+uint32  point_step   # bytes per point
+uint32  row_step     # bytes per row
+uint8[] data         # row_step * height bytes
+bool is_dense        # true when no point is invalid
+)"},
+    {"nav_msgs/Odometry", R"(# Pose in header.frame_id, twist in child_frame_id.
+std_msgs/Header header
+string child_frame_id
+geometry_msgs/PoseWithCovariance pose
+geometry_msgs/TwistWithCovariance twist
+)"},
+    {"nav_msgs/MapMetaData", R"(builtin_interfaces/Time map_load_time
+float32 resolution   # m/cell
+uint32 width         # cells
+uint32 height        # cells
+geometry_msgs/Pose origin  # pose of cell (0,0)
+)"},
+    {"nav_msgs/OccupancyGrid", R"(std_msgs/Header header
+MapMetaData info
+int8[] data   # row-major from the origin; 0..100 occupancy, -1 unknown
+)"},
+    {"nav_msgs/Path", R"(std_msgs/Header header
+geometry_msgs/PoseStamped[] poses
+)"},
+    {"tf2_msgs/TFMessage", R"(geometry_msgs/TransformStamped[] transforms
+)"},
+    {"grid_map_msgs/GridMapInfo", R"(float64 resolution        # m/cell
+float64 length_x          # m
+float64 length_y          # m
+geometry_msgs/Pose pose   # map centre in header.frame_id
+)"},
+    {"grid_map_msgs/GridMap", R"(std_msgs/Header header
+GridMapInfo info
+string[] layers
+string[] basic_layers
+std_msgs/Float32MultiArray[] data   # one per layer, column-major
+uint16 outer_start_index            # circular buffer start (row)
+uint16 inner_start_index            # circular buffer start (column)
+)"},
+    {"statistics_msgs/StatisticDataPoint", R"(uint8 data_type   # a StatisticDataType constant
+float64 data
+)"},
+    {"statistics_msgs/MetricsMessage", R"(string measurement_source_name
+string metrics_source
+string unit
+builtin_interfaces/Time window_start
+builtin_interfaces/Time window_stop
+StatisticDataPoint[] statistics
+)"},
+    {"rcl_interfaces/Log", R"(byte DEBUG=10
+byte INFO=20
+byte WARN=30
+byte ERROR=40
+byte FATAL=50
+builtin_interfaces/Time stamp
+uint8 level
+string name       # logger name
+string msg
+string file
+string function
+uint32 line
+)"},
+};
+
+const BuiltinBody *findBody(std::string_view normalised) {
+    for (const BuiltinBody &entry : kBodies) {
+        if (entry.name == normalised) return &entry;
+    }
+    return nullptr;
+}
+
+/// Sorted complex types a body refers to (the built-in bodies always parse).
+std::set<std::string> dependenciesOf(const BuiltinBody &entry) {
+    std::set<std::string> deps;
+    auto fields = parseMsgFields(entry.body, packageOf(entry.name));
+    if (!fields.ok()) return deps;
+    for (const MsgField &field : *fields) {
+        if (field.primitive == MsgPrimitive::Complex) deps.insert(field.type_name);
+    }
+    return deps;
+}
+
+void appendDependencies(const BuiltinBody &entry, std::set<std::string> &seen, std::string &text) {
+    for (const std::string &dep : dependenciesOf(entry)) {
+        if (!seen.insert(dep).second) continue;
+        const BuiltinBody *body = findBody(dep);
+        if (body == nullptr) continue;
+        if (!text.empty() && text.back() != '\n') text += '\n';
+        text += std::string(80, '=') + "\nMSG: " + dep + "\n";
+        text += body->body;
+        appendDependencies(*body, seen, text);
+    }
+}
+
+const std::map<std::string, std::string, std::less<>> &schemaTexts() {
+    static const std::map<std::string, std::string, std::less<>> texts = [] {
+        std::map<std::string, std::string, std::less<>> out;
+        for (const BuiltinBody &entry : kBodies) {
+            std::string text(entry.body);
+            std::set<std::string> seen{std::string(entry.name)};
+            appendDependencies(entry, seen, text);
+            out.emplace(std::string(entry.name), std::move(text));
+        }
+        return out;
+    }();
+    return texts;
+}
+
+}  // namespace
+
+std::optional<std::string_view> builtinMsgBody(std::string_view type_name) {
+    const BuiltinBody *entry = findBody(normaliseTypeName(type_name));
+    if (entry == nullptr) return std::nullopt;
+    return entry->body;
+}
+
+std::string_view builtinSchemaText(std::string_view type_name) {
+    const auto &texts = schemaTexts();
+    auto it = texts.find(normaliseTypeName(type_name));
+    return it == texts.end() ? std::string_view{} : std::string_view(it->second);
+}
+
+}  // namespace robometrics::msgs

@@ -1,0 +1,158 @@
+#pragma once
+// The three walks over a message's field list (MessageFields.hpp): CDR decode, CDR encode, and
+// the least number of bytes a value can take on the wire (to reject absurd sequence counts
+// before allocating). Private to the msgs module.
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "robometrics/msgs/CdrReader.hpp"
+#include "robometrics/msgs/CdrWriter.hpp"
+#include "robometrics/msgs/MessageFields.hpp"
+
+namespace robometrics::msgs::detail {
+
+template <class T>
+struct IsStdArray : std::false_type {};
+template <class T, std::size_t N>
+struct IsStdArray<std::array<T, N>> : std::true_type {};
+
+template <class T>
+struct IsStdVector : std::false_type {};
+template <class T, class A>
+struct IsStdVector<std::vector<T, A>> : std::true_type {};
+
+template <class T>
+constexpr bool kIsBulk = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+
+/// Sums the least wire size of every field (alignment ignored, sequences empty).
+class MinSizeVisitor {
+public:
+    template <class F>
+    void operator()(std::string_view, const F &field) {
+        total += sizeOf(field);
+    }
+    void emptyStruct() { total += 1; }
+
+    template <class F>
+    static std::size_t sizeOf(const F &field) {
+        if constexpr (std::is_arithmetic_v<F>) {
+            return sizeof(F);
+        } else if constexpr (std::is_same_v<F, std::string> || IsStdVector<F>::value) {
+            return 4;
+        } else if constexpr (IsStdArray<F>::value) {
+            return field.empty() ? 0 : field.size() * sizeOf(field[0]);
+        } else {
+            MinSizeVisitor inner;
+            describe(inner, field);
+            return inner.total;
+        }
+    }
+
+    std::size_t total = 0;
+};
+
+/// The least wire size of one T, computed once.
+template <class T>
+std::size_t minWireSize() {
+    static const std::size_t size = [] {
+        static const T sample{};
+        return MinSizeVisitor::sizeOf(sample);
+    }();
+    return size;
+}
+
+class DecodeVisitor {
+public:
+    explicit DecodeVisitor(CdrReader &reader) : r_(reader) {}
+
+    template <class F>
+    void operator()(std::string_view name, F &field) {
+        r_.push(name);
+        value(field);
+        r_.pop();
+    }
+    void emptyStruct() { r_.readEmptyStruct(); }
+
+    template <class F>
+    void value(F &field) {
+        if constexpr (std::is_arithmetic_v<F>) {
+            r_.read(field);
+        } else if constexpr (std::is_same_v<F, std::string>) {
+            r_.readString(field);
+        } else if constexpr (IsStdArray<F>::value) {
+            elements(field.data(), field.size());
+        } else if constexpr (IsStdVector<F>::value) {
+            using E = typename F::value_type;
+            if constexpr (kIsBulk<E>) {
+                r_.readSequence(field);
+            } else {
+                std::uint32_t count = r_.readCount(minWireSize<E>());
+                field.resize(count);
+                elements(field.data(), count);
+            }
+        } else {
+            describe(*this, field);
+        }
+    }
+
+private:
+    template <class E>
+    void elements(E *items, std::size_t count) {
+        if constexpr (kIsBulk<E>) {
+            r_.readArray(items, count);
+        } else {
+            for (std::size_t i = 0; i < count && !r_.failed(); ++i) {
+                r_.setIndex(i);
+                value(items[i]);
+            }
+        }
+    }
+
+    CdrReader &r_;
+};
+
+class EncodeVisitor {
+public:
+    explicit EncodeVisitor(CdrWriter &writer) : w_(writer) {}
+
+    template <class F>
+    void operator()(std::string_view, const F &field) {
+        value(field);
+    }
+    void emptyStruct() { w_.writeEmptyStruct(); }
+
+    template <class F>
+    void value(const F &field) {
+        if constexpr (std::is_arithmetic_v<F>) {
+            w_.write(field);
+        } else if constexpr (std::is_same_v<F, std::string>) {
+            w_.writeString(field);
+        } else if constexpr (IsStdArray<F>::value) {
+            elements(field.data(), field.size());
+        } else if constexpr (IsStdVector<F>::value) {
+            w_.writeCount(field.size());
+            elements(field.data(), field.size());
+        } else {
+            describe(*this, field);
+        }
+    }
+
+private:
+    template <class E>
+    void elements(const E *items, std::size_t count) {
+        if constexpr (kIsBulk<E>) {
+            w_.writeArray(items, count);
+        } else {
+            for (std::size_t i = 0; i < count; ++i) value(items[i]);
+        }
+    }
+
+    CdrWriter &w_;
+};
+
+}  // namespace robometrics::msgs::detail

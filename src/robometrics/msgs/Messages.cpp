@@ -1,2 +1,0 @@
-// Messages.hpp is header-only; this unit checks it compiles on its own.
-#include "robometrics/msgs/Messages.hpp"

@@ -1,0 +1,43 @@
+#pragma once
+// A ros2msg schema compiled for decoding: every type reachable from the root, its fields
+// resolved to indices, and the least wire size of each type (to reject absurd counts before
+// allocating). Private to the msgs module; DynamicDecoder walks it.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/msgs/MsgSchema.hpp"
+
+namespace robometrics::msgs {
+
+struct CompiledField {
+    std::string name;
+    MsgPrimitive primitive = MsgPrimitive::Complex;
+    std::uint32_t type_index = 0;  ///< into ParsedSchema::types, for Complex
+    MsgArrayKind array = MsgArrayKind::None;
+    std::uint64_t fixed_size = 0;
+    std::uint64_t element_min_size = 0;  ///< least wire size of one element
+};
+
+struct CompiledType {
+    std::string name;  ///< "pkg/Type"
+    std::vector<CompiledField> fields;
+    std::uint64_t min_size = 0;  ///< least wire size of one value (1 for a message without fields)
+};
+
+struct ParsedSchema {
+    std::vector<CompiledType> types;  ///< dependencies before the types that use them
+    std::uint32_t root = 0;           ///< index of the root type
+    std::string root_name;            ///< "pkg/Type"
+    std::string short_name;           ///< "Type", the root of error paths
+};
+
+/// Compiles `schema_text` for `type_name`. Stored blocks are used as given, except that a
+/// built-in definition replaces a stored one that is a stub of it (fewer fields, all of them
+/// in the built-in) and fills in missing blocks; an empty text uses the built-in definition.
+Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view schema_text);
+
+}  // namespace robometrics::msgs

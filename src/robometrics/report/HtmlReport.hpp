@@ -1,0 +1,49 @@
+#pragma once
+// The self-contained HTML report: one file with inline CSS and inline SVG, no scripts, no
+// network, no external fonts. A verdict banner, a table of headline metrics, then sections of
+// plots and tables.
+
+#include <string>
+#include <vector>
+
+namespace robometrics::report {
+
+struct MetricRow {
+    std::string group;  ///< "Traversal", "SLAM", ...
+    std::string name;
+    std::string value;  ///< already formatted
+    std::string unit;
+    bool flagged = false;  ///< highlighted as a problem
+};
+
+struct Section {
+    std::string title;
+    std::string html;  ///< trusted markup (our SVG plots and tables)
+    std::string note;  ///< plain text under the title
+};
+
+class HtmlReport {
+public:
+    explicit HtmlReport(std::string title) : title_(std::move(title)) {}
+
+    void setSubtitle(std::string text) { subtitle_ = std::move(text); }
+    /// ok = green banner; otherwise red with the reasons listed.
+    void setVerdict(bool ok, std::string label, std::vector<std::string> reasons);
+    void addMetric(MetricRow row) { metrics_.push_back(std::move(row)); }
+    void addSection(Section section) { sections_.push_back(std::move(section)); }
+
+    std::string render() const;
+
+private:
+    std::string title_, subtitle_;
+    bool verdict_ok_ = true;
+    std::string verdict_label_;
+    std::vector<std::string> reasons_;
+    std::vector<MetricRow> metrics_;
+    std::vector<Section> sections_;
+};
+
+/// A simple HTML table from a header row and body rows (cells are escaped).
+std::string htmlTable(const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows);
+
+}  // namespace robometrics::report

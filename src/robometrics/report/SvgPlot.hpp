@@ -1,0 +1,84 @@
+#pragma once
+// Self-contained SVG charts for the HTML report and the `-o` outputs of the commands: line
+// series, a path coloured by a value (trajectory error), shaded time bands (episodes), vertical
+// event markers, and an image underlay (maps). Axes get "nice" 1-2-5 ticks. No scripts, no
+// external fonts: the SVG renders the same in any browser and in files.
+
+#include <string>
+#include <vector>
+
+namespace robometrics::report {
+
+struct LineSeries {
+    std::string label;
+    std::vector<double> x;
+    std::vector<double> y;
+    std::string color;  ///< CSS colour; empty = next colour of the palette
+    bool dashed = false;
+    bool step = false;  ///< draw as a step function (states, counters)
+};
+
+struct ColoredPath {
+    std::string label;       ///< shown on the colour bar
+    std::vector<double> x;
+    std::vector<double> y;
+    std::vector<double> value;  ///< one per point; colours go from low (blue) to high (red)
+};
+
+struct Band {
+    double x0 = 0, x1 = 0;
+    std::string color;
+    std::string label;
+};
+
+struct Marker {
+    double x = 0;
+    std::string label;
+    std::string color = "#555";
+};
+
+/// An image drawn under the data, covering [x0, x1] x [y0, y1] in data coordinates.
+struct Underlay {
+    std::string png_base64;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+class SvgPlot {
+public:
+    SvgPlot(std::string title, std::string x_label, std::string y_label, int width = 720, int height = 320);
+
+    void add(LineSeries series);
+    void add(ColoredPath path);
+    void add(Band band) { bands_.push_back(std::move(band)); }
+    void add(Marker marker) { markers_.push_back(std::move(marker)); }
+    void setUnderlay(Underlay underlay) { underlay_ = std::move(underlay); }
+    /// Same scale on both axes (trajectories, maps).
+    void setEqualAspect(bool equal) { equal_aspect_ = equal; }
+    /// Forces the y range (e.g. 0..100 % or fixed state levels).
+    void setYRange(double lo, double hi);
+
+    std::string render() const;
+
+private:
+    std::string title_, x_label_, y_label_;
+    int width_, height_;
+    std::vector<LineSeries> lines_;
+    std::vector<ColoredPath> paths_;
+    std::vector<Band> bands_;
+    std::vector<Marker> markers_;
+    Underlay underlay_;
+    bool equal_aspect_ = false;
+    bool fixed_y_ = false;
+    double y_lo_ = 0, y_hi_ = 0;
+};
+
+/// Escapes text for SVG/HTML.
+std::string escapeXml(const std::string &text);
+
+/// Colour for t in [0, 1] on a blue-green-yellow-red scale.
+std::string heatColor(double t);
+
+/// "Nice" tick positions (1, 2, 5 times a power of ten) covering [lo, hi].
+std::vector<double> niceTicks(double lo, double hi, int target_count = 6);
+
+}  // namespace robometrics::report

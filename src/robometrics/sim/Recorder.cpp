@@ -1,0 +1,51 @@
+#include "robometrics/sim/Recorder.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/io/MapServerMap.hpp"
+#include "robometrics/io/TrajectoryFile.hpp"
+
+namespace robometrics::sim {
+
+namespace fs = std::filesystem;
+
+Result<RecordResult> record(Simulator &sim, const std::string &out_dir, const RecordOptions &options) {
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    if (ec) return Error{out_dir + ": cannot create the output directory: " + ec.message()};
+    const fs::path dir(out_dir);
+    const std::string bag_path = (dir / options.files.bag).string();
+    bag::McapWriterOptions writer_options;
+    writer_options.compression = options.compression;
+    auto writer = bag::TypedWriter::open(bag_path, writer_options);
+    if (!writer) return withContext(bag_path, writer.error());
+
+    RecordResult result;
+    std::vector<SimOutput> batch;
+    const std::int64_t report_every = std::max<std::int64_t>(1, sim.ticks() / 100);
+    for (std::int64_t tick = 0; !sim.done(); ++tick) {
+        sim.step(batch);
+        for (const SimOutput &out : batch) {
+            Status status = std::visit(
+                [&](const auto &msg) { return writer->write(out.topic, msg, out.time, out.latched); }, out.message);
+            if (!status.ok()) return withContext(bag_path, status.error());
+            ++result.message_counts[out.topic];
+        }
+        if (options.progress && tick % report_every == 0) options.progress(static_cast<double>(tick) / sim.ticks());
+    }
+    ROBOMETRICS_TRY(writer->close());
+
+    ROBOMETRICS_TRY(io::writeMapServerMap(sim.spec().world.map.toMessage(), (dir / options.files.gt_map).string()));
+    ROBOMETRICS_TRY(io::writeTumFile((dir / options.files.gt_trajectory).string(), sim.groundTruth()));
+
+    result.report = scenarioReport(sim, result.message_counts, options.files);
+    const fs::path json_path = dir / options.files.scenario;
+    std::ofstream json(json_path, std::ios::binary);
+    json << result.report.dump(2) << '\n';
+    if (!json) return Error{json_path.string() + ": cannot write the scenario file"};
+    return result;
+}
+
+}  // namespace robometrics::sim

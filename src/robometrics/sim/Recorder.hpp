@@ -1,0 +1,32 @@
+#pragma once
+// Runs a simulation to the end and writes everything into one output directory: the MCAP bag
+// (through TypedWriter), the true map (map_server PGM + YAML), the true trajectory (TUM) and
+// scenario.json. The only part of the simulator that touches files.
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/core/Result.hpp"
+#include "robometrics/sim/ScenarioReport.hpp"
+#include "robometrics/sim/Simulator.hpp"
+
+namespace robometrics::sim {
+
+struct RecordOptions {
+    OutputFiles files;
+    bag::Compression compression = bag::Compression::Zstd;
+    /// Called now and then with the fraction simulated (for a progress bar); may be empty.
+    std::function<void(double)> progress;
+};
+
+struct RecordResult {
+    std::map<std::string, std::uint64_t> message_counts;
+    nlohmann::json report;
+};
+
+/// Simulates `sim` to the end and writes the files into `out_dir` (created if missing).
+Result<RecordResult> record(Simulator &sim, const std::string &out_dir, const RecordOptions &options = {});
+
+}  // namespace robometrics::sim

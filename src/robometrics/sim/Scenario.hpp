@@ -1,0 +1,58 @@
+#pragma once
+// A scenario: the world, the route, the timing of the scripted events and the noise levels.
+// Scripted times scale with the duration so that a short test run still contains every event.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/sim/Pose2.hpp"
+#include "robometrics/sim/World.hpp"
+
+namespace robometrics::sim {
+
+struct Waypoint {
+    double x = 0, y = 0;
+};
+
+/// The rover stands still from `start_s` for `duration_s` seconds (commanded stop).
+struct StopScript {
+    double start_s = 0;
+    double duration_s = 0;
+};
+
+/// At `start_s` the rover is picked up and put down `skip` waypoints further along the route
+/// (a ground-truth teleport that odometry does not see). Localization is lost until
+/// `recover_s`, when it relocalizes on the true pose.
+struct KidnapScript {
+    double start_s = 0;
+    double recover_s = 0;
+    int skip = 2;
+};
+
+struct ScenarioSpec {
+    std::string name;
+    std::string description;
+    World world;
+    Pose2 start;
+    std::vector<Waypoint> waypoints;  ///< followed in order, then again from the first
+    double duration_s = 90;
+    double max_speed = 0.5;          ///< m/s
+    double lidar_max_range = 12.0;   ///< m, 2-D scan
+    double traction = 1.0;           ///< ground speed / wheel speed on smooth ground (stuck: ~0)
+    double localization_sigma = 0.04;  ///< m, stationary std of the localization error
+    std::optional<StopScript> stop;
+    std::optional<KidnapScript> kidnap;
+    bool stuck = false;
+};
+
+/// The names accepted by makeScenario, in documentation order.
+const std::vector<std::string> &scenarioNames();
+
+/// Builds a scenario. `duration_s` <= 0 picks the scenario's default. A `map` replaces the
+/// built-in world (flat ground) and the route is drawn from `seed` through its free space.
+Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
+                                  const std::optional<msgs::OccupancyGrid> &map = std::nullopt);
+
+}  // namespace robometrics::sim

@@ -1,0 +1,26 @@
+#pragma once
+// scenario.json: what was simulated and what an analysis of the run should find (the truth
+// the bag is judged against). Pure: builds the JSON, the recorder writes it.
+
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "robometrics/sim/Simulator.hpp"
+
+namespace robometrics::sim {
+
+/// Names of the files written next to each other in the output directory.
+struct OutputFiles {
+    std::string bag = "run.mcap";
+    std::string gt_map = "gt_map";  ///< base name: gt_map.pgm + gt_map.yaml
+    std::string gt_trajectory = "gt_trajectory.tum";
+    std::string scenario = "scenario.json";
+};
+
+/// The report of a finished run; `message_counts` per topic as written to the bag.
+nlohmann::json scenarioReport(const Simulator &sim, const std::map<std::string, std::uint64_t> &message_counts,
+                              const OutputFiles &files = {});
+
+}  // namespace robometrics::sim

@@ -1,0 +1,17 @@
+#pragma once
+// Absolute pose error per associated pose, as evo's APE: E_i = P_ref,i^-1 P_est,i, turned into a
+// scalar by the pose relation (trans = ||p_est - p_ref|| computed on positions directly).
+
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/slam/PoseRelation.hpp"
+#include "robometrics/slam/Trajectory.hpp"
+
+namespace robometrics::slam {
+
+/// One error per pose of the associated (equal-length) trajectories. point_distance_error_ratio
+/// is an RPE relation and is refused here.
+Result<std::vector<double>> computeApe(const Trajectory &ref, const Trajectory &est, PoseRelation relation);
+
+}  // namespace robometrics::slam

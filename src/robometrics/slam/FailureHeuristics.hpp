@@ -1,0 +1,50 @@
+#pragma once
+// The failure heuristics of the SLAM benchmark seed, as a pure function of what a run recorded.
+// Each check is strict (value beyond the threshold), every threshold is a parameter, and each
+// anomaly carries a code, a message, the measured value and the threshold:
+//   no_odometry   no odometry message at all (then stuck/teleport are not checked)
+//   no_scan       no laser scan message (when required)
+//   stuck         2-D odometry path length < min_path_m
+//   teleport      fastest odometry step > max_speed_mps ("major TF jump")
+//   drift         ATE RMSE > max_ate_m
+// Any anomaly makes the verdict "potential_failure"; otherwise "ok".
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace robometrics::slam {
+
+struct FailureThresholds {
+    double max_speed_mps = 1.5;
+    double min_path_m = 0.2;
+    double max_ate_m = 1.0;
+    bool require_scan = true;
+};
+
+struct RunObservations {
+    std::size_t odometry_messages = 0;
+    std::size_t scan_messages = 0;
+    double path_length_m = 0;
+    double max_speed_mps = 0;
+    double max_speed_at_s = 0;
+    std::optional<double> ate_rmse_m;  ///< empty when no ATE could be computed
+};
+
+struct Anomaly {
+    std::string code;
+    std::string message;
+    double value = 0;
+    double threshold = 0;
+};
+
+struct FailureAssessment {
+    std::vector<Anomaly> anomalies;
+    bool potentialFailure() const { return !anomalies.empty(); }
+    const char *verdict() const { return anomalies.empty() ? "ok" : "potential_failure"; }
+};
+
+FailureAssessment assessRun(const RunObservations &run, const FailureThresholds &thresholds = {});
+
+}  // namespace robometrics::slam

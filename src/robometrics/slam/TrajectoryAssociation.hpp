@@ -1,0 +1,51 @@
+#pragma once
+// Pairs the poses of a reference and an estimate by timestamp.
+//
+// Nearest (evo's `associate_trajectories`): the trajectory with fewer poses queries the other one
+// (the estimate when both have the same length); each query stamp takes the nearest stamp of the
+// other side (the first index on a tie), accepted when |difference| <= t_max_diff. Several queries
+// may take the same partner. `t_offset` is added to the estimate's stamps. evo scans the whole
+// other side per query (O(N M)); we sort it once and binary-search (O((N + M) log M)), with the
+// same result, unsorted input included.
+//
+// OneToOne (the TUM RGB-D tools' `associate.py`): every pair with |t_ref - (t_est + offset)| <
+// t_max_diff (strict) is a candidate; candidates are taken greedily by increasing difference
+// (then reference stamp, then estimate stamp), each pose used at most once; pairs come out sorted
+// by reference stamp.
+//
+// Trajectories without timestamps (KITTI) are paired by index and must have the same length.
+
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/slam/Trajectory.hpp"
+
+namespace robometrics::slam {
+
+enum class AssociationMethod { Nearest, OneToOne };
+
+struct AssociationConfig {
+    AssociationMethod method = AssociationMethod::Nearest;
+    double t_max_diff = 0.01;  ///< seconds
+    double t_offset = 0.0;     ///< seconds, added to the estimate's stamps
+};
+
+struct Association {
+    std::vector<std::size_t> ref_indices;
+    std::vector<std::size_t> est_indices;
+    std::size_t max_pairs = 0;  ///< the most pairs possible (the shorter trajectory's length)
+    std::size_t size() const { return ref_indices.size(); }
+};
+
+Result<AssociationMethod> parseAssociationMethod(const std::string &name);
+
+/// The pairs; an error explaining why when no pose matches.
+Result<Association> associate(const Trajectory &ref, const Trajectory &est, const AssociationConfig &config = {});
+
+/// Nearest-stamp matching of `query` stamps into `target` stamps (+ target_offset), as evo's
+/// `matching_time_indices`. Returns (query index, target index) pairs in query order.
+void matchNearest(const std::vector<double> &query, const std::vector<double> &target, double target_offset,
+                  double max_diff, std::vector<std::size_t> &query_out, std::vector<std::size_t> &target_out);
+
+}  // namespace robometrics::slam

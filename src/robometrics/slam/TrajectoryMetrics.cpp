@@ -1,0 +1,60 @@
+#include "robometrics/slam/TrajectoryMetrics.hpp"
+
+#include "robometrics/slam/Ape.hpp"
+
+namespace robometrics::slam {
+
+Result<PreparedTrajectories> prepareTrajectories(const Trajectory &ref, const Trajectory &est,
+                                                 const TrajectoryEvalConfig &config) {
+    auto association = associate(ref, est, config.association);
+    if (!association) return association.error();
+    PreparedTrajectories out;
+    out.ref = selectPoses(ref, association->ref_indices);
+    out.est = selectPoses(est, association->est_indices);
+    auto alignment = computeAlignment(out.ref, out.est, config.align, config.n_to_align);
+    if (!alignment) return alignment.error();
+    out.alignment = *alignment;
+    if (config.align != AlignMode::None) applyAlignment(out.est, out.alignment);
+    if (config.plane) {
+        projectToPlane(out.ref, *config.plane);
+        projectToPlane(out.est, *config.plane);
+    }
+    out.association = std::move(*association);
+    return out;
+}
+
+Result<TrajectoryErrorResult> evaluateApe(const Trajectory &ref, const Trajectory &est,
+                                          const TrajectoryEvalConfig &config, PoseRelation relation) {
+    auto prepared = prepareTrajectories(ref, est, config);
+    if (!prepared) return prepared.error();
+    TrajectoryErrorResult out;
+    out.prepared = std::move(*prepared);
+    auto errors = computeApe(out.prepared.ref, out.prepared.est, relation);
+    if (!errors) return errors.error();
+    out.errors = std::move(*errors);
+    out.stamps = out.prepared.est.stamps;
+    out.pose_indices.resize(out.errors.size());
+    for (std::size_t i = 0; i < out.pose_indices.size(); ++i) out.pose_indices[i] = i;
+    out.stats = computeErrorStatistics(out.errors);
+    return out;
+}
+
+Result<TrajectoryErrorResult> evaluateRpe(const Trajectory &ref, const Trajectory &est,
+                                          const TrajectoryEvalConfig &config, const RpeConfig &rpe) {
+    auto prepared = prepareTrajectories(ref, est, config);
+    if (!prepared) return prepared.error();
+    TrajectoryErrorResult out;
+    out.prepared = std::move(*prepared);
+    auto result = computeRpe(out.prepared.ref, out.prepared.est, rpe);
+    if (!result) return result.error();
+    out.errors = std::move(result->errors);
+    out.stamps.reserve(result->pairs.size());
+    for (auto [i, j] : result->pairs) {
+        out.stamps.push_back(out.prepared.est.stamps[j]);
+        out.pose_indices.push_back(j);
+    }
+    out.stats = computeErrorStatistics(out.errors);
+    return out;
+}
+
+}  // namespace robometrics::slam

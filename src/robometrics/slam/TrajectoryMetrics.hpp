@@ -1,0 +1,50 @@
+#pragma once
+// The whole evo-style evaluation of an estimate against a reference, in evo's order:
+// associate -> align (on the associated poses) -> project to a plane -> metric -> statistics.
+// Shared by the `ape`, `rpe` and `slam-eval` commands.
+
+#include <optional>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/slam/ErrorStatistics.hpp"
+#include "robometrics/slam/Rpe.hpp"
+#include "robometrics/slam/Trajectory.hpp"
+#include "robometrics/slam/TrajectoryAlignment.hpp"
+#include "robometrics/slam/TrajectoryAssociation.hpp"
+
+namespace robometrics::slam {
+
+struct TrajectoryEvalConfig {
+    AssociationConfig association;
+    AlignMode align = AlignMode::None;  ///< evo's default: no alignment
+    std::size_t n_to_align = 0;         ///< 0 = all associated poses
+    std::optional<Plane> plane;         ///< project both after alignment
+};
+
+/// Associated, aligned (estimate) and projected trajectories, pose i of one paired with pose i of the other.
+struct PreparedTrajectories {
+    Trajectory ref;
+    Trajectory est;
+    Association association;
+    Alignment alignment;
+};
+
+Result<PreparedTrajectories> prepareTrajectories(const Trajectory &ref, const Trajectory &est,
+                                                 const TrajectoryEvalConfig &config);
+
+struct TrajectoryErrorResult {
+    PreparedTrajectories prepared;
+    std::vector<double> errors;
+    std::vector<double> stamps;  ///< the estimate's stamp of each error (the pair's second pose for RPE)
+    std::vector<std::size_t> pose_indices;  ///< the associated pose each error belongs to (RPE: the pair's second)
+    ErrorStatistics stats;
+};
+
+Result<TrajectoryErrorResult> evaluateApe(const Trajectory &ref, const Trajectory &est,
+                                          const TrajectoryEvalConfig &config, PoseRelation relation);
+
+Result<TrajectoryErrorResult> evaluateRpe(const Trajectory &ref, const Trajectory &est,
+                                          const TrajectoryEvalConfig &config, const RpeConfig &rpe);
+
+}  // namespace robometrics::slam

@@ -1,0 +1,154 @@
+#include "robometrics/terrain/GridMap.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace robometrics::terrain {
+
+namespace {
+
+// Larger maps than this per side are rejected before allocating (GroundGrid: 364).
+constexpr int kMaxCellsPerSide = 1 << 14;
+
+}  // namespace
+
+GridMap::GridMap(int rows, int cols, double resolution, const Eigen::Vector2d &center)
+    : rows_(rows), cols_(cols), resolution_(resolution), center_(center) {}
+
+GridMap::Matrix &GridMap::add(const std::string &name, float value) {
+    for (auto &[n, m] : layers_) {
+        if (n == name) {
+            m.setConstant(rows_, cols_, value);
+            return m;
+        }
+    }
+    layers_.emplace_back(name, Matrix::Constant(rows_, cols_, value));
+    return layers_.back().second;
+}
+
+const GridMap::Matrix *GridMap::layer(const std::string &name) const {
+    for (const auto &[n, m] : layers_) {
+        if (n == name) return &m;
+    }
+    return nullptr;
+}
+
+GridMap::Matrix *GridMap::layer(const std::string &name) {
+    return const_cast<Matrix *>(static_cast<const GridMap *>(this)->layer(name));
+}
+
+std::vector<std::string> GridMap::layerNames() const {
+    std::vector<std::string> out;
+    for (const auto &[n, m] : layers_) out.push_back(n);
+    return out;
+}
+
+Eigen::Vector2d GridMap::position(int i, int j) const {
+    return {center_.x() + 0.5 * lengthX() - (i + 0.5) * resolution_,
+            center_.y() + 0.5 * lengthY() - (j + 0.5) * resolution_};
+}
+
+bool GridMap::index(const Eigen::Vector2d &p, int &i, int &j) const {
+    const double fi = std::floor((center_.x() + 0.5 * lengthX() - p.x()) / resolution_);
+    const double fj = std::floor((center_.y() + 0.5 * lengthY() - p.y()) / resolution_);
+    if (!(fi >= 0 && fi < rows_ && fj >= 0 && fj < cols_)) return false;  // also rejects NaN
+    i = static_cast<int>(fi);
+    j = static_cast<int>(fj);
+    return true;
+}
+
+Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
+    const auto &info = msg.info;
+    if (!(info.resolution > 0) || !(info.length_x > 0) || !(info.length_y > 0) || !std::isfinite(info.length_x) ||
+        !std::isfinite(info.length_y)) {
+        return Error{fmt::format("GridMap info: expected positive resolution and lengths, got resolution {} "
+                                 "length {} x {}",
+                                 info.resolution, info.length_x, info.length_y)};
+    }
+    const double rows_f = std::round(info.length_x / info.resolution);
+    const double cols_f = std::round(info.length_y / info.resolution);
+    if (rows_f < 1 || cols_f < 1 || rows_f > kMaxCellsPerSide || cols_f > kMaxCellsPerSide) {
+        return Error{fmt::format("GridMap info: {} x {} cells is outside 1..{} per side", rows_f, cols_f,
+                                 kMaxCellsPerSide)};
+    }
+    if (msg.layers.size() != msg.data.size()) {
+        return Error{fmt::format("GridMap: {} layer names but {} data arrays", msg.layers.size(), msg.data.size())};
+    }
+    GridMap map(static_cast<int>(rows_f), static_cast<int>(cols_f), info.resolution,
+                {info.pose.position.x, info.pose.position.y});
+    map.frame_id = msg.header.frame_id;
+    map.stamp = msg.header.stamp.toNs();
+    const int rows = map.rows_;
+    const int cols = map.cols_;
+    if (msg.outer_start_index >= rows || msg.inner_start_index >= cols) {
+        return Error{fmt::format("GridMap: start index ({}, {}) outside the {} x {} buffer", msg.outer_start_index,
+                                 msg.inner_start_index, rows, cols)};
+    }
+    for (std::size_t k = 0; k < msg.layers.size(); ++k) {
+        const auto &array = msg.data[k];
+        const std::string &name = msg.layers[k];
+        if (array.layout.dim.size() != 2) {
+            return Error{fmt::format("GridMap layer '{}': expected 2 layout dimensions, got {}", name,
+                                     array.layout.dim.size())};
+        }
+        // grid_map writes column-major: dim[0] = "column_index" (cols), dim[1] = "row_index" (rows).
+        const bool row_major = array.layout.dim[0].label == "row_index";
+        const std::uint32_t d_rows = row_major ? array.layout.dim[0].size : array.layout.dim[1].size;
+        const std::uint32_t d_cols = row_major ? array.layout.dim[1].size : array.layout.dim[0].size;
+        if (d_rows != static_cast<std::uint32_t>(rows) || d_cols != static_cast<std::uint32_t>(cols)) {
+            return Error{fmt::format("GridMap layer '{}': layout is {} x {} cells but the geometry is {} x {}", name,
+                                     d_rows, d_cols, rows, cols)};
+        }
+        const std::size_t offset = array.layout.data_offset;
+        const std::size_t cells = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+        if (array.data.size() < offset || array.data.size() - offset != cells) {
+            return Error{fmt::format("GridMap layer '{}': expected {} values after offset {}, got {}", name, cells,
+                                     offset, array.data.size())};
+        }
+        Matrix &m = map.add(name);
+        const float *src = array.data.data() + offset;
+        for (int c = 0; c < cols; ++c) {
+            const int j = (c - msg.inner_start_index + cols) % cols;
+            for (int r = 0; r < rows; ++r) {
+                const int i = (r - msg.outer_start_index + rows) % rows;
+                const std::size_t at = row_major ? static_cast<std::size_t>(r) * cols + c
+                                                 : static_cast<std::size_t>(c) * rows + r;
+                m(i, j) = src[at];
+            }
+        }
+    }
+    return map;
+}
+
+msgs::GridMap GridMap::toMessage(int outer_start, int inner_start) const {
+    msgs::GridMap msg;
+    msg.header.frame_id = frame_id;
+    msg.header.stamp = msgs::Time::fromNs(stamp);
+    msg.info.resolution = resolution_;
+    msg.info.length_x = lengthX();
+    msg.info.length_y = lengthY();
+    msg.info.pose.position.x = center_.x();
+    msg.info.pose.position.y = center_.y();
+    msg.outer_start_index = static_cast<std::uint16_t>(outer_start);
+    msg.inner_start_index = static_cast<std::uint16_t>(inner_start);
+    const auto rows = static_cast<std::uint32_t>(rows_);
+    const auto cols = static_cast<std::uint32_t>(cols_);
+    for (const auto &[name, m] : layers_) {
+        msg.layers.push_back(name);
+        msgs::Float32MultiArray array;
+        array.layout.dim = {{"column_index", cols, rows * cols}, {"row_index", rows, rows}};
+        array.data.resize(static_cast<std::size_t>(rows) * cols);
+        for (int i = 0; i < rows_; ++i) {
+            for (int j = 0; j < cols_; ++j) {
+                const int r = (i + outer_start) % rows_;
+                const int c = (j + inner_start) % cols_;
+                array.data[static_cast<std::size_t>(c) * rows + r] = m(i, j);
+            }
+        }
+        msg.data.push_back(std::move(array));
+    }
+    return msg;
+}
+
+}  // namespace robometrics::terrain

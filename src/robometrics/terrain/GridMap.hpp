@@ -1,0 +1,72 @@
+#pragma once
+// A light grid_map-like elevation map: float layers over a square-celled grid, NaN = no data.
+//
+// Index convention (grid_map's, see docs/costmap.md): logical index (i, j) with i along x and
+// j along y; (0, 0) is the cell at the +x/+y corner and indices grow towards -x/-y. The cell
+// centre of (i, j) is
+//   x = center.x + length_x/2 - resolution/2 - i*resolution
+//   y = center.y + length_y/2 - resolution/2 - j*resolution.
+// Layers are stored unwrapped (logical order): fromMessage() resolves the message's circular
+// buffer start indices and its column-/row-major layout once, so lookups need no modulo.
+
+#include <Eigen/Core>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/core/Time.hpp"
+#include "robometrics/msgs/Messages.hpp"
+
+namespace robometrics::terrain {
+
+class GridMap {
+public:
+    using Matrix = Eigen::MatrixXf;  ///< rows along x, columns along y, logical order
+
+    GridMap() = default;
+    /// An empty map of rows x cols cells (rows along x) centred at `center`.
+    GridMap(int rows, int cols, double resolution, const Eigen::Vector2d &center);
+
+    /// Reads a grid_map_msgs/GridMap (ROS 2 layout). Fails, naming the layer and what is wrong,
+    /// when the geometry is not positive, a layer's layout or size does not match the geometry,
+    /// or the start indices are outside the buffer.
+    static Result<GridMap> fromMessage(const msgs::GridMap &msg);
+
+    /// Writes the map as a message whose buffer starts at (outer_start, inner_start), in
+    /// grid_map's column-major layout (tests and the simulator build circular buffers this way).
+    msgs::GridMap toMessage(int outer_start = 0, int inner_start = 0) const;
+
+    int rows() const { return rows_; }
+    int cols() const { return cols_; }
+    double resolution() const { return resolution_; }
+    const Eigen::Vector2d &center() const { return center_; }
+    double lengthX() const { return rows_ * resolution_; }
+    double lengthY() const { return cols_ * resolution_; }
+
+    std::string frame_id;
+    TimeNs stamp = 0;
+
+    /// Adds (or replaces) a layer filled with `value` (NaN by default, as grid_map does).
+    Matrix &add(const std::string &name, float value = std::numeric_limits<float>::quiet_NaN());
+    /// The layer, or nullptr when the map has no such layer.
+    const Matrix *layer(const std::string &name) const;
+    Matrix *layer(const std::string &name);
+    std::vector<std::string> layerNames() const;
+
+    /// The centre of cell (i, j).
+    Eigen::Vector2d position(int i, int j) const;
+    /// The cell holding `p`; false when `p` is outside the map. Points on the shared edge of two
+    /// cells belong to the cell with the larger index.
+    bool index(const Eigen::Vector2d &p, int &i, int &j) const;
+
+private:
+    int rows_ = 0;
+    int cols_ = 0;
+    double resolution_ = 0;
+    Eigen::Vector2d center_ = Eigen::Vector2d::Zero();
+    std::vector<std::pair<std::string, Matrix>> layers_;  ///< few layers: a vector beats a map
+};
+
+}  // namespace robometrics::terrain

@@ -1,0 +1,89 @@
+#include "robometrics/terrain/ObservationMemory.hpp"
+
+#include <cmath>
+#include <vector>
+
+namespace robometrics::terrain {
+
+namespace {
+
+bool positive(const GridMap::Matrix *m, int i, int j) { return m && std::isfinite((*m)(i, j)) && (*m)(i, j) > 0; }
+
+// Fractional part in [0, 1).
+double frac(double v) { return v - std::floor(v); }
+
+// Distance between two fractional offsets on the unit circle.
+double fracDistance(double a, double b) {
+    const double d = std::fabs(a - b);
+    return std::min(d, 1.0 - d);
+}
+
+struct ObservationLayers {
+    const GridMap::Matrix *points;
+    const GridMap::Matrix *variance;
+    const GridMap::Matrix *patch;
+    std::vector<const GridMap::Matrix *> all;
+
+    explicit ObservationLayers(const GridMap &map)
+        : points(map.layer("points")), variance(map.layer("variance")), patch(map.layer("groundpatch")) {
+        for (const auto &name : map.layerNames()) all.push_back(map.layer(name));
+    }
+
+    bool observed(int i, int j, double confidence_min) const {
+        if (!points && !variance && !patch) {
+            for (const auto *m : all) {
+                if (std::isfinite((*m)(i, j))) return true;
+            }
+            return false;
+        }
+        if (positive(points, i, j) || positive(variance, i, j)) return true;
+        return patch && std::isfinite((*patch)(i, j)) && (*patch)(i, j) >= confidence_min;
+    }
+};
+
+}  // namespace
+
+bool ObservationMemory::observedIn(const GridMap &map, int i, int j) const {
+    return ObservationLayers(map).observed(i, j, confidence_min_);
+}
+
+void ObservationMemory::update(const GridMap &map) {
+    const double res = map.resolution();
+    const Eigen::Vector2d p00 = map.position(0, 0);
+    const Eigen::Vector2d phase(frac(p00.x() / res), frac(p00.y() / res));
+    // A different resolution or a shifted lattice is a new grid: nothing carries over.
+    const bool same_grid = seen_.size() > 0 && std::fabs(res - resolution_) <= 1e-9 * res &&
+                           fracDistance(phase.x(), phase_.x()) < 1e-3 && fracDistance(phase.y(), phase_.y()) < 1e-3;
+    const std::int64_t gx0 = std::llround(p00.x() / res - phase_.x());
+    const std::int64_t gy0 = std::llround(p00.y() / res - phase_.y());
+    Mask next = Mask::Zero(map.rows(), map.cols());
+    if (same_grid) {
+        // Logical i is global gx0 - i (indices grow towards -x); old index = old_gx0 - (gx0 - i).
+        const std::int64_t di = gx0_ - gx0;
+        const std::int64_t dj = gy0_ - gy0;
+        for (int j = 0; j < map.cols(); ++j) {
+            const std::int64_t oj = dj + j;
+            if (oj < 0 || oj >= seen_.cols()) continue;
+            for (int i = 0; i < map.rows(); ++i) {
+                const std::int64_t oi = di + i;
+                if (oi >= 0 && oi < seen_.rows()) next(i, j) = seen_(oi, oj);
+            }
+        }
+        gx0_ = gx0;
+        gy0_ = gy0;
+    } else {
+        resolution_ = res;
+        phase_ = phase;
+        gx0_ = std::llround(p00.x() / res - phase.x());
+        gy0_ = std::llround(p00.y() / res - phase.y());
+    }
+    const ObservationLayers layers(map);
+    for (int j = 0; j < map.cols(); ++j) {
+        for (int i = 0; i < map.rows(); ++i) {
+            if (!next(i, j) && layers.observed(i, j, confidence_min_)) next(i, j) = 1;
+        }
+    }
+    seen_ = std::move(next);
+}
+
+}  // namespace robometrics::terrain

@@ -1,0 +1,62 @@
+#include "robometrics/topicstats/HeaderStamp.hpp"
+
+#include "robometrics/msgs/Codec.hpp"
+
+namespace robometrics::topicstats {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t\r");
+    return s.substr(first, last - first + 1);
+}
+
+std::uint32_t read32(const std::uint8_t *p, bool little) {
+    return little ? std::uint32_t{p[0]} | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 |
+                        std::uint32_t{p[3]} << 24
+                  : std::uint32_t{p[3]} | std::uint32_t{p[2]} << 8 | std::uint32_t{p[1]} << 16 |
+                        std::uint32_t{p[0]} << 24;
+}
+
+}  // namespace
+
+bool schemaStartsWithHeader(std::string_view text) {
+    while (!text.empty()) {
+        const auto eol = text.find('\n');
+        std::string_view line = text.substr(0, eol);
+        text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+        if (line.rfind("====", 0) == 0) return false;  // end of the root definition
+        line = trim(line.substr(0, line.find('#')));
+        if (line.empty()) continue;
+        const auto space = line.find_first_of(" \t");
+        if (space == std::string_view::npos) return false;  // not a field declaration
+        const std::string_view type = line.substr(0, space);
+        const std::string_view rest = trim(line.substr(space));
+        // A constant ("int32 X=1", spaces allowed around '='); a quoted default value may hold '='.
+        if (rest.substr(0, rest.find_first_of("\"'")).find('=') != std::string_view::npos) continue;
+        return type == "std_msgs/Header" || type == "std_msgs/msg/Header" || type == "Header";
+    }
+    return false;
+}
+
+bool typeHasHeader(std::string_view type_name, std::string_view schema_text, std::string_view schema_encoding) {
+    if (!schema_text.empty() && (schema_encoding == "ros2msg" || schema_encoding.empty())) {
+        return schemaStartsWithHeader(schema_text);
+    }
+    return schemaStartsWithHeader(msgs::builtinSchemaText(type_name));
+}
+
+std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload) {
+    if (payload.size() < 12 || payload[0] != 0) return std::nullopt;
+    const std::uint8_t kind = payload[1];
+    // 0/1: plain CDR big/little endian; 6/7: PLAIN_CDR2 big/little endian (final types).
+    if (kind != 0x00 && kind != 0x01 && kind != 0x06 && kind != 0x07) return std::nullopt;
+    const bool little = (kind & 1) != 0;
+    const auto sec = static_cast<std::int32_t>(read32(payload.data() + 4, little));
+    const std::uint32_t nanosec = read32(payload.data() + 8, little);
+    return TimeNs{sec} * kNsPerSecond + nanosec;
+}
+
+}  // namespace robometrics::topicstats

@@ -1,0 +1,93 @@
+#include "robometrics/topicstats/TopicHealth.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace robometrics::topicstats {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+double toMs(TimeNs ns) { return static_cast<double>(ns) / 1e6; }  // exact for whole milliseconds
+}  // namespace
+
+double percentile(std::vector<double> &values, double p) {
+    if (values.empty()) return kNaN;
+    std::sort(values.begin(), values.end());
+    const double rank = p / 100.0 * static_cast<double>(values.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(rank));
+    const std::size_t hi = std::min(lo + 1, values.size() - 1);
+    return values[lo] + (values[hi] - values[lo]) * (rank - static_cast<double>(lo));
+}
+
+void TopicHealthAccumulator::add(TimeNs receive_time, std::optional<TimeNs> stamp, std::size_t size_bytes) {
+    if (count_ == 0) {
+        first_ = receive_time;
+    } else {
+        const double period = toMs(receive_time - last_);
+        periods_ms_.push_back(period);
+        periods_stats_.add(period);
+    }
+    last_ = receive_time;
+    ++count_;
+    bytes_ += size_bytes;
+    // A zero stamp means "not set" (rclcpp takes no age sample then); it is not compared either.
+    if (stamp && *stamp != 0) {
+        if (previous_stamp_) {
+            if (*stamp < *previous_stamp_) ++out_of_order_;
+            if (*stamp == *previous_stamp_) ++repeated_;
+        }
+        previous_stamp_ = stamp;
+        const double age = toMs(receive_time - *stamp);
+        ages_ms_.push_back(age);
+        age_stats_.add(age);
+    }
+}
+
+TopicHealth TopicHealthAccumulator::result(double drop_gap_factor) const {
+    TopicHealth h;
+    h.topic = topic_;
+    h.has_header = has_header_;
+    h.count = count_;
+    h.first_time = first_;
+    h.last_time = last_;
+    h.duration_s = toSeconds(last_ - first_);
+    h.total_bytes = bytes_;
+    h.mean_size_bytes = count_ ? static_cast<double>(bytes_) / static_cast<double>(count_) : kNaN;
+    h.bandwidth_bps = last_ > first_ ? static_cast<double>(bytes_) / h.duration_s : kNaN;
+    h.mean_rate_hz = last_ > first_ ? static_cast<double>(count_ - 1) / h.duration_s : kNaN;
+
+    h.mean_period_ms = periods_stats_.mean();
+    h.jitter_ms = periods_stats_.stddev();
+    h.longest_gap_ms = periods_stats_.max();
+    const double shortest = periods_stats_.min();
+    h.min_rate_hz = h.longest_gap_ms > 0 ? 1000.0 / h.longest_gap_ms : kNaN;
+    h.max_rate_hz = std::isnan(shortest) ? kNaN
+                    : shortest > 0       ? 1000.0 / shortest
+                                         : std::numeric_limits<double>::infinity();
+    std::vector<double> periods = periods_ms_;
+    h.median_period_ms = percentile(periods, 50);
+    if (h.median_period_ms > 0) {
+        for (double gap : periods_ms_) {
+            if (gap > drop_gap_factor * h.median_period_ms) {
+                ++h.gaps_over_threshold;
+                const double missing = std::round(gap / h.median_period_ms) - 1.0;
+                h.estimated_drops += missing >= 1.0 ? static_cast<std::uint64_t>(missing) : 1u;
+            }
+        }
+    }
+
+    std::vector<double> ages = ages_ms_;
+    h.age_samples = age_stats_.count();
+    h.age_mean_ms = age_stats_.mean();
+    h.age_min_ms = age_stats_.min();
+    h.age_max_ms = age_stats_.max();
+    h.age_p50_ms = percentile(ages, 50);
+    h.age_p95_ms = percentile(ages, 95);
+    h.age_p99_ms = percentile(ages, 99);
+    h.stamps_out_of_order = out_of_order_;
+    h.stamps_repeated = repeated_;
+    return h;
+}
+
+}  // namespace robometrics::topicstats

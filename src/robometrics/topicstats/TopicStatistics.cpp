@@ -1,0 +1,79 @@
+#include "robometrics/topicstats/TopicStatistics.hpp"
+
+namespace robometrics::topicstats {
+
+TopicStatistics::TopicStatistics(TopicStatsConfig config, WindowSink sink)
+    : config_(config), sink_(std::move(sink)) {
+    if (config_.window <= 0) config_.window = kNsPerSecond;  // rclcpp rejects a period <= 0
+    if (config_.max_gap_windows < 1) config_.max_gap_windows = 1;
+}
+
+std::size_t TopicStatistics::addTopic(const std::string &name, bool has_header) {
+    topics_.push_back(Topic{name, {}, {}, std::nullopt, TopicHealthAccumulator(name, has_header)});
+    return topics_.size() - 1;
+}
+
+void TopicStatistics::closeWindow(TimeNs stop) {
+    for (std::size_t i = 0; i < topics_.size(); ++i) {
+        Topic &topic = topics_[i];
+        // rclcpp's order: the age collector first, then the period collector.
+        if (sink_) {
+            sink_(WindowRecord{i, topic.name, Metric::MessageAge, window_start_, stop, StatisticsSet::from(topic.age)});
+            sink_(WindowRecord{i, topic.name, Metric::MessagePeriod, window_start_, stop,
+                               StatisticsSet::from(topic.period)});
+        }
+        topic.age.reset();
+        topic.period.reset();
+        if (config_.period_mode == PeriodMode::PerWindow) topic.last_receive.reset();
+    }
+    ++windows_;
+    window_start_ = stop;
+}
+
+void TopicStatistics::advanceTo(TimeNs t) {
+    if (!started_) {
+        started_ = true;
+        window_start_ = last_time_ = t;
+        return;
+    }
+    if (t > last_time_) last_time_ = t;
+    const TimeNs w = config_.window;
+    if (t < window_start_ + w) return;
+    closeWindow(window_start_ + w);
+    const TimeNs empty = (t - window_start_) / w;  // whole windows still passed, all empty
+    if (empty > config_.max_gap_windows) {
+        closeWindow(window_start_ + empty * w);  // one empty window spanning the gap
+        return;
+    }
+    for (TimeNs k = 0; k < empty; ++k) closeWindow(window_start_ + w);
+}
+
+void TopicStatistics::onMessage(std::size_t index, TimeNs receive_time, std::optional<TimeNs> stamp,
+                                std::size_t size_bytes) {
+    if (index >= topics_.size()) return;
+    advanceTo(receive_time);
+    Topic &topic = topics_[index];
+    if (topic.last_receive) topic.period.add(static_cast<double>(receive_time - *topic.last_receive) / 1e6);
+    topic.last_receive = receive_time;
+    // rclcpp takes an age sample only when both the stamp and the receive time are non-zero;
+    // negative ages (stamps from the future, clock skew) are kept.
+    if (stamp && *stamp != 0 && receive_time != 0) {
+        topic.age.add(static_cast<double>(receive_time - *stamp) / 1e6);
+    }
+    topic.health.add(receive_time, stamp, size_bytes);
+}
+
+void TopicStatistics::finish() {
+    if (!started_) return;
+    closeWindow(last_time_);
+    started_ = false;
+}
+
+std::vector<TopicHealth> TopicStatistics::health() const {
+    std::vector<TopicHealth> out;
+    out.reserve(topics_.size());
+    for (const Topic &topic : topics_) out.push_back(topic.health.result(config_.drop_gap_factor));
+    return out;
+}
+
+}  // namespace robometrics::topicstats

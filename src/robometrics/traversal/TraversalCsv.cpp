@@ -1,0 +1,77 @@
+#include "robometrics/traversal/TraversalCsv.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace robometrics::traversal {
+
+namespace {
+
+constexpr const char *kSeedColumns[] = {
+    "Timestamp",          "Total Collisions",           "Current Collision Status", "Smoothness Metric",
+    "Current Smoothness", "Obstacle Clearance",         "Distance Traveled",        "Current Velocity",
+    "IMU Acceleration Magnitude", "Is Rough Terrain",   "Vertical Roughness",       "Notes",
+};
+constexpr const char *kExtendedColumns[] = {
+    "Time", "Collision Events", "Min Clearance", "Velocity Over Rough Terrain", "Rejected Pose Jumps",
+};
+
+/// The seed writes the integer 0 when a buffer is empty.
+std::string optionalValue(const std::optional<double> &value) {
+    return value ? TraversalCsv::pythonRound4(*value) : std::string("0");
+}
+
+/// Python's csv quoting (QUOTE_MINIMAL): quote fields holding the delimiter, a quote or a line break.
+std::string csvField(const std::string &text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+}  // namespace
+
+std::string TraversalCsv::pythonRound4(double x) {
+    if (std::isnan(x)) return "nan";
+    if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+    // printf rounds the exact binary value, ties to even, as Python's round() does.
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.4f", x);
+    std::string text(buffer);
+    while (text.back() == '0' && text[text.size() - 2] != '.') text.pop_back();
+    return text;
+}
+
+std::string TraversalCsv::header(bool extended) {
+    std::string line;
+    for (const char *name : kSeedColumns) line += (line.empty() ? "" : ",") + std::string(name);
+    if (extended) {
+        for (const char *name : kExtendedColumns) line += "," + std::string(name);
+    }
+    line += kLineEnd;
+    return line;
+}
+
+std::string TraversalCsv::row(const TraversalRow &r, bool extended) {
+    std::string line = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}", r.timestamp_sec, r.total_collisions,
+                                   r.collision_status ? 1 : 0, pythonRound4(r.smoothness_metric),
+                                   optionalValue(r.current_smoothness), pythonRound4(r.obstacle_clearance),
+                                   pythonRound4(r.distance_traveled), optionalValue(r.current_velocity),
+                                   optionalValue(r.imu_accel_magnitude), r.is_rough ? 1 : 0,
+                                   optionalValue(r.vertical_roughness), csvField(r.notes));
+    if (extended) {
+        const TimeNs nanos = r.time - r.timestamp_sec * kNsPerSecond;  // in [0, 1 s): exact, no double rounding
+        line += fmt::format(",{}.{:09d},{},{},{},{}", r.timestamp_sec, nanos, r.collision_events,
+                            pythonRound4(r.min_clearance), pythonRound4(r.velocity_over_rough),
+                            r.rejected_pose_jumps);
+    }
+    line += kLineEnd;
+    return line;
+}
+
+}  // namespace robometrics::traversal

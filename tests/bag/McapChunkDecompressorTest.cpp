@@ -1,0 +1,130 @@
+// ChunkDecompressor and Crc32: the codecs under the MCAP readers, on good and corrupt input.
+
+#include <gtest/gtest.h>
+
+#include <lz4frame.h>
+#include <zstd.h>
+
+#include <cstring>
+#include <string>
+
+#include "robometrics/bag/mcap/ChunkDecompressor.hpp"
+#include "robometrics/bag/mcap/Crc32.hpp"
+
+namespace robometrics::bag::mcap {
+namespace {
+
+std::vector<std::uint8_t> text(const std::string &s) { return {s.begin(), s.end()}; }
+
+std::vector<std::uint8_t> zstdFrame(const std::vector<std::uint8_t> &raw) {
+    std::vector<std::uint8_t> out(ZSTD_compressBound(raw.size()));
+    out.resize(ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), 3));
+    return out;
+}
+
+std::vector<std::uint8_t> lz4Frame(const std::vector<std::uint8_t> &raw) {
+    std::vector<std::uint8_t> out(LZ4F_compressFrameBound(raw.size(), nullptr));
+    out.resize(LZ4F_compressFrame(out.data(), out.size(), raw.data(), raw.size(), nullptr));
+    return out;
+}
+
+ChunkRecord chunk(const std::string &compression, const std::vector<std::uint8_t> &records, std::uint64_t size,
+                  std::uint32_t crc) {
+    ChunkRecord c;
+    c.compression = compression;
+    c.records = records;
+    c.uncompressed_size = size;
+    c.uncompressed_crc = crc;
+    return c;
+}
+
+TEST(McapCrc32, MatchesTheZlibCheckValues) {
+    EXPECT_EQ(crc32(text("123456789")), 0xCBF43926u);  // the standard CRC-32 check value
+    EXPECT_EQ(crc32(text("")), 0u);
+    EXPECT_EQ(crc32(text("The quick brown fox jumps over the lazy dog")), 0x414FA339u);
+    // Incremental == one shot, across the 8-byte fast path boundary.
+    auto all = text("The quick brown fox jumps over the lazy dog");
+    std::uint32_t c = crc32Update(0, std::span(all).first(13));
+    EXPECT_EQ(crc32Update(c, std::span(all).subspan(13)), 0x414FA339u);
+}
+
+TEST(McapCrc32, FastPathAgreesWithTheTablesAtEveryLengthAndAlignment) {
+    std::vector<std::uint8_t> data(4096 + 64);
+    std::uint32_t x = 12345;
+    for (auto &b : data) b = static_cast<std::uint8_t>((x = x * 1103515245u + 12345u) >> 24);
+    for (std::size_t start = 0; start < 16; ++start) {
+        for (std::size_t len = 0; len <= 1100; len += (len < 300 ? 1 : 37)) {
+            auto part = std::span(data).subspan(start, len);
+            ASSERT_EQ(crc32Update(0x1234567u, part), crc32UpdatePortable(0x1234567u, part)) << start << " " << len;
+        }
+    }
+    auto all = std::span(data).first(4096);
+    EXPECT_EQ(crc32(all), crc32UpdatePortable(0, all));
+}
+
+TEST(McapChunkDecompressor, DecompressesAllThreeCompressionsAndChecksTheCrc) {
+    std::vector<std::uint8_t> raw;
+    for (int i = 0; i < 100000; ++i) raw.push_back(static_cast<std::uint8_t>(i * 7 % 13));
+    const std::uint32_t crc = crc32(raw);
+    ChunkDecompressor d;
+    std::vector<std::uint8_t> storage;
+    for (auto [name, bytes] : {std::pair{"", raw}, {"zstd", zstdFrame(raw)}, {"lz4", lz4Frame(raw)}}) {
+        auto out = d.decompress(chunk(name, bytes, raw.size(), crc), storage, true);
+        ASSERT_TRUE(out.ok()) << name << ": " << out.message();
+        EXPECT_TRUE(std::equal(out->begin(), out->end(), raw.begin(), raw.end())) << name;
+        auto bad = d.decompress(chunk(name, bytes, raw.size(), crc ^ 1), storage, true);
+        ASSERT_FALSE(bad.ok());
+        EXPECT_NE(bad.message().find("chunk CRC mismatch"), std::string::npos) << bad.message();
+        EXPECT_TRUE(d.decompress(chunk(name, bytes, raw.size(), crc ^ 1), storage, false).ok());  // not verified
+        EXPECT_TRUE(d.decompress(chunk(name, bytes, raw.size(), 0), storage, true).ok());  // 0 = not computed
+    }
+}
+
+TEST(McapChunkDecompressor, TwoConcatenatedZstdFramesAreOneChunk) {
+    auto a = text("first frame "), b = text("second frame");
+    auto frames = zstdFrame(a);
+    auto second = zstdFrame(b);
+    frames.insert(frames.end(), second.begin(), second.end());
+    ChunkDecompressor d;
+    std::vector<std::uint8_t> storage;
+    auto out = d.decompress(chunk("zstd", frames, a.size() + b.size(), 0), storage, true);
+    ASSERT_TRUE(out.ok()) << out.message();
+    EXPECT_EQ(std::string(out->begin(), out->end()), "first frame second frame");
+}
+
+TEST(McapChunkDecompressor, CorruptOrInconsistentInputIsAnError) {
+    auto raw = text(std::string(5000, 'x') + "tail");
+    ChunkDecompressor d;
+    std::vector<std::uint8_t> storage;
+    auto fails = [&](const std::string &name, std::vector<std::uint8_t> bytes, std::uint64_t size) {
+        auto out = d.decompress(chunk(name, bytes, size, 0), storage, true);
+        return out.ok() ? std::string() : out.message();
+    };
+    EXPECT_EQ(fails("bz2", raw, raw.size()), "unsupported chunk compression \"bz2\"");
+    EXPECT_EQ(fails("", raw, raw.size() + 1),
+              "chunk uncompressed_size 5005 is impossible for 5004 bytes of uncompressed data");
+
+    auto z = zstdFrame(raw);
+    EXPECT_NE(fails("zstd", z, raw.size() - 1).find("corrupt zstd data"), std::string::npos);  // too small
+    EXPECT_EQ(fails("zstd", z, raw.size() + 10), "zstd data decompressed to 5004 bytes, the chunk declares 5014");
+    auto zc = z;
+    zc[0] ^= 0xFF;  // frame magic
+    EXPECT_NE(fails("zstd", zc, raw.size()).find("corrupt zstd data: Unknown frame descriptor"), std::string::npos);
+    EXPECT_NE(fails("zstd", std::vector<std::uint8_t>(z.begin(), z.end() - 3), raw.size()).find("corrupt zstd data"),
+              std::string::npos);
+    // A size field far beyond what the bytes could hold is refused before allocating.
+    EXPECT_NE(fails("zstd", z, std::uint64_t(1) << 50).find("is impossible for"), std::string::npos);
+
+    auto l = lz4Frame(raw);
+    EXPECT_NE(fails("lz4", l, raw.size() - 1).find("lz4 data decompresses to more than"), std::string::npos);
+    EXPECT_EQ(fails("lz4", l, raw.size() + 10), "lz4 data decompressed to 5004 bytes, the chunk declares 5014");
+    EXPECT_EQ(fails("lz4", std::vector<std::uint8_t>(l.begin(), l.end() - 3), raw.size()),
+              "lz4 data ends inside a frame");
+    auto lc = l;
+    lc[0] ^= 0xFF;  // frame magic
+    EXPECT_NE(fails("lz4", lc, raw.size()).find("corrupt lz4 data"), std::string::npos);
+    EXPECT_NE(fails("lz4", l, std::uint64_t(1) << 50).find("is impossible for"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace robometrics::bag::mcap

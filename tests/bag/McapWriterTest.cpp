@@ -1,0 +1,182 @@
+// McapWriter: what it writes is read back identically by both readers, its records form a valid
+// conformance-style stream, and its summary agrees with the data.
+
+#include <gtest/gtest.h>
+
+#include "TestSupport.hpp"
+#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/IndexedReader.hpp"
+#include "robometrics/bag/mcap/LinearReader.hpp"
+#include "robometrics/bag/mcap/McapInfo.hpp"
+#include "robometrics/bag/mcap/RecordJson.hpp"
+#include "robometrics/bag/mcap/Summary.hpp"
+
+namespace robometrics::bag::mcap {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Written {
+    std::uint16_t channel;
+    std::uint64_t log_time, publish_time;
+    std::uint32_t sequence;
+    std::vector<std::uint8_t> data;
+};
+
+// 300 messages on 3 channels; payload i is i%50+1 bytes of value i%251; log times out of order
+// within each group of 3 (2,0,1, 5,3,4, ...) to exercise the stable merge.
+std::vector<Written> sampleMessages() {
+    std::vector<Written> out;
+    for (std::uint32_t i = 0; i < 300; ++i) {
+        std::uint64_t t = 1000 + (i / 3) * 3 + (i % 3 == 0 ? 2 : i % 3 - 1);
+        out.push_back({static_cast<std::uint16_t>(i % 3 + 1), t, t + 7, i,
+                       std::vector<std::uint8_t>(i % 50 + 1, static_cast<std::uint8_t>(i % 251))});
+    }
+    return out;
+}
+
+fs::path writeSample(const std::string &name, Compression compression) {
+    const fs::path path = test::scratchDir("mcap_writer_" + name) / (name + ".mcap");
+    McapWriterOptions options;
+    options.compression = compression;
+    options.chunk_size = 2000;  // several chunks
+    auto writer = McapWriter::open(path.string(), options);
+    EXPECT_TRUE(writer.ok()) << writer.message();
+    auto &w = **writer;
+    EXPECT_EQ(w.addSchema("pkg/msg/A", "ros2msg", "int32 a"), 1);
+    EXPECT_EQ(w.addSchema("pkg/msg/B", "ros2msg", "string b"), 2);
+    EXPECT_EQ(w.addChannel("/a", 1, "cdr", {{"offered_qos_profiles", "- depth: 1"}}), 1);
+    EXPECT_EQ(w.addChannel("/b", 2, "cdr"), 2);
+    EXPECT_EQ(w.addChannel("/c", 0, "text"), 3);
+    EXPECT_TRUE(w.writeMetadata("rosbag2", {{"ROS_DISTRO", "jazzy"}}).ok());
+    for (const Written &m : sampleMessages()) {
+        EXPECT_TRUE(w.write(m.channel, TimeNs(m.log_time), TimeNs(m.publish_time), m.data, m.sequence).ok());
+    }
+    EXPECT_FALSE(w.write(9, 0, 0, {}).ok());  // unknown channel
+    EXPECT_TRUE(w.close().ok());
+    return path;
+}
+
+nlohmann::json expectedMessageJson(const Written &m) {
+    return recordToConformanceJson(MessageRecord{m.channel, m.sequence, m.log_time, m.publish_time, m.data});
+}
+
+class McapWriterRoundTrip : public ::testing::TestWithParam<Compression> {};
+
+TEST_P(McapWriterRoundTrip, StreamingReadGivesBackEveryRecordAsWritten) {
+    const fs::path path = writeSample("stream", GetParam());
+    auto reader = LinearReader::open(path.string());
+    ASSERT_TRUE(reader.ok()) << reader.message();
+    std::vector<nlohmann::json> messages, schemas, channels;
+    std::map<std::string, int> types;
+    std::uint64_t chunks = 0, message_indexes = 0;
+    RecordEntry e;
+    for (;;) {
+        auto more = reader->next(e);
+        ASSERT_TRUE(more.ok()) << more.message();
+        if (!more.value()) break;
+        ++types[opcodeName(e.opcode)];
+        if (auto *c = std::get_if<ChunkRecord>(&e.record)) {
+            ++chunks;
+            const char *expected = GetParam() == Compression::Zstd ? "zstd" : GetParam() == Compression::Lz4 ? "lz4" : "";
+            EXPECT_EQ(c->compression, expected);
+            EXPECT_NE(c->uncompressed_crc, 0u);
+        }
+        if (std::holds_alternative<MessageIndexRecord>(e.record)) ++message_indexes;
+        auto j = recordToConformanceJson(e.record);
+        if (std::holds_alternative<MessageRecord>(e.record)) messages.push_back(j);
+        if (std::holds_alternative<SchemaRecord>(e.record)) schemas.push_back(j);
+        if (std::holds_alternative<ChannelRecord>(e.record)) channels.push_back(j);
+    }
+    // File order is write order.
+    std::vector<nlohmann::json> expected;
+    for (const Written &m : sampleMessages()) expected.push_back(expectedMessageJson(m));
+    EXPECT_EQ(messages, expected);
+    // Each Schema and Channel once in the data section and once in the summary.
+    EXPECT_EQ(schemas.size(), 4u);
+    EXPECT_EQ(channels.size(), 6u);
+    EXPECT_EQ(schemas[0], schemas[2]);
+    EXPECT_EQ(channels[2], channels[5]);
+    EXPECT_EQ(schemas[0], recordToConformanceJson(SchemaRecord{1, "pkg/msg/A", "ros2msg", {'i', 'n', 't', '3', '2', ' ', 'a'}}));
+    EXPECT_EQ(types["Header"], 1);
+    EXPECT_EQ(types["DataEnd"], 1);
+    EXPECT_EQ(types["Statistics"], 1);
+    EXPECT_EQ(types["Metadata"], 1);
+    EXPECT_EQ(types["MetadataIndex"], 1);
+    EXPECT_EQ(types["Footer"], 1);
+    EXPECT_EQ(types["ChunkIndex"], static_cast<int>(chunks));
+    EXPECT_EQ(types["SummaryOffset"], 5);  // Schema, Channel, Statistics, ChunkIndex, MetadataIndex groups
+    EXPECT_GE(chunks, 5u);
+    EXPECT_EQ(message_indexes, chunks * 3);  // every chunk holds all three channels
+}
+
+TEST_P(McapWriterRoundTrip, IndexedReadGivesLogTimeOrderAndTheSummaryMatches) {
+    const fs::path path = writeSample("indexed", GetParam());
+    auto file = FileInput::open(path.string());
+    ASSERT_TRUE(file.ok());
+    auto summary = readSummary(file.value());
+    ASSERT_TRUE(summary.ok()) << summary.message();
+    ASSERT_TRUE(summary->statistics.has_value());
+    const StatisticsRecord &st = *summary->statistics;
+    EXPECT_EQ(st.message_count, 300u);
+    EXPECT_EQ(st.schema_count, 2u);
+    EXPECT_EQ(st.channel_count, 3u);
+    EXPECT_EQ(st.metadata_count, 1u);
+    EXPECT_EQ(st.chunk_count, summary->chunk_indexes.size());
+    EXPECT_EQ(st.message_start_time, 1000u);
+    EXPECT_EQ(st.message_end_time, 1299u);
+    EXPECT_EQ(st.channel_message_counts, (std::map<std::uint16_t, std::uint64_t>{{1, 100}, {2, 100}, {3, 100}}));
+
+    std::vector<Written> sorted = sampleMessages();
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Written &a, const Written &b) { return a.log_time < b.log_time; });
+    IndexedReader reader(std::move(file.value()), summary->chunk_indexes, {});
+    MessageRecord m;
+    std::size_t i = 0;
+    while (reader.next(m).value()) {
+        ASSERT_LT(i, sorted.size());
+        EXPECT_EQ(recordToConformanceJson(m), expectedMessageJson(sorted[i])) << i;
+        ++i;
+    }
+    EXPECT_EQ(i, 300u);
+
+    auto info = readMcapInfo(path.string());
+    ASSERT_TRUE(info.ok()) << info.message();
+    EXPECT_TRUE(info->indexed);
+    EXPECT_EQ(info->library, "robometrics");
+    EXPECT_EQ(info->profile, "ros2");
+    ASSERT_EQ(info->metadata.size(), 1u);
+    EXPECT_EQ(info->metadata[0].metadata.at("ROS_DISTRO"), "jazzy");
+    ASSERT_EQ(info->channels.size(), 3u);
+    EXPECT_EQ(info->channels[0].schema_name, "pkg/msg/A");
+    EXPECT_EQ(info->channels[2].schema_name, "");
+    EXPECT_EQ(info->channels[1].message_count, 100u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Compressions, McapWriterRoundTrip,
+                         ::testing::Values(Compression::None, Compression::Zstd, Compression::Lz4));
+
+TEST(McapWriter, ParseCompression) {
+    EXPECT_EQ(parseCompression("zstd").value(), Compression::Zstd);
+    EXPECT_EQ(parseCompression("lz4").value(), Compression::Lz4);
+    EXPECT_EQ(parseCompression("none").value(), Compression::None);
+    auto bad = parseCompression("bz2");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.message(), "unknown compression \"bz2\" (expected zstd, lz4 or none)");
+}
+
+TEST(McapWriter, EmptyFileIsValid) {
+    const fs::path path = test::scratchDir("mcap_writer_empty") / "empty.mcap";
+    {
+        auto writer = McapWriter::open(path.string());
+        ASSERT_TRUE(writer.ok());
+    }  // closed by the destructor
+    auto source = openMcap(path.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    EXPECT_TRUE((*source)->topics().empty());
+    Message m;
+    EXPECT_FALSE((*source)->next(m).value());
+}
+
+}  // namespace
+}  // namespace robometrics::bag::mcap

@@ -1,0 +1,103 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "TestSupport.hpp"
+
+namespace robometrics {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One simulated kidnapping shared by the tests of this file.
+const fs::path &kidnapRun() {
+    static const fs::path dir = [] {
+        fs::path d = test::scratchDir("lost-kidnap-run");
+        auto r = test::runRobometrics({"simulate", "--scenario", "kidnap", "--duration", "60", "--seed", "4", "-o",
+                                       d.string()});
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        return d;
+    }();
+    return dir;
+}
+
+nlohmann::json scenario(const fs::path &run) {
+    std::ifstream in(run / "scenario.json");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return nlohmann::json::parse(ss.str());
+}
+
+TEST(LostCommand, UsageAndInputErrors) {
+    EXPECT_EQ(test::runRobometrics({"lost"}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"lost-train", "x.mcap"}).exit_code, 2);  // --labels is required
+    auto missing = test::runRobometrics({"lost", "no-such-bag.mcap"});
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.err.find("no-such-bag.mcap"), std::string::npos);
+    auto sigma = test::runRobometrics({"lost", "x.mcap", "-p", "modified_prob_classifier/slice_sigma:=[0.1, 0, 1, 1]"});
+    EXPECT_EQ(sigma.exit_code, 1);
+    EXPECT_NE(sigma.err.find("slice_sigma"), std::string::npos) << sigma.err;
+    const fs::path run = kidnapRun();
+    auto topic = test::runRobometrics({"lost", (run / "run.mcap").string(), "--pose-topic", "/laser_amcl_pose"});
+    EXPECT_EQ(topic.exit_code, 1);
+    EXPECT_NE(topic.err.find("/laser_amcl_pose"), std::string::npos) << topic.err;
+    auto labels = test::runRobometrics({"lost", (run / "run.mcap").string(), "--labels", "no-such-labels.csv"});
+    EXPECT_EQ(labels.exit_code, 1);
+    EXPECT_NE(labels.err.find("no-such-labels.csv"), std::string::npos);
+}
+
+TEST(LostCommand, DetectsTheSimulatedKidnappingAndRecovers) {
+    const fs::path run = kidnapRun();
+    const fs::path out = test::scratchDir("lost-out");
+    auto r = test::runRobometrics({"lost", (run / "run.mcap").string(), "--labels", (run / "scenario.json").string(),
+                                   "-o", (out / "lost.mcap").string(), "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    std::uint64_t amcl = 0;
+    for (const auto &t : scenario(run)["topics"])
+        if (t["name"] == "/amcl_pose") amcl = t["messages"].get<std::uint64_t>();
+    EXPECT_EQ(j["readings"].get<std::uint64_t>(), amcl);
+    EXPECT_EQ(j["invalid"], 0);
+    // The kidnapping is one episode that reaches "lost" and ends after the relocalization.
+    ASSERT_GE(j["episodes"].size(), 1u);
+    bool reached_lost = false;
+    for (const auto &e : j["episodes"]) reached_lost = reached_lost || e["worst"] == "lost";
+    EXPECT_TRUE(reached_lost);
+    EXPECT_EQ(j["timeline"].back()["status"], "normal");
+    EXPECT_EQ(j["score"]["intervals"], 1);
+    EXPECT_EQ(j["score"]["detected"], 1);
+    EXPECT_GT(j["score"]["alarm"]["precision"].get<double>(), 0.9);
+
+    auto echo = test::runRobometrics({"echo", (out / "lost.mcap").string(), "--topic", "/lost_detector/status",
+                                      "--limit", "1", "--json"});
+    ASSERT_EQ(echo.exit_code, 0) << echo.err;
+    EXPECT_EQ(nlohmann::json::parse(echo.out)["message"]["data"], "normal");
+    auto human = test::runRobometrics({"lost", (run / "run.mcap").string()});
+    ASSERT_EQ(human.exit_code, 0) << human.err;
+    EXPECT_NE(human.out.find("episodes"), std::string::npos) << human.out;
+}
+
+TEST(LostCommand, TrainFitsParametersThatLostReadsBack) {
+    const fs::path run = kidnapRun();
+    const fs::path out = test::scratchDir("lost-train-out");
+    auto r = test::runRobometrics({"lost-train", (run / "run.mcap").string(), "--labels",
+                                   (run / "scenario.json").string(), "-o", (out / "lost.yaml").string(), "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_GT(j["lost_readings"].get<std::uint64_t>(), 0u);
+    EXPECT_GT(j["normal_readings"].get<std::uint64_t>(), j["lost_readings"].get<std::uint64_t>());
+    // Lost readings spread more than normal ones, in both features.
+    EXPECT_GT(j["slice_mu"][2].get<double>(), j["slice_mu"][0].get<double>());
+    EXPECT_GT(j["slice_mu"][3].get<double>(), j["slice_mu"][1].get<double>());
+    EXPECT_EQ(j["score_after"]["detected"], 1);
+    auto again = test::runRobometrics({"lost", (run / "run.mcap").string(), "--params", (out / "lost.yaml").string(),
+                                       "--json"});
+    ASSERT_EQ(again.exit_code, 0) << again.err;
+    EXPECT_TRUE(again.err.empty()) << again.err;  // every written parameter is known
+}
+
+}  // namespace
+}  // namespace robometrics

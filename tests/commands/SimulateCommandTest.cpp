@@ -1,0 +1,121 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "TestSupport.hpp"
+
+namespace robometrics {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path &p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+const nlohmann::json *findEvent(const nlohmann::json &report, const std::string &type) {
+    for (const auto &e : report["events"])
+        if (e["type"] == type) return &e;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(SimulateCommand, StuckRunWritesEverythingAndReportsTheStuckEvent) {
+    const fs::path dir = test::scratchDir("simulate-stuck");
+    auto r = test::runRobometrics({"simulate", "--scenario", "stuck", "--duration", "8", "--seed", "3", "--json", "-o",
+                                   dir.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json report = nlohmann::json::parse(r.out);
+    EXPECT_EQ(report["scenario"], "stuck");
+    EXPECT_EQ(report["seed"], 3);
+    EXPECT_DOUBLE_EQ(report["duration_s"].get<double>(), 8.0);
+    EXPECT_EQ(report, nlohmann::json::parse(slurp(dir / "scenario.json")));
+    const nlohmann::json *stuck = findEvent(report, "stuck");
+    ASSERT_NE(stuck, nullptr);
+    EXPECT_LT((*stuck)["gt_path_m"].get<double>(), 0.2);
+    EXPECT_GT((*stuck)["odom_path_m"].get<double>(), 1.0);
+    const nlohmann::json *stop = findEvent(report, "stop");
+    ASSERT_NE(stop, nullptr);
+    EXPECT_DOUBLE_EQ((*stop)["t_start"].get<double>(), 6.0);  // 0.75 of the duration
+    for (const auto &t : report["topics"]) {
+        const double rate = t["rate_hz"].get<double>();
+        const auto n = t["messages"].get<std::uint64_t>();
+        if (t["name"] == "/tf_static") EXPECT_EQ(n, 1u);
+        else if (t["name"] == "/map") EXPECT_EQ(n, 2u);  // at 5 s and at the end
+        else EXPECT_EQ(static_cast<double>(n), rate * 8.0) << t["name"];
+    }
+    for (const char *name : {"run.mcap", "gt_map.pgm", "gt_map.yaml", "gt_trajectory.tum"})
+        EXPECT_TRUE(fs::exists(dir / name)) << name;
+    // 8 s of ground truth at 20 Hz.
+    std::ifstream tum(dir / "gt_trajectory.tum");
+    int lines = 0;
+    for (std::string line; std::getline(tum, line);) lines += !line.empty() && line[0] != '#';
+    EXPECT_EQ(lines, 160);
+}
+
+TEST(SimulateCommand, SameSeedGivesTheSameBytes) {
+    const fs::path a = test::scratchDir("simulate-a"), b = test::scratchDir("simulate-b"),
+                   c = test::scratchDir("simulate-c");
+    ASSERT_EQ(test::runRobometrics({"simulate", "--duration", "3", "-o", a.string()}).exit_code, 0);
+    ASSERT_EQ(test::runRobometrics({"simulate", "--duration", "3", "-o", b.string()}).exit_code, 0);
+    ASSERT_EQ(test::runRobometrics({"simulate", "--duration", "3", "--seed", "2", "-o", c.string()}).exit_code, 0);
+    EXPECT_EQ(slurp(a / "run.mcap"), slurp(b / "run.mcap"));
+    EXPECT_EQ(slurp(a / "scenario.json"), slurp(b / "scenario.json"));
+    EXPECT_NE(slurp(a / "run.mcap"), slurp(c / "run.mcap"));
+}
+
+TEST(SimulateCommand, HumanSummaryListsTheFilesAndEvents) {
+    const fs::path dir = test::scratchDir("simulate-human");
+    auto r = test::runRobometrics({"simulate", "--scenario", "kidnap", "--duration", "20", "-o", dir.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("run.mcap"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("teleport"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("relocalization"), std::string::npos) << r.out;
+    EXPECT_TRUE(r.err.empty()) << r.err;  // no progress bar when stderr is not a terminal
+}
+
+TEST(SimulateCommand, RunsOnAUserMap) {
+    const fs::path dir = test::scratchDir("simulate-map");
+    // A 6 m x 4 m room (0.1 m cells) with walls, as map_saver writes it: 0 occupied, 254 free.
+    const int w = 60, h = 40;
+    std::string pixels(static_cast<std::size_t>(w * h), static_cast<char>(254));
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if (x < 2 || y < 2 || x >= w - 2 || y >= h - 2) pixels[static_cast<std::size_t>(y * w + x)] = 0;
+    std::ofstream(dir / "room.pgm", std::ios::binary) << "P5\n" << w << " " << h << "\n255\n" << pixels;
+    std::ofstream(dir / "room.yaml") << "image: room.pgm\nresolution: 0.1\norigin: [-1.0, -2.0, 0.0]\nnegate: 0\n"
+                                        "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
+    auto r = test::runRobometrics({"simulate", "--map", (dir / "room.yaml").string(), "--duration", "5", "--json",
+                                   "-o", (dir / "out").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string yaml = slurp(dir / "out" / "gt_map.yaml");
+    EXPECT_NE(yaml.find("resolution: 0.1"), std::string::npos) << yaml;
+    const nlohmann::json report = nlohmann::json::parse(r.out);
+    EXPECT_GE(report["truth"]["route_waypoints"].get<int>(), 3);
+    EXPECT_GT(report["truth"]["path_length_m"].get<double>(), 0.3);
+}
+
+TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
+    const fs::path dir = test::scratchDir("simulate-bad");
+    EXPECT_EQ(test::runRobometrics({"simulate", "--scenario", "moon", "-o", dir.string()}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--scenario", "office"}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--duration", "-4", "-o", dir.string()}).exit_code, 2);
+    std::ofstream(dir / "bad.yaml") << "image: missing.pgm\nresolution: 0.05\norigin: [0, 0, 0]\n";
+    auto r = test::runRobometrics({"simulate", "--map", (dir / "bad.yaml").string(), "-o", (dir / "out").string()});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("missing.pgm"), std::string::npos) << r.err;
+    std::ofstream(dir / "blocker") << "x";
+    auto blocked = test::runRobometrics({"simulate", "--duration", "1", "-o", (dir / "blocker" / "out").string()});
+    EXPECT_EQ(blocked.exit_code, 1);
+    EXPECT_NE(blocked.err.find("blocker"), std::string::npos) << blocked.err;
+}
+
+}  // namespace
+}  // namespace robometrics

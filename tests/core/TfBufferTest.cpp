@@ -1,0 +1,100 @@
+#include "robometrics/core/TfBuffer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace robometrics {
+namespace {
+
+Eigen::Isometry3d pose(double x, double y, double z, double yaw) {
+    Eigen::Isometry3d t = Eigen::Isometry3d::Identity();
+    t.translation() = Eigen::Vector3d(x, y, z);
+    t.linear() = Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+    return t;
+}
+
+double yawOf(const Eigen::Isometry3d &t) { return std::atan2(t.linear()(1, 0), t.linear()(0, 0)); }
+
+TEST(TfBufferTest, InterpolatesTranslationLinearlyAndRotationBySlerp) {
+    TfBuffer tf;
+    tf.setTransform("odom", "base_link", 1 * kNsPerSecond, pose(0, 0, 0, 0));
+    tf.setTransform("odom", "base_link", 3 * kNsPerSecond, pose(2, 4, 0, M_PI / 2));
+    auto t = tf.lookup("odom", "base_link", 2 * kNsPerSecond);
+    ASSERT_TRUE(t.ok()) << t.message();
+    EXPECT_NEAR(t->translation().x(), 1.0, 1e-12);
+    EXPECT_NEAR(t->translation().y(), 2.0, 1e-12);
+    EXPECT_NEAR(yawOf(*t), M_PI / 4, 1e-12);
+    // A quarter of the way: yaw pi/8.
+    auto q = tf.lookup("odom", "base_link", 1500 * 1000000LL);
+    ASSERT_TRUE(q.ok());
+    EXPECT_NEAR(yawOf(*q), M_PI / 8, 1e-12);
+    EXPECT_NEAR(q->translation().x(), 0.5, 1e-12);
+}
+
+TEST(TfBufferTest, ChainsStaticAndDynamicEdgesAndInverts) {
+    TfBuffer tf;
+    tf.setTransform("odom", "camera_init", 0, pose(0, 0, 0, 0), true);
+    tf.setTransform("camera_init", "body", 10, pose(1, 0, 0, M_PI / 2));
+    tf.setTransform("camera_init", "body", 20, pose(1, 0, 0, M_PI / 2));
+    tf.setTransform("body", "base_link", 0, pose(0.5, 0, 0, 0), true);
+    auto t = tf.lookup("odom", "base_link", 15);
+    ASSERT_TRUE(t.ok()) << t.message();
+    // base_link origin: 0.5 along body x, which points along odom +y, plus (1, 0).
+    EXPECT_NEAR(t->translation().x(), 1.0, 1e-12);
+    EXPECT_NEAR(t->translation().y(), 0.5, 1e-12);
+    EXPECT_NEAR(yawOf(*t), M_PI / 2, 1e-12);
+    auto inv = tf.lookup("base_link", "odom", 15);
+    ASSERT_TRUE(inv.ok());
+    EXPECT_TRUE((inv.value() * t.value()).isApprox(Eigen::Isometry3d::Identity(), 1e-12));
+    // Between two siblings: body -> camera_init <- odom.
+    auto sib = tf.lookup("body", "odom", 15);
+    ASSERT_TRUE(sib.ok());
+    // The odom origin is 1 m behind body along odom -x, which is body +y.
+    EXPECT_NEAR(sib->translation().x(), 0.0, 1e-12);
+    EXPECT_NEAR(sib->translation().y(), 1.0, 1e-12);
+}
+
+TEST(TfBufferTest, FailsOutsideTheSamplesUnlessWithinTolerance) {
+    TfBuffer tf;
+    tf.setTransform("odom", "base_link", 100, pose(1, 0, 0, 0));
+    tf.setTransform("odom", "base_link", 200, pose(2, 0, 0, 0));
+    auto late = tf.lookup("odom", "base_link", 260);
+    ASSERT_FALSE(late.ok());
+    EXPECT_NE(late.message().find("after its last sample"), std::string::npos) << late.message();
+    auto tolerated = tf.lookup("odom", "base_link", 260, 100);
+    ASSERT_TRUE(tolerated.ok());
+    EXPECT_DOUBLE_EQ(tolerated->translation().x(), 2.0);
+    EXPECT_FALSE(tf.lookup("odom", "base_link", 50).ok());
+    auto unknown = tf.lookup("odom", "laser", 150);
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_NE(unknown.message().find("'laser'"), std::string::npos);
+}
+
+TEST(TfBufferTest, ReportsDisconnectedTreesAndKeepsOnlyTheCacheDuration) {
+    TfBuffer tf(10);
+    tf.setTransform("map", "odom", 0, pose(0, 0, 0, 0), true);
+    tf.setTransform("world", "robot", 0, pose(0, 0, 0, 0), true);
+    auto r = tf.lookup("map", "robot", 0);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("not connected"), std::string::npos);
+    for (int t = 0; t <= 100; t += 5) tf.setTransform("odom", "base", t, pose(t, 0, 0, 0));
+    EXPECT_FALSE(tf.lookup("odom", "base", 80).ok());  // older than 100 - 10: dropped
+    auto kept = tf.lookup("odom", "base", 92);
+    ASSERT_TRUE(kept.ok());
+    EXPECT_NEAR(kept->translation().x(), 92.0, 1e-9);
+}
+
+TEST(TfBufferTest, SameStampReplacesAndOutOfOrderSamplesAreSorted) {
+    TfBuffer tf;
+    tf.setTransform("odom", "base", 20, pose(2, 0, 0, 0));
+    tf.setTransform("odom", "base", 0, pose(0, 0, 0, 0));
+    tf.setTransform("odom", "base", 20, pose(4, 0, 0, 0));
+    auto mid = tf.lookup("odom", "base", 10);
+    ASSERT_TRUE(mid.ok());
+    EXPECT_NEAR(mid->translation().x(), 2.0, 1e-12);
+    EXPECT_TRUE(tf.lookup("odom", "odom", 5).ok());
+}
+
+}  // namespace
+}  // namespace robometrics

@@ -1,0 +1,66 @@
+#include "robometrics/localization/CovarianceFeatures.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+namespace robometrics::localization {
+namespace {
+
+std::array<double, 36> cov(double xx, double xy, double yy, double yaw) {
+    std::array<double, 36> c{};
+    c[0] = xx;
+    c[1] = c[6] = xy;
+    c[7] = yy;
+    c[35] = yaw;
+    return c;
+}
+
+TEST(CovarianceFeaturesTest, MajorAxisStdAndYawStd) {
+    auto f = covarianceFeatures(cov(4, 0, 1, 0.25));
+    ASSERT_TRUE(f.valid);
+    EXPECT_DOUBLE_EQ(f.xy_std, 2.0);
+    EXPECT_DOUBLE_EQ(f.yaw_std, 0.5);
+    // [[4, 2], [2, 1]]: lambda = 2.5 + sqrt(1.5^2 + 2^2) = 5.
+    f = covarianceFeatures(cov(4, 2, 1, 0));
+    EXPECT_DOUBLE_EQ(f.xy_std, std::sqrt(5.0));
+    // Rotated ellipse [[2, 1], [1, 2]]: eigenvalues 3 and 1.
+    f = covarianceFeatures(cov(2, 1, 2, 0));
+    EXPECT_DOUBLE_EQ(f.xy_std, std::sqrt(3.0));
+}
+
+TEST(CovarianceFeaturesTest, NoiseNegativeIsZeroAndRealNegativeOrNaNIsInvalid) {
+    auto f = covarianceFeatures(cov(-1e-12, 0, -1e-12, -1e-12));
+    ASSERT_TRUE(f.valid);
+    EXPECT_DOUBLE_EQ(f.xy_std, 0.0);
+    EXPECT_DOUBLE_EQ(f.yaw_std, 0.0);
+    f = covarianceFeatures(cov(-0.1, 0, 1, 0));
+    EXPECT_FALSE(f.valid);
+    EXPECT_EQ(f.problem, "negative variance in the covariance");
+    f = covarianceFeatures(cov(1, std::nan(""), 1, 0));
+    EXPECT_FALSE(f.valid);
+    EXPECT_EQ(f.problem, "NaN in the covariance");
+    // Degenerate: a zero matrix, and a line-shaped (singular) ellipse.
+    f = covarianceFeatures(cov(0, 0, 0, 0));
+    ASSERT_TRUE(f.valid);
+    EXPECT_DOUBLE_EQ(f.xy_std, 0.0);
+    f = covarianceFeatures(cov(1, 1, 1, 0));
+    EXPECT_DOUBLE_EQ(f.xy_std, std::sqrt(2.0));
+}
+
+TEST(CovarianceFeaturesTest, InfiniteYawIsKeptAndInfiniteXYIsHandled) {
+    const double inf = std::numeric_limits<double>::infinity();
+    auto f = covarianceFeatures(cov(1, 0, 1, inf));
+    ASSERT_TRUE(f.valid);
+    EXPECT_TRUE(std::isinf(f.yaw_std));
+    f = covarianceFeatures(cov(inf, 0, 1, 0));
+    ASSERT_TRUE(f.valid);
+    EXPECT_TRUE(std::isinf(f.xy_std));
+    f = covarianceFeatures(cov(inf, 0, inf, 0));  // inf - inf must not turn into NaN
+    ASSERT_TRUE(f.valid);
+    EXPECT_TRUE(std::isinf(f.xy_std));
+}
+
+}  // namespace
+}  // namespace robometrics::localization

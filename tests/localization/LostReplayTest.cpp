@@ -1,0 +1,30 @@
+#include "robometrics/localization/LostReplay.hpp"
+
+#include <gtest/gtest.h>
+
+namespace robometrics::localization {
+namespace {
+
+TEST(LostReplayTest, RunsReadingsAndResetsInOrder) {
+    LostDetectorConfig c;
+    c.queue_min = 1;
+    c.window_meta_tier2_lost = 2;
+    c.ratio_thresh_detections_tier2_lost = 0.5;
+    const CovarianceFeatures lost{1.5, 0.8, true, ""};
+    const CovarianceFeatures normal{0.15, 0.05, true, ""};
+    std::vector<PoseEvent> events{{fromSeconds(1), false, lost},  {fromSeconds(2), false, lost},
+                                  {fromSeconds(3), true, {}},     {fromSeconds(4), false, normal},
+                                  {fromSeconds(5), false, lost}};
+    LostRun run = replay(events, c);
+    ASSERT_EQ(run.readings.size(), 4u);
+    EXPECT_EQ(run.readings[0].status, LostStatus::Confused);
+    EXPECT_EQ(run.readings[1].status, LostStatus::Lost);       // 2/2 > 0.5
+    EXPECT_EQ(run.readings[2].status, LostStatus::Normal);     // after the reset at 3 s
+    EXPECT_EQ(run.readings[3].status, LostStatus::Confused);   // window N, L = 0.5: not lost
+    ASSERT_EQ(run.episodes.episodes().size(), 2u);
+    EXPECT_DOUBLE_EQ(run.episodes.episodes()[0].durationSeconds(), 2.0);  // 1 s -> reset at 3 s
+    EXPECT_TRUE(run.episodes.episodes()[1].open);
+}
+
+}  // namespace
+}  // namespace robometrics::localization

@@ -1,0 +1,149 @@
+#include "robometrics/sim/Simulator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+namespace robometrics::sim {
+
+namespace {
+
+struct SimRun {
+    std::map<std::string, int> counts;
+    std::vector<SimOutput> all;
+    std::vector<Event> events;
+    slam::Trajectory truth;
+    double true_path = 0, odom_path = 0;
+};
+
+SimRun simulate(const std::string &scenario, double duration, std::uint64_t seed, bool keep = false) {
+    auto spec = makeScenario(scenario, duration, seed);
+    EXPECT_TRUE(spec.ok());
+    Simulator sim(std::move(spec.value()), seed);
+    SimRun run;
+    std::vector<SimOutput> batch;
+    while (!sim.done()) {
+        sim.step(batch);
+        for (auto &out : batch) {
+            ++run.counts[out.topic];
+            if (keep) run.all.push_back(std::move(out));
+        }
+    }
+    run.events = sim.events();
+    run.truth = sim.groundTruth();
+    run.true_path = sim.truePathLength();
+    run.odom_path = sim.odometryPathLength();
+    return run;
+}
+
+std::vector<Event> ofType(const std::vector<Event> &events, const std::string &type) {
+    std::vector<Event> out;
+    for (const auto &e : events)
+        if (e.type == type) out.push_back(e);
+    return out;
+}
+
+}  // namespace
+
+TEST(Simulator, EveryTopicAtItsRate) {
+    const SimRun run = simulate("office", 10, 1);
+    EXPECT_EQ(run.counts.at("/imu/data"), 1000);
+    EXPECT_EQ(run.counts.at("/odometry/wheels"), 500);
+    EXPECT_EQ(run.counts.at("/tf"), 500);
+    EXPECT_EQ(run.counts.at("/rover/pose_array"), 200);
+    EXPECT_EQ(run.counts.at("/scan"), 100);
+    EXPECT_EQ(run.counts.at("/amcl_pose"), 50);
+    EXPECT_EQ(run.counts.at("/groundgrid/grid_map"), 50);
+    EXPECT_EQ(run.counts.at("/groundgrid/filtered_cloud"), 50);
+    EXPECT_EQ(run.counts.at("/tf_static"), 1);
+    EXPECT_EQ(run.counts.at("/map"), 2);  // at 5 s and the final one
+    EXPECT_EQ(run.counts.size(), simTopics().size());
+    EXPECT_EQ(run.truth.size(), 200u);
+    EXPECT_DOUBLE_EQ(run.truth.stamps.front(), 1.7e9);
+    EXPECT_NEAR(run.truth.stamps.back() - run.truth.stamps.front(), 9.95, 1e-6);
+}
+
+TEST(Simulator, SameSeedSameMessagesDifferentSeedDifferent) {
+    const SimRun a = simulate("terrain", 3, 11, true), b = simulate("terrain", 3, 11, true),
+              c = simulate("terrain", 3, 12, true);
+    ASSERT_EQ(a.all.size(), b.all.size());
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < a.all.size(); ++i) {
+        EXPECT_EQ(std::string(a.all[i].topic), b.all[i].topic);
+        EXPECT_EQ(a.all[i].time, b.all[i].time);
+        EXPECT_TRUE(a.all[i].message == b.all[i].message) << "message " << i << " on " << a.all[i].topic;
+        differ += !(a.all[i].message == c.all[i].message);
+    }
+    EXPECT_GT(differ, a.all.size() / 2);
+}
+
+TEST(Simulator, OfficeRunHasClosePassesACollisionAndAStop) {
+    const SimRun run = simulate("office", 90, 1);
+    const auto close = ofType(run.events, "close_pass"), hit = ofType(run.events, "collision"),
+               stop = ofType(run.events, "stop");
+    ASSERT_GE(close.size(), 1u);
+    ASSERT_GE(hit.size(), 1u);
+    ASSERT_EQ(stop.size(), 1u);
+    EXPECT_LT(hit[0].details["min_clearance_m"].get<double>(), 0.2);
+    // The cabinet beside the x = 10.6 lane.
+    EXPECT_NEAR(hit[0].details["x"].get<double>(), 10.6, 0.1);
+    // During the stop (after braking for up to 0.63 s) the true pose does not change.
+    const double t0 = stop[0].t_start + 1.0, t1 = stop[0].t_end - 0.05;
+    std::size_t i0 = 0, i1 = 0;
+    for (std::size_t i = 0; i < run.truth.size(); ++i) {
+        const double t = run.truth.stamps[i] - run.truth.stamps[0];
+        if (t <= t0) i0 = i;
+        if (t <= t1) i1 = i;
+    }
+    EXPECT_GT(i1, i0 + 50);
+    EXPECT_LT((run.truth.positions[i1] - run.truth.positions[i0]).norm(), 1e-9);
+    EXPECT_GT(run.true_path, 20.0);
+}
+
+TEST(Simulator, KidnapTeleportsLosesAndRecoversLocalization) {
+    const SimRun run = simulate("kidnap", 40, 3);
+    const auto teleport = ofType(run.events, "teleport"), kidnap = ofType(run.events, "kidnap"),
+               reloc = ofType(run.events, "relocalization");
+    ASSERT_EQ(teleport.size(), 1u);
+    ASSERT_EQ(kidnap.size(), 1u);
+    ASSERT_EQ(reloc.size(), 1u);
+    EXPECT_DOUBLE_EQ(teleport[0].t_start, 18.0);
+    EXPECT_GT(teleport[0].details["distance_m"].get<double>(), 0.5);
+    EXPECT_DOUBLE_EQ(reloc[0].t_start, 28.0);
+    const double lost_from = kidnap[0].details["lost_from_s"].get<double>();
+    EXPECT_GT(lost_from, 18.0);
+    EXPECT_LT(lost_from, 28.0);
+    // The ground truth jumps once by more than 0.5 m between consecutive 20 Hz samples.
+    int jumps = 0;
+    for (std::size_t i = 1; i < run.truth.size(); ++i) jumps += (run.truth.positions[i] - run.truth.positions[i - 1]).norm() > 0.5;
+    EXPECT_EQ(jumps, 1);
+}
+
+TEST(Simulator, StuckRoverBarelyMovesWhileOdometryCounts) {
+    const SimRun run = simulate("stuck", 60, 4);
+    EXPECT_LT(run.true_path, 0.2);
+    EXPECT_GT(run.odom_path, 10.0);
+    const auto stuck = ofType(run.events, "stuck");
+    ASSERT_EQ(stuck.size(), 1u);
+    EXPECT_NEAR(stuck[0].details["gt_path_m"].get<double>(), run.true_path, 0.001);
+}
+
+TEST(Simulator, TerrainRunHasRoughStretchesAndRockPasses) {
+    const SimRun run = simulate("terrain", 45, 5);
+    const auto rough = ofType(run.events, "rough");
+    ASSERT_GE(rough.size(), 1u);
+    int above = 0;
+    for (const auto &e : rough) above += e.details["imu_samples_above_15"].get<int>();
+    EXPECT_GT(above, 10);
+    EXPECT_GE(ofType(run.events, "close_pass").size(), 1u);
+    EXPECT_EQ(ofType(run.events, "stop").size(), 1u);
+    double max_z = -1e9, min_z = 1e9;
+    for (const auto &p : run.truth.positions) {
+        max_z = std::max(max_z, p.z());
+        min_z = std::min(min_z, p.z());
+    }
+    EXPECT_GT(max_z - min_z, 0.05);  // not flat
+}
+
+}  // namespace robometrics::sim

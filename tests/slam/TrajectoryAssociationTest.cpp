@@ -1,0 +1,113 @@
+#include "robometrics/slam/TrajectoryAssociation.hpp"
+
+#include <gtest/gtest.h>
+
+#include "TrajectoryTestUtil.hpp"
+
+using namespace robometrics::slam;
+using robometrics::slam::test::stampsOf;
+using Indices = std::vector<std::size_t>;
+
+TEST(TrajectoryAssociation, NearestWithinInclusiveTolerance) {
+    // The estimate is longer, so reference stamps query it; 1 -> 1.02 is 0.02 s off and dropped.
+    auto a = associate(stampsOf({0, 1, 2, 3}), stampsOf({0.005, 1.02, 2.0, 2.995, 10}));
+    ASSERT_TRUE(a.ok()) << a.message();
+    EXPECT_EQ(a->ref_indices, (Indices{0, 2, 3}));
+    EXPECT_EQ(a->est_indices, (Indices{0, 2, 3}));
+    EXPECT_EQ(a->max_pairs, 4u);
+}
+
+TEST(TrajectoryAssociation, TieGoesToTheFirstIndexAndToleranceIsInclusive) {
+    AssociationConfig config;
+    config.t_max_diff = 0.5;
+    // Equal lengths: the estimate queries. 1.0 is exactly 0.5 from both 0.5 and 1.5 -> index 0.
+    auto a = associate(stampsOf({0.5, 1.5}), stampsOf({1.0, 7.0}), config);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->est_indices, (Indices{0}));
+    EXPECT_EQ(a->ref_indices, (Indices{0}));
+}
+
+TEST(TrajectoryAssociation, NearestIsNotOneToOne) {
+    AssociationConfig config;
+    config.t_max_diff = 0.25;
+    auto a = associate(stampsOf({0.0, 0.25, 0.5, 0.75}), stampsOf({0.25, 0.375, 5, 6, 7}), config);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->ref_indices, (Indices{0, 1, 2}));
+    EXPECT_EQ(a->est_indices, (Indices{0, 0, 1}));  // estimate pose 0 serves two reference poses
+}
+
+TEST(TrajectoryAssociation, OneToOneGreedyStrict) {
+    AssociationConfig config;
+    config.t_max_diff = 0.25;
+    config.method = AssociationMethod::OneToOne;
+    // Candidates (< 0.25): (0.25, 0.25) diff 0, (0.25, 0.375) and (0.5, 0.375) diff 0.125. Greedy takes
+    // (0.25, 0.25) then (0.5, 0.375); 0.0 -> 0.25 is exactly 0.25, not < 0.25.
+    auto a = associate(stampsOf({0.0, 0.25, 0.5, 0.75}), stampsOf({0.25, 0.375, 5, 6, 7}), config);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->ref_indices, (Indices{1, 2}));
+    EXPECT_EQ(a->est_indices, (Indices{0, 1}));
+}
+
+TEST(TrajectoryAssociation, OffsetIsAddedToTheEstimate) {
+    AssociationConfig config;
+    config.t_offset = 0.5;
+    auto a = associate(stampsOf({1, 2, 3}), stampsOf({0.5, 1.5, 2.5}), config);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->ref_indices, (Indices{0, 1, 2}));
+    EXPECT_EQ(a->est_indices, (Indices{0, 1, 2}));
+    config.method = AssociationMethod::OneToOne;
+    auto b = associate(stampsOf({1, 2, 3}), stampsOf({0.5, 1.5, 2.5}), config);
+    ASSERT_TRUE(b.ok());
+    EXPECT_EQ(b->size(), 3u);
+}
+
+TEST(TrajectoryAssociation, NoMatchExplainsWhy) {
+    auto a = associate(stampsOf({1, 2, 3}), stampsOf({0.5, 1.5, 2.5}));
+    ASSERT_FALSE(a.ok());
+    EXPECT_NE(a.message().find("0 of 3 possible pairs"), std::string::npos) << a.message();
+    EXPECT_NE(a.message().find("closest pair is 0.5 s apart"), std::string::npos) << a.message();
+}
+
+TEST(TrajectoryAssociation, UnsortedAndDuplicateStampsKeepEvoTieRule) {
+    // Reference longer: the estimate queries it. 1.0 occurs at indices 1 and 3 (unsorted): first wins.
+    auto a = associate(stampsOf({5, 1, 0, 1}), stampsOf({1.0, 0.0}));
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->est_indices, (Indices{0, 1}));
+    EXPECT_EQ(a->ref_indices, (Indices{1, 2}));
+}
+
+TEST(TrajectoryAssociation, UntimedTrajectoriesPairByIndex) {
+    Trajectory ref = stampsOf({0, 1, 2});
+    Trajectory est = stampsOf({7, 8, 9});
+    est.timestamped = false;
+    auto a = associate(ref, est);
+    ASSERT_TRUE(a.ok());
+    EXPECT_EQ(a->est_indices, (Indices{0, 1, 2}));
+    est.add(10, Eigen::Vector3d::Zero(), Eigen::Quaterniond::Identity());
+    EXPECT_FALSE(associate(ref, est).ok());
+}
+
+TEST(TrajectoryAssociation, FastMatchingEqualsEvoBruteForce) {
+    // evo's literal algorithm: argmin over all target stamps, first index on ties, <= tolerance.
+    std::vector<double> query, target;
+    for (int i = 0; i < 400; ++i) query.push_back(i * 0.0333 + ((i * 7919) % 13) * 0.001);
+    for (int i = 0; i < 1000; ++i) target.push_back(i * 0.0125 + ((i * 104729) % 5) * 0.0007);
+    for (double offset : {0.0, 0.004, -0.01}) {
+        Indices q, t;
+        matchNearest(query, target, offset, 0.005, q, t);
+        Indices bq, bt;
+        for (std::size_t i = 0; i < query.size(); ++i) {
+            std::size_t best = 0;
+            for (std::size_t j = 1; j < target.size(); ++j) {
+                if (std::abs((target[j] + offset) - query[i]) < std::abs((target[best] + offset) - query[i])) best = j;
+            }
+            if (std::abs((target[best] + offset) - query[i]) <= 0.005) {
+                bq.push_back(i);
+                bt.push_back(best);
+            }
+        }
+        EXPECT_EQ(q, bq);
+        EXPECT_EQ(t, bt);
+        EXPECT_GT(q.size(), 50u);
+    }
+}

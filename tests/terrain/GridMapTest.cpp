@@ -1,0 +1,128 @@
+#include "robometrics/terrain/GridMap.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace robometrics::terrain {
+namespace {
+
+// A 3 x 2 layer (rows along x) stored column-major with start indices (1, 1):
+// storage (r, c) = data[c*3 + r]; logical (i, j) is stored at ((1 + i) % 3, (1 + j) % 2).
+msgs::GridMap handBuiltMessage() {
+    msgs::GridMap msg;
+    msg.header.frame_id = "odom";
+    msg.header.stamp = {5, 500};
+    msg.info.resolution = 1.0;
+    msg.info.length_x = 3.0;
+    msg.info.length_y = 2.0;
+    msg.info.pose.position.x = 10.0;
+    msg.info.pose.position.y = 20.0;
+    msg.layers = {"ground"};
+    msgs::Float32MultiArray a;
+    a.layout.dim = {{"column_index", 2, 6}, {"row_index", 3, 3}};
+    a.data = {0, 1, 2, 3, 4, 5};
+    msg.data = {a};
+    msg.outer_start_index = 1;
+    msg.inner_start_index = 1;
+    return msg;
+}
+
+TEST(GridMapTest, ResolvesColumnMajorLayoutAndCircularStartIndices) {
+    auto map = GridMap::fromMessage(handBuiltMessage());
+    ASSERT_TRUE(map.ok()) << map.message();
+    ASSERT_EQ(map->rows(), 3);
+    ASSERT_EQ(map->cols(), 2);
+    const auto &g = *map->layer("ground");
+    EXPECT_EQ(g(0, 0), 4);  // storage (1, 1)
+    EXPECT_EQ(g(1, 0), 5);  // storage (2, 1)
+    EXPECT_EQ(g(2, 0), 3);  // storage (0, 1)
+    EXPECT_EQ(g(0, 1), 1);  // storage (1, 0)
+    EXPECT_EQ(g(1, 1), 2);  // storage (2, 0)
+    EXPECT_EQ(g(2, 1), 0);  // storage (0, 0)
+    EXPECT_EQ(map->frame_id, "odom");
+    EXPECT_EQ(map->stamp, 5'000'000'500);
+}
+
+TEST(GridMapTest, RowMajorLayoutIsAlsoRead) {
+    msgs::GridMap msg = handBuiltMessage();
+    msg.outer_start_index = 0;
+    msg.inner_start_index = 0;
+    msg.data[0].layout.dim = {{"row_index", 3, 6}, {"column_index", 2, 2}};
+    auto map = GridMap::fromMessage(msg);
+    ASSERT_TRUE(map.ok()) << map.message();
+    const auto &g = *map->layer("ground");
+    EXPECT_EQ(g(0, 1), 1);  // storage (0, 1) = data[0*2 + 1]
+    EXPECT_EQ(g(2, 0), 4);  // storage (2, 0) = data[2*2 + 0]
+}
+
+TEST(GridMapTest, IndexZeroIsThePlusXPlusYCorner) {
+    auto map = GridMap::fromMessage(handBuiltMessage());
+    ASSERT_TRUE(map.ok());
+    const Eigen::Vector2d p00 = map->position(0, 0);
+    EXPECT_DOUBLE_EQ(p00.x(), 11.0);  // 10 + 3/2 - 1/2
+    EXPECT_DOUBLE_EQ(p00.y(), 20.5);  // 20 + 2/2 - 1/2
+    const Eigen::Vector2d p21 = map->position(2, 1);
+    EXPECT_DOUBLE_EQ(p21.x(), 9.0);
+    EXPECT_DOUBLE_EQ(p21.y(), 19.5);
+    int i = -1;
+    int j = -1;
+    ASSERT_TRUE(map->index({9.2, 19.9}, i, j));
+    EXPECT_EQ(i, 2);
+    EXPECT_EQ(j, 1);
+    ASSERT_TRUE(map->index({11.5, 21.0}, i, j));  // the +x/+y edges belong to the map
+    EXPECT_EQ(i, 0);
+    EXPECT_EQ(j, 0);
+    EXPECT_FALSE(map->index({8.5, 20.0}, i, j));  // the -x edge does not
+    EXPECT_FALSE(map->index({std::nan(""), 20.0}, i, j));
+}
+
+TEST(GridMapTest, RoundTripsThroughAMessageWithAnyStartIndex) {
+    GridMap map(4, 5, 0.25, {1.0, -2.0});
+    auto &layer = map.add("variance");
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 5; ++j) layer(i, j) = static_cast<float>(10 * i + j);
+    }
+    layer(2, 3) = std::nanf("");
+    auto back = GridMap::fromMessage(map.toMessage(3, 2));
+    ASSERT_TRUE(back.ok()) << back.message();
+    const auto &b = *back->layer("variance");
+    EXPECT_EQ(b(1, 4), 14);
+    EXPECT_EQ(b(3, 0), 30);
+    EXPECT_TRUE(std::isnan(b(2, 3)));
+    EXPECT_DOUBLE_EQ(back->center().x(), 1.0);
+    EXPECT_DOUBLE_EQ(back->lengthY(), 1.25);
+}
+
+TEST(GridMapTest, RejectsInconsistentMessagesWithANamedReason) {
+    msgs::GridMap bad = handBuiltMessage();
+    bad.data[0].data.pop_back();
+    auto r = GridMap::fromMessage(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("layer 'ground'"), std::string::npos) << r.message();
+
+    bad = handBuiltMessage();
+    bad.data[0].layout.dim[0].size = 3;
+    EXPECT_FALSE(GridMap::fromMessage(bad).ok());
+
+    bad = handBuiltMessage();
+    bad.outer_start_index = 3;
+    r = GridMap::fromMessage(bad);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.message().find("start index"), std::string::npos);
+
+    bad = handBuiltMessage();
+    bad.info.resolution = 0;
+    EXPECT_FALSE(GridMap::fromMessage(bad).ok());
+
+    bad = handBuiltMessage();
+    bad.info.length_x = 1e9;  // would need 1e9 rows
+    EXPECT_FALSE(GridMap::fromMessage(bad).ok());
+
+    bad = handBuiltMessage();
+    bad.layers.push_back("extra");
+    EXPECT_FALSE(GridMap::fromMessage(bad).ok());
+}
+
+}  // namespace
+}  // namespace robometrics::terrain

@@ -1,0 +1,62 @@
+#include "robometrics/terrain/TerrainAccumulator.hpp"
+
+#include <gtest/gtest.h>
+
+#include "robometrics/terrain/CloudReader.hpp"
+
+namespace robometrics::terrain {
+namespace {
+
+TEST(TerrainAccumulatorTest, KeepsGroundPointsInTheOdomFrame) {
+    CostmapConfig config;
+    TerrainAccumulator acc(config);
+    // Ground (49), obstacle (99), ground within 0.5 of 49, raw-intensity 53 (the original's +-5
+    // band would have taken it), a NaN point.
+    std::vector<Eigen::Vector4f> pts{{1, 0, 0, 49}, {2, 0, 0, 99}, {3, 0, 0.5f, 49.3f}, {4, 0, 0, 53},
+                                     {NAN, 0, 0, 49}};
+    Eigen::Isometry3d odom_T_sensor = Eigen::Isometry3d::Identity();
+    odom_T_sensor.translation() = Eigen::Vector3d(10, 20, 1);
+    odom_T_sensor.linear() = Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+    auto added = acc.addCloud(makeCloud(pts, {}), odom_T_sensor, {10, 20});
+    ASSERT_TRUE(added.ok()) << added.message();
+    EXPECT_EQ(*added, 2u);
+    ASSERT_EQ(acc.size(), 2u);
+    EXPECT_NEAR(acc.points()[0].x(), 10.0, 1e-5);  // (1, 0, 0) rotated 90 deg -> (0, 1, 0)
+    EXPECT_NEAR(acc.points()[0].y(), 21.0, 1e-5);
+    EXPECT_NEAR(acc.points()[1].y(), 23.0, 1e-5);
+    EXPECT_NEAR(acc.points()[1].z(), 1.5, 1e-5);
+}
+
+TEST(TerrainAccumulatorTest, SlidingWindowByRadiusAroundTheRobotAndByCount) {
+    CostmapConfig config;
+    config.terrain_radius = 5.0;
+    config.terrain_max_points = 3;
+    TerrainAccumulator acc(config);
+    std::vector<Eigen::Vector4f> pts{{0, 0, 0, 49}, {4, 3, 0, 49}, {4, 3.1f, 0, 49}, {1, 0, 0, 49}, {2, 0, 0, 49}};
+    ASSERT_TRUE(acc.addCloud(makeCloud(pts, {}), Eigen::Isometry3d::Identity(), {0, 0}).ok());
+    // (4, 3.1) is 5.0 + m away: dropped; then 4 remain, the oldest (0, 0) goes for the cap of 3.
+    ASSERT_EQ(acc.size(), 3u);
+    EXPECT_FLOAT_EQ(acc.points()[0].x(), 4.f);
+    EXPECT_FLOAT_EQ(acc.points()[2].x(), 2.f);
+    acc.prune({10, 0});  // the robot drove away: none is within 5 m of (10, 0)
+    EXPECT_EQ(acc.size(), 0u);
+}
+
+TEST(TerrainAccumulatorTest, PublishesTheCloudWithGroundIntensity) {
+    CostmapConfig config;
+    TerrainAccumulator acc(config);
+    ASSERT_TRUE(acc.addCloud(makeCloud({{1, 2, 3, 49}}, {}), Eigen::Isometry3d::Identity(), {0, 0}).ok());
+    msgs::Header h;
+    h.frame_id = "odom";
+    msgs::PointCloud2 cloud = acc.toCloud(h);
+    EXPECT_EQ(cloud.width, 1u);
+    EXPECT_EQ(cloud.header.frame_id, "odom");
+    std::vector<float> read;
+    ASSERT_TRUE(forEachPoint(cloud, [&](const Eigen::Vector3f &p, float i) {
+                    read = {p.x(), p.y(), p.z(), i};
+                }).ok());
+    EXPECT_EQ(read, (std::vector<float>{1, 2, 3, 49}));
+}
+
+}  // namespace
+}  // namespace robometrics::terrain

@@ -1,0 +1,65 @@
+#include "robometrics/traversal/TraversalCsv.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace robometrics::traversal {
+namespace {
+
+TEST(TraversalCsv, HeaderHasTheSeedsTwelveColumnsInOrder) {
+    EXPECT_EQ(TraversalCsv::header(false),
+              "Timestamp,Total Collisions,Current Collision Status,Smoothness Metric,Current Smoothness,"
+              "Obstacle Clearance,Distance Traveled,Current Velocity,IMU Acceleration Magnitude,Is Rough Terrain,"
+              "Vertical Roughness,Notes\r\n");
+}
+
+TEST(TraversalCsv, ExtendedColumnsAreAppendedAfterNotes) {
+    std::string h = TraversalCsv::header(true);
+    EXPECT_EQ(h.substr(h.find(",Notes")),
+              ",Notes,Time,Collision Events,Min Clearance,Velocity Over Rough Terrain,Rejected Pose Jumps\r\n");
+}
+
+TEST(TraversalCsv, NumbersPrintLikePythonRound4) {
+    EXPECT_EQ(TraversalCsv::pythonRound4(279.17984), "279.1798");
+    EXPECT_EQ(TraversalCsv::pythonRound4(13.959), "13.959");
+    EXPECT_EQ(TraversalCsv::pythonRound4(0.93984), "0.9398");
+    EXPECT_EQ(TraversalCsv::pythonRound4(0.0), "0.0");
+    EXPECT_EQ(TraversalCsv::pythonRound4(2.5), "2.5");
+    EXPECT_EQ(TraversalCsv::pythonRound4(1e6), "1000000.0");
+    EXPECT_EQ(TraversalCsv::pythonRound4(0.03125), "0.0312");  // exact tie: to even, as Python
+    EXPECT_EQ(TraversalCsv::pythonRound4(0.99996), "1.0");
+    EXPECT_EQ(TraversalCsv::pythonRound4(-0.00001), "-0.0");
+    EXPECT_EQ(TraversalCsv::pythonRound4(INFINITY), "inf");
+    EXPECT_EQ(TraversalCsv::pythonRound4(-INFINITY), "-inf");
+    EXPECT_EQ(TraversalCsv::pythonRound4(NAN), "nan");
+}
+
+TEST(TraversalCsv, SeedExampleRowRoundTrips) {
+    // The row quoted from a 2025-01-16 log of the original (seed-originals.md, 1.4).
+    TraversalRow r;
+    r.timestamp_sec = 1737047098;
+    r.time = r.timestamp_sec * kNsPerSecond;
+    r.smoothness_metric = 279.17981;
+    r.current_smoothness = 13.95899;
+    r.obstacle_clearance = 0.93981;
+    r.distance_traveled = 0.20549;
+    r.current_velocity = 0.19911;
+    r.imu_accel_magnitude = 13.77791;
+    r.vertical_roughness = 10.41168;
+    r.notes = "Normal operation";
+    EXPECT_EQ(TraversalCsv::row(r, false),
+              "1737047098,0,0,279.1798,13.959,0.9398,0.2055,0.1991,13.7779,0,10.4117,Normal operation\r\n");
+}
+
+TEST(TraversalCsv, TimeColumnIsExactNanoseconds) {
+    TraversalRow r;
+    r.time = 1737047098'123456789;
+    r.timestamp_sec = 1737047098;
+    r.notes = "Normal operation";
+    std::string line = TraversalCsv::row(r, true);
+    EXPECT_NE(line.find(",1737047098.123456789,"), std::string::npos) << line;
+}
+
+}  // namespace
+}  // namespace robometrics::traversal
