@@ -5,7 +5,9 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
+#include "robometrics/core/Params.hpp"
 #include "robometrics/core/Result.hpp"
 
 namespace robometrics::app {
@@ -17,5 +19,26 @@ inline int fail(const std::string &command, const std::string &message) {
 }
 
 inline int fail(const std::string &command, const Error &error) { return fail(command, error.message); }
+
+/// The parameters of `node` from a ROS 2 params file (none when `file` is empty), then the
+/// "-p name:=value" overrides.
+inline Result<Params> loadParams(const std::string &file, const std::string &node,
+                                 const std::vector<std::string> &overrides) {
+    Params params;
+    if (!file.empty()) {
+        auto loaded = Params::loadFile(file, node);
+        if (!loaded) return loaded.error();
+        params = std::move(*loaded);
+    }
+    ROBOMETRICS_TRY(params.applyOverrides(overrides));
+    return params;
+}
+
+/// Warns on stderr about every parameter that no config read (likely a typo).
+inline void warnUnusedParams(const std::string &command, const Params &params) {
+    for (const std::string &name : params.unused()) {
+        fmt::print(stderr, "robometrics {}: warning: unknown parameter '{}' (ignored)\n", command, name);
+    }
+}
 
 }  // namespace robometrics::app

@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/Records.hpp"
 
 namespace robometrics::bag {
 namespace {
@@ -134,6 +137,25 @@ TEST(McapSource, MessagesOutsideChunksComeInFileOrder) {
     Message m;
     while ((*source)->next(m).value()) times.push_back(m.log_time);
     EXPECT_EQ(times, (std::vector<TimeNs>{0, 2, 1, 3, 3, 5, 4, 7, 8, 9}));
+}
+
+TEST(McapSource, DamagedSummaryIsAnError) {
+    // This file stores a summary CRC (the zstd sample's is 0, "not computed").
+    ROBOMETRICS_REQUIRE_DATA(p, "bags/ros2-mcap/derived/nav2_turtlebot_lz4.mcap");
+    std::ifstream in(p, std::ios::binary);
+    std::vector<std::uint8_t> bytes{std::istreambuf_iterator<char>(in), {}};
+    const std::size_t footer = bytes.size() - 8 - 29;
+    const auto summary_start = mcap::loadLe<std::uint64_t>(bytes.data() + footer + 9);
+    bytes[summary_start + 30] ^= 0x01;
+    const auto path = test::scratchDir("mcap_bad_summary") / "bad.mcap";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    }
+    auto source = openMcap(path.string());
+    ASSERT_FALSE(source.ok());
+    EXPECT_EQ(source.message().find(path.string() + ": offset " + std::to_string(footer) + ": summary CRC mismatch"), 0u)
+        << source.message();
 }
 
 TEST(McapSource, DamagedFileIsAnErrorNamingTheFile) {

@@ -55,22 +55,15 @@ TimeNs stampOr(const msgs::Header &h, TimeNs log_time) {
 }
 
 Result<terrain::CostmapConfig> loadConfig(const CostmapOptions &o) {
-    Params params;
-    if (!o.params_file.empty()) {
-        auto loaded = Params::loadFile(o.params_file, "terrain_costmap");
-        if (!loaded) return loaded.error();
-        params = std::move(*loaded);
-    }
-    ROBOMETRICS_TRY(params.applyOverrides(o.overrides));
+    auto params = loadParams(o.params_file, "terrain_costmap", o.overrides);
+    if (!params) return params.error();
     // Command-line flags win over the params file.
-    if (o.size) params.set("costmap_size", fmt::format("{}", *o.size));
-    if (o.resolution) params.set("costmap_resolution", fmt::format("{}", *o.resolution));
-    if (o.fill_from_terrain) params.set("fill_from_terrain", "true");
-    auto config = terrain::CostmapConfig::fromParams(params);
+    if (o.size) params->set("costmap_size", fmt::format("{}", *o.size));
+    if (o.resolution) params->set("costmap_resolution", fmt::format("{}", *o.resolution));
+    if (o.fill_from_terrain) params->set("fill_from_terrain", "true");
+    auto config = terrain::CostmapConfig::fromParams(*params);
     if (!config) return config.error();
-    for (const auto &name : params.unused()) {
-        fmt::print(stderr, "robometrics costmap: warning: unknown parameter '{}' ignored\n", name);
-    }
+    warnUnusedParams("costmap", *params);
     return config;
 }
 

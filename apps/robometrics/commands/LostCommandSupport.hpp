@@ -34,19 +34,12 @@ inline void addLostInputOptions(CLI::App &app, LostInputOptions &o) {
 }
 
 inline Result<localization::LostDetectorConfig> loadLostConfig(const LostInputOptions &o, const char *cmd) {
-    Params params;
-    if (!o.params_file.empty()) {
-        auto loaded = Params::loadFile(o.params_file, "lost_detector");
-        if (!loaded) return loaded.error();
-        params = std::move(*loaded);
-    }
-    ROBOMETRICS_TRY(params.applyOverrides(o.overrides));
-    if (!o.pose_topic.empty()) params.set("pose_topic", o.pose_topic);
-    auto config = localization::LostDetectorConfig::fromParams(params);
+    auto params = loadParams(o.params_file, "lost_detector", o.overrides);
+    if (!params) return params.error();
+    if (!o.pose_topic.empty()) params->set("pose_topic", o.pose_topic);
+    auto config = localization::LostDetectorConfig::fromParams(*params);
     if (!config) return config.error();
-    for (const auto &name : params.unused()) {
-        fmt::print(stderr, "robometrics {}: warning: unknown parameter '{}' ignored\n", cmd, name);
-    }
+    warnUnusedParams(cmd, *params);
     return config;
 }
 

@@ -13,6 +13,7 @@
 #include "robometrics/io/MapImage.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/slam/MapEvaluation.hpp"
+#include "robometrics/slam/MapEvaluationJson.hpp"
 #include "robometrics/slam/MapOverlay.hpp"
 
 namespace robometrics::app {
@@ -55,46 +56,6 @@ Result<std::vector<double>> parseNumbers(const std::string &text, std::size_t co
 bool isYaml(const std::string &path) {
     const std::string ext = fs::path(path).extension().string();
     return ext == ".yaml" || ext == ".yml";
-}
-
-nlohmann::json nullable(bool valid, double value) { return valid ? nlohmann::json(value) : nlohmann::json(nullptr); }
-
-nlohmann::json toJson(const slam::MapEvalResult &r) {
-    nlohmann::json j;
-    j["coverage"] = r.coverage.coverage;
-    j["accessible_coverage"] = r.coverage.accessible_coverage;
-    j["iou"] = r.iou.iou;
-    j["ssim"] = nullable(r.ssim_valid && r.ssim_masked_cells > 0, r.ssim);
-    j["ssim_full"] = nullable(r.ssim_valid, r.ssim_full);
-    j["wall_thickness_m"] = nullable(r.estimate_walls.valid(), r.estimate_walls.corrected_m);
-    j["wall_thickness_raw_m"] = nullable(r.estimate_walls.valid(), r.estimate_walls.raw_m);
-    j["gt_wall_thickness_m"] = nullable(r.gt_walls.valid(), r.gt_walls.corrected_m);
-    j["gt_wall_thickness_raw_m"] = nullable(r.gt_walls.valid(), r.gt_walls.raw_m);
-    j["accessible_seed"] = r.coverage.seeded ? "start" : "most_overlap";
-    j["grid"] = {{"width", r.grid.width},
-                 {"height", r.grid.height},
-                 {"resolution", r.grid.resolution},
-                 {"origin", {r.grid.origin_x, r.grid.origin_y, r.grid.origin_yaw}}};
-    j["counts"] = {
-        {"cells", r.cells},
-        {"gt_known_cells", r.gt_known_cells},
-        {"estimate_known_cells", r.estimate_known_cells},
-        {"both_known_cells", r.both_known_cells},
-        {"gt_free_cells", r.coverage.gt_free_cells},
-        {"covered_free_cells", r.coverage.covered_free_cells},
-        {"accessible_cells", r.coverage.accessible_cells},
-        {"accessible_covered_cells", r.coverage.accessible_covered_cells},
-        {"free_components", r.coverage.free_components},
-        {"gt_occupied_cells", r.iou.gt_occupied_cells},
-        {"estimate_occupied_cells", r.iou.estimate_occupied_cells},
-        {"occupied_intersection_cells", r.iou.intersection_cells},
-        {"occupied_union_cells", r.iou.union_cells},
-        {"ssim_cells", r.ssim_cells},
-        {"ssim_masked_cells", r.ssim_masked_cells},
-        {"skeleton_cells", r.estimate_walls.skeleton_cells},
-        {"gt_skeleton_cells", r.gt_walls.skeleton_cells},
-    };
-    return j;
 }
 
 std::string figure(bool valid, double value, const char *unit = "") {
@@ -166,7 +127,7 @@ int runMapEval(const MapEvalOptions &options) {
     }
     auto result = slam::evaluateMaps(*gt, estimate, config);
     if (!result) return fail("map-eval", result.error());
-    const nlohmann::json j = toJson(*result);
+    const nlohmann::json j = slam::mapEvalToJson(*result);
     if (options.json) {
         fmt::print("{}\n", j.dump(2));
     } else {

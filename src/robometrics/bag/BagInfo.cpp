@@ -1,10 +1,13 @@
 #include "robometrics/bag/BagInfo.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
+#include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
 
@@ -19,6 +22,58 @@ void addChunkCompression(const std::string &path, std::set<std::string> &out) {
     auto summary = mcap::readSummary(*file);
     if (!summary) return;
     for (const auto &index : summary->chunk_indexes) out.insert(index.compression.empty() ? "none" : index.compression);
+}
+
+void countMessage(BagInfo &info, TopicSummary &topic, TimeNs t) {
+    if (topic.message_count == 0 || t < topic.first_ns) topic.first_ns = t;
+    if (topic.message_count == 0 || t > topic.last_ns) topic.last_ns = t;
+    ++topic.message_count;
+    info.start_ns = info.message_count ? std::min(info.start_ns, t) : t;
+    info.end_ns = info.message_count ? std::max(info.end_ns, t) : t;
+    ++info.message_count;
+}
+
+// Recovery for MCAP files that the normal reader refuses (it needs the whole data section to
+// plan its reads): walk the records in file order and count every message before the damage.
+void recoverMcapFiles(const rosbag2::BagLayout &layout, BagInfo &info) {
+    info.message_count = 0;
+    info.topics.clear();
+    std::map<std::string, std::size_t> by_name;
+    for (const auto &file : layout.files) {
+        auto reader = mcap::LinearReader::open(file.path);
+        if (!reader) {
+            info.error = reader.message();
+            return;
+        }
+        std::map<std::uint16_t, std::size_t> channel_topic;
+        std::map<std::uint16_t, std::string> schema_names;
+        mcap::RecordEntry entry;
+        for (;;) {
+            auto more = reader->next(entry);
+            if (!more) {
+                info.error = more.message();
+                return;
+            }
+            if (!*more) break;
+            if (auto *schema = std::get_if<mcap::SchemaRecord>(&entry.record)) {
+                schema_names[schema->id] = schema->name;
+            } else if (auto *channel = std::get_if<mcap::ChannelRecord>(&entry.record)) {
+                auto [it, added] = by_name.emplace(channel->topic, info.topics.size());
+                if (added) {
+                    TopicSummary topic;
+                    topic.name = channel->topic;
+                    topic.type = rosbag2::normalizeTypeName(schema_names[channel->schema_id]);
+                    topic.serialization_format = channel->message_encoding;
+                    info.topics.push_back(std::move(topic));
+                }
+                channel_topic[channel->id] = it->second;
+            } else if (auto *message = std::get_if<mcap::MessageRecord>(&entry.record)) {
+                auto it = channel_topic.find(message->channel_id);
+                if (it == channel_topic.end()) continue;  // a message before its channel: not countable
+                countMessage(info, info.topics[it->second], static_cast<TimeNs>(message->log_time));
+            }
+        }
+    }
 }
 
 void finishTopic(TopicSummary &topic) {
@@ -44,8 +99,19 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     }
     info.chunk_compression.assign(chunk_compression.begin(), chunk_compression.end());
 
+    const bool all_mcap = std::all_of(layout->files.begin(), layout->files.end(), [](const rosbag2::StorageFile &f) {
+        return f.format == rosbag2::StorageFormat::Mcap && !f.zstd_file;
+    });
     auto source = rosbag2::openLayout(*layout, {});
-    if (!source) return source.error();
+    if (!source) {
+        if (!recover || !all_mcap) return source.error();
+        info.complete = false;
+        info.error = source.message();  // replaced by where the record walk stopped, if it does
+        recoverMcapFiles(*layout, info);
+        for (auto &topic : info.topics) finishTopic(topic);
+        info.duration_s = toSeconds(info.end_ns - info.start_ns);
+        return info;
+    }
     const std::vector<TopicInfo> &topics = (*source)->topics();
     std::vector<TopicSummary> summaries;
     auto summaryFor = [&](const TopicInfo *topic) -> TopicSummary & {
@@ -54,7 +120,6 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
         return summaries[index];
     };
     Message message;
-    bool any = false;
     for (;;) {
         auto more = (*source)->next(message);
         if (!more) {
@@ -64,14 +129,7 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
             break;
         }
         if (!*more) break;
-        TopicSummary &topic = summaryFor(message.topic);
-        if (topic.message_count == 0 || message.log_time < topic.first_ns) topic.first_ns = message.log_time;
-        if (topic.message_count == 0 || message.log_time > topic.last_ns) topic.last_ns = message.log_time;
-        ++topic.message_count;
-        info.start_ns = any ? std::min(info.start_ns, message.log_time) : message.log_time;
-        info.end_ns = any ? std::max(info.end_ns, message.log_time) : message.log_time;
-        any = true;
-        ++info.message_count;
+        countMessage(info, summaryFor(message.topic), message.log_time);
     }
     summaries.resize(topics.size());
     for (std::size_t i = 0; i < topics.size(); ++i) {

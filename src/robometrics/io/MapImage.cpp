@@ -56,35 +56,35 @@ Status writePng(const std::string &path, std::uint32_t width, std::uint32_t heig
     ihdr.insert(ihdr.end(), {8, 2, 0, 0, 0});  // 8 bits, RGB, deflate, no filter, no interlace
     writeChunk(out, "IHDR", ihdr);
 
-    // The zlib stream: header, stored blocks of at most 65535 bytes, Adler-32 of the raw data.
-    std::vector<std::uint8_t> raw;
-    raw.reserve((row_bytes + 1) * height);
-    for (std::uint32_t y = 0; y < height; ++y) {
-        raw.push_back(0);  // filter type None
-        raw.insert(raw.end(), rgb.begin() + static_cast<std::ptrdiff_t>(y * row_bytes),
-                   rgb.begin() + static_cast<std::ptrdiff_t>((y + 1) * row_bytes));
-    }
+    // The zlib stream, streamed as one IDAT chunk per stored deflate block (at most 65535 bytes
+    // of scanlines, each led by filter byte 0), so memory stays at one block whatever the size.
+    const std::uint64_t total = (row_bytes + 1) * std::uint64_t{height};
     std::uint32_t s1 = 1, s2 = 0;
-    for (std::uint8_t b : raw) {
-        s1 = (s1 + b) % 65521;
-        s2 = (s2 + s1) % 65521;
+    std::uint64_t pos = 0;
+    std::vector<std::uint8_t> block;
+    bool first = true;
+    while (pos < total) {
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(65535, total - pos));
+        block.clear();
+        if (first) block.insert(block.end(), {0x78, 0x01});  // zlib header: deflate, 32K window
+        first = false;
+        const bool last = pos + n == total;
+        block.push_back(last ? 1 : 0);
+        block.push_back(static_cast<std::uint8_t>(n & 0xFF));
+        block.push_back(static_cast<std::uint8_t>(n >> 8));
+        block.push_back(static_cast<std::uint8_t>(~n & 0xFF));
+        block.push_back(static_cast<std::uint8_t>((~n >> 8) & 0xFF));
+        for (std::size_t k = 0; k < n; ++k, ++pos) {
+            const std::uint64_t in_row = pos % (row_bytes + 1);
+            const std::uint8_t byte =
+                in_row == 0 ? 0 : rgb[static_cast<std::size_t>(pos / (row_bytes + 1) * row_bytes + in_row - 1)];
+            block.push_back(byte);
+            s1 = (s1 + byte) % 65521;
+            s2 = (s2 + s1) % 65521;
+        }
+        if (last) putBe32(block, (s2 << 16) | s1);
+        writeChunk(out, "IDAT", block);
     }
-    std::vector<std::uint8_t> z = {0x78, 0x01};
-    z.reserve(raw.size() + raw.size() / 65535 * 5 + 16);
-    for (std::size_t pos = 0; pos < raw.size() || pos == 0;) {
-        const std::size_t n = std::min<std::size_t>(65535, raw.size() - pos);
-        const bool last = pos + n == raw.size();
-        z.push_back(last ? 1 : 0);
-        z.push_back(static_cast<std::uint8_t>(n & 0xFF));
-        z.push_back(static_cast<std::uint8_t>(n >> 8));
-        z.push_back(static_cast<std::uint8_t>(~n & 0xFF));
-        z.push_back(static_cast<std::uint8_t>((~n >> 8) & 0xFF));
-        z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(pos), raw.begin() + static_cast<std::ptrdiff_t>(pos + n));
-        pos += n;
-        if (last) break;
-    }
-    putBe32(z, (s2 << 16) | s1);
-    writeChunk(out, "IDAT", z);
     writeChunk(out, "IEND", {});
     if (!out.flush()) return Error{fmt::format("{}: write error", path)};
     return Status::Ok();

@@ -1,52 +1,45 @@
 #include "robometrics/slam/Coverage.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 namespace robometrics::slam {
 
 namespace {
 
-struct Component {
-    std::size_t size = 0;
-    std::size_t covered = 0;      ///< estimate known
-    std::size_t free_overlap = 0;  ///< estimate free
+// The GT free cells as horizontal runs [c0, c1) per row; 8-connected components are unions of
+// runs that touch a run of the previous row (overlapping or diagonally adjacent). Working on runs
+// instead of cells makes the labelling cost proportional to the number of runs.
+struct Run {
+    std::uint32_t row = 0, c0 = 0, c1 = 0;
+    std::uint64_t covered = 0;       ///< estimate known
+    std::uint64_t free_overlap = 0;  ///< estimate free
 };
 
-// Flood-fills the 8-connected GT-free component of `start`, marking `visited`.
-Component fillComponent(const CellGrid &gt, const CellGrid &est, std::size_t start, std::vector<std::uint8_t> &visited,
-                        std::vector<std::uint32_t> &stack) {
-    Component c;
-    const std::size_t w = gt.width, h = gt.height;
-    stack.clear();
-    stack.push_back(static_cast<std::uint32_t>(start));
-    visited[start] = 1;
-    while (!stack.empty()) {
-        const std::size_t i = stack.back();
-        stack.pop_back();
-        ++c.size;
-        if (isKnown(est.cells[i])) ++c.covered;
-        if (isFree(est.cells[i])) ++c.free_overlap;
-        const std::size_t row = i / w, col = i % w;
-        for (int dr = -1; dr <= 1; ++dr) {
-            if ((dr < 0 && row == 0) || (dr > 0 && row + 1 == h)) continue;
-            for (int dc = -1; dc <= 1; ++dc) {
-                if ((dr == 0 && dc == 0) || (dc < 0 && col == 0) || (dc > 0 && col + 1 == w)) continue;
-                const auto j = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(i) +
-                                                        dr * static_cast<std::ptrdiff_t>(w) + dc);
-                if (!visited[j] && isFree(gt.cells[j])) {
-                    visited[j] = 1;
-                    stack.push_back(static_cast<std::uint32_t>(j));
-                }
-            }
-        }
+class RunUnion {
+public:
+    explicit RunUnion(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), std::uint32_t{0}); }
+    std::uint32_t find(std::uint32_t i) {
+        while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+        return i;
     }
-    return c;
-}
+    void unite(std::uint32_t a, std::uint32_t b) {
+        a = find(a);
+        b = find(b);
+        if (a != b) parent_[a > b ? a : b] = a > b ? b : a;  // the earlier run stays the root
+    }
 
-double ratio(std::size_t num, std::size_t den) {
+private:
+    std::vector<std::uint32_t> parent_;
+};
+
+struct Component {
+    std::uint64_t size = 0, covered = 0, free_overlap = 0;
+};
+
+double ratio(std::uint64_t num, std::uint64_t den) {
     return den == 0 ? 0.0 : static_cast<double>(num) / static_cast<double>(den);
 }
 
@@ -54,42 +47,86 @@ double ratio(std::size_t num, std::size_t den) {
 
 CoverageResult computeCoverage(const CellGrid &gt, const CellGrid &estimate, std::optional<CellIndex> seed) {
     CoverageResult r;
-    const std::size_t n = gt.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!isFree(gt.cells[i])) continue;
-        ++r.gt_free_cells;
-        if (isKnown(estimate.cells[i])) ++r.covered_free_cells;
-    }
-    r.coverage = ratio(r.covered_free_cells, r.gt_free_cells);
-    if (r.gt_free_cells == 0) return r;
-
-    std::vector<std::uint8_t> visited(n, 0);
-    std::vector<std::uint32_t> stack;
-    if (seed && seed->col < gt.width && seed->row < gt.height) {
-        const std::size_t s = seed->row * gt.width + seed->col;
-        if (isFree(gt.cells[s])) {
-            const Component c = fillComponent(gt, estimate, s, visited, stack);
-            r.seeded = true;
-            r.accessible_cells = c.size;
-            r.accessible_covered_cells = c.covered;
-            r.accessible_coverage = ratio(c.covered, c.size);
-            std::fill(visited.begin(), visited.end(), 0);
+    const std::size_t w = gt.width, h = gt.height;
+    std::vector<Run> runs;
+    std::vector<std::size_t> row_begin(h + 1, 0);
+    for (std::size_t row = 0; row < h; ++row) {
+        row_begin[row] = runs.size();
+        const std::int8_t *g = gt.cells.data() + row * w;
+        const std::int8_t *e = estimate.cells.data() + row * w;
+        std::size_t c = 0;
+        while (c < w) {
+            if (!isFree(g[c])) {
+                ++c;
+                continue;
+            }
+            Run run;
+            run.row = static_cast<std::uint32_t>(row);
+            run.c0 = static_cast<std::uint32_t>(c);
+            for (; c < w && isFree(g[c]); ++c) {
+                run.covered += isKnown(e[c]);
+                run.free_overlap += isFree(e[c]);
+            }
+            run.c1 = static_cast<std::uint32_t>(c);
+            r.gt_free_cells += run.c1 - run.c0;
+            r.covered_free_cells += run.covered;
+            runs.push_back(run);
         }
     }
-    Component best_overlap, largest;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (visited[i] || !isFree(gt.cells[i])) continue;
-        const Component c = fillComponent(gt, estimate, i, visited, stack);
-        ++r.free_components;
-        if (c.free_overlap > best_overlap.free_overlap) best_overlap = c;
-        if (c.size > largest.size) largest = c;
+    row_begin[h] = runs.size();
+    r.coverage = ratio(r.covered_free_cells, r.gt_free_cells);
+    if (runs.empty()) return r;
+
+    RunUnion sets(runs.size());
+    for (std::size_t row = 1; row < h; ++row) {
+        std::size_t p = row_begin[row - 1];
+        const std::size_t p_end = row_begin[row];
+        for (std::size_t i = row_begin[row]; i < row_begin[row + 1]; ++i) {
+            // Previous-row runs touch [c0, c1) when p.c0 <= c1 and p.c1 >= c0 (8-connectivity).
+            while (p < p_end && runs[p].c1 < runs[i].c0) ++p;
+            for (std::size_t q = p; q < p_end && runs[q].c0 <= runs[i].c1; ++q) {
+                sets.unite(static_cast<std::uint32_t>(q), static_cast<std::uint32_t>(i));
+            }
+        }
     }
-    if (!r.seeded) {
-        const Component &chosen = best_overlap.free_overlap > 0 ? best_overlap : largest;
-        r.accessible_cells = chosen.size;
-        r.accessible_covered_cells = chosen.covered;
-        r.accessible_coverage = ratio(chosen.covered, chosen.size);
+    // Components numbered in raster order of their first run.
+    std::vector<std::uint32_t> component_of_root(runs.size(), UINT32_MAX);
+    std::vector<Component> components;
+    std::vector<std::uint32_t> component_of_run(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const std::uint32_t root = sets.find(static_cast<std::uint32_t>(i));
+        if (component_of_root[root] == UINT32_MAX) {
+            component_of_root[root] = static_cast<std::uint32_t>(components.size());
+            components.emplace_back();
+        }
+        Component &c = components[component_of_root[root]];
+        c.size += runs[i].c1 - runs[i].c0;
+        c.covered += runs[i].covered;
+        c.free_overlap += runs[i].free_overlap;
+        component_of_run[i] = component_of_root[root];
     }
+    r.free_components = components.size();
+
+    const Component *chosen = nullptr;
+    if (seed && seed->col < w && seed->row < h) {
+        for (std::size_t i = row_begin[seed->row]; i < row_begin[seed->row + 1]; ++i) {
+            if (runs[i].c0 <= seed->col && seed->col < runs[i].c1) {
+                chosen = &components[component_of_run[i]];
+                r.seeded = true;
+            }
+        }
+    }
+    if (!chosen) {
+        const Component *best_overlap = &components[0], *largest = &components[0];
+        for (const Component &c : components) {
+            if (c.free_overlap > best_overlap->free_overlap) best_overlap = &c;
+            if (c.size > largest->size) largest = &c;
+        }
+        chosen = best_overlap->free_overlap > 0 ? best_overlap : largest;
+    }
+    r.accessible_cells = chosen->size;
+    r.accessible_covered_cells = chosen->covered;
+    r.accessible_coverage = ratio(chosen->covered, chosen->size);
     return r;
 }
 

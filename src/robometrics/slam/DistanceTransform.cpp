@@ -1,5 +1,6 @@
 #include "robometrics/slam/DistanceTransform.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -38,12 +39,40 @@ std::vector<float> distanceToBackground(const std::vector<std::uint8_t> &foregro
         }
     }
 
-    // Pass 2, along rows: lower envelope of the parabolas (x - q)^2 + f(q), f = squared column
-    // distance, over the columns q that have one.
+    // Pass 2, along rows: d^2(x) = min over q of (x - q)^2 + g(q)^2. The nearest background cell
+    // is at most g(x) away, so its column lies within |x - q| < g(x): for thin structures (walls)
+    // scanning that window per foreground cell is exact and much cheaper than the full lower
+    // envelope, which rows with wide or unbounded windows still use.
     std::vector<std::size_t> v(width);
     std::vector<double> z(width + 1), f(width);
     for (std::size_t r = 0; r < height; ++r) {
         const std::uint32_t *g = col.data() + r * width;
+        const std::uint8_t *row_fg = foreground.data() + r * width;
+        std::uint64_t window_cost = 0;
+        for (std::size_t x = 0; x < width && window_cost <= 4 * width; ++x) {
+            if (row_fg[x]) window_cost += g[x] == kNone ? std::uint64_t{UINT32_MAX} : g[x];
+        }
+        if (window_cost <= 4 * width) {
+            float *dst = out.data() + r * width;
+            for (std::size_t x = 0; x < width; ++x) {
+                if (!row_fg[x]) {
+                    dst[x] = 0.0f;
+                    continue;
+                }
+                const std::uint64_t radius = g[x];
+                std::uint64_t best = radius * radius;
+                const std::size_t lo = x + 1 > radius ? x + 1 - radius : 0;
+                const std::size_t hi = std::min<std::size_t>(width - 1, x + radius - 1);
+                for (std::size_t q = lo; q <= hi; ++q) {
+                    if (g[q] == kNone) continue;
+                    const std::uint64_t dx = q > x ? q - x : x - q;
+                    const std::uint64_t d2 = dx * dx + std::uint64_t{g[q]} * g[q];
+                    if (d2 < best) best = d2;
+                }
+                dst[x] = static_cast<float>(std::sqrt(static_cast<double>(best)));
+            }
+            continue;
+        }
         std::size_t k = 0;
         bool any = false;
         for (std::size_t q = 0; q < width; ++q) {
@@ -75,6 +104,10 @@ std::vector<float> distanceToBackground(const std::vector<std::uint8_t> &foregro
         float *dst = out.data() + r * width;
         k = 0;
         for (std::size_t x = 0; x < width; ++x) {
+            if (!row_fg[x]) {
+                dst[x] = 0.0f;
+                continue;
+            }
             const double dx = static_cast<double>(x);
             while (z[k + 1] < dx) ++k;
             const double d = dx - static_cast<double>(v[k]);

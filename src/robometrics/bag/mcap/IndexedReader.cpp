@@ -82,34 +82,22 @@ Status IndexedReader::load(const ChunkIndexRecord &index) {
 
     Bytes bytes = records.value();
     for (std::size_t pos = 0; pos < bytes.size();) {
-        if (bytes.size() - pos < kRecordPrefixSize) {
-            return file_.error(offset, "Chunk record: truncated record at offset " + std::to_string(pos) +
-                                           " of its decompressed records");
+        auto raw = frameRecord(bytes, pos, "chunk");
+        if (!raw) {
+            return file_.error(offset, "Chunk record, at offset " + std::to_string(pos) +
+                                           " of its decompressed records: " + raw.message());
         }
-        const std::uint8_t opcode = bytes[pos];
-        const std::uint64_t len = loadLe<std::uint64_t>(bytes.data() + pos + 1);
-        if (len > bytes.size() - pos - kRecordPrefixSize) {
-            return file_.error(offset, "Chunk record: " + opcodeName(opcode) + " at offset " + std::to_string(pos) +
-                                           " of its decompressed records runs past the end of the chunk");
-        }
-        if (opcode == static_cast<std::uint8_t>(Opcode::Message)) {
-            // The hot path: Message fields read in place, without building a Record.
-            if (len < kMessageHeaderSize) {
+        if (raw->opcode == static_cast<std::uint8_t>(Opcode::Message)) {
+            MessageRecord m;
+            if (!parseMessage(raw->content, m)) {
                 return file_.error(offset, "Chunk record, at offset " + std::to_string(pos) +
                                                " of its decompressed records: Message record of " +
-                                               std::to_string(len) + " bytes, shorter than its 22-byte header");
+                                               std::to_string(raw->content.size()) +
+                                               " bytes, shorter than its 22-byte header");
             }
-            const std::uint8_t *p = bytes.data() + pos + kRecordPrefixSize;
-            MessageRecord m;
-            m.channel_id = loadLe<std::uint16_t>(p);
-            m.sequence = loadLe<std::uint32_t>(p + 2);
-            m.log_time = loadLe<std::uint64_t>(p + 6);
-            m.publish_time = loadLe<std::uint64_t>(p + 14);
-            m.data = bytes.subspan(pos + kRecordPrefixSize + kMessageHeaderSize,
-                                   static_cast<std::size_t>(len - kMessageHeaderSize));
             if (filter_.wants(m.channel_id, m.log_time)) chunk->messages.emplace_back(pos, m);
         }
-        pos += kRecordPrefixSize + static_cast<std::size_t>(len);
+        pos += raw->size;
     }
     // Messages inside a chunk need not be in log-time order; a stable sort keeps write order for ties.
     auto by_time = [](const auto &a, const auto &b) { return a.second.log_time < b.second.log_time; };

@@ -26,31 +26,25 @@ Result<LinearReader> LinearReader::open(const std::string &path, const LinearRea
 }
 
 Result<bool> LinearReader::nextInChunk(RecordEntry &out) {
-    const std::size_t size = chunk_records_.size();
     const std::size_t pos = chunk_pos_;
     auto fail = [&](const std::string &what) {
         failed_ = true;
         return file_.error(chunk_offset_, "Chunk record, at offset " + std::to_string(pos) +
                                               " of its decompressed records: " + what);
     };
-    if (size - pos < kRecordPrefixSize) return fail("truncated record prefix");
-    std::uint8_t opcode = chunk_records_[pos];
-    std::uint64_t length = loadLe<std::uint64_t>(chunk_records_.data() + pos + 1);
-    if (length > size - pos - kRecordPrefixSize) {
-        return fail(opcodeName(opcode) + " record declares " + std::to_string(length) + " content bytes but only " +
-                    std::to_string(size - pos - kRecordPrefixSize) + " remain in the chunk");
-    }
-    if (opcode == static_cast<std::uint8_t>(Opcode::Chunk)) return fail("a Chunk cannot contain a Chunk");
-    auto record = parseRecord(opcode, chunk_records_.subspan(pos + kRecordPrefixSize, length));
+    auto raw = frameRecord(chunk_records_, pos, "chunk");
+    if (!raw) return fail(raw.message());
+    if (raw->opcode == static_cast<std::uint8_t>(Opcode::Chunk)) return fail("a Chunk cannot contain a Chunk");
+    auto record = parseRecord(raw->opcode, raw->content);
     if (!record) return fail(record.message());
     out.record = std::move(record.value());
-    out.opcode = opcode;
+    out.opcode = raw->opcode;
     out.offset = chunk_offset_;
-    out.length = kRecordPrefixSize + length;
+    out.length = raw->size;
     out.offset_in_chunk = pos;
     out.in_chunk = true;
-    chunk_pos_ = pos + kRecordPrefixSize + static_cast<std::size_t>(length);
-    if (chunk_pos_ == size) in_chunk_ = false;
+    chunk_pos_ = pos + raw->size;
+    if (chunk_pos_ == chunk_records_.size()) in_chunk_ = false;
     return true;
 }
 

@@ -37,7 +37,6 @@ public:
         return {reinterpret_cast<const char *>(b.data()), b.size()};
     }
 
-    Bytes rest() { return bytes(remaining(), "data"); }
 
     /// A u32-byte-length-prefixed region (Array or Map).
     Cursor sub(const char *field) {
@@ -130,15 +129,8 @@ Record parseKnown(Opcode op, Cursor &c) {
             r.metadata = readStringMap(c, "metadata");
             return r;
         }
-        case Opcode::Message: {
-            MessageRecord r;
-            r.channel_id = c.uint<std::uint16_t>("channel_id");
-            r.sequence = c.uint<std::uint32_t>("sequence");
-            r.log_time = c.uint<std::uint64_t>("log_time");
-            r.publish_time = c.uint<std::uint64_t>("publish_time");
-            r.data = c.rest();
-            return r;
-        }
+        case Opcode::Message:
+            break;  // parseRecord() uses parseMessage()
         case Opcode::Chunk: {
             ChunkRecord r;
             r.message_start_time = c.uint<std::uint64_t>("message_start_time");
@@ -252,9 +244,46 @@ std::string opcodeName(std::uint8_t opcode) {
     return buf;
 }
 
+bool parseMessage(Bytes content, MessageRecord &out) {
+    if (content.size() < kMessageHeaderSize) return false;
+    const std::uint8_t *p = content.data();
+    out.channel_id = loadLe<std::uint16_t>(p);
+    out.sequence = loadLe<std::uint32_t>(p + 2);
+    out.log_time = loadLe<std::uint64_t>(p + 6);
+    out.publish_time = loadLe<std::uint64_t>(p + 14);
+    out.data = content.subspan(kMessageHeaderSize);
+    return true;
+}
+
+Result<RawRecord> frameRecord(Bytes bytes, std::size_t pos, const char *where) {
+    const std::size_t left = bytes.size() - pos;
+    if (left < kRecordPrefixSize) {
+        return Error{"truncated record: " + std::to_string(left) + " bytes left in the " + where +
+                     ", a record needs at least 9"};
+    }
+    RawRecord r;
+    r.opcode = bytes[pos];
+    const std::uint64_t length = loadLe<std::uint64_t>(bytes.data() + pos + 1);
+    if (length > left - kRecordPrefixSize) {
+        return Error{opcodeName(r.opcode) + " record declares " + std::to_string(length) + " content bytes but only " +
+                     std::to_string(left - kRecordPrefixSize) + " remain in the " + where};
+    }
+    r.content = bytes.subspan(pos + kRecordPrefixSize, static_cast<std::size_t>(length));
+    r.size = kRecordPrefixSize + static_cast<std::size_t>(length);
+    return r;
+}
+
 Result<Record> parseRecord(std::uint8_t opcode, Bytes content) {
     if (opcode == 0) return Error{"invalid opcode 0x00"};
     if (opcode > 0x0F) return Record{UnknownRecord{opcode, content}};
+    if (opcode == static_cast<std::uint8_t>(Opcode::Message)) {
+        MessageRecord m;
+        if (!parseMessage(content, m)) {
+            return Error{"Message record of " + std::to_string(content.size()) +
+                         " bytes, shorter than its 22-byte header"};
+        }
+        return Record{m};
+    }
     Cursor c(content);
     Record r = parseKnown(static_cast<Opcode>(opcode), c);
     if (!c.ok()) return Error{opcodeName(opcode) + " record: " + c.error()};

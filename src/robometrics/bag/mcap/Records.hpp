@@ -160,6 +160,21 @@ using Record = std::variant<HeaderRecord, FooterRecord, SchemaRecord, ChannelRec
 /// caller adds the file and offset.
 Result<Record> parseRecord(std::uint8_t opcode, Bytes content);
 
+/// Reads a Message record's fields in place (the readers' hot path, no Record built); false when
+/// the content is shorter than the 22-byte header.
+bool parseMessage(Bytes content, MessageRecord &out);
+
+/// One record framed inside a buffer (a chunk's records, the summary section).
+struct RawRecord {
+    std::uint8_t opcode = 0;
+    Bytes content;
+    std::size_t size = 0;  ///< prefix + content
+};
+
+/// Frames the record that starts at `pos` of `bytes`. The error (no location) says what did not
+/// fit; `where` names the buffer ("chunk", "summary section").
+Result<RawRecord> frameRecord(Bytes bytes, std::size_t pos, const char *where);
+
 /// Reads a little-endian unsigned integer from the first sizeof(T) bytes of `p`.
 template <class T>
 T loadLe(const std::uint8_t *p) {

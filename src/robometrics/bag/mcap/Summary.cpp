@@ -82,16 +82,11 @@ Result<Summary> readSummary(FileInput &file, bool verify_crc) {
     Bytes bytes(buffer.data(), static_cast<std::size_t>(end));
     for (std::size_t pos = 0; pos < bytes.size();) {
         const std::uint64_t offset = start + pos;
-        if (bytes.size() - pos < kRecordPrefixSize) return file.error(offset, "truncated record in the summary");
-        const std::uint8_t opcode = bytes[pos];
-        const std::uint64_t length = loadLe<std::uint64_t>(bytes.data() + pos + 1);
-        if (length > bytes.size() - pos - kRecordPrefixSize) {
-            return file.error(offset, opcodeName(opcode) + " record declares " + std::to_string(length) +
-                                          " content bytes, past the end of the summary section");
-        }
-        auto record = parseRecord(opcode, bytes.subspan(pos + kRecordPrefixSize, static_cast<std::size_t>(length)));
+        auto raw = frameRecord(bytes, pos, "summary section");
+        if (!raw) return file.error(offset, raw.message());
+        auto record = parseRecord(raw->opcode, raw->content);
         if (!record) return file.error(offset, record.message());
-        pos += kRecordPrefixSize + static_cast<std::size_t>(length);
+        pos += raw->size;
         std::visit(
             [&](auto &r) {
                 using T = std::decay_t<decltype(r)>;
