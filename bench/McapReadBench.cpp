@@ -10,17 +10,17 @@
 // machine does not distort the ratios; Google Benchmark's own table shows wall and CPU time.
 
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 #include <zstd.h>
 
-#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
-#include <unistd.h>
 
 #include "robometrics/bag/McapSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
@@ -52,9 +52,7 @@ double cpuSeconds() {
 }
 
 // Peak RSS since the last reset (Linux: writing 5 to clear_refs resets VmHWM).
-void resetPeakRss() {
-    std::ofstream("/proc/self/clear_refs") << "5";
-}
+void resetPeakRss() { std::ofstream("/proc/self/clear_refs") << "5"; }
 double peakRssMb() {
     std::ifstream in("/proc/self/status");
     std::string line;
@@ -243,8 +241,7 @@ int main(int argc, char **argv) {
             auto it = g_results.find(name);
             if (it == g_results.end()) continue;
             std::printf("%-12s %10.1f %12.0f %9.0f%% %12.1f\n", name, it->second.mb_per_s, it->second.msgs_per_s,
-                        base.mb_per_s > 0 ? 100.0 * it->second.mb_per_s / base.mb_per_s : 0.0,
-                        it->second.peak_rss_mb);
+                        base.mb_per_s > 0 ? 100.0 * it->second.mb_per_s / base.mb_per_s : 0.0, it->second.peak_rss_mb);
         }
         rc = 0;
     } else {

@@ -50,7 +50,8 @@ void BM_EncodeOnly(benchmark::State &state) {
     const auto &messages = recordedMessages();
     for (auto _ : state) {
         std::size_t bytes = 0;
-        for (const auto &m : messages) bytes += std::visit([](const auto &msg) { return msgs::encodeCdr(msg).size(); }, m.message);
+        for (const auto &m : messages)
+            bytes += std::visit([](const auto &msg) { return msgs::encodeCdr(msg).size(); }, m.message);
         benchmark::DoNotOptimize(bytes);
     }
     setRate(state);
@@ -63,7 +64,8 @@ void BM_WriteOnly(benchmark::State &state) {
     for (auto _ : state) {
         auto writer = bag::TypedWriter::open(path);
         for (const auto &m : messages) {
-            Status s = std::visit([&](const auto &msg) { return writer->write(m.topic, msg, m.time, m.latched); }, m.message);
+            Status s =
+                std::visit([&](const auto &msg) { return writer->write(m.topic, msg, m.time, m.latched); }, m.message);
             benchmark::DoNotOptimize(s);
         }
         benchmark::DoNotOptimize(writer->close());

@@ -21,7 +21,8 @@ std::map<std::string, std::uint64_t> counts(const McapFileInfo &info) {
     return out;
 }
 
-const std::map<std::string, std::uint64_t> kNav2 = {{"/amcl_pose", 135}, {"/odom", 2639}, {"/tf", 5422}, {"/tf_static", 1}};
+const std::map<std::string, std::uint64_t> kNav2 = {
+    {"/amcl_pose", 135}, {"/odom", 2639}, {"/tf", 5422}, {"/tf_static", 1}};
 
 TEST(McapInfo, ZstdSampleFromTheSummary) {
     ROBOMETRICS_REQUIRE_DATA(p, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");

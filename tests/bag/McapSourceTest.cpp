@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapSource.hpp"
@@ -139,6 +140,49 @@ TEST(McapSource, MessagesOutsideChunksComeInFileOrder) {
     EXPECT_EQ(times, (std::vector<TimeNs>{0, 2, 1, 3, 3, 5, 4, 7, 8, 9}));
 }
 
+// Every conformance file through openMcap, whichever path it takes (indexed, scan + chunk merge,
+// file order): the messages are those of the .json, stably sorted by log time when they are in
+// chunks, in file order when they are not.
+TEST(McapSource, DeliversTheMessagesOfEveryConformanceFile) {
+    ROBOMETRICS_REQUIRE_DATA(dir, "bags/mcap-conformance");
+    int files = 0;
+    for (const auto &e : std::filesystem::recursive_directory_iterator(dir)) {
+        if (e.path().extension() != ".mcap") continue;
+        std::ifstream in(std::filesystem::path(e.path()).replace_extension(".json"));
+        const nlohmann::json expected = nlohmann::json::parse(in);
+        bool chunked = false;
+        for (const auto &f : expected["meta"]["variant"]["features"]) chunked = chunked || f == "ch";
+        std::vector<std::pair<TimeNs, std::vector<std::uint8_t>>> want, got;
+        for (const auto &r : expected["records"]) {
+            if (r["type"] != "Message") continue;
+            std::pair<TimeNs, std::vector<std::uint8_t>> m;
+            for (const auto &f : r["fields"]) {
+                if (f[0] == "log_time") m.first = std::stoll(f[1].get<std::string>());
+                if (f[0] == "data") {
+                    for (const auto &b : f[1])
+                        m.second.push_back(static_cast<std::uint8_t>(std::stoi(b.get<std::string>())));
+                }
+            }
+            want.push_back(m);
+        }
+        if (chunked) {
+            std::stable_sort(want.begin(), want.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        }
+        auto source = openMcap(e.path().string());
+        ASSERT_TRUE(source.ok()) << source.message();
+        Message m;
+        for (;;) {
+            auto more = (*source)->next(m);
+            ASSERT_TRUE(more.ok()) << more.message();
+            if (!more.value()) break;
+            got.emplace_back(m.log_time, std::vector<std::uint8_t>(m.data.begin(), m.data.end()));
+        }
+        EXPECT_EQ(got, want) << e.path().filename();
+        ++files;
+    }
+    EXPECT_EQ(files, 416);
+}
+
 TEST(McapSource, DamagedSummaryIsAnError) {
     // This file stores a summary CRC (the zstd sample's is 0, "not computed").
     ROBOMETRICS_REQUIRE_DATA(p, "bags/ros2-mcap/derived/nav2_turtlebot_lz4.mcap");
@@ -154,7 +198,8 @@ TEST(McapSource, DamagedSummaryIsAnError) {
     }
     auto source = openMcap(path.string());
     ASSERT_FALSE(source.ok());
-    EXPECT_EQ(source.message().find(path.string() + ": offset " + std::to_string(footer) + ": summary CRC mismatch"), 0u)
+    EXPECT_EQ(source.message().find(path.string() + ": offset " + std::to_string(footer) + ": summary CRC mismatch"),
+              0u)
         << source.message();
 }
 

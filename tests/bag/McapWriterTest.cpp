@@ -79,7 +79,9 @@ TEST_P(McapWriterRoundTrip, StreamingReadGivesBackEveryRecordAsWritten) {
         ++types[opcodeName(e.opcode)];
         if (auto *c = std::get_if<ChunkRecord>(&e.record)) {
             ++chunks;
-            const char *expected = GetParam() == Compression::Zstd ? "zstd" : GetParam() == Compression::Lz4 ? "lz4" : "";
+            const char *expected = GetParam() == Compression::Zstd  ? "zstd"
+                                   : GetParam() == Compression::Lz4 ? "lz4"
+                                                                    : "";
             EXPECT_EQ(c->compression, expected);
             EXPECT_NE(c->uncompressed_crc, 0u);
         }
@@ -98,7 +100,8 @@ TEST_P(McapWriterRoundTrip, StreamingReadGivesBackEveryRecordAsWritten) {
     EXPECT_EQ(channels.size(), 6u);
     EXPECT_EQ(schemas[0], schemas[2]);
     EXPECT_EQ(channels[2], channels[5]);
-    EXPECT_EQ(schemas[0], recordToConformanceJson(SchemaRecord{1, "pkg/msg/A", "ros2msg", {'i', 'n', 't', '3', '2', ' ', 'a'}}));
+    EXPECT_EQ(schemas[0],
+              recordToConformanceJson(SchemaRecord{1, "pkg/msg/A", "ros2msg", {'i', 'n', 't', '3', '2', ' ', 'a'}}));
     EXPECT_EQ(types["Header"], 1);
     EXPECT_EQ(types["DataEnd"], 1);
     EXPECT_EQ(types["Statistics"], 1);
@@ -129,7 +132,8 @@ TEST_P(McapWriterRoundTrip, IndexedReadGivesLogTimeOrderAndTheSummaryMatches) {
     EXPECT_EQ(st.channel_message_counts, (std::map<std::uint16_t, std::uint64_t>{{1, 100}, {2, 100}, {3, 100}}));
 
     std::vector<Written> sorted = sampleMessages();
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Written &a, const Written &b) { return a.log_time < b.log_time; });
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const Written &a, const Written &b) { return a.log_time < b.log_time; });
     IndexedReader reader(std::move(file.value()), summary->chunk_indexes, {});
     MessageRecord m;
     std::size_t i = 0;
@@ -151,6 +155,72 @@ TEST_P(McapWriterRoundTrip, IndexedReadGivesLogTimeOrderAndTheSummaryMatches) {
     EXPECT_EQ(info->channels[0].schema_name, "pkg/msg/A");
     EXPECT_EQ(info->channels[2].schema_name, "");
     EXPECT_EQ(info->channels[1].message_count, 100u);
+}
+
+TEST_P(McapWriterRoundTrip, IndexesPointAtTheRecordsTheyDescribe) {
+    const fs::path path = writeSample("offsets", GetParam());
+    auto reader = LinearReader::open(path.string());
+    ASSERT_TRUE(reader.ok());
+    std::vector<RecordEntry> top;                           // top-level records, Chunk contents left out
+    std::map<std::uint64_t, std::uint64_t> chunk_messages;  // chunk offset -> messages inside
+    RecordEntry e;
+    for (;;) {
+        auto more = reader->next(e);
+        ASSERT_TRUE(more.ok()) << more.message();
+        if (!more.value()) break;
+        if (e.in_chunk) {
+            if (e.opcode == static_cast<std::uint8_t>(Opcode::MessageIndex)) FAIL() << "MessageIndex inside a chunk";
+            if (std::holds_alternative<MessageRecord>(e.record)) ++chunk_messages[e.offset];
+            continue;
+        }
+        // Keep only what the checks below need (views into the reader's buffer expire).
+        if (auto *c = std::get_if<ChunkRecord>(&e.record)) c->records = {};
+        if (auto *m = std::get_if<MessageRecord>(&e.record)) m->data = {};
+        top.push_back(e);
+    }
+    std::map<std::uint64_t, const RecordEntry *> at;  // offset -> record
+    for (const RecordEntry &r : top) at[r.offset] = &r;
+    std::uint64_t summary_start = 0, chunk_indexes = 0, first_summary = 0;
+    for (const RecordEntry &r : top) {
+        if (std::holds_alternative<DataEndRecord>(r.record)) first_summary = r.offset + r.length;
+        if (auto *f = std::get_if<FooterRecord>(&r.record)) summary_start = f->summary_start;
+        if (auto *ci = std::get_if<ChunkIndexRecord>(&r.record)) {
+            ++chunk_indexes;
+            ASSERT_TRUE(at.count(ci->chunk_start_offset));
+            const RecordEntry &chunk = *at[ci->chunk_start_offset];
+            ASSERT_EQ(chunk.opcode, static_cast<std::uint8_t>(Opcode::Chunk));
+            EXPECT_EQ(ci->chunk_length, chunk.length);
+            const auto &cr = std::get<ChunkRecord>(chunk.record);
+            EXPECT_EQ(ci->message_start_time, cr.message_start_time);
+            EXPECT_EQ(ci->message_end_time, cr.message_end_time);
+            EXPECT_EQ(ci->uncompressed_size, cr.uncompressed_size);
+            EXPECT_EQ(ci->compression, cr.compression);
+            std::uint64_t indexed = 0, index_bytes = 0;
+            for (const auto &[channel, offset] : ci->message_index_offsets) {
+                ASSERT_TRUE(at.count(offset));
+                const auto &mi = std::get<MessageIndexRecord>(at[offset]->record);
+                EXPECT_EQ(mi.channel_id, channel);
+                indexed += mi.records.size();
+                index_bytes += at[offset]->length;
+            }
+            EXPECT_EQ(indexed, chunk_messages[ci->chunk_start_offset]);
+            EXPECT_EQ(ci->message_index_length, index_bytes);
+        }
+        if (auto *so = std::get_if<SummaryOffsetRecord>(&r.record)) {
+            ASSERT_TRUE(at.count(so->group_start));
+            EXPECT_EQ(at[so->group_start]->opcode, so->group_opcode);
+            std::uint64_t end = so->group_start;
+            while (at.count(end) && at[end]->opcode == so->group_opcode) end += at[end]->length;
+            EXPECT_EQ(so->group_length, end - so->group_start);
+        }
+        if (auto *mx = std::get_if<MetadataIndexRecord>(&r.record)) {
+            ASSERT_TRUE(at.count(mx->offset));
+            EXPECT_EQ(at[mx->offset]->opcode, static_cast<std::uint8_t>(Opcode::Metadata));
+            EXPECT_EQ(at[mx->offset]->length, mx->length);
+        }
+    }
+    EXPECT_EQ(summary_start, first_summary);
+    EXPECT_EQ(chunk_indexes, chunk_messages.size());
 }
 
 INSTANTIATE_TEST_SUITE_P(Compressions, McapWriterRoundTrip,

@@ -68,12 +68,14 @@ TEST(ApeCommand, RelationsAndPlaneProjection) {
     auto dir = test::scratchDir("ape_rel");
     // The estimate is yawed by 90 degrees (qz = qw = sqrt(1/2)) and 3 m higher.
     auto ref = tumFile(dir, "ref.txt", "0 0 0 0 0 0 0 1\n1 1 0 0 0 0 0 1\n");
-    auto est = tumFile(dir, "est.txt", "0 0 0 3 0 0 0.7071067811865476 0.7071067811865476\n"
-                                       "1 1 0 3 0 0 0.7071067811865476 0.7071067811865476\n");
+    auto est = tumFile(dir, "est.txt",
+                       "0 0 0 3 0 0 0.7071067811865476 0.7071067811865476\n"
+                       "1 1 0 3 0 0 0.7071067811865476 0.7071067811865476\n");
     EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "angle_deg", "--json"})["mean"].get<double>(), 90.0, 1e-9);
     EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "angle_rad", "--json"})["mean"].get<double>(), M_PI / 2, 1e-12);
     EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "rot_part", "--json"})["mean"].get<double>(), 2.0, 1e-12);
-    EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "full", "--json"})["mean"].get<double>(), std::sqrt(13.0), 1e-12);
+    EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "full", "--json"})["mean"].get<double>(), std::sqrt(13.0),
+                1e-12);
     EXPECT_EQ(runJson({"ape", ref, est, "--json"})["mean"], 3.0);
     // Projected to xy the height difference disappears.
     EXPECT_EQ(runJson({"ape", ref, est, "--project-to-plane", "xy", "--json"})["max"], 0.0);
@@ -158,7 +160,8 @@ TEST(ApeCommand, TumFr2DeskAssociationsCoincideAtTenMilliseconds) {
     EXPECT_EQ(nearest["association"]["matched"], greedy["association"]["matched"]);
     EXPECT_EQ(nearest["rmse"], greedy["rmse"]);
     auto nearest2 = runJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--json"});
-    auto greedy2 = runJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--assoc", "one-to-one", "--json"});
+    auto greedy2 =
+        runJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--assoc", "one-to-one", "--json"});
     EXPECT_NE(nearest2["sse"], greedy2["sse"]);
 }
 

@@ -42,8 +42,8 @@ TEST(MapEvalCommand, ShiftedSquareWithUnknownStripGivesHandComputedFigures) {
     const fs::path dir = test::scratchDir("map-eval-shift");
     writeMap(dir / "gt", 5, 5);
     writeMap(dir / "est", 6, 5, 15);  // square one cell east; columns 15..19 unknown
-    const auto j = runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(),
-                            "--json"});
+    const auto j =
+        runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(), "--json"});
     ASSERT_TRUE(j.is_object());
     // GT free = 400 - 25 = 375; the unknown strip hides 5 x 20 = 100 of them.
     EXPECT_DOUBLE_EQ(j["coverage"].get<double>(), 275.0 / 375.0);
@@ -76,8 +76,8 @@ TEST(MapEvalCommand, OffsetAndOriginsBringTheEstimateOntoTheGt) {
                               "--est-offset", "0.25,0,0", "--json"});
     EXPECT_DOUBLE_EQ(off["iou"].get<double>(), 1.0);
     EXPECT_DOUBLE_EQ(off["ssim_full"].get<double>(), 1.0);
-    const auto raw = runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(),
-                              "--json"});
+    const auto raw =
+        runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(), "--json"});
     // Without the offset the square sits 5 cells west: no overlap; the east 5 columns are unknown.
     EXPECT_DOUBLE_EQ(raw["iou"].get<double>(), 0.0);
     EXPECT_EQ(raw["counts"]["estimate_known_cells"], 300);
@@ -87,8 +87,8 @@ TEST(MapEvalCommand, HumanSummaryAndOverlayFiles) {
     const fs::path dir = test::scratchDir("map-eval-out");
     writeMap(dir / "gt", 5, 5);
     writeMap(dir / "est", 6, 5, 15);
-    auto r = test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est",
-                                   (dir / "est.yaml").string(), "-o", (dir / "out").string()});
+    auto r = test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(),
+                                   "-o", (dir / "out").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("coverage             0.7333  (275 of 375 GT free cells"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("IoU (occupied > 50)  0.6667  (20 / 30 cells)"), std::string::npos) << r.out;
@@ -107,16 +107,16 @@ TEST(MapEvalCommand, HumanSummaryAndOverlayFiles) {
 TEST(MapEvalCommand, InputErrorsNameTheFile) {
     const fs::path dir = test::scratchDir("map-eval-errors");
     writeMap(dir / "gt", 5, 5);
-    auto missing = test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est",
-                                         (dir / "nope.yaml").string()});
+    auto missing =
+        test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "nope.yaml").string()});
     EXPECT_EQ(missing.exit_code, 1);
     EXPECT_NE(missing.err.find("nope.yaml: cannot open file"), std::string::npos) << missing.err;
-    auto bad_offset = test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est",
-                                            (dir / "gt.yaml").string(), "--est-offset", "1,x,0"});
+    auto bad_offset = test::runRobometrics(
+        {"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "gt.yaml").string(), "--est-offset", "1,x,0"});
     EXPECT_EQ(bad_offset.exit_code, 1);
     EXPECT_NE(bad_offset.err.find("--est-offset '1,x,0': 'x' is not a number"), std::string::npos) << bad_offset.err;
-    auto no_bag = test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est",
-                                        (dir / "run.mcap:/map").string()});
+    auto no_bag = test::runRobometrics(
+        {"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "run.mcap:/map").string()});
     EXPECT_EQ(no_bag.exit_code, 1);
     EXPECT_NE(no_bag.err.find("run.mcap"), std::string::npos) << no_bag.err;
     EXPECT_EQ(test::runRobometrics({"map-eval", "--gt", (dir / "gt.yaml").string()}).exit_code, 2);

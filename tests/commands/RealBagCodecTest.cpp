@@ -61,9 +61,9 @@ const std::map<std::string, std::function<std::string(Bytes)>, std::less<>> &typ
 
 struct Tally {
     std::size_t messages = 0;
-    std::size_t typed = 0;         ///< messages of a Messages.hpp type that round-tripped
-    std::size_t dynamic = 0;       ///< messages the dynamic decoder decoded
-    std::size_t unsupported = 0;   ///< messages of topics whose schema is a service event
+    std::size_t typed = 0;        ///< messages of a Messages.hpp type that round-tripped
+    std::size_t dynamic = 0;      ///< messages the dynamic decoder decoded
+    std::size_t unsupported = 0;  ///< messages of topics whose schema is a service event
     std::vector<std::string> failures;
 };
 
@@ -96,8 +96,10 @@ Tally checkBag(const std::filesystem::path &path) {
         }
         auto it = decoders.find(&topic);
         if (it == decoders.end()) {
-            it = decoders.emplace(&topic, msgs::DynamicDecoder::create(topic.type, topic.schema.text, topic.schema.encoding))
-                     .first;
+            it =
+                decoders
+                    .emplace(&topic, msgs::DynamicDecoder::create(topic.type, topic.schema.text, topic.schema.encoding))
+                    .first;
         }
         if (!it->second.ok()) {
             if (it->second.message().find("unsupported schema") != std::string::npos &&
@@ -140,23 +142,23 @@ TEST_P(RealBagCodecTest, TypedRoundTripAndDynamicDecodeOfEveryMessage) {
 
 INSTANTIATE_TEST_SUITE_P(
     SampleBags, RealBagCodecTest,
-    ::testing::Values(Expected{"ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap", 8197, 8197, 0},
-                      Expected{"ros2-mcap/derived/nav2_turtlebot_lz4.mcap", 8197, 8197, 0},
-                      Expected{"ros2-mcap/rerun_sensor_msgs/rosbag2_2025_09_10-13_03_56_0.mcap", 194, 4, 0},
-                      Expected{"ros2-sqlite3/evo_tf_example", 518, 518, 0},
-                      Expected{"rosbags-rs/test_bag_mcap", 188, 54, 0},
-                      Expected{"rosbags-rs/test_bag_sqlite3", 188, 54, 0},
-                      Expected{"rosbag2/rosbag2_tests/resources/mcap/cdr_test", 7, 0, 0},
-                      Expected{"rosbag2/rosbag2_tests/resources/sqlite3/cdr_test", 7, 0, 0},
-                      Expected{"rosbag2/rosbag2_py/test/resources/mcap/talker", 20, 10, 0},
-                      Expected{"rosbag2/rosbag2_py/test/resources/sqlite3/talker", 20, 10, 0},
-                      Expected{"rosbag2/rosbag2_py/test/resources/mcap/wbag", 6074, 6074, 0},
-                      Expected{"rosbag2/rosbag2_py/test/resources/sqlite3/wbag", 6074, 6074, 0},
-                      Expected{"rosbag2/ros2bag/test/resources/empty_bag", 0, 0, 0},
-                      Expected{"rosbag2/rosbag2_tests/resources/mcap/bag_with_topics_and_service_events", 10, 0, 8},
-                      Expected{"rosbag2/rosbag2_tests/resources/sqlite3/bag_with_topics_and_service_events", 10, 0, 8},
-                      Expected{"rosbag2-humble/rosbag2_tests/resources/reindex_test_bags/message_compression", 1127, 369, 0},
-                      Expected{"rosbag2-humble/rosbag2_tests/resources/reindex_test_bags/file_compression", 775, 383, 0}));
+    ::testing::Values(
+        Expected{"ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap", 8197, 8197, 0},
+        Expected{"ros2-mcap/derived/nav2_turtlebot_lz4.mcap", 8197, 8197, 0},
+        Expected{"ros2-mcap/rerun_sensor_msgs/rosbag2_2025_09_10-13_03_56_0.mcap", 194, 4, 0},
+        Expected{"ros2-sqlite3/evo_tf_example", 518, 518, 0}, Expected{"rosbags-rs/test_bag_mcap", 188, 54, 0},
+        Expected{"rosbags-rs/test_bag_sqlite3", 188, 54, 0},
+        Expected{"rosbag2/rosbag2_tests/resources/mcap/cdr_test", 7, 0, 0},
+        Expected{"rosbag2/rosbag2_tests/resources/sqlite3/cdr_test", 7, 0, 0},
+        Expected{"rosbag2/rosbag2_py/test/resources/mcap/talker", 20, 10, 0},
+        Expected{"rosbag2/rosbag2_py/test/resources/sqlite3/talker", 20, 10, 0},
+        Expected{"rosbag2/rosbag2_py/test/resources/mcap/wbag", 6074, 6074, 0},
+        Expected{"rosbag2/rosbag2_py/test/resources/sqlite3/wbag", 6074, 6074, 0},
+        Expected{"rosbag2/ros2bag/test/resources/empty_bag", 0, 0, 0},
+        Expected{"rosbag2/rosbag2_tests/resources/mcap/bag_with_topics_and_service_events", 10, 0, 8},
+        Expected{"rosbag2/rosbag2_tests/resources/sqlite3/bag_with_topics_and_service_events", 10, 0, 8},
+        Expected{"rosbag2-humble/rosbag2_tests/resources/reindex_test_bags/message_compression", 1127, 369, 0},
+        Expected{"rosbag2-humble/rosbag2_tests/resources/reindex_test_bags/file_compression", 775, 383, 0}));
 
 /// The payload and topic of the first message on `topic`.
 struct FirstMessage {

@@ -29,8 +29,8 @@ const nlohmann::json *findEvent(const nlohmann::json &report, const std::string 
 
 TEST(SimulateCommand, StuckRunWritesEverythingAndReportsTheStuckEvent) {
     const fs::path dir = test::scratchDir("simulate-stuck");
-    auto r = test::runRobometrics({"simulate", "--scenario", "stuck", "--duration", "8", "--seed", "3", "--json", "-o",
-                                   dir.string()});
+    auto r = test::runRobometrics(
+        {"simulate", "--scenario", "stuck", "--duration", "8", "--seed", "3", "--json", "-o", dir.string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const nlohmann::json report = nlohmann::json::parse(r.out);
     EXPECT_EQ(report["scenario"], "stuck");
@@ -47,9 +47,12 @@ TEST(SimulateCommand, StuckRunWritesEverythingAndReportsTheStuckEvent) {
     for (const auto &t : report["topics"]) {
         const double rate = t["rate_hz"].get<double>();
         const auto n = t["messages"].get<std::uint64_t>();
-        if (t["name"] == "/tf_static") EXPECT_EQ(n, 1u);
-        else if (t["name"] == "/map") EXPECT_EQ(n, 2u);  // at 5 s and at the end
-        else EXPECT_EQ(static_cast<double>(n), rate * 8.0) << t["name"];
+        if (t["name"] == "/tf_static")
+            EXPECT_EQ(n, 1u);
+        else if (t["name"] == "/map")
+            EXPECT_EQ(n, 2u);  // at 5 s and at the end
+        else
+            EXPECT_EQ(static_cast<double>(n), rate * 8.0) << t["name"];
     }
     for (const char *name : {"run.mcap", "gt_map.pgm", "gt_map.yaml", "gt_trajectory.tum"})
         EXPECT_TRUE(fs::exists(dir / name)) << name;
@@ -92,8 +95,8 @@ TEST(SimulateCommand, RunsOnAUserMap) {
     std::ofstream(dir / "room.pgm", std::ios::binary) << "P5\n" << w << " " << h << "\n255\n" << pixels;
     std::ofstream(dir / "room.yaml") << "image: room.pgm\nresolution: 0.1\norigin: [-1.0, -2.0, 0.0]\nnegate: 0\n"
                                         "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
-    auto r = test::runRobometrics({"simulate", "--map", (dir / "room.yaml").string(), "--duration", "5", "--json",
-                                   "-o", (dir / "out").string()});
+    auto r = test::runRobometrics(
+        {"simulate", "--map", (dir / "room.yaml").string(), "--duration", "5", "--json", "-o", (dir / "out").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string yaml = slurp(dir / "out" / "gt_map.yaml");
     EXPECT_NE(yaml.find("resolution: 0.1"), std::string::npos) << yaml;
@@ -107,7 +110,8 @@ TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
     EXPECT_EQ(test::runRobometrics({"simulate", "--scenario", "moon", "-o", dir.string()}).exit_code, 2);
     EXPECT_EQ(test::runRobometrics({"simulate", "--scenario", "office"}).exit_code, 2);
     EXPECT_EQ(test::runRobometrics({"simulate", "--duration", "-4", "-o", dir.string()}).exit_code, 2);
-    std::ofstream(dir / "bad.yaml") << "image: missing.pgm\nresolution: 0.05\norigin: [0, 0, 0]\n";
+    std::ofstream(dir / "bad.yaml") << "image: missing.pgm\nresolution: 0.05\norigin: [0, 0, 0]\nnegate: 0\n"
+                                       "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
     auto r = test::runRobometrics({"simulate", "--map", (dir / "bad.yaml").string(), "-o", (dir / "out").string()});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("missing.pgm"), std::string::npos) << r.err;
@@ -117,5 +121,4 @@ TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
     EXPECT_NE(blocked.err.find("blocker"), std::string::npos) << blocked.err;
 }
 
-}  // namespace
 }  // namespace robometrics

@@ -1,9 +1,8 @@
-#include "robometrics/io/BagMap.hpp"
-
 #include <gtest/gtest.h>
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/io/BagMap.hpp"
 
 namespace robometrics::io {
 namespace {
@@ -24,8 +23,10 @@ std::string writeBag(const std::string &name) {
     auto writer = bag::TypedWriter::open(path);
     EXPECT_TRUE(writer.ok()) << writer.message();
     for (int i = 0; i < 3; ++i) {
-        EXPECT_TRUE(writer->write("/map", mapWithValue(static_cast<std::int8_t>(10 * i), 3u + static_cast<std::uint32_t>(i)),
-                                  TimeNs{1'000'000'000} * (i + 1), true)
+        EXPECT_TRUE(writer
+                        ->write("/map",
+                                mapWithValue(static_cast<std::int8_t>(10 * i), 3u + static_cast<std::uint32_t>(i)),
+                                TimeNs{1'000'000'000} * (i + 1), true)
                         .ok());
     }
     msgs::String s;

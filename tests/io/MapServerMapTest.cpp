@@ -1,5 +1,3 @@
-#include "robometrics/io/MapServerMap.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +7,7 @@
 #include <vector>
 
 #include "TestSupport.hpp"
+#include "robometrics/io/MapServerMap.hpp"
 
 namespace robometrics::io {
 namespace {
@@ -33,8 +32,10 @@ std::string sampleP5() {
 }
 
 std::string yamlText(const std::string &image, const std::string &extra = "negate: 0\n") {
-    return "image: " + image + "\nresolution: 0.05\norigin: [1.5, -2.0, 0.0]\noccupied_thresh: 0.65\n"
-           "free_thresh: 0.196\n" + extra;
+    return "image: " + image +
+           "\nresolution: 0.05\norigin: [1.5, -2.0, 0.0]\noccupied_thresh: 0.65\n"
+           "free_thresh: 0.196\n" +
+           extra;
 }
 
 Result<msgs::OccupancyGrid> load(const std::string &name, const std::string &pgm, const std::string &yaml) {
@@ -104,8 +105,9 @@ TEST(MapServerMap, ReadsPlainP2And16BitP5) {
 }
 
 TEST(MapServerMap, OriginYawBecomesAQuaternionAboutZ) {
-    const std::string yaml = "image: map.pgm\nresolution: 0.1\norigin: [-3.25, 4.0, 0.5]\nnegate: 0\n"
-                             "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
+    const std::string yaml =
+        "image: map.pgm\nresolution: 0.1\norigin: [-3.25, 4.0, 0.5]\nnegate: 0\n"
+        "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
     auto grid = load("yaw", sampleP5(), yaml);
     ASSERT_TRUE(grid.ok()) << grid.message();
     EXPECT_DOUBLE_EQ(grid->info.origin.orientation.z, std::sin(0.25));

@@ -1,10 +1,9 @@
-#include "robometrics/io/TrajectoryFile.hpp"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "TestSupport.hpp"
+#include "robometrics/io/TrajectoryFile.hpp"
 
 using namespace robometrics;
 using io::TrajectoryFormat;
@@ -58,13 +57,14 @@ TEST(TrajectoryFile, KittiKeepsRawMatricesAndHasNoStamps) {
     EXPECT_EQ(t->positions[1], Eigen::Vector3d(4, 5, 6));
     ASSERT_EQ(t->rotation_matrices.size(), 2u);
     EXPECT_EQ(t->rotation_matrices[1](0, 1), -1.0);
-    EXPECT_NEAR(t->orientations[1].angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()))),
-                0.0, 1e-15);
+    EXPECT_NEAR(
+        t->orientations[1].angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()))),
+        0.0, 1e-15);
 }
 
 TEST(TrajectoryFile, EurocNanosecondsAndWFirst) {
-    auto path = writeText("euroc", "gt.csv",
-                          "#timestamp,x,y,z,qw,qx,qy,qz,vx\n1403715524907143168,0.5,1.5,2.5,0,1,0,0,9\n");
+    auto path =
+        writeText("euroc", "gt.csv", "#timestamp,x,y,z,qw,qx,qy,qz,vx\n1403715524907143168,0.5,1.5,2.5,0,1,0,0,9\n");
     auto t = io::readTrajectoryFile(path);
     ASSERT_TRUE(t.ok()) << t.message();
     EXPECT_EQ(t->stamps[0], 1403715524907143168.0 / 1e9);
@@ -110,20 +110,19 @@ TEST(TrajectoryFile, PublicFilesLoadWithTheirPoseCounts) {
         std::size_t poses;
         bool timestamped;
     };
-    for (const Case &c : {Case{"trajectories/fr2_desk_groundtruth.txt", 20957, true},
-                          Case{"trajectories/fr2_desk_ORB.txt", 2893, true},
-                          Case{"trajectories/freiburg1_xyz-groundtruth.txt", 3000, true},
-                          Case{"trajectories/freiburg1_xyz-rgbdslam.txt", 788, true},
-                          Case{"trajectories/KITTI_00_gt.txt", 4541, false},
-                          Case{"trajectories/KITTI_00_ORB.txt", 4541, false},
-                          Case{"trajectories/V102.txt", 807, true},
-                          Case{"trajectories/V102_groundtruth_first6000.csv", 6000, true}}) {
+    for (const Case &c :
+         {Case{"trajectories/fr2_desk_groundtruth.txt", 20957, true}, Case{"trajectories/fr2_desk_ORB.txt", 2893, true},
+          Case{"trajectories/freiburg1_xyz-groundtruth.txt", 3000, true},
+          Case{"trajectories/freiburg1_xyz-rgbdslam.txt", 788, true}, Case{"trajectories/KITTI_00_gt.txt", 4541, false},
+          Case{"trajectories/KITTI_00_ORB.txt", 4541, false}, Case{"trajectories/V102.txt", 807, true},
+          Case{"trajectories/V102_groundtruth_first6000.csv", 6000, true}}) {
         auto t = io::readTrajectoryFile(robometrics::test::dataFile(c.file).string());
         ASSERT_TRUE(t.ok()) << t.message();
         EXPECT_EQ(t->size(), c.poses) << c.file;
         EXPECT_EQ(t->timestamped, c.timestamped) << c.file;
     }
-    auto fr1 = io::readTrajectoryFile(robometrics::test::dataFile("trajectories/freiburg1_xyz-groundtruth.txt").string());
+    auto fr1 =
+        io::readTrajectoryFile(robometrics::test::dataFile("trajectories/freiburg1_xyz-groundtruth.txt").string());
     EXPECT_EQ(fr1->stamps[0], 1305031098.6659);
     EXPECT_EQ(fr1->positions[0], Eigen::Vector3d(1.3563, 0.6305, 1.6380));
     auto euroc =

@@ -1,18 +1,18 @@
 // Typed CDR codec: golden bytes from the reference notes, big-endian payloads, round trips of
 // every message type, truncation and absurd counts.
 
-#include "robometrics/msgs/Codec.hpp"
-#include "robometrics/msgs/MessageFields.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <span>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/msgs/MessageFields.hpp"
 
 namespace robometrics::msgs {
 namespace {
@@ -58,9 +58,7 @@ TEST(CodecTest, DecodesGoldenLaserScan) {
     EXPECT_EQ(*scan, goldenScan());
 }
 
-TEST(CodecTest, EncodesGoldenLaserScanByteForByte) {
-    EXPECT_EQ(encodeCdr(goldenScan()), fromHex(kGoldenLaserScan));
-}
+TEST(CodecTest, EncodesGoldenLaserScanByteForByte) { EXPECT_EQ(encodeCdr(goldenScan()), fromHex(kGoldenLaserScan)); }
 
 TEST(CodecTest, LaserScanLayoutMatchesWorkedExample) {
     // bag-formats.md §4.6, /laser_scan of the rerun sample: 104 bytes, counts at origin 52 and 76.
@@ -103,8 +101,8 @@ TEST(CodecTest, OdometryLayoutMatchesWorkedExample) {
 TEST(CodecTest, DecodesHandBuiltBigEndianPayload) {
     // PoseStamped in CDR_BE: stamp 2.3, frame "m", 2 pad bytes, the pose at origin 16.
     const std::string hex = std::string("00000000") + "00000002" + "00000003" + "00000002" + "6d000000" +
-                            "3ff0000000000000" + "4000000000000000" + "c008000000000000" +
-                            "0000000000000000" + "0000000000000000" + "0000000000000000" + "3ff0000000000000";
+                            "3ff0000000000000" + "4000000000000000" + "c008000000000000" + "0000000000000000" +
+                            "0000000000000000" + "0000000000000000" + "3ff0000000000000";
     const auto bytes = fromHex(hex);
     ASSERT_EQ(bytes.size(), 76U);
     auto pose = decodeCdr<PoseStamped>(bytes);
@@ -125,7 +123,13 @@ TEST(CodecTest, DecodesHandBuiltBigEndianPayload) {
 
 TEST(CodecTest, BigEndianSequenceOfFloatsIsSwapped) {
     // Float32MultiArray BE: no dims, data_offset 0, data [1.5, -2].
-    const auto bytes = fromHex("00000000" "00000000" "00000000" "00000002" "3fc00000" "c0000000");
+    const auto bytes = fromHex(
+        "00000000"
+        "00000000"
+        "00000000"
+        "00000002"
+        "3fc00000"
+        "c0000000");
     auto array = decodeCdr<Float32MultiArray>(bytes);
     ASSERT_TRUE(array.ok()) << array.message();
     EXPECT_EQ(array->data, (std::vector<float>{1.5F, -2.0F}));
@@ -180,7 +184,8 @@ TEST(CodecTest, AbsurdCountIsRejectedBeforeAllocating) {
     TFMessage out;
     Status status = decodeCdr(bytes, out);
     ASSERT_FALSE(status.ok());
-    EXPECT_NE(status.message().find("TFMessage.transforms: count 2147483647 of elements of at least 72 bytes at offset 8 exceeds"),
+    EXPECT_NE(status.message().find(
+                  "TFMessage.transforms: count 2147483647 of elements of at least 72 bytes at offset 8 exceeds"),
               std::string::npos)
         << status.message();
     EXPECT_LT(out.transforms.capacity(), 2U);

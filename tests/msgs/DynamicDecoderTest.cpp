@@ -1,8 +1,6 @@
 // Schema-driven decoding to JSON: built-in and stored definitions, tricky .msg grammar, stub
 // overrides, unsupported schemas, bad payloads.
 
-#include "robometrics/msgs/DynamicDecoder.hpp"
-
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -11,13 +9,16 @@
 
 #include "robometrics/msgs/CdrWriter.hpp"
 #include "robometrics/msgs/Codec.hpp"
+#include "robometrics/msgs/DynamicDecoder.hpp"
 
 namespace robometrics::msgs {
 namespace {
 
 const std::string kSeparator(80, '=');
 
-std::string block(const std::string &name, const std::string &body) { return kSeparator + "\nMSG: " + name + "\n" + body; }
+std::string block(const std::string &name, const std::string &body) {
+    return kSeparator + "\nMSG: " + name + "\n" + body;
+}
 
 TEST(DynamicDecoderTest, DecodesLaserScanWithBuiltinSchemaInMsgOrder) {
     LaserScan scan;
@@ -83,10 +84,9 @@ TEST(DynamicDecoderTest, DecodesTrickyGrammar) {
     ASSERT_TRUE(decoder.ok()) << decoder.message();
     auto json = decoder->decode(bytes);
     ASSERT_TRUE(json.ok()) << json.message();
-    EXPECT_EQ(json->dump(),
-              R"({"flags":[false,true,false],"label":"hi","names":["x",""],"inners":[{"a":-3,"b":0.25},)"
-              R"({"a":4,"b":-8.0}],"nothings":[{},{},{}],"header":{"stamp":{"sec":5,"nanosec":6},)"
-              R"("frame_id":"map"},"small":[9,10],"tail":2.5})");
+    EXPECT_EQ(json->dump(), R"({"flags":[false,true,false],"label":"hi","names":["x",""],"inners":[{"a":-3,"b":0.25},)"
+                            R"({"a":4,"b":-8.0}],"nothings":[{},{},{}],"header":{"stamp":{"sec":5,"nanosec":6},)"
+                            R"("frame_id":"map"},"small":[9,10],"tail":2.5})");
 }
 
 TEST(DynamicDecoderTest, BigEndianPayload) {
@@ -176,8 +176,9 @@ TEST(DynamicDecoderTest, AbsurdCountsAndTruncationFailCleanly) {
     ASSERT_TRUE(decoder.ok()) << decoder.message();
     auto json = decoder->decode(std::vector<std::uint8_t>{0, 1, 0, 0, 0xff, 0xff, 0xff, 0xff});
     ASSERT_FALSE(json.ok());
-    EXPECT_EQ(json.message(), "T.names: count 4294967295 of elements of at least 4 bytes at offset 8 exceeds the 0 "
-                              "bytes left (payload has 8)");
+    EXPECT_EQ(json.message(),
+              "T.names: count 4294967295 of elements of at least 4 bytes at offset 8 exceeds the 0 "
+              "bytes left (payload has 8)");
     auto fixed = decoder->decode(std::vector<std::uint8_t>{0, 1, 0, 0, 0, 0, 0, 0, 1, 2});
     ASSERT_FALSE(fixed.ok());
     EXPECT_NE(fixed.message().find("T.big: count 1000000000"), std::string::npos) << fixed.message();

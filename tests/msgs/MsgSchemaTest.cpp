@@ -1,10 +1,10 @@
 // The .msg grammar and the splitting of ros2msg schema texts into blocks.
 
-#include "robometrics/msgs/MsgSchema.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "robometrics/msgs/MsgSchema.hpp"
 
 namespace robometrics::msgs {
 namespace {
@@ -73,7 +73,8 @@ TEST(MsgSchemaTest, RejectsIdlBlocksAndMissingMsgLine) {
     const std::string sep(80, '=');
     auto idl = splitSchemaText(sep + "\nIDL: p/msg/T\nmodule p {};\n", "p/msg/T");
     ASSERT_FALSE(idl.ok());
-    EXPECT_EQ(idl.message(), "unsupported schema for p/msg/T: IDL blocks (only ros2msg message definitions are supported)");
+    EXPECT_EQ(idl.message(),
+              "unsupported schema for p/msg/T: IDL blocks (only ros2msg message definitions are supported)");
     auto no_name = splitSchemaText("int8 a\n" + sep + "\nint8 b\n", "p/T");
     ASSERT_FALSE(no_name.ok());
     EXPECT_EQ(no_name.message(), "schema for p/T: expected 'MSG: pkg/Type' after a separator, got 'int8 b'");

@@ -1,8 +1,8 @@
-#include "robometrics/sim/Chassis.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/Chassis.hpp"
 
 namespace robometrics::sim {
 

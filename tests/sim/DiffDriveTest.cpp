@@ -1,6 +1,6 @@
-#include "robometrics/sim/DiffDrive.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/sim/DiffDrive.hpp"
 
 namespace robometrics::sim {
 

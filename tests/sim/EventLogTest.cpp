@@ -1,6 +1,6 @@
-#include "robometrics/sim/EventLog.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/sim/EventLog.hpp"
 
 namespace robometrics::sim {
 
@@ -25,7 +25,7 @@ TEST(EventLog, ProximityIntervalsBecomeClosePassesOrCollisions) {
 
 TEST(EventLog, RoughStretchesCountImuSamplesAboveTheThreshold) {
     EventLog log;
-    for (int i = 0; i < 100; ++i) log.observeGround(i * 0.01, 0.0, 0.5, 9.8);    // smooth
+    for (int i = 0; i < 100; ++i) log.observeGround(i * 0.01, 0.0, 0.5, 9.8);  // smooth
     for (int i = 100; i < 200; ++i) log.observeGround(i * 0.01, 0.8, 0.5, i % 4 == 0 ? 16.0 : 10.0);
     for (int i = 200; i < 400; ++i) log.observeGround(i * 0.01, 0.0, 0.5, 9.8);  // smooth again
     const std::vector<Event> events = log.finish();

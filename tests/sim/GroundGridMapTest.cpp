@@ -1,8 +1,8 @@
-#include "robometrics/sim/GroundGridMap.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/GroundGridMap.hpp"
 
 namespace robometrics::sim {
 
@@ -44,14 +44,14 @@ TEST(GroundGridMap, LayersFollowGroundGridsDefinitions) {
     EXPECT_EQ(m.data[0].layout.dim[0].stride, 16u);
     EXPECT_EQ(m.data[0].layout.dim[1].label, "row_index");
     EXPECT_EQ(m.data[0].layout.dim[1].stride, 4u);
-    EXPECT_FLOAT_EQ(readAt(m, 0, 1.5, -1.5), 1.0f);   // one obstacle point
-    EXPECT_FLOAT_EQ(readAt(m, 0, -0.5, 0.5), 0.0f);   // ground points are not counted
-    EXPECT_NEAR(readAt(m, 3, -0.5, 0.5), 0.01, 1e-6); // population variance of {0.1, 0.3}
+    EXPECT_FLOAT_EQ(readAt(m, 0, 1.5, -1.5), 1.0f);    // one obstacle point
+    EXPECT_FLOAT_EQ(readAt(m, 0, -0.5, 0.5), 0.0f);    // ground points are not counted
+    EXPECT_NEAR(readAt(m, 3, -0.5, 0.5), 0.01, 1e-6);  // population variance of {0.1, 0.3}
     // Confidence-weighted blend: prior 0 with confidence 1e-4, observation 0.2 with weight 2/40.
     EXPECT_NEAR(readAt(m, 1, -0.5, 0.5), 0.05 * 0.2 / (0.05 + 1e-4), 1e-6);
     EXPECT_NEAR(readAt(m, 2, -0.5, 0.5), (0.05 + 1e-4) / 2, 1e-6);
-    EXPECT_FLOAT_EQ(readAt(m, 2, 0.5, 0.5), 1.0f);    // under the rover
-    EXPECT_FLOAT_EQ(readAt(m, 2, -1.5, -1.5), 1e-4f); // never observed
+    EXPECT_FLOAT_EQ(readAt(m, 2, 0.5, 0.5), 1.0f);     // under the rover
+    EXPECT_FLOAT_EQ(readAt(m, 2, -1.5, -1.5), 1e-4f);  // never observed
     EXPECT_FLOAT_EQ(map.valueAt(0, 1.5, -1.5), 1.0f);
 }
 
@@ -61,11 +61,11 @@ TEST(GroundGridMap, ScrollsAsACircularBufferAndResetsCellsThatEnter) {
     map.update({}, {}, {2.2, 0.3, 0.0});
     const msgs::GridMap m = map.message();
     EXPECT_DOUBLE_EQ(m.info.pose.position.x, 2.0);
-    EXPECT_EQ(m.outer_start_index, 1);  // gx = 3 is stored in row (-3 mod 4) = 1
+    EXPECT_EQ(m.outer_start_index, 1);                   // gx = 3 is stored in row (-3 mod 4) = 1
     EXPECT_TRUE(std::isnan(map.valueAt(2, -0.5, 0.5)));  // scrolled out
-    EXPECT_FLOAT_EQ(readAt(m, 2, 3.5, 1.5), 0.0f);      // entered: confidence 0
-    EXPECT_FLOAT_EQ(readAt(m, 2, 2.5, 0.5), 1.0f);      // the rover's new cell
-    EXPECT_FLOAT_EQ(readAt(m, 2, 0.5, 0.5), 1.0f);      // the old rover cell stayed (close: no decay)
+    EXPECT_FLOAT_EQ(readAt(m, 2, 3.5, 1.5), 0.0f);       // entered: confidence 0
+    EXPECT_FLOAT_EQ(readAt(m, 2, 2.5, 0.5), 1.0f);       // the rover's new cell
+    EXPECT_FLOAT_EQ(readAt(m, 2, 0.5, 0.5), 1.0f);       // the old rover cell stayed (close: no decay)
 }
 
 TEST(GroundGridMap, ConfidenceDecaysFarFromTheRover) {

@@ -1,8 +1,8 @@
-#include "robometrics/sim/ImuModel.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/ImuModel.hpp"
 
 namespace robometrics::sim {
 

@@ -1,9 +1,9 @@
-#include "robometrics/sim/Lidar3d.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
+
+#include "robometrics/sim/Lidar3d.hpp"
 
 namespace robometrics::sim {
 

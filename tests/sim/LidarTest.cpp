@@ -1,8 +1,8 @@
-#include "robometrics/sim/Lidar.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/Lidar.hpp"
 
 namespace robometrics::sim {
 

@@ -1,8 +1,8 @@
-#include "robometrics/sim/Localization.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/Localization.hpp"
 
 namespace robometrics::sim {
 

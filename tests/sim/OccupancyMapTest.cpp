@@ -1,9 +1,8 @@
-#include "robometrics/sim/OccupancyMap.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "robometrics/sim/OccupancyMap.hpp"
 #include "robometrics/sim/Pose2.hpp"
 
 namespace robometrics::sim {
@@ -31,7 +30,7 @@ TEST(OccupancyMap, CastRayStopsAtTheCellBoundary) {
 TEST(OccupancyMap, ClearanceIsTheDistanceToTheNearestOccupiedCell) {
     const OccupancyMap map = wallMap();
     EXPECT_NEAR(map.clearance(0.25, 0.55, 1.0), 0.45, 1e-9);
-    EXPECT_NEAR(map.clearance(0.25, 0.55, 0.3), 0.3, 1e-9);  // capped
+    EXPECT_NEAR(map.clearance(0.25, 0.55, 0.3), 0.3, 1e-9);   // capped
     EXPECT_NEAR(map.clearance(0.95, 0.55, 1.0), 0.15, 1e-9);  // right of the wall
     EXPECT_TRUE(map.discIsFree(0.25, 0.55, 0.2));
     EXPECT_FALSE(map.discIsFree(0.25, 0.55, 0.5));

@@ -1,8 +1,8 @@
-#include "robometrics/sim/Random.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/Random.hpp"
 
 namespace robometrics::sim {
 

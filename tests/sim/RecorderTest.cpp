@@ -1,5 +1,3 @@
-#include "robometrics/sim/Recorder.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,6 +10,7 @@
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/io/TrajectoryFile.hpp"
 #include "robometrics/msgs/Codec.hpp"
+#include "robometrics/sim/Recorder.hpp"
 
 namespace robometrics::sim {
 

@@ -1,8 +1,8 @@
-#include "robometrics/sim/Scenario.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/Scenario.hpp"
 
 namespace robometrics::sim {
 

@@ -1,9 +1,9 @@
-#include "robometrics/sim/Simulator.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
+
+#include "robometrics/sim/Simulator.hpp"
 
 namespace robometrics::sim {
 
@@ -66,7 +66,7 @@ TEST(Simulator, EveryTopicAtItsRate) {
 
 TEST(Simulator, SameSeedSameMessagesDifferentSeedDifferent) {
     const SimRun a = simulate("terrain", 3, 11, true), b = simulate("terrain", 3, 11, true),
-              c = simulate("terrain", 3, 12, true);
+                 c = simulate("terrain", 3, 12, true);
     ASSERT_EQ(a.all.size(), b.all.size());
     std::size_t differ = 0;
     for (std::size_t i = 0; i < a.all.size(); ++i) {
@@ -116,7 +116,8 @@ TEST(Simulator, KidnapTeleportsLosesAndRecoversLocalization) {
     EXPECT_LT(lost_from, 28.0);
     // The ground truth jumps once by more than 0.5 m between consecutive 20 Hz samples.
     int jumps = 0;
-    for (std::size_t i = 1; i < run.truth.size(); ++i) jumps += (run.truth.positions[i] - run.truth.positions[i - 1]).norm() > 0.5;
+    for (std::size_t i = 1; i < run.truth.size(); ++i)
+        jumps += (run.truth.positions[i] - run.truth.positions[i - 1]).norm() > 0.5;
     EXPECT_EQ(jumps, 1);
 }
 

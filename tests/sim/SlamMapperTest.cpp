@@ -1,8 +1,7 @@
-#include "robometrics/sim/SlamMapper.hpp"
-
 #include <gtest/gtest.h>
 
 #include "robometrics/sim/Lidar.hpp"
+#include "robometrics/sim/SlamMapper.hpp"
 
 namespace robometrics::sim {
 
@@ -25,10 +24,12 @@ TEST(SlamMapper, ScansFromTheTruePoseRebuildTheRoom) {
     const msgs::OccupancyGrid grid = mapper.message();
     ASSERT_EQ(grid.info.width, 60u);
     EXPECT_DOUBLE_EQ(grid.info.origin.position.x, -1.0);
-    auto at = [&](double x, double y) { return grid.data[static_cast<std::size_t>((y + 1.0) / 0.1) * 60 + static_cast<std::size_t>((x + 1.0) / 0.1)]; };
-    EXPECT_EQ(at(2.0, 2.0), 0);     // interior free
+    auto at = [&](double x, double y) {
+        return grid.data[static_cast<std::size_t>((y + 1.0) / 0.1) * 60 + static_cast<std::size_t>((x + 1.0) / 0.1)];
+    };
+    EXPECT_EQ(at(2.0, 2.0), 0);  // interior free
     EXPECT_EQ(at(1.0, 3.0), 0);
-    EXPECT_EQ(at(3.95, 2.05), 100); // wall
+    EXPECT_EQ(at(3.95, 2.05), 100);  // wall
     EXPECT_EQ(at(2.05, 0.05), 100);
     EXPECT_EQ(at(-0.5, -0.5), -1);  // behind the walls: never seen
     EXPECT_EQ(at(4.5, 2.0), -1);

@@ -1,8 +1,8 @@
-#include "robometrics/sim/Terrain.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/Terrain.hpp"
 
 namespace robometrics::sim {
 

@@ -1,10 +1,9 @@
-#include "robometrics/sim/WaypointFollower.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "robometrics/sim/DiffDrive.hpp"
+#include "robometrics/sim/WaypointFollower.hpp"
 
 namespace robometrics::sim {
 

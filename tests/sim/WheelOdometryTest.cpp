@@ -1,8 +1,8 @@
-#include "robometrics/sim/WheelOdometry.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/sim/WheelOdometry.hpp"
 
 namespace robometrics::sim {
 

@@ -1,6 +1,6 @@
-#include "robometrics/slam/Coverage.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/slam/Coverage.hpp"
 
 namespace robometrics::slam {
 namespace {

@@ -1,9 +1,9 @@
-#include "robometrics/slam/DistanceTransform.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
+
+#include "robometrics/slam/DistanceTransform.hpp"
 
 namespace robometrics::slam {
 namespace {
@@ -39,9 +39,9 @@ TEST(DistanceTransform, NearestIsFoundAcrossRowsAndColumns) {
     fg[0] = 0;
     fg[6 * 10 + 9] = 0;
     const auto d = distanceToBackground(fg, 10, 7);
-    EXPECT_FLOAT_EQ(d[3 * 10 + 4], 5.0f);                           // (3,4): 3-4-5 to (0,0)
+    EXPECT_FLOAT_EQ(d[3 * 10 + 4], 5.0f);                                 // (3,4): 3-4-5 to (0,0)
     EXPECT_FLOAT_EQ(d[3 * 10 + 5], static_cast<float>(std::sqrt(25.0)));  // (3,5): sqrt(9+16) to (6,9)
-    EXPECT_FLOAT_EQ(d[0 * 10 + 9], 6.0f);                           // straight up from (6,9)
+    EXPECT_FLOAT_EQ(d[0 * 10 + 9], 6.0f);                                 // straight up from (6,9)
     EXPECT_FLOAT_EQ(d[6 * 10 + 0], 6.0f);
 }
 

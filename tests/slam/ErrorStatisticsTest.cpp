@@ -1,9 +1,9 @@
-#include "robometrics/slam/ErrorStatistics.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
+
+#include "robometrics/slam/ErrorStatistics.hpp"
 
 using robometrics::slam::computeErrorStatistics;
 using robometrics::slam::pairwiseSum;

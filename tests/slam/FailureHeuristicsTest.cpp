@@ -1,6 +1,6 @@
-#include "robometrics/slam/FailureHeuristics.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/slam/FailureHeuristics.hpp"
 
 namespace robometrics::slam {
 namespace {

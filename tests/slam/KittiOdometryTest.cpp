@@ -1,10 +1,9 @@
-#include "robometrics/slam/KittiOdometry.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "TrajectoryTestUtil.hpp"
+#include "robometrics/slam/KittiOdometry.hpp"
 
 using namespace robometrics::slam;
 using robometrics::slam::test::yawQuat;

@@ -1,8 +1,8 @@
-#include "robometrics/slam/MapAlignment.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/slam/MapAlignment.hpp"
 
 namespace robometrics::slam {
 namespace {
@@ -23,7 +23,8 @@ msgs::OccupancyGrid grid(std::uint32_t w, std::uint32_t h, float res, double ox,
 // Cell value 10 * row + col, so every cell says where it came from.
 void label(msgs::OccupancyGrid &g) {
     for (std::size_t r = 0; r < g.info.height; ++r) {
-        for (std::size_t c = 0; c < g.info.width; ++c) g.data[r * g.info.width + c] = static_cast<std::int8_t>(10 * r + c);
+        for (std::size_t c = 0; c < g.info.width; ++c)
+            g.data[r * g.info.width + c] = static_cast<std::int8_t>(10 * r + c);
     }
 }
 

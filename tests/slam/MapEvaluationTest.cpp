@@ -1,6 +1,6 @@
-#include "robometrics/slam/MapEvaluation.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/slam/MapEvaluation.hpp"
 
 namespace robometrics::slam {
 namespace {

@@ -1,6 +1,6 @@
-#include "robometrics/slam/MapOverlay.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/slam/MapOverlay.hpp"
 
 namespace robometrics::slam {
 namespace {
@@ -19,8 +19,8 @@ TEST(MapOverlay, ClassifiesEveryCombination) {
 
 TEST(MapOverlay, RendersTopRowFirstWithTheClassColours) {
     CellGrid gt(2, 2, 0), est(2, 2, 0);
-    gt.at(0, 1) = 100;   // top-left in the image: GT wall, estimate free -> red
-    est.at(1, 0) = -1;   // bottom-right: unexplored -> light grey
+    gt.at(0, 1) = 100;  // top-left in the image: GT wall, estimate free -> red
+    est.at(1, 0) = -1;  // bottom-right: unexplored -> light grey
     const auto rgb = renderOverlay(gt, est);
     ASSERT_EQ(rgb.size(), 12u);
     EXPECT_EQ((std::vector<int>{rgb[0], rgb[1], rgb[2]}), (std::vector<int>{230, 30, 30}));

@@ -1,10 +1,9 @@
-#include "robometrics/slam/Rpe.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "TrajectoryTestUtil.hpp"
+#include "robometrics/slam/Rpe.hpp"
 
 using namespace robometrics::slam;
 using robometrics::slam::test::pathOf;

@@ -1,8 +1,8 @@
-#include "robometrics/slam/Skeleton.hpp"
-
 #include <gtest/gtest.h>
 
 #include <vector>
+
+#include "robometrics/slam/Skeleton.hpp"
 
 namespace robometrics::slam {
 namespace {

@@ -1,8 +1,8 @@
-#include "robometrics/slam/SlamRun.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/slam/SlamRun.hpp"
 
 namespace robometrics::slam {
 namespace {

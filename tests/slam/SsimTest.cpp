@@ -1,8 +1,8 @@
-#include "robometrics/slam/Ssim.hpp"
-
 #include <gtest/gtest.h>
 
 #include <vector>
+
+#include "robometrics/slam/Ssim.hpp"
 
 namespace robometrics::slam {
 namespace {

@@ -1,10 +1,9 @@
-#include "robometrics/slam/TrajectoryAlignment.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "TrajectoryTestUtil.hpp"
+#include "robometrics/slam/TrajectoryAlignment.hpp"
 #include "robometrics/slam/TrajectoryGeometry.hpp"
 
 using namespace robometrics::slam;
@@ -13,9 +12,7 @@ using robometrics::slam::test::yawQuat;
 
 namespace {
 
-Trajectory sampleEstimate() {
-    return pathOf({{0, 0, 0}, {1, 0, 0}, {0, 2, 0}, {0, 0, 3}, {1, 1, 1}});
-}
+Trajectory sampleEstimate() { return pathOf({{0, 0, 0}, {1, 0, 0}, {0, 2, 0}, {0, 0, 3}, {1, 1, 1}}); }
 
 /// ref = R (s est) + t for a known similarity.
 Trajectory transformed(const Trajectory &est, const Eigen::Matrix3d &r, const Eigen::Vector3d &t, double s) {
@@ -126,7 +123,8 @@ TEST(TrajectoryAlignment, ProjectToPlaneKeepsTheAngleAboutTheNormal) {
         t.add(0, {1, 2, 3}, q);
         projectToPlane(t, c.plane);
         EXPECT_EQ(t.positions[0], c.position);
-        EXPECT_NEAR(t.orientations[0].angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(c.angle, c.axis))), 0.0, 1e-12);
+        EXPECT_NEAR(t.orientations[0].angularDistance(Eigen::Quaterniond(Eigen::AngleAxisd(c.angle, c.axis))), 0.0,
+                    1e-12);
     }
 }
 

@@ -1,9 +1,9 @@
-#include "robometrics/slam/TrajectoryGeometry.hpp"
-
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
 #include <cmath>
+
+#include "robometrics/slam/TrajectoryGeometry.hpp"
 
 using robometrics::slam::rotationAngle;
 using robometrics::slam::rotationZ;

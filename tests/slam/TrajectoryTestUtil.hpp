@@ -7,7 +7,9 @@
 
 namespace robometrics::slam::test {
 
-inline Eigen::Quaterniond yawQuat(double yaw) { return Eigen::Quaterniond(Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ())); }
+inline Eigen::Quaterniond yawQuat(double yaw) {
+    return Eigen::Quaterniond(Eigen::AngleAxisd(yaw, Eigen::Vector3d::UnitZ()));
+}
 
 /// Poses at `positions`, stamped 0, 1, 2, ... with identity orientation.
 inline Trajectory pathOf(std::initializer_list<Eigen::Vector3d> positions) {

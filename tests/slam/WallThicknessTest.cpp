@@ -1,6 +1,6 @@
-#include "robometrics/slam/WallThickness.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/slam/WallThickness.hpp"
 
 namespace robometrics::slam {
 namespace {
@@ -45,7 +45,7 @@ TEST(WallThickness, StraightWallsOfWidthOneToNine) {
 
 TEST(WallThickness, OccupancyAboveFiftyCountsAsWall) {
     CellGrid g = wall(3, false);
-    for (std::size_t c = 0; c < g.width; ++c) g.at(c, 6) = 50;  // 50 is not occupied
+    for (std::size_t c = 0; c < g.width; ++c) g.at(c, 6) = 50;         // 50 is not occupied
     EXPECT_EQ(computeWallThickness(g, 1.0).mean_distance_cells, 1.0);  // a 2-wide wall remains
     for (std::size_t c = 0; c < g.width; ++c) g.at(c, 6) = 51;
     EXPECT_EQ(computeWallThickness(g, 1.0).mean_distance_cells, 2.0);

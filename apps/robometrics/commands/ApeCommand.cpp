@@ -33,7 +33,8 @@ RunFn setupApe(CLI::App &cmd) {
     };
 }
 
-const RegisterCommand registration("ape", "Absolute pose error of a trajectory against a reference (evo_ape)", setupApe, 40);
+const RegisterCommand registration("ape", "Absolute pose error of a trajectory against a reference (evo_ape)", setupApe,
+                                   40);
 
 }  // namespace
 }  // namespace robometrics::app

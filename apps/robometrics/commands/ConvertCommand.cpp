@@ -20,7 +20,7 @@ struct ConvertOptions {
     std::string compression = "zstd";
 };
 
-// Adds one channel per topic, in the source's topic order, with its schema when one is known.
+// Adds one channel per topic, in the source's topic order, with one schema per type.
 std::vector<std::uint16_t> addChannels(bag::McapWriter &writer, const std::vector<bag::TopicInfo> &topics) {
     std::map<std::string, std::uint16_t> schema_ids;  // by type
     std::vector<std::uint16_t> channels;
@@ -35,7 +35,8 @@ std::vector<std::uint16_t> addChannels(bag::McapWriter &writer, const std::vecto
                 text = std::string(msgs::builtinSchemaText(topic.type));
                 encoding = "ros2msg";
             }
-            if (!text.empty()) schema_id = writer.addSchema(topic.type, encoding, text);
+            // A schema is written even without a definition: it is where MCAP keeps the type name.
+            schema_id = writer.addSchema(topic.type, encoding, text);
             schema_ids.emplace(topic.type, schema_id);
         }
         std::map<std::string, std::string> metadata;

@@ -21,9 +21,9 @@ struct EchoOptions {
 
 // A ros2-topic-echo-like form: "key: value", nested objects indented by two spaces, arrays of
 // scalars inline, arrays of objects as "- " items.
-void printObject(const nlohmann::json &object, int indent, std::string &out);
+void printObject(const nlohmann::ordered_json &object, int indent, std::string &out);
 
-bool isNested(const nlohmann::json &value) {
+bool isNested(const nlohmann::ordered_json &value) {
     if (value.is_object()) return !value.empty();
     if (!value.is_array()) return false;
     for (const auto &item : value)
@@ -32,7 +32,7 @@ bool isNested(const nlohmann::json &value) {
 }
 
 // Prints a nested value (non-empty object, or array holding objects or arrays) on new lines.
-void printNested(const nlohmann::json &value, int indent, std::string &out) {
+void printNested(const nlohmann::ordered_json &value, int indent, std::string &out) {
     if (value.is_object()) {
         printObject(value, indent, out);
         return;
@@ -49,7 +49,7 @@ void printNested(const nlohmann::json &value, int indent, std::string &out) {
     }
 }
 
-void printObject(const nlohmann::json &object, int indent, std::string &out) {
+void printObject(const nlohmann::ordered_json &object, int indent, std::string &out) {
     for (const auto &[key, value] : object.items()) {
         out.append(static_cast<std::size_t>(indent), ' ');
         out += key + ":";

@@ -3,6 +3,7 @@
 // OccupancyGrid in a bag) with a ground-truth map_server map: coverage, accessible coverage, IoU
 // of occupied cells, SSIM and wall thickness, with the cell counts behind each.
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -10,8 +11,8 @@
 #include "Command.hpp"
 #include "CommandSupport.hpp"
 #include "robometrics/io/BagMap.hpp"
-#include "robometrics/io/MapImage.hpp"
 #include "robometrics/io/MapServerMap.hpp"
+#include "robometrics/report/Png.hpp"
 #include "robometrics/slam/MapEvaluation.hpp"
 #include "robometrics/slam/MapEvaluationJson.hpp"
 #include "robometrics/slam/MapOverlay.hpp"
@@ -40,7 +41,7 @@ Result<std::vector<double>> parseNumbers(const std::string &text, std::size_t co
         try {
             std::size_t used = 0;
             values.push_back(std::stod(item, &used));
-            if (used != item.size()) throw std::invalid_argument(item);
+            if (used != item.size() || !std::isfinite(values.back())) throw std::invalid_argument(item);
         } catch (const std::exception &) {
             return Error{fmt::format("{} '{}': '{}' is not a number", option, text, item)};
         }
@@ -84,9 +85,11 @@ Status writeOutputs(const slam::MapEvalResult &r, const nlohmann::json &j, const
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) return Error{fmt::format("{}: cannot create directory: {}", dir, ec.message())};
-    const std::vector<std::uint8_t> rgb = slam::renderOverlay(r.gt, r.aligned_estimate);
-    ROBOMETRICS_TRY(io::writePng((fs::path(dir) / "overlay.png").string(), static_cast<std::uint32_t>(r.grid.width),
-                                 static_cast<std::uint32_t>(r.grid.height), rgb));
+    report::Image image;
+    image.width = static_cast<int>(r.grid.width);
+    image.height = static_cast<int>(r.grid.height);
+    image.pixels = slam::renderOverlay(r.gt, r.aligned_estimate);
+    ROBOMETRICS_TRY(report::writePng((fs::path(dir) / "overlay.png").string(), image));
     nlohmann::json legend = nlohmann::json::array();
     for (std::size_t i = 0; i < slam::kOverlayClasses; ++i) {
         const auto &c = slam::overlayColours()[i];
@@ -141,19 +144,22 @@ int runMapEval(const MapEvalOptions &options) {
     return 0;
 }
 
-const RegisterCommand kRegister("map-eval", "Compare an estimated occupancy map with a ground-truth map", [](CLI::App &app) {
-    auto options = std::make_shared<MapEvalOptions>();
-    app.add_option("--gt", options->gt, "ground-truth map_server YAML")->required();
-    app.add_option("--est", options->est, "estimated map: map_server YAML, or BAG[:TOPIC] (last OccupancyGrid)")
-        ->required();
-    app.add_option("--est-offset", options->est_offset,
-                   "x,y,yaw: pose of the estimate's map frame in the GT frame (m, m, rad)");
-    app.add_option("--start", options->start, "x,y in the GT frame: seeds accessible coverage (robot start)");
-    app.add_option("--map-topic", options->map_topic, "topic of the estimated map when --est is a bag");
-    app.add_flag("--json", options->json, "print the metrics as JSON");
-    app.add_option("-o,--output", options->out_dir, "directory for overlay.png and map_eval.json");
-    return [options] { return runMapEval(*options); };
-}, 40);
+const RegisterCommand kRegister(
+    "map-eval", "Compare an estimated occupancy map with a ground-truth map",
+    [](CLI::App &app) {
+        auto options = std::make_shared<MapEvalOptions>();
+        app.add_option("--gt", options->gt, "ground-truth map_server YAML")->required();
+        app.add_option("--est", options->est, "estimated map: map_server YAML, or BAG[:TOPIC] (last OccupancyGrid)")
+            ->required();
+        app.add_option("--est-offset", options->est_offset,
+                       "x,y,yaw: pose of the estimate's map frame in the GT frame (m, m, rad)");
+        app.add_option("--start", options->start, "x,y in the GT frame: seeds accessible coverage (robot start)");
+        app.add_option("--map-topic", options->map_topic, "topic of the estimated map when --est is a bag");
+        app.add_flag("--json", options->json, "print the metrics as JSON");
+        app.add_option("-o,--output", options->out_dir, "directory for overlay.png and map_eval.json");
+        return [options] { return runMapEval(*options); };
+    },
+    40);
 
 }  // namespace
 }  // namespace robometrics::app

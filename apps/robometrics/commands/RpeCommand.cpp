@@ -18,10 +18,12 @@ struct RpeOptions {
 
 RunFn setupRpe(CLI::App &cmd) {
     auto o = std::make_shared<RpeOptions>();
-    addTrajectoryOptions(cmd, o->common,
-                         {"trans", "angle_deg", "angle_rad", "full", "rot_part", "point_distance",
-                          "point_distance_error_ratio"});
-    cmd.add_option("--delta", o->delta, "Distance between the poses of a pair")->check(CLI::PositiveNumber)->capture_default_str();
+    addTrajectoryOptions(
+        cmd, o->common,
+        {"trans", "angle_deg", "angle_rad", "full", "rot_part", "point_distance", "point_distance_error_ratio"});
+    cmd.add_option("--delta", o->delta, "Distance between the poses of a pair")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
     cmd.add_option("--delta-unit", o->delta_unit, "Unit of --delta: f (frames), m (metres), d (degrees), r (radians)")
         ->check(CLI::IsMember({"f", "m", "d", "r"}))
         ->capture_default_str();
@@ -29,7 +31,8 @@ RunFn setupRpe(CLI::App &cmd) {
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd.add_flag("--all-pairs", o->all_pairs, "Use every pair at the delta, not only consecutive ones");
-    cmd.add_flag("--pairs-from-reference", o->pairs_from_reference, "Choose the pairs on the reference (default: estimate)");
+    cmd.add_flag("--pairs-from-reference", o->pairs_from_reference,
+                 "Choose the pairs on the reference (default: estimate)");
     return [o]() -> int {
         const TrajectoryOptions &c = o->common;
         auto input = loadBoth(c);
@@ -44,9 +47,9 @@ RunFn setupRpe(CLI::App &cmd) {
         auto result = slam::evaluateRpe(input->ref, input->est, evalConfig(c), rpe);
         if (!result) return fail("rpe", result.error());
         const std::string unit = slam::poseRelationUnit(rpe.relation);
-        const std::string title =
-            fmt::format("RPE w.r.t. {}{} for delta = {} ({}){} (alignment: {})", c.relation,
-                        unit.empty() ? "" : " (" + unit + ")", o->delta, o->delta_unit, o->all_pairs ? ", all pairs" : "", c.align);
+        const std::string title = fmt::format("RPE w.r.t. {}{} for delta = {} ({}){} (alignment: {})", c.relation,
+                                              unit.empty() ? "" : " (" + unit + ")", o->delta, o->delta_unit,
+                                              o->all_pairs ? ", all pairs" : "", c.align);
         if (!c.out_dir.empty()) {
             Status written = writeEvaluationFiles(c.out_dir, "rpe", title, *result);
             if (!written.ok()) return fail("rpe", written.error());
@@ -67,7 +70,8 @@ RunFn setupRpe(CLI::App &cmd) {
     };
 }
 
-const RegisterCommand registration("rpe", "Relative pose error of a trajectory against a reference (evo_rpe)", setupRpe, 41);
+const RegisterCommand registration("rpe", "Relative pose error of a trajectory against a reference (evo_rpe)", setupRpe,
+                                   41);
 
 }  // namespace
 }  // namespace robometrics::app

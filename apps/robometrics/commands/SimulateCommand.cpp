@@ -70,13 +70,16 @@ int runSimulate(const SimulateOptions &options) {
     auto result = sim::record(simulator, options.out_dir, record_options);
     progress.finish();
     if (!result) return fail("simulate", result.error());
-    if (options.json) fmt::print("{}\n", result->report.dump(2));
-    else printHuman(options.out_dir, result->report);
+    if (options.json)
+        fmt::print("{}\n", result->report.dump(2));
+    else
+        printHuman(options.out_dir, result->report);
     return 0;
 }
 
 const RegisterCommand kRegister(
-    "simulate", "Generate a deterministic rover run (bag + true map, trajectory and events)", [](CLI::App &app) {
+    "simulate", "Generate a deterministic rover run (bag + true map, trajectory and events)",
+    [](CLI::App &app) {
         auto options = std::make_shared<SimulateOptions>();
         app.add_option("--scenario", options->scenario, "office, terrain, kidnap or stuck")
             ->check(CLI::IsMember(sim::scenarioNames()))
@@ -84,7 +87,8 @@ const RegisterCommand kRegister(
         app.add_option("--duration", options->duration_s,
                        "simulated seconds (default: office 90, terrain 120, kidnap 90, stuck 60)")
             ->check(CLI::Range(0.1, 86400.0));
-        app.add_option("--seed", options->seed, "noise seed: the same seed gives the same bytes")->capture_default_str();
+        app.add_option("--seed", options->seed, "noise seed: the same seed gives the same bytes")
+            ->capture_default_str();
         app.add_option("--map", options->map, "map_server YAML to use as the world instead of the built-in one")
             ->check(CLI::ExistingFile);
         app.add_option("--compression", options->compression, "MCAP chunk compression: zstd, lz4 or none")

@@ -130,7 +130,8 @@ void printSummary(const nlohmann::json &j) {
     } else if (j.contains("map_error")) {
         fmt::print("  map                   n/a ({})\n", j["map_error"].get<std::string>());
     }
-    for (const auto &a : j["anomalies"]) fmt::print("  ! {}: {}\n", a["code"].get<std::string>(), a["message"].get<std::string>());
+    for (const auto &a : j["anomalies"])
+        fmt::print("  ! {}: {}\n", a["code"].get<std::string>(), a["message"].get<std::string>());
     fmt::print("  verdict               {}\n", j["verdict"].get<std::string>());
 }
 
@@ -196,7 +197,7 @@ int runSlamEval(SlamEvalOptions o) {
     const auto drift = ate_rmse ? slam::driftPerMetre(*ate_rmse, motion.path_length_m) : std::nullopt;
     j["drift_per_m"] = drift ? nlohmann::json(*drift) : nlohmann::json(nullptr);
     if (motion.movement_start_s) {
-        j["movement_start_s"] = *motion.movement_start_s;
+        j["movement_start_s"] = *motion.movement_start_s - run->bag_start_s;  // since the bag's first message
         j["duration_s"] = run->bag_end_s - *motion.movement_start_s;
     } else {
         j["movement_start_s"] = nullptr;
@@ -231,7 +232,8 @@ int runSlamEval(SlamEvalOptions o) {
     const slam::FailureAssessment verdict = slam::assessRun(obs, o.thresholds);
     j["anomalies"] = nlohmann::json::array();
     for (const auto &a : verdict.anomalies) {
-        j["anomalies"].push_back({{"code", a.code}, {"message", a.message}, {"value", a.value}, {"threshold", a.threshold}});
+        j["anomalies"].push_back(
+            {{"code", a.code}, {"message", a.message}, {"value", a.value}, {"threshold", a.threshold}});
     }
     j["verdict"] = verdict.verdict();
     j["thresholds"] = {{"max_speed_mps", o.thresholds.max_speed_mps},
@@ -247,33 +249,38 @@ int runSlamEval(SlamEvalOptions o) {
     return 0;
 }
 
-const RegisterCommand kRegister("slam-eval", "Evaluate a whole SLAM run: ATE, RPE, map, path, failure heuristics",
-                                [](CLI::App &app) {
-    auto o = std::make_shared<SlamEvalOptions>();
-    app.add_option("BAG", o->bag, "the run's bag (rosbag2 directory, .mcap or .db3)")->required();
-    app.add_option("--gt-traj", o->gt_traj, "ground-truth trajectory: TUM/KITTI/EuRoC file or BAG:TOPIC")->required();
-    app.add_option("--gt-map", o->gt_map, "ground-truth map_server YAML (enables the map metrics)");
-    app.add_option("--est-traj", o->est_traj,
-                   "estimated trajectory: tf:PARENT:CHILD or /topic in BAG, or any trajectory argument")
-        ->capture_default_str();
-    app.add_option("--map-topic", o->map_topic, "estimated OccupancyGrid topic (last message)")->capture_default_str();
-    app.add_option("--odom-topic", o->odom_topic, "odometry topic (path length, speed)")->capture_default_str();
-    app.add_option("--scan-topic", o->scan_topic, "laser scan topic (presence check)")->capture_default_str();
-    app.add_option("--t-max-diff", o->t_max_diff, "association tolerance (s)")->capture_default_str();
-    app.add_option("--delta", o->rpe_delta, "RPE delta")->capture_default_str();
-    app.add_option("--delta-unit", o->rpe_unit, "RPE delta unit: f, m, d, r")->capture_default_str();
-    app.add_option("--project-to-plane", o->plane, "xy, xz or yz: project after alignment (2-D ATE)");
-    app.add_option("--max-speed", o->thresholds.max_speed_mps, "teleport above this odometry speed (m/s)")
-        ->capture_default_str();
-    app.add_option("--min-path", o->thresholds.min_path_m, "stuck below this path length (m)")->capture_default_str();
-    app.add_option("--max-ate", o->thresholds.max_ate_m, "drift above this ATE RMSE (m)")->capture_default_str();
-    app.add_option("--start-motion", o->motion.start_motion_m,
-                   "movement starts this far from the first odometry position (m)")
-        ->capture_default_str();
-    app.add_flag("--no-scan-required", o->no_scan_required, "do not flag a run without laser scans");
-    app.add_flag("--json", o->json, "print the results as JSON");
-    return [o] { return runSlamEval(*o); };
-}, 41);
+const RegisterCommand kRegister(
+    "slam-eval", "Evaluate a whole SLAM run: ATE, RPE, map, path, failure heuristics",
+    [](CLI::App &app) {
+        auto o = std::make_shared<SlamEvalOptions>();
+        app.add_option("BAG", o->bag, "the run's bag (rosbag2 directory, .mcap or .db3)")->required();
+        app.add_option("--gt-traj", o->gt_traj, "ground-truth trajectory: TUM/KITTI/EuRoC file or BAG:TOPIC")
+            ->required();
+        app.add_option("--gt-map", o->gt_map, "ground-truth map_server YAML (enables the map metrics)");
+        app.add_option("--est-traj", o->est_traj,
+                       "estimated trajectory: tf:PARENT:CHILD or /topic in BAG, or any trajectory argument")
+            ->capture_default_str();
+        app.add_option("--map-topic", o->map_topic, "estimated OccupancyGrid topic (last message)")
+            ->capture_default_str();
+        app.add_option("--odom-topic", o->odom_topic, "odometry topic (path length, speed)")->capture_default_str();
+        app.add_option("--scan-topic", o->scan_topic, "laser scan topic (presence check)")->capture_default_str();
+        app.add_option("--t-max-diff", o->t_max_diff, "association tolerance (s)")->capture_default_str();
+        app.add_option("--delta", o->rpe_delta, "RPE delta")->capture_default_str();
+        app.add_option("--delta-unit", o->rpe_unit, "RPE delta unit: f, m, d, r")->capture_default_str();
+        app.add_option("--project-to-plane", o->plane, "xy, xz or yz: project after alignment (2-D ATE)");
+        app.add_option("--max-speed", o->thresholds.max_speed_mps, "teleport above this odometry speed (m/s)")
+            ->capture_default_str();
+        app.add_option("--min-path", o->thresholds.min_path_m, "stuck below this path length (m)")
+            ->capture_default_str();
+        app.add_option("--max-ate", o->thresholds.max_ate_m, "drift above this ATE RMSE (m)")->capture_default_str();
+        app.add_option("--start-motion", o->motion.start_motion_m,
+                       "movement starts this far from the first odometry position (m)")
+            ->capture_default_str();
+        app.add_flag("--no-scan-required", o->no_scan_required, "do not flag a run without laser scans");
+        app.add_flag("--json", o->json, "print the results as JSON");
+        return [o] { return runSlamEval(*o); };
+    },
+    41);
 
 }  // namespace
 }  // namespace robometrics::app

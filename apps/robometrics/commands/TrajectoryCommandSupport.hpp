@@ -34,7 +34,8 @@ struct TrajectoryOptions {
 };
 
 inline void addTrajectoryOptions(CLI::App &cmd, TrajectoryOptions &o, const std::vector<std::string> &relations) {
-    cmd.add_option("REF", o.ref, "Reference trajectory: a TUM/KITTI/EuRoC file, BAG:TOPIC or BAG:tf:PARENT:CHILD")->required();
+    cmd.add_option("REF", o.ref, "Reference trajectory: a TUM/KITTI/EuRoC file, BAG:TOPIC or BAG:tf:PARENT:CHILD")
+        ->required();
     cmd.add_option("EST", o.est, "Estimated trajectory (same forms)")->required();
     const std::vector<std::string> formats = {"auto", "tum", "kitti", "euroc", "bag"};
     cmd.add_option("--ref-format", o.ref_format, "Reference format (default: detected)")->check(CLI::IsMember(formats));
@@ -53,10 +54,13 @@ inline void addTrajectoryOptions(CLI::App &cmd, TrajectoryOptions &o, const std:
         ->check(CLI::PositiveNumber);
     cmd.add_option("--project-to-plane", o.plane, "Project both trajectories to a plane after alignment")
         ->check(CLI::IsMember({"xy", "xz", "yz"}));
-    cmd.add_option("--relation", o.relation, "Pose relation of the error")->check(CLI::IsMember(relations))->capture_default_str();
+    cmd.add_option("--relation", o.relation, "Pose relation of the error")
+        ->check(CLI::IsMember(relations))
+        ->capture_default_str();
     cmd.add_flag("--json", o.json, "Print JSON on stdout");
     cmd.add_flag("--errors", o.errors, "Include the per-pose errors and timestamps in the JSON");
-    cmd.add_option("-o,--output", o.out_dir, "Write the aligned estimate (TUM), the errors (CSV) and a plot (SVG) here");
+    cmd.add_option("-o,--output", o.out_dir,
+                   "Write the aligned estimate (TUM), the errors (CSV) and a plot (SVG) here");
 }
 
 /// The evaluation settings from the options (the names were validated by CLI11).
@@ -71,24 +75,15 @@ inline slam::TrajectoryEvalConfig evalConfig(const TrajectoryOptions &o) {
     return c;
 }
 
-struct LoadedTrajectories {
-    slam::Trajectory ref, est;
-};
+using LoadedTrajectories = io::TrajectoryPair;
 
 inline Result<LoadedTrajectories> loadBoth(const TrajectoryOptions &o) {
-    LoadedTrajectories out;
-    auto ref = io::loadTrajectory(o.ref, o.ref_format);
-    if (!ref) return ref.error();
-    auto est = io::loadTrajectory(o.est, o.est_format);
-    if (!est) return est.error();
-    out.ref = std::move(*ref);
-    out.est = std::move(*est);
-    return out;
+    return io::loadTrajectoryPair(o.ref, o.ref_format, o.est, o.est_format);
 }
 
 inline nlohmann::json statsJson(const slam::ErrorStatistics &s) {
-    return {{"n", s.n},       {"rmse", s.rmse}, {"mean", s.mean}, {"median", s.median},
-            {"std", s.std},   {"min", s.min},   {"max", s.max},   {"sse", s.sse}};
+    return {{"n", s.n},     {"rmse", s.rmse}, {"mean", s.mean}, {"median", s.median},
+            {"std", s.std}, {"min", s.min},   {"max", s.max},   {"sse", s.sse}};
 }
 
 inline nlohmann::json evaluationJson(const TrajectoryOptions &o, const slam::TrajectoryErrorResult &r,
@@ -100,12 +95,12 @@ inline nlohmann::json evaluationJson(const TrajectoryOptions &o, const slam::Tra
     j["relation"] = o.relation;
     j["unit"] = slam::poseRelationUnit(*slam::parsePoseRelation(o.relation));
     j["association"] = {{"method", o.assoc},
-                         {"matched", r.prepared.association.size()},
-                         {"max_pairs", r.prepared.association.max_pairs},
-                         {"ref_poses", input.ref.size()},
-                         {"est_poses", input.est.size()},
-                         {"t_max_diff", o.t_max_diff},
-                         {"t_offset", o.t_offset}};
+                        {"matched", r.prepared.association.size()},
+                        {"max_pairs", r.prepared.association.max_pairs},
+                        {"ref_poses", input.ref.size()},
+                        {"est_poses", input.est.size()},
+                        {"t_max_diff", o.t_max_diff},
+                        {"t_offset", o.t_offset}};
     j["alignment"] = {{"mode", o.align},
                       {"n_to_align", o.n_to_align},
                       {"rotation", rotation},
@@ -124,8 +119,10 @@ inline void printEvaluation(const std::string &title, const TrajectoryOptions &o
     const auto &assoc = r.prepared.association;
     fmt::print("{}\n", title);
     if (input.ref.timestamped && input.est.timestamped) {
-        fmt::print("matched {} of {} possible poses ({}, --t-max-diff {} s, --t-offset {} s; reference {} poses, estimate {})\n",
-                   assoc.size(), assoc.max_pairs, o.assoc, o.t_max_diff, o.t_offset, input.ref.size(), input.est.size());
+        fmt::print(
+            "matched {} of {} possible poses ({}, --t-max-diff {} s, --t-offset {} s; reference {} poses, estimate "
+            "{})\n",
+            assoc.size(), assoc.max_pairs, o.assoc, o.t_max_diff, o.t_offset, input.ref.size(), input.est.size());
     } else {
         fmt::print("paired {} poses by index (a trajectory without timestamps)\n", assoc.size());
     }
@@ -135,9 +132,10 @@ inline void printEvaluation(const std::string &title, const TrajectoryOptions &o
                    a.translation.x(), a.translation.y(), a.translation.z());
     }
     const auto &s = r.stats;
-    fmt::print("{:>8} {}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n",
-               "n", s.n, "max", s.max, "mean", s.mean, "median", s.median, "min", s.min, "rmse", s.rmse, "sse", s.sse,
-               "std", s.std);
+    fmt::print(
+        "{:>8} {}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n{:>8} {:.6f}\n",
+        "n", s.n, "max", s.max, "mean", s.mean, "median", s.median, "min", s.min, "rmse", s.rmse, "sse", s.sse, "std",
+        s.std);
 }
 
 /// -o DIR: the aligned estimate (TUM), the error series (CSV) and the plot (SVG).
@@ -151,7 +149,8 @@ inline Status writeEvaluationFiles(const std::string &dir, const std::string &st
     ROBOMETRICS_TRY(io::writeErrorCsv((base / (stem + "_errors.csv")).string(), r.pose_indices, r.stamps, r.errors));
     std::vector<double> per_pose(r.prepared.est.size(), NAN);
     for (std::size_t k = 0; k < r.errors.size(); ++k) per_pose[r.pose_indices[k]] = r.errors[k];
-    return io::writeTrajectorySvg((base / (stem + "_plot.svg")).string(), r.prepared.ref, r.prepared.est, per_pose, title);
+    return io::writeTrajectorySvg((base / (stem + "_plot.svg")).string(), r.prepared.ref, r.prepared.est, per_pose,
+                                  title);
 }
 
 }  // namespace robometrics::app

@@ -217,9 +217,13 @@ const RegisterCommand kRegister(
         app.add_option("-o,--output", options->output,
                        "CSV file (default metric_logs/metrics_log_YYYYMMDD_HHMMSS.csv)");
         app.add_option("--params", options->params_file, "ROS 2 params YAML (node metrics_node)");
-        app.add_option("-p,--param", options->overrides, "parameter override name:=value (repeatable)");
+        app.add_option("-p,--param", options->overrides, "parameter override name:=value (repeatable)")
+            ->expected(1)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
         app.add_option("--topic", options->remaps,
-                       "remap an input: scan=/x, imu/data=/x, rover/pose_array=/x, odometry/wheels=/x");
+                       "remap an input: scan=/x, imu/data=/x, rover/pose_array=/x, odometry/wheels=/x")
+            ->expected(1)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
         app.add_flag("--extended", options->extended,
                      "append Time, Collision Events, Min Clearance, Velocity Over Rough Terrain, Rejected Pose Jumps");
         app.add_flag("--json", options->json, "print the whole-run summary as JSON");

@@ -77,10 +77,12 @@ public:
                 }
                 topics_.push_back(std::move(topic));
             }
-            if (auto n = catalog.counts.find(id); n != catalog.counts.end()) topics_[it->second].message_count += n->second;
+            if (auto n = catalog.counts.find(id); n != catalog.counts.end())
+                topics_[it->second].message_count += n->second;
             channel_topic_[id] = static_cast<std::int32_t>(it->second);
         }
-        if (options.start_time) filter_.start_time = static_cast<std::uint64_t>(std::max<TimeNs>(*options.start_time, 0));
+        if (options.start_time)
+            filter_.start_time = static_cast<std::uint64_t>(std::max<TimeNs>(*options.start_time, 0));
         if (options.end_time) {
             filter_.end_time = *options.end_time < 0 ? 0 : static_cast<std::uint64_t>(*options.end_time);
             if (*options.end_time < 0) filter_.start_time = 1, filter_.end_time = 0;  // nothing can match

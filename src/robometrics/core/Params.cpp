@@ -34,7 +34,7 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-Result<Params> Params::loadFile(const std::string &path, const std::string &node_name) {
+Result<Params> Params::loadFile(const std::string &path, const std::string &node_name, bool node_required) {
     YAML::Node root;
     try {
         root = YAML::LoadFile(path);
@@ -57,7 +57,7 @@ Result<Params> Params::loadFile(const std::string &path, const std::string &node
         flatten(ros, "", params.values_);
         found = true;
     }
-    if (!found) {
+    if (!found && node_required) {
         return Error{fmt::format("{}: no parameters for node '{}' (expected '{}: ros__parameters: ...')", path,
                                  node_name, node_name)};
     }

@@ -19,7 +19,9 @@ namespace robometrics {
 class Params {
 public:
     /// Loads the parameters of `node_name` (and of "/**") from a ROS 2 params YAML file.
-    static Result<Params> loadFile(const std::string &path, const std::string &node_name);
+    /// With `node_required` false, a file without a section for the node gives empty Params
+    /// (one file can then configure several analyzers).
+    static Result<Params> loadFile(const std::string &path, const std::string &node_name, bool node_required = true);
 
     /// Applies "name:=value" overrides (the ROS 2 command-line syntax).
     Status applyOverrides(const std::vector<std::string> &overrides);

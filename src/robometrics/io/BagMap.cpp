@@ -41,8 +41,8 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
             }
         }
     }
-    const std::string candidates =
-        map_topics.empty() ? "the bag has no OccupancyGrid topic" : fmt::format("map topics: {}", fmt::join(map_topics, ", "));
+    const std::string candidates = map_topics.empty() ? "the bag has no OccupancyGrid topic"
+                                                      : fmt::format("map topics: {}", fmt::join(map_topics, ", "));
     if (!found) return Error{fmt::format("{}: no topic {} ({})", where.path, where.topic, candidates)};
 
     // Keep raw payloads only (a whole run can publish hundreds of large maps); decode one at the end.
@@ -70,7 +70,8 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
         out.index = count - 1;
     } else {
         if (static_cast<std::size_t>(which) >= count) {
-            return Error{fmt::format("{}: topic {} has {} maps, no map number {}", where.path, where.topic, count, which)};
+            return Error{
+                fmt::format("{}: topic {} has {} maps, no map number {}", where.path, where.topic, count, which)};
         }
         out.index = static_cast<std::size_t>(which);
     }

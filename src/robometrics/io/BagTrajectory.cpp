@@ -52,9 +52,10 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
             if (!m.poses.empty()) addPose(t, m.header.stamp, m.poses.front());
         });
     } else {
-        return Error{fmt::format("{}: topic '{}' has type {}; expected nav_msgs/msg/Odometry, "
-                                 "geometry_msgs/msg/PoseStamped, PoseWithCovarianceStamped or PoseArray",
-                                 spec.path, spec.topic, type)};
+        return Error{
+            fmt::format("{}: topic '{}' has type {}; expected nav_msgs/msg/Odometry, "
+                        "geometry_msgs/msg/PoseStamped, PoseWithCovarianceStamped or PoseArray",
+                        spec.path, spec.topic, type)};
     }
     ROBOMETRICS_TRY(pipeline.run(**source));
     if (t.empty()) return Error{fmt::format("{}: topic '{}' holds no poses", spec.path, spec.topic)};
@@ -83,8 +84,8 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     auto onTf = [&](const msgs::TFMessage &m, bool is_static) {
         for (const auto &tf : m.transforms) {
             Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
-            pose.translation() = Eigen::Vector3d(tf.transform.translation.x, tf.transform.translation.y,
-                                                 tf.transform.translation.z);
+            pose.translation() =
+                Eigen::Vector3d(tf.transform.translation.x, tf.transform.translation.y, tf.transform.translation.z);
             Eigen::Quaterniond q = toQuat(tf.transform.rotation);
             pose.linear() = (q.norm() > 1e-12 ? q.normalized() : Eigen::Quaterniond::Identity()).toRotationMatrix();
             const TimeNs stamp = tf.header.stamp.toNs();
@@ -101,15 +102,17 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     }
     if (!has_tf && !has_static) return Error{spec.path + ": the bag has neither /tf nor /tf_static"};
     if (has_tf) {
-        pipeline.subscribe<msgs::TFMessage>("/tf", [&](const msgs::TFMessage &m, const pipeline::Envelope &) { onTf(m, false); });
+        pipeline.subscribe<msgs::TFMessage>(
+            "/tf", [&](const msgs::TFMessage &m, const pipeline::Envelope &) { onTf(m, false); });
     }
     if (has_static) {
-        pipeline.subscribe<msgs::TFMessage>("/tf_static",
-                                            [&](const msgs::TFMessage &m, const pipeline::Envelope &) { onTf(m, true); });
+        pipeline.subscribe<msgs::TFMessage>(
+            "/tf_static", [&](const msgs::TFMessage &m, const pipeline::Envelope &) { onTf(m, true); });
     }
     ROBOMETRICS_TRY(pipeline.run(**source));
     for (const std::string *frame : {&spec.parent, &spec.child}) {
-        if (!buffer.hasFrame(*frame)) return Error{fmt::format("{}: frame '{}' never appears in /tf or /tf_static", spec.path, *frame)};
+        if (!buffer.hasFrame(*frame))
+            return Error{fmt::format("{}: frame '{}' never appears in /tf or /tf_static", spec.path, *frame)};
     }
     // The moving edges between the two frames decide when the chain has a new pose.
     std::vector<std::string> up_child = chainUp(parent_of, spec.child), up_parent = chainUp(parent_of, spec.parent);
@@ -124,7 +127,8 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
         path_children.push_back(f);
     }
     if (common.empty()) {
-        return Error{fmt::format("{}: frames '{}' and '{}' are not connected in the TF tree", spec.path, spec.parent, spec.child)};
+        return Error{fmt::format("{}: frames '{}' and '{}' are not connected in the TF tree", spec.path, spec.parent,
+                                 spec.child)};
     }
     for (const auto &f : up_parent) {
         if (f == common) break;

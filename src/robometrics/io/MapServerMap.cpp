@@ -178,7 +178,8 @@ Result<MapYaml> parseMapYaml(const std::string &file) {
 
     auto resolution = yamlNumber(file, doc, "resolution");
     if (!resolution) return resolution.error();
-    if (*resolution <= 0) return Error{fmt::format("{}: field 'resolution' must be positive, got {}", file, *resolution)};
+    if (*resolution <= 0)
+        return Error{fmt::format("{}: field 'resolution' must be positive, got {}", file, *resolution)};
     yaml.resolution = *resolution;
 
     const YAML::Node origin = doc["origin"];
@@ -318,7 +319,8 @@ Status writeMapServerMap(const msgs::OccupancyGrid &grid, const std::string &bas
     const std::size_t w = grid.info.width, h = grid.info.height;
     if (w == 0 || h == 0) return Error{fmt::format("{}.pgm: cannot write an empty map ({} x {})", base, w, h)};
     if (grid.data.size() != w * h) {
-        return Error{fmt::format("{}.pgm: map has {} cells, expected width x height = {}", base, grid.data.size(), w * h)};
+        return Error{
+            fmt::format("{}.pgm: map has {} cells, expected width x height = {}", base, grid.data.size(), w * h)};
     }
     if (!(options.free_thresh >= 0 && options.free_thresh < options.occupied_thresh && options.occupied_thresh <= 1)) {
         return Error{fmt::format("{}.yaml: thresholds must satisfy 0 <= free_thresh < occupied_thresh <= 1", base)};

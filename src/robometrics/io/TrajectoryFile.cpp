@@ -23,6 +23,12 @@ Result<std::string> readWholeFile(const std::string &path) {
     FilePtr file(std::fopen(path.c_str(), "rb"));
     if (!file) return Error{path + ": cannot open for reading"};
     std::string content;
+    // One allocation of the file's size when it is known (a regular file), then read to the end.
+    if (std::fseek(file.get(), 0, SEEK_END) == 0) {
+        long size = std::ftell(file.get());
+        if (size > 0) content.reserve(static_cast<std::size_t>(size));
+        std::rewind(file.get());
+    }
     std::array<char, 1 << 16> buffer{};
     std::size_t got = 0;
     while ((got = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) content.append(buffer.data(), got);
@@ -104,18 +110,23 @@ TrajectoryFormat detectFormat(std::string_view first_data_line) {
 
 const char *formatName(TrajectoryFormat format) {
     switch (format) {
-        case TrajectoryFormat::Tum: return "TUM";
-        case TrajectoryFormat::Kitti: return "KITTI";
-        case TrajectoryFormat::Euroc: return "EuRoC";
-        case TrajectoryFormat::Auto: break;
+        case TrajectoryFormat::Tum:
+            return "TUM";
+        case TrajectoryFormat::Kitti:
+            return "KITTI";
+        case TrajectoryFormat::Euroc:
+            return "EuRoC";
+        case TrajectoryFormat::Auto:
+            break;
     }
     return "auto";
 }
 
-Result<Eigen::Quaterniond> unitQuaternion(double w, double x, double y, double z, const std::string &where) {
+template <class Where>
+Result<Eigen::Quaterniond> unitQuaternion(double w, double x, double y, double z, const Where &where_of) {
     Eigen::Quaterniond q(w, x, y, z);
     double norm = q.norm();
-    if (!(norm > 1e-12)) return Error{where + ": quaternion has zero length"};
+    if (!(norm > 1e-12)) return Error{where_of() + ": quaternion has zero length"};
     q.coeffs() /= norm;
     return q;
 }
@@ -167,28 +178,29 @@ Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryF
         if (isSkippable(line)) continue;
         std::string_view bad;
         int n = parseNumbers(line, csv, v.data(), static_cast<int>(v.size()), bad);
-        const std::string where = fmt::format("{}:{}", path, cursor.number());
-        if (n < 0) return Error{fmt::format("{}: '{}' is not a finite number", where, bad)};
+        // Built only for messages: formatting it per line would dominate the parse time.
+        auto where_of = [&] { return fmt::format("{}:{}", path, cursor.number()); };
+        if (n < 0) return Error{fmt::format("{}: '{}' is not a finite number", where_of(), bad)};
         if (format == TrajectoryFormat::Euroc ? n < expected : n != expected) {
             const char *layout = format == TrajectoryFormat::Tum     ? "t x y z qx qy qz qw"
                                  : format == TrajectoryFormat::Kitti ? "r11 r12 r13 tx r21 r22 r23 ty r31 r32 r33 tz"
                                                                      : "t_ns,x,y,z,qw,qx,qy,qz,...";
-            return Error{fmt::format("{}: expected {}{} numbers for {} ({}), found {}", where,
+            return Error{fmt::format("{}: expected {}{} numbers for {} ({}), found {}", where_of(),
                                      csv ? "at least " : "", expected, formatName(format), layout, n)};
         }
         if (format == TrajectoryFormat::Tum) {
-            auto q = unitQuaternion(v[7], v[4], v[5], v[6], where);
+            auto q = unitQuaternion(v[7], v[4], v[5], v[6], where_of);
             if (!q) return q.error();
             trajectory.add(v[0], Eigen::Vector3d(v[1], v[2], v[3]), *q);
         } else if (format == TrajectoryFormat::Euroc) {
-            auto q = unitQuaternion(v[4], v[5], v[6], v[7], where);
+            auto q = unitQuaternion(v[4], v[5], v[6], v[7], where_of);
             if (!q) return q.error();
             trajectory.add(v[0] / 1e9, Eigen::Vector3d(v[1], v[2], v[3]), *q);
         } else {
             Eigen::Matrix3d r;
             r << v[0], v[1], v[2], v[4], v[5], v[6], v[8], v[9], v[10];
             Eigen::Quaterniond q(r);
-            if (!(q.norm() > 1e-12)) return Error{where + ": rotation matrix is degenerate"};
+            if (!(q.norm() > 1e-12)) return Error{where_of() + ": rotation matrix is degenerate"};
             q.normalize();
             trajectory.add(static_cast<double>(trajectory.size()), Eigen::Vector3d(v[3], v[7], v[11]), q);
             trajectory.rotation_matrices.push_back(r);

@@ -1,6 +1,7 @@
 #include "robometrics/io/TrajectoryInput.hpp"
 
 #include <filesystem>
+#include <future>
 
 #include "robometrics/io/BagTrajectory.hpp"
 #include "robometrics/io/TrajectoryFile.hpp"
@@ -23,6 +24,16 @@ Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::
     auto parsed = parseTrajectoryFormat(format);
     if (!parsed) return parsed.error();
     return readTrajectoryFile(argument, *parsed);
+}
+
+Result<TrajectoryPair> loadTrajectoryPair(const std::string &ref, const std::string &ref_format, const std::string &est,
+                                          const std::string &est_format) {
+    auto est_future = std::async(std::launch::async, [&] { return loadTrajectory(est, est_format); });
+    auto ref_result = loadTrajectory(ref, ref_format);
+    auto est_result = est_future.get();
+    if (!ref_result) return ref_result.error();
+    if (!est_result) return est_result.error();
+    return TrajectoryPair{std::move(*ref_result), std::move(*est_result)};
 }
 
 }  // namespace robometrics::io

@@ -13,4 +13,12 @@ namespace robometrics::io {
 /// but whose part before a ':' is an existing bag is read as a bag.
 Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format = "auto");
 
+/// Loads a reference and an estimate at the same time (two threads): on large files reading is
+/// most of the work of an evaluation.
+struct TrajectoryPair {
+    slam::Trajectory ref, est;
+};
+Result<TrajectoryPair> loadTrajectoryPair(const std::string &ref, const std::string &ref_format, const std::string &est,
+                                          const std::string &est_format);
+
 }  // namespace robometrics::io

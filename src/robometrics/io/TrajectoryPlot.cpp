@@ -18,11 +18,20 @@ std::string escapeXml(const std::string &text) {
     std::string out;
     for (char c : text) {
         switch (c) {
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '&': out += "&amp;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -31,12 +40,14 @@ std::string escapeXml(const std::string &text) {
 /// Blue (0) -> cyan -> yellow -> red (1).
 std::string colourAt(double f) {
     f = std::clamp(f, 0.0, 1.0);
-    static constexpr std::array<std::array<double, 3>, 4> kStops = {{{40, 60, 220}, {40, 200, 220}, {240, 200, 40}, {220, 40, 40}}};
+    static constexpr std::array<std::array<double, 3>, 4> kStops = {
+        {{40, 60, 220}, {40, 200, 220}, {240, 200, 40}, {220, 40, 40}}};
     double x = f * 3.0;
     int k = std::min(2, static_cast<int>(x));
     double u = x - k;
     int rgb[3];
-    for (int c = 0; c < 3; ++c) rgb[c] = static_cast<int>(std::lround(kStops[k][c] + u * (kStops[k + 1][c] - kStops[k][c])));
+    for (int c = 0; c < 3; ++c)
+        rgb[c] = static_cast<int>(std::lround(kStops[k][c] + u * (kStops[k + 1][c] - kStops[k][c])));
     return fmt::format("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]);
 }
 
@@ -84,20 +95,28 @@ Status writeTrajectorySvg(const std::string &path, const slam::Trajectory &ref, 
     std::ofstream out(path);
     if (!out) return Error{path + ": cannot open for writing"};
     const char *names = "xyz";
-    out << fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}">)" "\n",
+    out << fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}">)"
+                       "\n",
                        kWidth, kHeight, kWidth, kHeight);
-    out << R"(<rect width="100%" height="100%" fill="white"/>)" "\n";
-    out << fmt::format(R"(<text x="{}" y="20" font-family="sans-serif" font-size="14">{}</text>)" "\n", kMargin,
-                       escapeXml(title));
-    out << fmt::format(R"(<text x="{}" y="{}" font-family="sans-serif" font-size="11">{} [m] horizontal, {} [m] vertical; )"
-                       R"(scale bar {:.3g} m</text>)" "\n",
-                       kMargin, kHeight - 12, names[ax], names[ay], span / 5);
-    out << fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="2"/>)" "\n", kWidth - 2 * kMargin - kBarWidth - span / 5 * scale,
-                       kHeight - 16, kWidth - 2 * kMargin - kBarWidth, kHeight - 16);
+    out << R"(<rect width="100%" height="100%" fill="white"/>)"
+           "\n";
+    out << fmt::format(R"(<text x="{}" y="20" font-family="sans-serif" font-size="14">{}</text>)"
+                       "\n",
+                       kMargin, escapeXml(title));
+    out << fmt::format(
+        R"(<text x="{}" y="{}" font-family="sans-serif" font-size="11">{} [m] horizontal, {} [m] vertical; )"
+        R"(scale bar {:.3g} m</text>)"
+        "\n",
+        kMargin, kHeight - 12, names[ax], names[ay], span / 5);
+    out << fmt::format(R"(<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="2"/>)"
+                       "\n",
+                       kWidth - 2 * kMargin - kBarWidth - span / 5 * scale, kHeight - 16,
+                       kWidth - 2 * kMargin - kBarWidth, kHeight - 16);
 
     const std::size_t ref_step = std::max<std::size_t>(1, ref.size() / kMaxPoints);
     out << R"(<polyline fill="none" stroke="#888888" stroke-width="1.5" stroke-dasharray="4 2" points=")";
-    for (std::size_t i = 0; i < ref.size(); i += ref_step) out << fmt::format("{:.2f},{:.2f} ", sx(ref.positions[i]), sy(ref.positions[i]));
+    for (std::size_t i = 0; i < ref.size(); i += ref_step)
+        out << fmt::format("{:.2f},{:.2f} ", sx(ref.positions[i]), sy(ref.positions[i]));
     out << "\"/>\n";
 
     // The estimate: runs of segments with the same colour become one polyline.
@@ -122,28 +141,38 @@ Status writeTrajectorySvg(const std::string &path, const slam::Trajectory &ref, 
     if (coloured) {
         const double bx = kWidth - kMargin - kBarWidth, by = kMargin;
         out << "<defs><linearGradient id=\"bar\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">";
-        for (int k = 0; k <= 8; ++k) out << fmt::format(R"(<stop offset="{}" stop-color="{}"/>)", k / 8.0, colourAt(k / 8.0));
+        for (int k = 0; k <= 8; ++k)
+            out << fmt::format(R"(<stop offset="{}" stop-color="{}"/>)", k / 8.0, colourAt(k / 8.0));
         out << "</linearGradient></defs>\n";
-        out << fmt::format(R"svg(<rect x="{}" y="{}" width="{}" height="{}" fill="url(#bar)" stroke="black"/>)svg" "\n", bx,
-                           by, kBarWidth, plot_h);
-        out << fmt::format(R"(<text x="{}" y="{}" font-family="sans-serif" font-size="11" text-anchor="end">{:.4g}</text>)" "\n",
-                           bx - 4, by + 10, e_max);
-        out << fmt::format(R"(<text x="{}" y="{}" font-family="sans-serif" font-size="11" text-anchor="end">{:.4g}</text>)" "\n",
-                           bx - 4, by + plot_h, e_min);
+        out << fmt::format(R"svg(<rect x="{}" y="{}" width="{}" height="{}" fill="url(#bar)" stroke="black"/>)svg"
+                           "\n",
+                           bx, by, kBarWidth, plot_h);
+        out << fmt::format(
+            R"(<text x="{}" y="{}" font-family="sans-serif" font-size="11" text-anchor="end">{:.4g}</text>)"
+            "\n",
+            bx - 4, by + 10, e_max);
+        out << fmt::format(
+            R"(<text x="{}" y="{}" font-family="sans-serif" font-size="11" text-anchor="end">{:.4g}</text>)"
+            "\n",
+            bx - 4, by + plot_h, e_min);
     }
-    out << fmt::format(R"(<text x="{}" y="36" font-family="sans-serif" font-size="11" fill="#888888">- - reference</text>)" "\n", kMargin);
+    out << fmt::format(
+        R"(<text x="{}" y="36" font-family="sans-serif" font-size="11" fill="#888888">- - reference</text>)"
+        "\n",
+        kMargin);
     out << "</svg>\n";
     if (!out) return Error{path + ": write error"};
     return Status::Ok();
 }
 
-Status writeErrorCsv(const std::string &path, const std::vector<std::size_t> &indices, const std::vector<double> &stamps,
-                     const std::vector<double> &errors) {
+Status writeErrorCsv(const std::string &path, const std::vector<std::size_t> &indices,
+                     const std::vector<double> &stamps, const std::vector<double> &errors) {
     std::ofstream out(path);
     if (!out) return Error{path + ": cannot open for writing"};
     out << "index,timestamp,error\n";
     for (std::size_t i = 0; i < errors.size(); ++i) {
-        out << fmt::format("{},{},{}\n", i < indices.size() ? indices[i] : i, i < stamps.size() ? stamps[i] : NAN, errors[i]);
+        out << fmt::format("{},{},{}\n", i < indices.size() ? indices[i] : i, i < stamps.size() ? stamps[i] : NAN,
+                           errors[i]);
     }
     if (!out) return Error{path + ": write error"};
     return Status::Ok();

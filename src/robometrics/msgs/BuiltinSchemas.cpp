@@ -5,13 +5,14 @@
 // every dependency once, depth-first in sorted order per level, each after a line of 80 '=' and
 // "MSG: pkg/Type".
 
+#include "robometrics/msgs/BuiltinSchemas.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "robometrics/msgs/BuiltinSchemas.hpp"
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/msgs/MsgSchema.hpp"
 

@@ -60,9 +60,9 @@ Status CdrReader::finish() const {
     if (failed_) return Error{error_};
     std::size_t left = remaining();
     if (left > 3) {
-        return Error{std::string(root_) + ": " + std::to_string(left) + " unexpected bytes after the last field at offset " +
-                     std::to_string(pos_) + " (payload has " + std::to_string(size_) +
-                     "; at most 3 bytes of padding are allowed)"};
+        return Error{std::string(root_) + ": " + std::to_string(left) +
+                     " unexpected bytes after the last field at offset " + std::to_string(pos_) + " (payload has " +
+                     std::to_string(size_) + "; at most 3 bytes of padding are allowed)"};
     }
     return Status::Ok();
 }

@@ -39,8 +39,8 @@ std::vector<std::uint8_t> encodeCdr(const T &msg) {
     return out;
 }
 
-#define ROBOMETRICS_INSTANTIATE_CODEC(Struct, Name)                                               \
-    template Status decodeCdr<Struct>(std::span<const std::uint8_t>, Struct &);                   \
+#define ROBOMETRICS_INSTANTIATE_CODEC(Struct, Name)                                             \
+    template Status decodeCdr<Struct>(std::span<const std::uint8_t>, Struct &);                 \
     template void encodeCdr<Struct>(const Struct &, std::vector<std::uint8_t> &, CdrByteOrder); \
     template std::vector<std::uint8_t> encodeCdr<Struct>(const Struct &);
 ROBOMETRICS_FOR_EACH_MESSAGE(ROBOMETRICS_INSTANTIATE_CODEC)

@@ -15,38 +15,38 @@
 #include "robometrics/msgs/Messages.hpp"
 
 /// Every message struct with its ROS 2 type name: X(Struct, "pkg/msg/Type").
-#define ROBOMETRICS_FOR_EACH_MESSAGE(X) \
-    X(Time, "builtin_interfaces/msg/Time") \
-    X(Header, "std_msgs/msg/Header") \
-    X(String, "std_msgs/msg/String") \
-    X(Empty, "std_msgs/msg/Empty") \
-    X(MultiArrayDimension, "std_msgs/msg/MultiArrayDimension") \
-    X(MultiArrayLayout, "std_msgs/msg/MultiArrayLayout") \
-    X(Float32MultiArray, "std_msgs/msg/Float32MultiArray") \
-    X(Point, "geometry_msgs/msg/Point") \
-    X(Vector3, "geometry_msgs/msg/Vector3") \
-    X(Quaternion, "geometry_msgs/msg/Quaternion") \
-    X(Pose, "geometry_msgs/msg/Pose") \
-    X(PoseStamped, "geometry_msgs/msg/PoseStamped") \
-    X(PoseArray, "geometry_msgs/msg/PoseArray") \
-    X(PoseWithCovariance, "geometry_msgs/msg/PoseWithCovariance") \
+#define ROBOMETRICS_FOR_EACH_MESSAGE(X)                                         \
+    X(Time, "builtin_interfaces/msg/Time")                                      \
+    X(Header, "std_msgs/msg/Header")                                            \
+    X(String, "std_msgs/msg/String")                                            \
+    X(Empty, "std_msgs/msg/Empty")                                              \
+    X(MultiArrayDimension, "std_msgs/msg/MultiArrayDimension")                  \
+    X(MultiArrayLayout, "std_msgs/msg/MultiArrayLayout")                        \
+    X(Float32MultiArray, "std_msgs/msg/Float32MultiArray")                      \
+    X(Point, "geometry_msgs/msg/Point")                                         \
+    X(Vector3, "geometry_msgs/msg/Vector3")                                     \
+    X(Quaternion, "geometry_msgs/msg/Quaternion")                               \
+    X(Pose, "geometry_msgs/msg/Pose")                                           \
+    X(PoseStamped, "geometry_msgs/msg/PoseStamped")                             \
+    X(PoseArray, "geometry_msgs/msg/PoseArray")                                 \
+    X(PoseWithCovariance, "geometry_msgs/msg/PoseWithCovariance")               \
     X(PoseWithCovarianceStamped, "geometry_msgs/msg/PoseWithCovarianceStamped") \
-    X(Twist, "geometry_msgs/msg/Twist") \
-    X(TwistWithCovariance, "geometry_msgs/msg/TwistWithCovariance") \
-    X(Transform, "geometry_msgs/msg/Transform") \
-    X(TransformStamped, "geometry_msgs/msg/TransformStamped") \
-    X(LaserScan, "sensor_msgs/msg/LaserScan") \
-    X(Imu, "sensor_msgs/msg/Imu") \
-    X(PointField, "sensor_msgs/msg/PointField") \
-    X(PointCloud2, "sensor_msgs/msg/PointCloud2") \
-    X(Odometry, "nav_msgs/msg/Odometry") \
-    X(MapMetaData, "nav_msgs/msg/MapMetaData") \
-    X(OccupancyGrid, "nav_msgs/msg/OccupancyGrid") \
-    X(Path, "nav_msgs/msg/Path") \
-    X(TFMessage, "tf2_msgs/msg/TFMessage") \
-    X(GridMapInfo, "grid_map_msgs/msg/GridMapInfo") \
-    X(GridMap, "grid_map_msgs/msg/GridMap") \
-    X(StatisticDataPoint, "statistics_msgs/msg/StatisticDataPoint") \
+    X(Twist, "geometry_msgs/msg/Twist")                                         \
+    X(TwistWithCovariance, "geometry_msgs/msg/TwistWithCovariance")             \
+    X(Transform, "geometry_msgs/msg/Transform")                                 \
+    X(TransformStamped, "geometry_msgs/msg/TransformStamped")                   \
+    X(LaserScan, "sensor_msgs/msg/LaserScan")                                   \
+    X(Imu, "sensor_msgs/msg/Imu")                                               \
+    X(PointField, "sensor_msgs/msg/PointField")                                 \
+    X(PointCloud2, "sensor_msgs/msg/PointCloud2")                               \
+    X(Odometry, "nav_msgs/msg/Odometry")                                        \
+    X(MapMetaData, "nav_msgs/msg/MapMetaData")                                  \
+    X(OccupancyGrid, "nav_msgs/msg/OccupancyGrid")                              \
+    X(Path, "nav_msgs/msg/Path")                                                \
+    X(TFMessage, "tf2_msgs/msg/TFMessage")                                      \
+    X(GridMapInfo, "grid_map_msgs/msg/GridMapInfo")                             \
+    X(GridMap, "grid_map_msgs/msg/GridMap")                                     \
+    X(StatisticDataPoint, "statistics_msgs/msg/StatisticDataPoint")             \
     X(MetricsMessage, "statistics_msgs/msg/MetricsMessage")
 
 namespace robometrics::msgs {
@@ -55,7 +55,7 @@ namespace robometrics::msgs {
 template <class T>
 struct TypeInfo;
 
-#define ROBOMETRICS_MESSAGE_TYPE(Struct, Name)          \
+#define ROBOMETRICS_MESSAGE_TYPE(Struct, Name)         \
     template <>                                        \
     struct TypeInfo<Struct> {                          \
         static constexpr std::string_view name = Name; \

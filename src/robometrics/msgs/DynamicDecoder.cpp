@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cmath>
+#include <tuple>
+#include <type_traits>
+#include <vector>
 
 #include "robometrics/msgs/CdrReader.hpp"
 #include "robometrics/msgs/ParsedSchema.hpp"
@@ -26,6 +29,59 @@ Json float32Value(float value) {
     double widened = value;
     std::from_chars(text, written.ptr, widened);
     return widened;
+}
+
+template <class T>
+Json jsonValue(T value) {
+    if constexpr (std::is_same_v<T, float>) {
+        return float32Value(value);
+    } else if constexpr (std::is_same_v<T, double>) {
+        return floatingValue(value);
+    } else {
+        return value;
+    }
+}
+
+/// Calls `f(T{})` with the C++ type of a numeric primitive (bool, strings and nested messages
+/// excluded); false when `primitive` is not numeric.
+template <class F>
+bool withNumericType(MsgPrimitive primitive, F &&f) {
+    switch (primitive) {
+        case MsgPrimitive::Byte:
+        case MsgPrimitive::Char:
+        case MsgPrimitive::UInt8:
+            f(std::uint8_t{});
+            return true;
+        case MsgPrimitive::Int8:
+            f(std::int8_t{});
+            return true;
+        case MsgPrimitive::Int16:
+            f(std::int16_t{});
+            return true;
+        case MsgPrimitive::UInt16:
+            f(std::uint16_t{});
+            return true;
+        case MsgPrimitive::Int32:
+            f(std::int32_t{});
+            return true;
+        case MsgPrimitive::UInt32:
+            f(std::uint32_t{});
+            return true;
+        case MsgPrimitive::Int64:
+            f(std::int64_t{});
+            return true;
+        case MsgPrimitive::UInt64:
+            f(std::uint64_t{});
+            return true;
+        case MsgPrimitive::Float32:
+            f(float{});
+            return true;
+        case MsgPrimitive::Float64:
+            f(double{});
+            return true;
+        default:
+            return false;
+    }
 }
 
 /// Walks a compiled schema over a CDR payload, building JSON.
@@ -62,12 +118,33 @@ private:
         if (count == 0 || r_.failed()) return;
         // A count that cannot fit in what is left fails before anything is allocated.
         if (!r_.checkCount(count, field.element_min_size)) return;
-        out.get_ref<Json::array_t &>().reserve(count);
+        auto &items = out.get_ref<Json::array_t &>();
+        items.reserve(count);
+        // Numeric arrays: one bounds check and copy, then conversion.
+        if (withNumericType(field.primitive, [&](auto tag) { bulk<decltype(tag)>(count, items); })) return;
         for (std::uint64_t i = 0; i < count; ++i) {
             r_.setIndex(i);
             element(field, out.emplace_back());
             if (r_.failed()) return;
         }
+    }
+
+    template <class T>
+    void bulk(std::uint64_t count, Json::array_t &items) {
+        std::vector<T> &values = scratch<T>();
+        values.resize(count);
+        r_.readArray(values.data(), values.size());
+        if (r_.failed()) return;
+        for (T value : values) items.emplace_back(jsonValue(value));
+    }
+
+    /// A reusable buffer per element type, so repeated arrays do not allocate.
+    template <class T>
+    std::vector<T> &scratch() {
+        static_assert(sizeof(T) <= 8);
+        if constexpr (std::is_same_v<T, float>) return floats_;
+        if constexpr (std::is_same_v<T, double>) return doubles_;
+        if constexpr (!std::is_floating_point_v<T>) return std::get<std::vector<T>>(integers_);
     }
 
     template <class T>
@@ -78,41 +155,10 @@ private:
     }
 
     void element(const CompiledField &field, Json &out) {
+        if (withNumericType(field.primitive, [&](auto tag) { out = jsonValue(read<decltype(tag)>()); })) return;
         switch (field.primitive) {
             case MsgPrimitive::Bool:
                 out = read<bool>();
-                break;
-            case MsgPrimitive::Byte:
-            case MsgPrimitive::Char:
-            case MsgPrimitive::UInt8:
-                out = read<std::uint8_t>();
-                break;
-            case MsgPrimitive::Int8:
-                out = read<std::int8_t>();
-                break;
-            case MsgPrimitive::Int16:
-                out = read<std::int16_t>();
-                break;
-            case MsgPrimitive::UInt16:
-                out = read<std::uint16_t>();
-                break;
-            case MsgPrimitive::Int32:
-                out = read<std::int32_t>();
-                break;
-            case MsgPrimitive::UInt32:
-                out = read<std::uint32_t>();
-                break;
-            case MsgPrimitive::Int64:
-                out = read<std::int64_t>();
-                break;
-            case MsgPrimitive::UInt64:
-                out = read<std::uint64_t>();
-                break;
-            case MsgPrimitive::Float32:
-                out = float32Value(read<float>());
-                break;
-            case MsgPrimitive::Float64:
-                out = floatingValue(read<double>());
                 break;
             case MsgPrimitive::String:
             case MsgPrimitive::WString:  // rejected when the schema is compiled
@@ -122,12 +168,20 @@ private:
             case MsgPrimitive::Complex:
                 message(schema_.types[field.type_index], out);
                 break;
+            default:
+                break;
         }
     }
 
     const ParsedSchema &schema_;
     CdrReader &r_;
     std::string text_;
+    std::vector<float> floats_;
+    std::vector<double> doubles_;
+    std::tuple<std::vector<std::uint8_t>, std::vector<std::int8_t>, std::vector<std::int16_t>,
+               std::vector<std::uint16_t>, std::vector<std::int32_t>, std::vector<std::uint32_t>,
+               std::vector<std::int64_t>, std::vector<std::uint64_t>>
+        integers_;
 };
 
 }  // namespace
@@ -145,9 +199,13 @@ Result<DynamicDecoder> DynamicDecoder::create(const std::string &type_name, cons
     return decoder;
 }
 
-const std::string &DynamicDecoder::typeName() const { return schema_->root_name; }
+const std::string &DynamicDecoder::typeName() const {
+    static const std::string kNone;
+    return schema_ ? schema_->root_name : kNone;
+}
 
 Result<nlohmann::ordered_json> DynamicDecoder::decode(std::span<const std::uint8_t> payload) const {
+    if (!schema_) return Error{"DynamicDecoder used before DynamicDecoder::create()"};
     CdrReader reader;
     ROBOMETRICS_TRY(reader.begin(payload, schema_->short_name));
     Json out;

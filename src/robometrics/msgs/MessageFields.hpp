@@ -11,9 +11,9 @@
 
 namespace robometrics::msgs {
 
-#define ROBOMETRICS_DESCRIBE(Type)     \
-    template <class V, class M>        \
-        requires std::same_as<std::remove_const_t<M>, Type> \
+#define ROBOMETRICS_DESCRIBE(Type)                      \
+    template <class V, class M>                         \
+    requires std::same_as<std::remove_const_t<M>, Type> \
     void describe(V &v, M &m)
 
 ROBOMETRICS_DESCRIBE(Time) {

@@ -180,7 +180,14 @@ struct Imu {
 // sensor_msgs/msg/PointField
 struct PointField {
     enum DataType : std::uint8_t {
-        INT8 = 1, UINT8 = 2, INT16 = 3, UINT16 = 4, INT32 = 5, UINT32 = 6, FLOAT32 = 7, FLOAT64 = 8
+        INT8 = 1,
+        UINT8 = 2,
+        INT16 = 3,
+        UINT16 = 4,
+        INT32 = 5,
+        UINT32 = 6,
+        FLOAT32 = 7,
+        FLOAT64 = 8
     };
     std::string name;
     std::uint32_t offset = 0;
@@ -267,7 +274,12 @@ struct GridMap {
 // statistics_msgs/msg/StatisticDataPoint
 struct StatisticDataPoint {
     enum DataType : std::uint8_t {
-        UNINITIALIZED = 0, AVERAGE = 1, MINIMUM = 2, MAXIMUM = 3, STDDEV = 4, SAMPLE_COUNT = 5
+        UNINITIALIZED = 0,
+        AVERAGE = 1,
+        MINIMUM = 2,
+        MAXIMUM = 3,
+        STDDEV = 4,
+        SAMPLE_COUNT = 5
     };
     std::uint8_t data_type = 0;
     double data = 0;

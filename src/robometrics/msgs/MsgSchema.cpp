@@ -165,8 +165,8 @@ Result<std::map<std::string, std::string_view, std::less<>>> splitSchemaText(std
             expect_name = true;
         } else if (expect_name && !line.empty()) {
             if (!line.starts_with("MSG:")) {
-                return Error{"schema for " + std::string(root_type) + ": expected 'MSG: pkg/Type' after a separator, got '" +
-                             std::string(line) + "'"};
+                return Error{"schema for " + std::string(root_type) +
+                             ": expected 'MSG: pkg/Type' after a separator, got '" + std::string(line) + "'"};
             }
             current = normaliseTypeName(line.substr(4));
             block_start = std::min(next, text.size());

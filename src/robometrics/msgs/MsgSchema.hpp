@@ -16,8 +16,21 @@ namespace robometrics::msgs {
 
 /// The wire kind of a field's element type.
 enum class MsgPrimitive : std::uint8_t {
-    Bool, Byte, Char, Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64, Float32, Float64,
-    String, WString,
+    Bool,
+    Byte,
+    Char,
+    Int8,
+    UInt8,
+    Int16,
+    UInt16,
+    Int32,
+    UInt32,
+    Int64,
+    UInt64,
+    Float32,
+    Float64,
+    String,
+    WString,
     Complex,  ///< a nested message, named by MsgField::type_name
 };
 

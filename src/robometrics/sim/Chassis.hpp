@@ -15,8 +15,8 @@ struct ChassisState {
     Eigen::Vector3d position = Eigen::Vector3d::Zero();  ///< base_link in the world
     double roll = 0, pitch = 0, yaw = 0;
     Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
-    Eigen::Vector3d velocity = Eigen::Vector3d::Zero();      ///< world frame, m/s
-    Eigen::Vector3d acceleration = Eigen::Vector3d::Zero();  ///< world frame, m/s^2, without gravity
+    Eigen::Vector3d velocity = Eigen::Vector3d::Zero();          ///< world frame, m/s
+    Eigen::Vector3d acceleration = Eigen::Vector3d::Zero();      ///< world frame, m/s^2, without gravity
     Eigen::Vector3d angular_velocity = Eigen::Vector3d::Zero();  ///< body frame, rad/s
 };
 

@@ -22,8 +22,8 @@ public:
     void teleport(Pose2 pose);
 
     const Pose2 &pose() const { return pose_; }
-    double wheelSpeed() const { return v_; }    ///< what the wheel encoders turn at, m/s
-    double yawRate() const { return w_; }       ///< rad/s
+    double wheelSpeed() const { return v_; }          ///< what the wheel encoders turn at, m/s
+    double yawRate() const { return w_; }             ///< rad/s
     double groundSpeed() const { return ground_v_; }  ///< how fast the rover really moves, m/s
 
 private:

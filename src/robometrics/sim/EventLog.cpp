@@ -30,7 +30,8 @@ void EventLog::closeProximity() {
     e.t_end = p.last;
     e.expected = collision ? "scan minimum range below the 0.2 m collision threshold"
                            : "scan minimum range between 0.2 m and 0.5 m: low clearance, no collision";
-    e.details = {{"min_clearance_m", round3(p.min)}, {"t_min", round3(p.t_min)}, {"x", round3(p.x)}, {"y", round3(p.y)}};
+    e.details = {
+        {"min_clearance_m", round3(p.min)}, {"t_min", round3(p.t_min)}, {"x", round3(p.x)}, {"y", round3(p.y)}};
     events_.push_back(std::move(e));
     p.open = false;
 }
@@ -57,7 +58,8 @@ void EventLog::closeRough() {
     e.t_end = r.last;
     e.expected = r.above > 0 ? "IMU acceleration magnitude above 15 m/s^2 (rough terrain) during the stretch"
                              : "rough ground, but the IMU stays below the 15 m/s^2 rough-terrain threshold";
-    e.details = {{"max_accel_mps2", round3(r.max_accel)}, {"imu_samples", r.samples}, {"imu_samples_above_15", r.above}};
+    e.details = {
+        {"max_accel_mps2", round3(r.max_accel)}, {"imu_samples", r.samples}, {"imu_samples_above_15", r.above}};
     events_.push_back(std::move(e));
     r.open = false;
 }

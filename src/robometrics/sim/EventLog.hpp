@@ -3,12 +3,10 @@
 // collisions) and rough stretches are measured on the true state as the run goes; scripted
 // events (stop, kidnapping, teleport, stuck) are added by the simulator when it injects them.
 
+#include <cmath>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <cmath>
-
-#include <nlohmann/json.hpp>
 
 namespace robometrics::sim {
 
@@ -24,11 +22,11 @@ struct Event {
 };
 
 struct EventThresholds {
-    double close_pass = 0.5;     ///< m, traversal min_safe_clearance
-    double collision = 0.2;      ///< m, traversal collision_threshold
-    double rough_ground = 0.3;   ///< terrain roughness above which the ground counts as rough
-    double rough_accel = 15.0;   ///< m/s^2, traversal rough_terrain_threshold
-    double moving = 0.05;        ///< m/s
+    double close_pass = 0.5;    ///< m, traversal min_safe_clearance
+    double collision = 0.2;     ///< m, traversal collision_threshold
+    double rough_ground = 0.3;  ///< terrain roughness above which the ground counts as rough
+    double rough_accel = 15.0;  ///< m/s^2, traversal rough_terrain_threshold
+    double moving = 0.05;       ///< m/s
 };
 
 class EventLog {

@@ -13,7 +13,9 @@ const char *const kLayerNames[] = {"points", "ground", "groundpatch", "variance"
 }  // namespace
 
 GroundGridMap::GroundGridMap(GroundGridConfig config)
-    : config_(config), n_(config.cells), row_global_(static_cast<std::size_t>(n_), kUnset),
+    : config_(config),
+      n_(config.cells),
+      row_global_(static_cast<std::size_t>(n_), kUnset),
       col_global_(static_cast<std::size_t>(n_), kUnset) {
     for (auto &layer : layers_) layer.assign(static_cast<std::size_t>(n_) * n_, 0.0f);
 }
@@ -72,7 +74,8 @@ void GroundGridMap::update(const std::vector<Eigen::Vector3d> &points, const std
     for (std::size_t i = 0; i < points.size(); ++i) {
         const auto gx = static_cast<std::int64_t>(std::floor(points[i].x() / config_.resolution));
         const auto gy = static_cast<std::int64_t>(std::floor(points[i].y() / config_.resolution));
-        if (gx < center_x_ - half || gx >= center_x_ + half || gy < center_y_ - half || gy >= center_y_ + half) continue;
+        if (gx < center_x_ - half || gx >= center_x_ + half || gy < center_y_ - half || gy >= center_y_ + half)
+            continue;
         const std::size_t k = storage(gx, gy);
         const double z = points[i].z();
         // Welford's running mean and M2 of the heights in the cell.

@@ -8,21 +8,20 @@
 //                 away from the rover, 1 under the rover
 //   variance    - population variance of the heights of all points of the current scan (m^2)
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "robometrics/msgs/Messages.hpp"
 
 namespace robometrics::sim {
 
 struct GroundGridConfig {
-    double resolution = 0.3;               ///< m
-    int cells = 30;                        ///< per side (even)
-    double point_count_factor = 20;        ///< GroundGrid occupied_cells_point_count_factor
-    double decrease_factor = 5;            ///< GroundGrid occupied_cells_decrease_factor
-    double min_dist_squared = 12;          ///< m^2, no confidence decay closer than this
+    double resolution = 0.3;         ///< m
+    int cells = 30;                  ///< per side (even)
+    double point_count_factor = 20;  ///< GroundGrid occupied_cells_point_count_factor
+    double decrease_factor = 5;      ///< GroundGrid occupied_cells_decrease_factor
+    double min_dist_squared = 12;    ///< m^2, no confidence decay closer than this
     double initial_confidence = 1e-4;
 };
 

@@ -10,11 +10,11 @@
 namespace robometrics::sim {
 
 struct ImuNoise {
-    double accel_sigma = 0.04;       ///< m/s^2
-    double gyro_sigma = 0.003;       ///< rad/s
-    double gyro_bias_z = 0.002;      ///< rad/s
+    double accel_sigma = 0.04;         ///< m/s^2
+    double gyro_sigma = 0.003;         ///< rad/s
+    double gyro_bias_z = 0.002;        ///< rad/s
     double orientation_sigma = 0.004;  ///< rad
-    double bump_sigma = 6.0;  ///< m/s^2 vertical bump at roughness 1 and 0.5 m/s (scaled with both)
+    double bump_sigma = 6.0;           ///< m/s^2 vertical bump at roughness 1 and 0.5 m/s (scaled with both)
 };
 
 constexpr double kGravity = 9.80665;

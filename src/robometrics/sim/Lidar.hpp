@@ -11,10 +11,10 @@ namespace robometrics::sim {
 
 struct LidarConfig {
     int beams = 360;
-    double range_min = 0.05;   ///< m
-    double range_max = 12.0;   ///< m
-    double range_sigma = 0.01; ///< m
-    double scan_time = 0.1;    ///< s (10 Hz)
+    double range_min = 0.05;    ///< m
+    double range_max = 12.0;    ///< m
+    double range_sigma = 0.01;  ///< m
+    double scan_time = 0.1;     ///< s (10 Hz)
 };
 
 class Lidar {

@@ -4,9 +4,8 @@
 // non-ground (99). Rays march over the terrain until they go below the ground or into an
 // occupied cell lower than the obstacle height.
 
-#include <vector>
-
 #include <Eigen/Core>
+#include <vector>
 
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/sim/Chassis.hpp"

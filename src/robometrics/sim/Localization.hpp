@@ -13,15 +13,15 @@
 namespace robometrics::sim {
 
 struct LocalizationConfig {
-    double sigma_xy = 0.04;        ///< m, stationary std of the position error while tracking
-    double sigma_yaw = 0.01;       ///< rad
-    double tau = 15.0;             ///< s, correlation time of the error
-    double reported_xy = 0.05;     ///< m, reported std while tracking
-    double reported_yaw = 0.05;    ///< rad
-    double lost_xy = 1.5;          ///< m, reported std once fully lost
-    double lost_yaw = 1.2;         ///< rad
-    double growth_tau = 1.5;       ///< s, e-folding time of the spread while lost
-    double recovery_tau = 0.7;     ///< s, time constant of the shrinking after relocalization
+    double sigma_xy = 0.04;      ///< m, stationary std of the position error while tracking
+    double sigma_yaw = 0.01;     ///< rad
+    double tau = 15.0;           ///< s, correlation time of the error
+    double reported_xy = 0.05;   ///< m, reported std while tracking
+    double reported_yaw = 0.05;  ///< rad
+    double lost_xy = 1.5;        ///< m, reported std once fully lost
+    double lost_yaw = 1.2;       ///< rad
+    double growth_tau = 1.5;     ///< s, e-folding time of the spread while lost
+    double recovery_tau = 0.7;   ///< s, time constant of the shrinking after relocalization
 };
 
 class Localization {

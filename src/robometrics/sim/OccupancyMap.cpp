@@ -98,15 +98,20 @@ bool OccupancyMap::discIsFree(double x, double y, double radius) const {
     return true;
 }
 
-msgs::OccupancyGrid OccupancyMap::toMessage() const {
+msgs::OccupancyGrid gridMessage(int width, int height, double resolution, double origin_x, double origin_y) {
     msgs::OccupancyGrid grid;
     grid.header.frame_id = "map";
-    grid.info.resolution = static_cast<float>(resolution_);
-    grid.info.width = static_cast<std::uint32_t>(width_);
-    grid.info.height = static_cast<std::uint32_t>(height_);
-    grid.info.origin.position.x = origin_x_;
-    grid.info.origin.position.y = origin_y_;
-    grid.data.resize(cells_.size());
+    grid.info.resolution = static_cast<float>(resolution);
+    grid.info.width = static_cast<std::uint32_t>(width);
+    grid.info.height = static_cast<std::uint32_t>(height);
+    grid.info.origin.position.x = origin_x;
+    grid.info.origin.position.y = origin_y;
+    grid.data.resize(static_cast<std::size_t>(width) * height);
+    return grid;
+}
+
+msgs::OccupancyGrid OccupancyMap::toMessage() const {
+    msgs::OccupancyGrid grid = gridMessage(width_, height_, resolution_, origin_x_, origin_y_);
     for (std::size_t i = 0; i < cells_.size(); ++i) {
         grid.data[i] = cells_[i] == Free ? 0 : cells_[i] == Occupied ? 100 : -1;
     }

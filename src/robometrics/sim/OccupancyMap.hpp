@@ -9,6 +9,9 @@
 
 namespace robometrics::sim {
 
+/// An OccupancyGrid in frame "map" with this geometry and `width * height` cells of data (zero).
+msgs::OccupancyGrid gridMessage(int width, int height, double resolution, double origin_x, double origin_y);
+
 class OccupancyMap {
 public:
     enum Cell : std::uint8_t { Free = 0, Occupied = 1, Unknown = 2 };

@@ -31,7 +31,8 @@ Result<std::vector<Waypoint>> routeThroughMap(const OccupancyMap &map, Rng rng) 
     const int stride = std::max(1, static_cast<int>(0.25 / map.resolution()));
     for (int j = 0; j < map.height(); j += stride) {
         for (int i = 0; i < map.width(); i += stride) {
-            const Waypoint p{map.originX() + (i + 0.5) * map.resolution(), map.originY() + (j + 0.5) * map.resolution()};
+            const Waypoint p{map.originX() + (i + 0.5) * map.resolution(),
+                             map.originY() + (j + 0.5) * map.resolution()};
             const double d = std::hypot(p.x - cx, p.y - cy);
             if ((!start || d < best) && map.discIsFree(p.x, p.y, kRouteClearance + 0.1)) {
                 start = p;
@@ -58,10 +59,10 @@ Result<std::vector<Waypoint>> routeThroughMap(const OccupancyMap &map, Rng rng) 
 std::vector<Waypoint> officeRoute() {
     // East along the corridor (past the pillar), the middle room (past the cabinet), the east
     // rooms, then west to the upper-left room and back to the start.
-    return {{1.5, 7.0},   {10.6, 7.0},  {10.6, 4.8},  {10.6, 1.0},  {12.8, 1.0},  {12.8, 4.5}, {10.6, 4.8},
-            {10.6, 7.0},  {16.6, 7.0},  {16.6, 3.0},  {18.6, 1.2},  {18.6, 4.6},  {16.6, 4.6}, {16.6, 7.0},
-            {13.6, 7.0},  {13.6, 10.0}, {18.5, 12.6}, {11.2, 12.6}, {13.6, 9.6},  {13.6, 7.0}, {6.6, 7.0},
-            {6.6, 9.8},   {3.0, 11.5},  {8.6, 12.5},  {8.6, 9.6},   {6.6, 9.2},   {6.6, 7.0}};
+    return {{1.5, 7.0},  {10.6, 7.0},  {10.6, 4.8},  {10.6, 1.0},  {12.8, 1.0}, {12.8, 4.5}, {10.6, 4.8},
+            {10.6, 7.0}, {16.6, 7.0},  {16.6, 3.0},  {18.6, 1.2},  {18.6, 4.6}, {16.6, 4.6}, {16.6, 7.0},
+            {13.6, 7.0}, {13.6, 10.0}, {18.5, 12.6}, {11.2, 12.6}, {13.6, 9.6}, {13.6, 7.0}, {6.6, 7.0},
+            {6.6, 9.8},  {3.0, 11.5},  {8.6, 12.5},  {8.6, 9.6},   {6.6, 9.2},  {6.6, 7.0}};
 }
 
 std::vector<Waypoint> terrainRoute() {

@@ -38,9 +38,9 @@ struct ScenarioSpec {
     Pose2 start;
     std::vector<Waypoint> waypoints;  ///< followed in order, then again from the first
     double duration_s = 90;
-    double max_speed = 0.5;          ///< m/s
-    double lidar_max_range = 12.0;   ///< m, 2-D scan
-    double traction = 1.0;           ///< ground speed / wheel speed on smooth ground (stuck: ~0)
+    double max_speed = 0.5;            ///< m/s
+    double lidar_max_range = 12.0;     ///< m, 2-D scan
+    double traction = 1.0;             ///< ground speed / wheel speed on smooth ground (stuck: ~0)
     double localization_sigma = 0.04;  ///< m, stationary std of the localization error
     std::optional<StopScript> stop;
     std::optional<KidnapScript> kidnap;

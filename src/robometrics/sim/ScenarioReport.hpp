@@ -3,9 +3,8 @@
 // the bag is judged against). Pure: builds the JSON, the recorder writes it.
 
 #include <map>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "robometrics/sim/Simulator.hpp"
 

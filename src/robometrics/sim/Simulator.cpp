@@ -19,12 +19,11 @@ namespace {
 
 constexpr double kDt = 0.01;
 // Periods in ticks.
-constexpr std::int64_t kImuEvery = 1, kOdomEvery = 2, kTfEvery = 2, kPoseEvery = 5, kScanEvery = 10,
-                       kAmclEvery = 20, kGroundGridEvery = 20, kMapEvery = 500;
+constexpr std::int64_t kImuEvery = 1, kOdomEvery = 2, kTfEvery = 2, kPoseEvery = 5, kScanEvery = 10, kAmclEvery = 20,
+                       kGroundGridEvery = 20, kMapEvery = 500;
 constexpr double kLaserHeight = 0.2, kImuHeight = 0.1;
 
 std::int64_t tickOf(double seconds) { return std::llround(seconds / kDt); }
-
 
 msgs::TransformStamped transform(const char *parent, const char *child, TimeNs t, const msgs::Vector3 &translation,
                                  const msgs::Quaternion &rotation) {
@@ -106,7 +105,8 @@ struct Simulator::State {
     double now() const { return static_cast<double>(tick) * kDt; }
     TimeNs stamp() const { return start + tick * kTickNs; }
     bool stopped() const {
-        return spec.stop && tick >= tickOf(spec.stop->start_s) && tick < tickOf(spec.stop->start_s + spec.stop->duration_s);
+        return spec.stop && tick >= tickOf(spec.stop->start_s) &&
+               tick < tickOf(spec.stop->start_s + spec.stop->duration_s);
     }
 
     void injectScripted();
@@ -118,8 +118,11 @@ Simulator::Simulator(ScenarioSpec spec, std::uint64_t seed, TimeNs start_time)
     : state_(std::make_unique<State>(std::move(spec), seed, start_time)) {
     const ScenarioSpec &s = state_->spec;
     if (s.stop) {
-        state_->events.add({"stop", s.stop->start_s, s.stop->start_s + s.stop->duration_s,
-                            "commanded stop: ground-truth and odometry speed 0, no distance gained", {}});
+        state_->events.add({"stop",
+                            s.stop->start_s,
+                            s.stop->start_s + s.stop->duration_s,
+                            "commanded stop: ground-truth and odometry speed 0, no distance gained",
+                            {}});
     }
 }
 
@@ -147,11 +150,16 @@ void Simulator::State::injectScripted() {
         chassis.reset(to);
         localization.loseTrack(odometry.pose());
         const double jump = std::hypot(to.x - from.x, to.y - from.y);
-        events.add({"teleport", now(), now(), "ground-truth pose jumps by more than 0.5 m between two samples",
+        events.add({"teleport",
+                    now(),
+                    now(),
+                    "ground-truth pose jumps by more than 0.5 m between two samples",
                     {{"from", {round3(from.x), round3(from.y)}},
                      {"to", {round3(to.x), round3(to.y)}},
                      {"distance_m", round3(jump)}}});
-        kidnap = {"kidnap", now(), k.recover_s,
+        kidnap = {"kidnap",
+                  now(),
+                  k.recover_s,
                   "localization lost (AMCL covariance grows, lost detector reports lost) until recovery, then normal",
                   {{"recovered_s", k.recover_s}}};
     }
@@ -164,7 +172,9 @@ void Simulator::State::injectScripted() {
         localization.relocalize();
         const Pose2 after = localization.estimate();
         const double jump = std::hypot(after.x - before.x, after.y - before.y);
-        events.add({"relocalization", now(), now(),
+        events.add({"relocalization",
+                    now(),
+                    now(),
                     "estimated pose (map->odom) jumps back onto the truth; covariance shrinks to normal",
                     {{"jump_m", round3(jump)}}});
         events.add(kidnap);
@@ -189,7 +199,9 @@ void Simulator::step(std::vector<SimOutput> &out) {
     ++s.tick;
     if (done()) {
         if (s.spec.stuck) {
-            s.events.add({"stuck", 0.0, s.now(),
+            s.events.add({"stuck",
+                          0.0,
+                          s.now(),
                           "ground-truth path below 0.2 m (stuck) while wheel odometry reports motion",
                           {{"gt_path_m", round3(s.true_path)}, {"odom_path_m", round3(s.odom_path)}}});
         }
@@ -214,7 +226,8 @@ void Simulator::State::emit(std::vector<SimOutput> &out) {
         msgs::Imu m = imu.measure(body, roughness, std::abs(drive.groundSpeed()));
         m.header.stamp = st;
         const auto &a = m.linear_acceleration;
-        events.observeGround(now(), roughness, std::abs(drive.groundSpeed()), std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z));
+        events.observeGround(now(), roughness, std::abs(drive.groundSpeed()),
+                             std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z));
         out.push_back({"/imu/data", t, false, std::move(m)});
     }
     if (tick % kOdomEvery == 0) {

@@ -18,8 +18,7 @@
 namespace robometrics::sim {
 
 using SimMessage = std::variant<msgs::LaserScan, msgs::Imu, msgs::Odometry, msgs::PoseArray, msgs::TFMessage,
-                                msgs::OccupancyGrid, msgs::PoseWithCovarianceStamped, msgs::GridMap,
-                                msgs::PointCloud2>;
+                                msgs::OccupancyGrid, msgs::PoseWithCovarianceStamped, msgs::GridMap, msgs::PointCloud2>;
 
 struct SimOutput {
     const char *topic = "";

@@ -43,14 +43,7 @@ void SlamMapper::insert(const msgs::LaserScan &scan, const Pose2 &pose) {
 }
 
 msgs::OccupancyGrid SlamMapper::message() const {
-    msgs::OccupancyGrid grid;
-    grid.header.frame_id = "map";
-    grid.info.resolution = static_cast<float>(resolution_);
-    grid.info.width = static_cast<std::uint32_t>(width_);
-    grid.info.height = static_cast<std::uint32_t>(height_);
-    grid.info.origin.position.x = origin_x_;
-    grid.info.origin.position.y = origin_y_;
-    grid.data.resize(log_odds_.size());
+    msgs::OccupancyGrid grid = gridMessage(width_, height_, resolution_, origin_x_, origin_y_);
     for (std::size_t i = 0; i < log_odds_.size(); ++i) {
         const float l = log_odds_[i];
         grid.data[i] = l > config_.occupied_at ? 100 : l < config_.free_at ? 0 : -1;

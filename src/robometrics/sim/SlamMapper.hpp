@@ -13,8 +13,8 @@
 namespace robometrics::sim {
 
 struct SlamMapperConfig {
-    double hit = 0.85;         ///< log-odds added at a beam's end
-    double miss = -0.4;        ///< log-odds added along a beam
+    double hit = 0.85;   ///< log-odds added at a beam's end
+    double miss = -0.4;  ///< log-odds added along a beam
     double clamp = 4.0;
     double occupied_at = 0.6;  ///< log-odds above which a cell is published as 100
     double free_at = -0.35;    ///< log-odds below which a cell is published as 0

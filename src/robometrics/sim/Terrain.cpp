@@ -71,8 +71,8 @@ void Terrain::addRoughPatch(double x0, double y0, double x1, double y1, double a
     forEach([&](std::size_t k, double x, double y, int i, int j) {
         if (x < x0 || x > x1 || y < y0 || y > y1) return;
         // Hash of the sample index: the same bumps for the same seed, independent of fill order.
-        std::uint64_t state = seed ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) ^
-                              static_cast<std::uint32_t>(j);
+        std::uint64_t state =
+            seed ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32) ^ static_cast<std::uint32_t>(j);
         const double u = static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-53;
         heights_[k] += static_cast<float>(amplitude * (2 * u - 1));
         roughness_[k] = std::max(roughness_[k], static_cast<float>(level));

@@ -26,8 +26,7 @@ public:
     /// A sharp step of `step_height` over the box.
     void addStep(double x0, double y0, double x1, double y1, double step_height);
     /// A rough patch: high-frequency bumps of +-`amplitude` metres and roughness `level`.
-    void addRoughPatch(double x0, double y0, double x1, double y1, double amplitude, double level,
-                       std::uint64_t seed);
+    void addRoughPatch(double x0, double y0, double x1, double y1, double amplitude, double level, std::uint64_t seed);
 
 private:
     double sample(const std::vector<float> &layer, double x, double y) const;

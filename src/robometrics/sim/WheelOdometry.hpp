@@ -12,9 +12,9 @@ namespace robometrics::sim {
 struct WheelOdometryNoise {
     double linear_scale = 1.02;  ///< reported / true wheel speed (tyre radius error)
     double angular_scale = 0.97;
-    double yaw_bias = 0.004;     ///< rad/s
-    double linear_sigma = 0.01;  ///< m/s per reading
-    double angular_sigma = 0.01; ///< rad/s per reading
+    double yaw_bias = 0.004;      ///< rad/s
+    double linear_sigma = 0.01;   ///< m/s per reading
+    double angular_sigma = 0.01;  ///< rad/s per reading
 };
 
 class WheelOdometry {

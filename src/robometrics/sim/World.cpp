@@ -7,8 +7,8 @@ namespace {
 using C = OccupancyMap::Cell;
 
 /// A wall along y = `y` from x0 to x1 with gaps (doors) given as [start, end) pairs.
-void wallAlongX(OccupancyMap &map, double y, double x0, double x1, std::initializer_list<std::pair<double, double>> doors,
-                double thickness) {
+void wallAlongX(OccupancyMap &map, double y, double x0, double x1,
+                std::initializer_list<std::pair<double, double>> doors, double thickness) {
     double x = x0;
     for (const auto &[d0, d1] : doors) {
         map.fillBox(x, y - thickness / 2, d0, y + thickness / 2, C::Occupied);
@@ -37,14 +37,14 @@ World makeOfficeWorld() {
     m.fillBox(13.95, 0.0, 14.05, 6.0, C::Occupied);
     m.fillBox(9.95, 8.0, 10.05, 14.0, C::Occupied);
     // Furniture.
-    m.fillBox(1.0, 1.0, 2.5, 2.0, C::Occupied);    // desk, lower-left room
-    m.fillBox(4.5, 3.5, 6.5, 4.5, C::Occupied);    // desk, lower-left room
-    m.fillBox(1.0, 8.6, 2.0, 10.2, C::Occupied);   // shelf, upper-left room
-    m.fillBox(4.0, 13.1, 6.0, 13.9, C::Occupied);  // sofa, upper-left room
-    m.fillDisc(8.6, 7.5, 0.15, C::Occupied);       // pillar in the corridor: close passes
-    m.fillBox(10.75, 2.5, 11.5, 3.2, C::Occupied); // cabinet beside the x = 10.6 lane: a collision
-    m.fillBox(15.5, 9.0, 16.8, 10.0, C::Occupied); // table, upper-right room
-    m.fillBox(17.5, 0.1, 19.9, 0.5, C::Occupied);  // bench along the wall, lower-right room
+    m.fillBox(1.0, 1.0, 2.5, 2.0, C::Occupied);     // desk, lower-left room
+    m.fillBox(4.5, 3.5, 6.5, 4.5, C::Occupied);     // desk, lower-left room
+    m.fillBox(1.0, 8.6, 2.0, 10.2, C::Occupied);    // shelf, upper-left room
+    m.fillBox(4.0, 13.1, 6.0, 13.9, C::Occupied);   // sofa, upper-left room
+    m.fillDisc(8.6, 7.5, 0.15, C::Occupied);        // pillar in the corridor: close passes
+    m.fillBox(10.75, 2.5, 11.5, 3.2, C::Occupied);  // cabinet beside the x = 10.6 lane: a collision
+    m.fillBox(15.5, 9.0, 16.8, 10.0, C::Occupied);  // table, upper-right room
+    m.fillBox(17.5, 0.1, 19.9, 0.5, C::Occupied);   // bench along the wall, lower-right room
     return world;
 }
 

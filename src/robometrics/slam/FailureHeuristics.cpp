@@ -16,7 +16,8 @@ FailureAssessment assessRun(const RunObservations &run, const FailureThresholds 
         if (run.path_length_m < t.min_path_m) {
             a.anomalies.push_back({"stuck",
                                    fmt::format("robot barely moved: {:.3f} m of odometry path (stuck or process "
-                                               "failure)", run.path_length_m),
+                                               "failure)",
+                                               run.path_length_m),
                                    run.path_length_m, t.min_path_m});
         }
         if (run.max_speed_mps > t.max_speed_mps) {
@@ -27,8 +28,8 @@ FailureAssessment assessRun(const RunObservations &run, const FailureThresholds 
         }
     }
     if (run.ate_rmse_m && *run.ate_rmse_m > t.max_ate_m) {
-        a.anomalies.push_back({"drift", fmt::format("massive drift: ATE RMSE {:.3f} m", *run.ate_rmse_m),
-                               *run.ate_rmse_m, t.max_ate_m});
+        a.anomalies.push_back(
+            {"drift", fmt::format("massive drift: ATE RMSE {:.3f} m", *run.ate_rmse_m), *run.ate_rmse_m, t.max_ate_m});
     }
     return a;
 }

@@ -1,9 +1,9 @@
 #include "robometrics/slam/KittiOdometry.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace robometrics::slam {
 
@@ -36,8 +36,9 @@ constexpr std::size_t kStepSize = 10;
 
 Result<KittiResult> computeKittiOdometry(const Trajectory &gt, const Trajectory &est) {
     if (gt.size() != est.size()) {
-        return Error{fmt::format("the KITTI metric pairs poses by index: the ground truth has {} poses, the estimate {}",
-                                 gt.size(), est.size())};
+        return Error{
+            fmt::format("the KITTI metric pairs poses by index: the ground truth has {} poses, the estimate {}",
+                        gt.size(), est.size())};
     }
     if (gt.empty()) return Error{"the KITTI metric needs poses"};
     const std::vector<float> dist = trajectoryDistances(gt);
@@ -52,17 +53,20 @@ Result<KittiResult> computeKittiOdometry(const Trajectory &gt, const Trajectory 
             const Eigen::Matrix4d delta_gt = poseMatrix(gt, first).inverse() * poseMatrix(gt, last);
             const Eigen::Matrix4d delta_est = poseMatrix(est, first).inverse() * poseMatrix(est, last);
             const Eigen::Matrix4d e = delta_est.inverse() * delta_gt;
-            const float a = static_cast<float>(e(0, 0)), b = static_cast<float>(e(1, 1)), c = static_cast<float>(e(2, 2));
+            const float a = static_cast<float>(e(0, 0)), b = static_cast<float>(e(1, 1)),
+                        c = static_cast<float>(e(2, 2));
             const float d = static_cast<float>(0.5 * (a + b + c - 1.0));
             const float r_err = std::acos(std::max(std::min(d, 1.0f), -1.0f));
-            const float dx = static_cast<float>(e(0, 3)), dy = static_cast<float>(e(1, 3)), dz = static_cast<float>(e(2, 3));
+            const float dx = static_cast<float>(e(0, 3)), dy = static_cast<float>(e(1, 3)),
+                        dz = static_cast<float>(e(2, 3));
             const float t_err = std::sqrt(dx * dx + dy * dy + dz * dz);
             out.segments.push_back({first, last, len, t_err / len, r_err / len});
         }
     }
     if (out.segments.empty()) {
-        return Error{fmt::format("no KITTI segment: the ground truth path is {:.3f} m long, the shortest segment is 100 m",
-                                 static_cast<double>(dist.back()))};
+        return Error{
+            fmt::format("no KITTI segment: the ground truth path is {:.3f} m long, the shortest segment is 100 m",
+                        static_cast<double>(dist.back()))};
     }
     constexpr double kRadToDeg = 180.0 / M_PI;
     float t_sum = 0.0f, r_sum = 0.0f;

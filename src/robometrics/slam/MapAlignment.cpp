@@ -43,11 +43,12 @@ bool GridGeometry::cellAt(double x, double y, std::size_t &col, std::size_t &row
 
 Status validateGrid(const msgs::OccupancyGrid &grid, const std::string &what) {
     const double res = grid.info.resolution;
-    if (!(std::isfinite(res) && res > 0)) return Error{fmt::format("{}: resolution {} is not a positive number", what, res)};
+    if (!(std::isfinite(res) && res > 0))
+        return Error{fmt::format("{}: resolution {} is not a positive number", what, res)};
     const std::size_t cells = std::size_t{grid.info.width} * grid.info.height;
     if (grid.data.size() != cells) {
-        return Error{fmt::format("{}: {} cells for a {} x {} grid", what, grid.data.size(), grid.info.width,
-                                 grid.info.height)};
+        return Error{
+            fmt::format("{}: {} cells for a {} x {} grid", what, grid.data.size(), grid.info.width, grid.info.height)};
     }
     return Status::Ok();
 }
@@ -69,14 +70,14 @@ CellGrid alignToGrid(const msgs::OccupancyGrid &estimate, const GridGeometry &ta
     // world = O_t + R_t * r_t * c; est frame = R_o^T (world - t_o); est cell = R_e^T (e - O_e) / r_e.
     const Eigen::Rotation2Dd rt(target.origin_yaw), ro(offset.yaw), re(est.origin_yaw);
     const Eigen::Matrix2d m_world = rt.toRotationMatrix() * target.resolution;
-    const Eigen::Matrix2d to_est = re.toRotationMatrix().transpose() * ro.toRotationMatrix().transpose() / est.resolution;
+    const Eigen::Matrix2d to_est =
+        re.toRotationMatrix().transpose() * ro.toRotationMatrix().transpose() / est.resolution;
     const Eigen::Matrix2d a = to_est * m_world;
     const Eigen::Vector2d world0(target.origin_x, target.origin_y);
-    const Eigen::Vector2d b =
-        re.toRotationMatrix().transpose() *
-        (ro.toRotationMatrix().transpose() * (world0 - Eigen::Vector2d(offset.x, offset.y)) -
-         Eigen::Vector2d(est.origin_x, est.origin_y)) /
-        est.resolution;
+    const Eigen::Vector2d b = re.toRotationMatrix().transpose() *
+                              (ro.toRotationMatrix().transpose() * (world0 - Eigen::Vector2d(offset.x, offset.y)) -
+                               Eigen::Vector2d(est.origin_x, est.origin_y)) /
+                              est.resolution;
     const double ew = static_cast<double>(est.width), eh = static_cast<double>(est.height);
     for (std::size_t row = 0; row < target.height; ++row) {
         const Eigen::Vector2d start = a * Eigen::Vector2d(0.5, static_cast<double>(row) + 0.5) + b;

@@ -16,7 +16,7 @@
 namespace robometrics::slam {
 
 struct MapEvalConfig {
-    MapOffset estimate_offset;                     ///< pose of the estimate's frame in the GT frame
+    MapOffset estimate_offset;                      ///< pose of the estimate's frame in the GT frame
     std::optional<Eigen::Vector2d> start_position;  ///< GT-frame x, y seeding accessible coverage
     SsimConfig ssim;
     bool gt_wall_thickness = true;  ///< also measure the GT's walls (a reference for the estimate's)
@@ -41,8 +41,8 @@ struct MapEvalResult {
     WallThicknessResult estimate_walls;
     WallThicknessResult gt_walls;
 
-    CellGrid gt;                  ///< the GT cells
-    CellGrid aligned_estimate;    ///< the estimate on the GT grid
+    CellGrid gt;                ///< the GT cells
+    CellGrid aligned_estimate;  ///< the estimate on the GT grid
 };
 
 /// Fails when a grid is malformed (the message names which one).

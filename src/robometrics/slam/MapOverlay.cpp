@@ -28,8 +28,10 @@ const std::array<std::array<std::uint8_t, 3>, kOverlayClasses> &overlayColours()
 
 const std::array<const char *, kOverlayClasses> &overlayLabels() {
     static const std::array<const char *, kOverlayClasses> labels{
-        "both occupied", "both free", "missed wall (est free)", "wall not seen (est unknown)",
-        "phantom wall (GT free)", "free space not explored", "estimate outside GT", "both unknown"};
+        "both occupied",          "both free",
+        "missed wall (est free)", "wall not seen (est unknown)",
+        "phantom wall (GT free)", "free space not explored",
+        "estimate outside GT",    "both unknown"};
     return labels;
 }
 
@@ -40,7 +42,8 @@ std::vector<std::uint8_t> renderOverlay(const CellGrid &gt, const CellGrid &esti
         const std::size_t src = row * gt.width;
         std::uint8_t *dst = rgb.data() + (gt.height - 1 - row) * gt.width * 3;
         for (std::size_t col = 0; col < gt.width; ++col) {
-            const auto &c = colours[static_cast<std::size_t>(classifyCell(gt.cells[src + col], estimate.cells[src + col]))];
+            const auto &c =
+                colours[static_cast<std::size_t>(classifyCell(gt.cells[src + col], estimate.cells[src + col]))];
             dst[3 * col] = c[0];
             dst[3 * col + 1] = c[1];
             dst[3 * col + 2] = c[2];

@@ -5,9 +5,8 @@
 //   full       ||E - I_4||_F (unitless);  rot_part  ||R_E - I_3||_F
 //   point_distance, point_distance_error_ratio   RPE only (see Rpe.hpp); point_distance = trans for APE
 
-#include <string>
-
 #include <Eigen/Core>
+#include <string>
 
 #include "robometrics/core/Result.hpp"
 

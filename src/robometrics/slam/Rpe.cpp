@@ -1,9 +1,9 @@
 #include "robometrics/slam/Rpe.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "robometrics/slam/TrajectoryGeometry.hpp"
 
@@ -63,7 +63,8 @@ Pairs pairsByPath(const Trajectory &t, double delta, double tol, bool all_pairs)
         if (k > i + 1) {
             // The first index holding the value just below: argmin's tie rule within a plateau.
             const double below_value = d[k - 1];
-            std::size_t b = static_cast<std::size_t>(std::lower_bound(first, first + static_cast<std::ptrdiff_t>(k - i - 1), below_value) - d.begin());
+            std::size_t b = static_cast<std::size_t>(
+                std::lower_bound(first, first + static_cast<std::ptrdiff_t>(k - i - 1), below_value) - d.begin());
             if (k == n || std::abs(g(b)) <= std::abs(g(k))) best = b;
         }
         if (std::abs(g(best)) > tol) continue;
@@ -115,10 +116,14 @@ Result<DeltaUnit> parseDeltaUnit(const std::string &name) {
 
 const char *deltaUnitName(DeltaUnit unit) {
     switch (unit) {
-        case DeltaUnit::Frames: return "f";
-        case DeltaUnit::Meters: return "m";
-        case DeltaUnit::Degrees: return "d";
-        case DeltaUnit::Radians: return "r";
+        case DeltaUnit::Frames:
+            return "f";
+        case DeltaUnit::Meters:
+            return "m";
+        case DeltaUnit::Degrees:
+            return "d";
+        case DeltaUnit::Radians:
+            return "r";
     }
     return "f";
 }
@@ -131,9 +136,12 @@ Result<Pairs> rpePairs(const Trajectory &trajectory, double delta, DeltaUnit uni
             if (frames == 0) return Error{fmt::format("--delta {} is less than one frame", delta)};
             return pairsByIndex(trajectory.size(), frames, all_pairs);
         }
-        case DeltaUnit::Meters: return pairsByPath(trajectory, delta, delta * delta_tol, all_pairs);
-        case DeltaUnit::Degrees: return pairsByAngle(trajectory, delta, delta * delta_tol, true, all_pairs);
-        case DeltaUnit::Radians: return pairsByAngle(trajectory, delta, delta * delta_tol, false, all_pairs);
+        case DeltaUnit::Meters:
+            return pairsByPath(trajectory, delta, delta * delta_tol, all_pairs);
+        case DeltaUnit::Degrees:
+            return pairsByAngle(trajectory, delta, delta * delta_tol, true, all_pairs);
+        case DeltaUnit::Radians:
+            return pairsByAngle(trajectory, delta, delta * delta_tol, false, all_pairs);
     }
     return Pairs{};
 }
@@ -174,7 +182,8 @@ Result<RpeResult> computeRpe(const Trajectory &ref, const Trajectory &est, const
         out.pairs.emplace_back(i, j);
         out.errors.push_back(value);
     }
-    if (out.errors.empty()) return Error{"every reference pair has zero distance, so point_distance_error_ratio is undefined"};
+    if (out.errors.empty())
+        return Error{"every reference pair has zero distance, so point_distance_error_ratio is undefined"};
     return out;
 }
 

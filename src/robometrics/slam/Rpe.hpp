@@ -47,7 +47,7 @@ const char *deltaUnitName(DeltaUnit unit);
 
 /// The index pairs of one trajectory for a delta.
 Result<std::vector<std::pair<std::size_t, std::size_t>>> rpePairs(const Trajectory &trajectory, double delta,
-                                                                   DeltaUnit unit, double delta_tol, bool all_pairs);
+                                                                  DeltaUnit unit, double delta_tol, bool all_pairs);
 
 /// The RPE of associated (equal-length) trajectories; an error when no pair exists.
 Result<RpeResult> computeRpe(const Trajectory &ref, const Trajectory &est, const RpeConfig &config = {});

@@ -23,8 +23,8 @@ struct MotionConfig {
 struct RunMotion {
     std::size_t samples = 0;
     double path_length_m = 0;
-    double max_speed_mps = 0;     ///< over consecutive samples with dt > 0 (others are skipped)
-    double max_speed_at_s = 0;    ///< stamp of the later sample of the fastest step
+    double max_speed_mps = 0;   ///< over consecutive samples with dt > 0 (others are skipped)
+    double max_speed_at_s = 0;  ///< stamp of the later sample of the fastest step
     double first_s = 0;
     double last_s = 0;
     std::optional<double> movement_start_s;  ///< empty when the robot never moved that far

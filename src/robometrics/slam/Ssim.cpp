@@ -57,7 +57,8 @@ bool forEachSsimRow(const std::vector<std::uint8_t> &a, const std::vector<std::u
         }
         for (std::size_t col = 0; col < w; ++col) {
             if (col > 0) {
-                for (int q = 0; q < 5; ++q) win_sum[q] += cs[q][col + static_cast<std::size_t>(win) - 1] - cs[q][col - 1];
+                for (int q = 0; q < 5; ++q)
+                    win_sum[q] += cs[q][col + static_cast<std::size_t>(win) - 1] - cs[q][col - 1];
             }
             const double ux = static_cast<double>(win_sum[0]) * s1, uy = static_cast<double>(win_sum[1]) * s1;
             const double uxx = static_cast<double>(win_sum[2]) * s2, uyy = static_cast<double>(win_sum[3]) * s2;
@@ -85,18 +86,19 @@ SsimStats computeSsim(const std::vector<std::uint8_t> &a, const std::vector<std:
     SsimStats stats;
     const auto pad = static_cast<std::size_t>((config.win_size - 1) / 2);
     double sum = 0, masked_sum = 0;
-    const bool ok = forEachSsimRow(a, b, width, height, scale, config, [&](std::size_t row, const std::vector<double> &s) {
-        if (row < pad || row + pad >= height) return;
-        const std::uint8_t *m = mask && mask->size() == width * height ? mask->data() + row * width : nullptr;
-        for (std::size_t col = pad; col + pad < width; ++col) {
-            sum += s[col];
-            ++stats.cells;
-            if (m && m[col]) {
-                masked_sum += s[col];
-                ++stats.masked_cells;
+    const bool ok =
+        forEachSsimRow(a, b, width, height, scale, config, [&](std::size_t row, const std::vector<double> &s) {
+            if (row < pad || row + pad >= height) return;
+            const std::uint8_t *m = mask && mask->size() == width * height ? mask->data() + row * width : nullptr;
+            for (std::size_t col = pad; col + pad < width; ++col) {
+                sum += s[col];
+                ++stats.cells;
+                if (m && m[col]) {
+                    masked_sum += s[col];
+                    ++stats.masked_cells;
+                }
             }
-        }
-    });
+        });
     if (!ok) return {};
     if (stats.cells > 0) stats.mean = sum / static_cast<double>(stats.cells);
     if (stats.masked_cells > 0) stats.masked_mean = masked_sum / static_cast<double>(stats.masked_cells);

@@ -23,9 +23,9 @@ struct SsimConfig {
 };
 
 struct SsimStats {
-    double mean = 0;                 ///< over the cropped interior
-    std::size_t cells = 0;           ///< interior cells
-    double masked_mean = 0;          ///< over interior cells where mask != 0
+    double mean = 0;         ///< over the cropped interior
+    std::size_t cells = 0;   ///< interior cells
+    double masked_mean = 0;  ///< over interior cells where mask != 0
     std::size_t masked_cells = 0;
 };
 

@@ -1,10 +1,10 @@
 #include "robometrics/slam/TrajectoryAlignment.hpp"
 
+#include <fmt/format.h>
+
 #include <Eigen/SVD>
 #include <cmath>
 #include <limits>
-
-#include <fmt/format.h>
 
 #include "robometrics/slam/ErrorStatistics.hpp"
 #include "robometrics/slam/TrajectoryGeometry.hpp"
@@ -61,12 +61,18 @@ Result<AlignMode> parseAlignMode(const std::string &name) {
 
 const char *alignModeName(AlignMode mode) {
     switch (mode) {
-        case AlignMode::None: return "none";
-        case AlignMode::Origin: return "origin";
-        case AlignMode::Se3: return "se3";
-        case AlignMode::Sim3: return "sim3";
-        case AlignMode::Scale: return "scale";
-        case AlignMode::PosYaw: return "posyaw";
+        case AlignMode::None:
+            return "none";
+        case AlignMode::Origin:
+            return "origin";
+        case AlignMode::Se3:
+            return "se3";
+        case AlignMode::Sim3:
+            return "sim3";
+        case AlignMode::Scale:
+            return "scale";
+        case AlignMode::PosYaw:
+            return "posyaw";
     }
     return "none";
 }
@@ -78,8 +84,8 @@ Result<Plane> parsePlane(const std::string &name) {
     return Error{"unknown plane '" + name + "' (expected xy, xz or yz)"};
 }
 
-Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vector<Eigen::Vector3d> &y,
-                          bool with_scale, std::size_t n) {
+Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vector<Eigen::Vector3d> &y, bool with_scale,
+                          std::size_t n) {
     if (x.size() != y.size()) return Error{"Umeyama alignment needs as many source as target points"};
     if (n == 0 || n > x.size()) n = x.size();
     if (n == 0) return Error{"Umeyama alignment needs at least one point"};
@@ -100,9 +106,10 @@ Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vect
     int rank = 0;
     for (int i = 0; i < 3; ++i) rank += d[i] > std::numeric_limits<double>::epsilon() ? 1 : 0;
     if (rank < 2) {
-        return Error{fmt::format("degenerate covariance rank ({} of 3): the {} aligned positions are (nearly) all on "
-                                 "one line or one point, so the rotation is undetermined",
-                                 rank, n)};
+        return Error{
+            fmt::format("degenerate covariance rank ({} of 3): the {} aligned positions are (nearly) all on "
+                        "one line or one point, so the rotation is undetermined",
+                        rank, n)};
     }
     Eigen::Matrix3d s = Eigen::Matrix3d::Identity();
     if (svd.matrixU().determinant() * svd.matrixV().determinant() < 0.0) s(2, 2) = -1.0;
@@ -119,7 +126,8 @@ Result<Alignment> computeAlignment(const Trajectory &ref, const Trajectory &est,
     if (ref.empty()) return Error{"alignment needs at least one pose"};
     std::size_t n = (n_to_align == 0 || n_to_align > ref.size()) ? ref.size() : n_to_align;
     switch (mode) {
-        case AlignMode::None: return Alignment{};
+        case AlignMode::None:
+            return Alignment{};
         case AlignMode::Origin: {
             Alignment out;
             Eigen::Matrix3d r_est_inv = est.rotation(0).transpose();
@@ -128,8 +136,10 @@ Result<Alignment> computeAlignment(const Trajectory &ref, const Trajectory &est,
             out.translation = r_ref * (-(r_est_inv * est.positions[0])) + ref.positions[0];
             return out;
         }
-        case AlignMode::Se3: return umeyama(est.positions, ref.positions, false, n);
-        case AlignMode::Sim3: return umeyama(est.positions, ref.positions, true, n);
+        case AlignMode::Se3:
+            return umeyama(est.positions, ref.positions, false, n);
+        case AlignMode::Sim3:
+            return umeyama(est.positions, ref.positions, true, n);
         case AlignMode::Scale: {
             auto sim3 = umeyama(est.positions, ref.positions, true, n);
             if (!sim3) return sim3.error();
@@ -137,7 +147,8 @@ Result<Alignment> computeAlignment(const Trajectory &ref, const Trajectory &est,
             out.scale = sim3->scale;
             return out;
         }
-        case AlignMode::PosYaw: return alignPosYaw(ref, est, n);
+        case AlignMode::PosYaw:
+            return alignPosYaw(ref, est, n);
     }
     return Alignment{};
 }
@@ -145,7 +156,8 @@ Result<Alignment> computeAlignment(const Trajectory &ref, const Trajectory &est,
 void applyAlignment(Trajectory &trajectory, const Alignment &alignment) {
     const Eigen::Quaterniond q_align(alignment.rotation);
     for (std::size_t i = 0; i < trajectory.size(); ++i) {
-        trajectory.positions[i] = alignment.rotation * (alignment.scale * trajectory.positions[i]) + alignment.translation;
+        trajectory.positions[i] =
+            alignment.rotation * (alignment.scale * trajectory.positions[i]) + alignment.translation;
         trajectory.orientations[i] = (q_align * trajectory.orientations[i]).normalized();
     }
     for (Eigen::Matrix3d &r : trajectory.rotation_matrices) r = alignment.rotation * r;

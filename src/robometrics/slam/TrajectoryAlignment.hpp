@@ -15,10 +15,9 @@
 // fix when det(U) det(V) < 0, "Degenerate covariance rank" when fewer than 2 singular values
 // exceed machine epsilon).
 
+#include <Eigen/Core>
 #include <optional>
 #include <string>
-
-#include <Eigen/Core>
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/slam/Trajectory.hpp"
@@ -39,8 +38,8 @@ const char *alignModeName(AlignMode mode);
 Result<Plane> parsePlane(const std::string &name);
 
 /// Umeyama on the first `n` columns of x (source) and y (target); n = 0 or n > size means all.
-Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vector<Eigen::Vector3d> &y,
-                          bool with_scale, std::size_t n = 0);
+Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vector<Eigen::Vector3d> &y, bool with_scale,
+                          std::size_t n = 0);
 
 /// The alignment taking `est` onto `ref` (already associated: pose i of one belongs to pose i of
 /// the other). `n_to_align` = 0 uses every pose.

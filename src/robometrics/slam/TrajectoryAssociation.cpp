@@ -1,11 +1,11 @@
 #include "robometrics/slam/TrajectoryAssociation.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <tuple>
-
-#include <fmt/format.h>
 
 namespace robometrics::slam {
 
@@ -100,7 +100,8 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
     if (!sorted) {
         order.resize(shifted.size());
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return shifted[a] < shifted[b]; });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return shifted[a] < shifted[b]; });
         std::vector<double> values(shifted.size());
         for (std::size_t k = 0; k < order.size(); ++k) values[k] = shifted[order[k]];
         shifted.swap(values);
@@ -109,9 +110,9 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
     // First position (in sorted order) of the run of values equal to shifted[k]: the stable sort
     // keeps equal stamps in input order, so it holds the smallest original index of that value.
     auto runStart = [&](std::size_t k) {
-        return static_cast<std::size_t>(std::lower_bound(shifted.begin(), shifted.begin() + static_cast<std::ptrdiff_t>(k),
-                                                         shifted[k]) -
-                                        shifted.begin());
+        return static_cast<std::size_t>(
+            std::lower_bound(shifted.begin(), shifted.begin() + static_cast<std::ptrdiff_t>(k), shifted[k]) -
+            shifted.begin());
     };
     query_out.reserve(query.size());
     target_out.reserve(query.size());
@@ -156,14 +157,16 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
 }
 
 Result<Association> associate(const Trajectory &ref, const Trajectory &est, const AssociationConfig &config) {
-    if (ref.empty() || est.empty()) return Error{ref.empty() ? "the reference has no poses" : "the estimate has no poses"};
+    if (ref.empty() || est.empty())
+        return Error{ref.empty() ? "the reference has no poses" : "the estimate has no poses"};
     Association out;
     out.max_pairs = std::min(ref.size(), est.size());
     if (!ref.timestamped || !est.timestamped) {
         if (ref.size() != est.size()) {
-            return Error{fmt::format("a trajectory without timestamps (KITTI) is paired by index, so both need the same "
-                                     "number of poses: the reference has {}, the estimate {}",
-                                     ref.size(), est.size())};
+            return Error{
+                fmt::format("a trajectory without timestamps (KITTI) is paired by index, so both need the same "
+                            "number of poses: the reference has {}, the estimate {}",
+                            ref.size(), est.size())};
         }
         out.ref_indices.resize(ref.size());
         std::iota(out.ref_indices.begin(), out.ref_indices.end(), 0);

@@ -36,7 +36,7 @@ Result<PreparedTrajectories> prepareTrajectories(const Trajectory &ref, const Tr
 struct TrajectoryErrorResult {
     PreparedTrajectories prepared;
     std::vector<double> errors;
-    std::vector<double> stamps;  ///< the estimate's stamp of each error (the pair's second pose for RPE)
+    std::vector<double> stamps;             ///< the estimate's stamp of each error (the pair's second pose for RPE)
     std::vector<std::size_t> pose_indices;  ///< the associated pose each error belongs to (RPE: the pair's second)
     ErrorStatistics stats;
 };

@@ -18,36 +18,46 @@ double at(const GridMap::Matrix &m, int i, int j) {
 
 CostmapGenerator::CostmapGenerator(const CostmapConfig &config) : config_(config), model_(config), memory_(config) {}
 
+CostmapGenerator::Layers CostmapGenerator::layersOf(const GridMap &map) {
+    return {map.layer("points"), map.layer("ground"), map.layer("variance"), map.layer("groundpatch"),
+            map.resolution()};
+}
+
 CostFactors CostmapGenerator::factors(const GridMap &map, int i, int j) const {
+    return factors(layersOf(map), i, j);
+}
+
+CostFactors CostmapGenerator::factors(const Layers &l, int i, int j) const {
     CostFactors f;
-    if (const auto *points = map.layer("points")) {
-        const double v = (*points)(i, j);
+    if (l.points) {
+        const double v = (*l.points)(i, j);
         if (std::isfinite(v)) {
             f.obstacle = model_.obstacleCost(v);
         } else {
             f.unknown = 1;
         }
     }
-    if (const auto *ground = map.layer("ground")) {
+    if (l.ground) {
         // Logical i grows towards -x and j towards -y, so the "plus" neighbours are i-1 and j-1.
+        const auto &g = *l.ground;
         double slope = 0;
-        if (CostModel::slope((*ground)(i, j), at(*ground, i + 1, j), at(*ground, i - 1, j), at(*ground, i, j + 1),
-                             at(*ground, i, j - 1), map.resolution(), slope)) {
+        if (CostModel::slope(g(i, j), at(g, i + 1, j), at(g, i - 1, j), at(g, i, j + 1), at(g, i, j - 1),
+                             l.resolution, slope)) {
             f.slope = model_.slopeCost(slope);
         } else {
             f.unknown = 1;
         }
     }
-    if (const auto *variance = map.layer("variance")) {
-        const double v = (*variance)(i, j);
+    if (l.variance) {
+        const double v = (*l.variance)(i, j);
         if (std::isfinite(v)) {
             f.roughness = model_.roughnessCost(v);
         } else {
             f.unknown = 1;
         }
     }
-    if (const auto *patch = map.layer("groundpatch")) {
-        const double v = (*patch)(i, j);
+    if (l.patch) {
+        const double v = (*l.patch)(i, j);
         if (!std::isfinite(v) || v < config_.confidence_threshold) f.unknown = 1;
     }
     return f;
@@ -77,6 +87,7 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     const double c = std::cos(robot.yaw);
     const double s = std::sin(robot.yaw);
     const auto &seen = memory_.seen();
+    const Layers layers = layersOf(map);
     for (int cy = 0; cy < n; ++cy) {
         const double ry = origin + (cy + 0.5) * res;
         for (int cx = 0; cx < n; ++cx) {
@@ -85,7 +96,7 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
             int i = 0;
             int j = 0;
             if (!map.index(p, i, j)) continue;
-            out.data[static_cast<std::size_t>(cy) * n + cx] = cellValue(map, i, j, seen(i, j) != 0);
+            if (seen(i, j)) out.data[static_cast<std::size_t>(cy) * n + cx] = model_.value(factors(layers, i, j));
         }
     }
     if (terrain) fillFromTerrain(*terrain, out);

@@ -48,6 +48,17 @@ public:
     void resetMemory() { memory_.reset(); }
 
 private:
+    /// The layers a cell's cost reads, looked up once per map rather than once per cell.
+    struct Layers {
+        const GridMap::Matrix *points;
+        const GridMap::Matrix *ground;
+        const GridMap::Matrix *variance;
+        const GridMap::Matrix *patch;
+        double resolution;
+    };
+    static Layers layersOf(const GridMap &map);
+    CostFactors factors(const Layers &layers, int i, int j) const;
+
     CostmapConfig config_;
     CostModel model_;
     ObservationMemory memory_;

@@ -56,7 +56,10 @@ void ObservationMemory::update(const GridMap &map) {
                            fracDistance(phase.x(), phase_.x()) < 1e-3 && fracDistance(phase.y(), phase_.y()) < 1e-3;
     const std::int64_t gx0 = std::llround(p00.x() / res - phase_.x());
     const std::int64_t gy0 = std::llround(p00.y() / res - phase_.y());
-    Mask next = Mask::Zero(map.rows(), map.cols());
+    // Reuse the previous frame's buffer: a fresh allocation each frame costs page faults.
+    Mask &next = spare_;
+    next.resize(map.rows(), map.cols());
+    next.setZero();
     if (same_grid) {
         // Logical i is global gx0 - i (indices grow towards -x); old index = old_gx0 - (gx0 - i).
         const std::int64_t di = gx0_ - gx0;
@@ -83,7 +86,7 @@ void ObservationMemory::update(const GridMap &map) {
             if (!next(i, j) && layers.observed(i, j, confidence_min_)) next(i, j) = 1;
         }
     }
-    seen_ = std::move(next);
+    seen_.swap(next);
 }
 
 }  // namespace robometrics::terrain

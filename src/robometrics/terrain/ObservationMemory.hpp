@@ -35,6 +35,7 @@ public:
 private:
     double confidence_min_;
     Mask seen_;
+    Mask spare_;  ///< the other buffer of the double buffer
     double resolution_ = 0;
     Eigen::Vector2d phase_ = Eigen::Vector2d::Zero();  ///< fractional cell offset of the grid
     std::int64_t gx0_ = 0, gy0_ = 0;                   ///< global cell of logical (0, 0)

@@ -62,8 +62,8 @@ Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out
     for (;;) {
         std::size_t in_size = src.size() - in_pos;
         std::size_t out_size = out.size() - out_pos;
-        std::size_t hint = LZ4F_decompress(dctx, out.data() + out_pos, &out_size, src.data() + in_pos, &in_size,
-                                           nullptr);
+        std::size_t hint =
+            LZ4F_decompress(dctx, out.data() + out_pos, &out_size, src.data() + in_pos, &in_size, nullptr);
         if (LZ4F_isError(hint)) return Error{std::string("corrupt lz4 data: ") + LZ4F_getErrorName(hint)};
         in_pos += in_size;
         out_pos += out_size;

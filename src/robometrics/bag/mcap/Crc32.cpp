@@ -34,8 +34,8 @@ std::uint32_t tableUpdate(std::uint32_t c, const std::uint8_t *p, std::size_t n)
         // Little-endian assembly of the next 8 bytes, independent of the host's alignment rules.
         std::uint32_t lo = c ^ (std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
                                 std::uint32_t(p[3]) << 24);
-        std::uint32_t hi = std::uint32_t(p[4]) | std::uint32_t(p[5]) << 8 | std::uint32_t(p[6]) << 16 |
-                           std::uint32_t(p[7]) << 24;
+        std::uint32_t hi =
+            std::uint32_t(p[4]) | std::uint32_t(p[5]) << 8 | std::uint32_t(p[6]) << 16 | std::uint32_t(p[7]) << 24;
         c = kTables[7][lo & 0xFF] ^ kTables[6][(lo >> 8) & 0xFF] ^ kTables[5][(lo >> 16) & 0xFF] ^
             kTables[4][lo >> 24] ^ kTables[3][hi & 0xFF] ^ kTables[2][(hi >> 8) & 0xFF] ^
             kTables[1][(hi >> 16) & 0xFF] ^ kTables[0][hi >> 24];
@@ -60,7 +60,7 @@ __attribute__((target("pclmul,sse4.1"))) inline __m128i fold(__m128i x, __m128i 
 }
 
 __attribute__((target("pclmul,sse4.1"))) std::uint32_t clmulUpdate(std::uint32_t reg, const std::uint8_t *&p,
-                                                                     std::size_t &n) {
+                                                                   std::size_t &n) {
     const __m128i k_fold4 = _mm_set_epi64x(0x1c6e41596LL, 0x154442bd4LL);
     const __m128i k_fold1 = _mm_set_epi64x(0x0ccaa009eLL, 0x1751997d0LL);
     __m128i x0 = _mm_xor_si128(load16(p), _mm_cvtsi32_si128(static_cast<int>(reg)));

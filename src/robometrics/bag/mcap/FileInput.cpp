@@ -21,8 +21,7 @@ Result<FileInput> FileInput::open(const std::string &path) {
     return in;
 }
 
-Status FileInput::read(std::uint64_t offset, std::uint64_t length, std::vector<std::uint8_t> &out,
-                       const char *what) {
+Status FileInput::read(std::uint64_t offset, std::uint64_t length, std::vector<std::uint8_t> &out, const char *what) {
     if (offset > size_ || length > size_ - offset) {
         return error(offset, std::string(what) + " of " + std::to_string(length) + " bytes runs past the end of the " +
                                  std::to_string(size_) + "-byte file");

@@ -6,8 +6,8 @@ namespace robometrics::bag::mcap {
 
 struct IndexedReader::LoadedChunk {
     std::uint64_t file_offset = 0;
-    std::vector<std::uint8_t> raw;           ///< the Chunk record as read from the file
-    std::vector<std::uint8_t> decompressed;  ///< its records when compressed
+    std::vector<std::uint8_t> raw;                                  ///< the Chunk record as read from the file
+    std::vector<std::uint8_t> decompressed;                         ///< its records when compressed
     std::vector<std::pair<std::uint64_t, MessageRecord>> messages;  ///< (offset in chunk, message), sorted
     std::size_t cursor = 0;
 
@@ -72,8 +72,9 @@ Status IndexedReader::load(const ChunkIndexRecord &index) {
     }
     const std::uint64_t length = loadLe<std::uint64_t>(chunk->raw.data() + 1);
     if (length != index.chunk_length - kRecordPrefixSize) {
-        return file_.error(offset, "Chunk content length " + std::to_string(length) + " disagrees with its ChunkIndex (" +
-                                       std::to_string(index.chunk_length) + " bytes in all)");
+        return file_.error(offset, "Chunk content length " + std::to_string(length) +
+                                       " disagrees with its ChunkIndex (" + std::to_string(index.chunk_length) +
+                                       " bytes in all)");
     }
     auto record = parseRecord(chunk->raw[0], Bytes(chunk->raw).subspan(kRecordPrefixSize));
     if (!record) return file_.error(offset, record.message());

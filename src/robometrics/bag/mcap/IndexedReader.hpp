@@ -30,8 +30,7 @@ struct MessageFilter {
 
 class IndexedReader {
 public:
-    IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter,
-                  bool verify_crcs = true);
+    IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter, bool verify_crcs = true);
     ~IndexedReader();
     IndexedReader(IndexedReader &&) noexcept;
     IndexedReader &operator=(IndexedReader &&) noexcept;
@@ -52,7 +51,7 @@ private:
     MessageFilter filter_;
     bool verify_crcs_;
     ChunkDecompressor decompressor_;
-    std::vector<std::unique_ptr<LoadedChunk>> heap_;  ///< min-heap on each chunk's current message
+    std::vector<std::unique_ptr<LoadedChunk>> heap_;   ///< min-heap on each chunk's current message
     std::vector<std::unique_ptr<LoadedChunk>> spare_;  ///< finished chunks, kept to reuse their buffers
     std::unique_ptr<LoadedChunk> current_;             ///< owns the data of the message last returned
     std::size_t chunks_loaded_ = 0;

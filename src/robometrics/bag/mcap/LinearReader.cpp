@@ -29,8 +29,8 @@ Result<bool> LinearReader::nextInChunk(RecordEntry &out) {
     const std::size_t pos = chunk_pos_;
     auto fail = [&](const std::string &what) {
         failed_ = true;
-        return file_.error(chunk_offset_, "Chunk record, at offset " + std::to_string(pos) +
-                                              " of its decompressed records: " + what);
+        return file_.error(chunk_offset_,
+                           "Chunk record, at offset " + std::to_string(pos) + " of its decompressed records: " + what);
     };
     auto raw = frameRecord(chunk_records_, pos, "chunk");
     if (!raw) return fail(raw.message());
@@ -76,8 +76,8 @@ Result<bool> LinearReader::next(RecordEntry &out) {
     }
     buffer_.resize(static_cast<std::size_t>(kRecordPrefixSize + length));
     std::memcpy(buffer_.data(), prefix, kRecordPrefixSize);
-    if (Status s = file_.readInto(offset + kRecordPrefixSize, length, buffer_.data() + kRecordPrefixSize,
-                                  "record content");
+    if (Status s =
+            file_.readInto(offset + kRecordPrefixSize, length, buffer_.data() + kRecordPrefixSize, "record content");
         !s.ok()) {
         failed_ = true;
         return s.error();
@@ -121,8 +121,8 @@ Status LinearReader::checkRecord(const RecordEntry &entry, Bytes whole) {
         chunk_pos_ = 0;
         in_chunk_ = !chunk_records_.empty();
     } else if (auto *attachment = std::get_if<AttachmentRecord>(&entry.record)) {
-        const std::size_t covered = 8 + 8 + 4 + attachment->name.size() + 4 + attachment->media_type.size() + 8 +
-                                    attachment->data.size();
+        const std::size_t covered =
+            8 + 8 + 4 + attachment->name.size() + 4 + attachment->media_type.size() + 8 + attachment->data.size();
         if (options_.verify_crcs && attachment->crc != 0) {
             std::uint32_t crc = crc32(whole.subspan(kRecordPrefixSize, covered));
             if (crc != attachment->crc) {

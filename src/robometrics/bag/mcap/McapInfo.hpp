@@ -33,18 +33,18 @@ struct McapChannelInfo {
 struct McapFileInfo {
     std::string path;
     std::uint64_t size_bytes = 0;
-    std::string profile;  ///< "ros2"
-    std::string library;  ///< "libmcap 0.8.0"
+    std::string profile;                    ///< "ros2"
+    std::string library;                    ///< "libmcap 0.8.0"
     std::vector<std::string> compressions;  ///< distinct chunk compressions, sorted; "" = none
     std::uint64_t chunk_count = 0;
     std::uint64_t message_count = 0;
     std::uint64_t attachment_count = 0;
-    std::uint64_t start_time = 0;  ///< earliest log_time (0 without messages)
-    std::uint64_t end_time = 0;    ///< latest log_time
+    std::uint64_t start_time = 0;           ///< earliest log_time (0 without messages)
+    std::uint64_t end_time = 0;             ///< latest log_time
     std::vector<McapChannelInfo> channels;  ///< by channel id
     std::vector<MetadataRecord> metadata;   ///< in file order
-    bool indexed = false;  ///< counts came from the summary, not from a scan
-    std::string error;     ///< recover mode only: the first damage found ("" when the file is whole)
+    bool indexed = false;                   ///< counts came from the summary, not from a scan
+    std::string error;                      ///< recover mode only: the first damage found ("" when the file is whole)
 };
 
 /// Reads the overview of one MCAP file. With `recover`, damage after the leading magic is

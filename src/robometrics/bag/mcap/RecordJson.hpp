@@ -4,12 +4,11 @@
 // as arrays of decimal strings and maps as objects. Header-only (nlohmann-json) because only the
 // tests and debugging tools need it.
 
-#include <nlohmann/json.hpp>
-
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <string>
-#include <utility>
 #include <type_traits>
+#include <utility>
 
 #include "robometrics/bag/mcap/Records.hpp"
 
@@ -61,10 +60,8 @@ inline nlohmann::json recordToConformanceJson(const Record &record) {
                                        {"summary_offset_start", num(r.summary_offset_start)},
                                        {"summary_start", num(r.summary_start)}});
             } else if constexpr (std::is_same_v<T, SchemaRecord>) {
-                return make("Schema", {{"data", bytes(r.data)},
-                                       {"encoding", r.encoding},
-                                       {"id", num(r.id)},
-                                       {"name", r.name}});
+                return make("Schema",
+                            {{"data", bytes(r.data)}, {"encoding", r.encoding}, {"id", num(r.id)}, {"name", r.name}});
             } else if constexpr (std::is_same_v<T, ChannelRecord>) {
                 return make("Channel", {{"id", num(r.id)},
                                         {"message_encoding", r.message_encoding},

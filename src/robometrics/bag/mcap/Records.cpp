@@ -37,7 +37,6 @@ public:
         return {reinterpret_cast<const char *>(b.data()), b.size()};
     }
 
-
     /// A u32-byte-length-prefixed region (Array or Map).
     Cursor sub(const char *field) {
         auto n = uint<std::uint32_t>(field);
@@ -234,10 +233,10 @@ Record parseKnown(Opcode op, Cursor &c) {
 }  // namespace
 
 std::string opcodeName(std::uint8_t opcode) {
-    static constexpr const char *kNames[] = {"",           "Header",          "Footer",     "Schema",
-                                             "Channel",    "Message",         "Chunk",      "MessageIndex",
-                                             "ChunkIndex", "Attachment",      "AttachmentIndex", "Statistics",
-                                             "Metadata",   "MetadataIndex",   "SummaryOffset", "DataEnd"};
+    static constexpr const char *kNames[] = {"",           "Header",        "Footer",          "Schema",
+                                             "Channel",    "Message",       "Chunk",           "MessageIndex",
+                                             "ChunkIndex", "Attachment",    "AttachmentIndex", "Statistics",
+                                             "Metadata",   "MetadataIndex", "SummaryOffset",   "DataEnd"};
     if (opcode >= 1 && opcode <= 0x0F) return kNames[opcode];
     char buf[32];
     std::snprintf(buf, sizeof buf, "opcode 0x%02X", opcode);

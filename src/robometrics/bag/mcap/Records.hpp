@@ -150,10 +150,10 @@ struct UnknownRecord {
     Bytes content;
 };
 
-using Record = std::variant<HeaderRecord, FooterRecord, SchemaRecord, ChannelRecord, MessageRecord, ChunkRecord,
-                            MessageIndexRecord, ChunkIndexRecord, AttachmentRecord, AttachmentIndexRecord,
-                            StatisticsRecord, MetadataRecord, MetadataIndexRecord, SummaryOffsetRecord,
-                            DataEndRecord, UnknownRecord>;
+using Record =
+    std::variant<HeaderRecord, FooterRecord, SchemaRecord, ChannelRecord, MessageRecord, ChunkRecord,
+                 MessageIndexRecord, ChunkIndexRecord, AttachmentRecord, AttachmentIndexRecord, StatisticsRecord,
+                 MetadataRecord, MetadataIndexRecord, SummaryOffsetRecord, DataEndRecord, UnknownRecord>;
 
 /// Parses the content of one record. Known fields are read, bytes after them are ignored (later
 /// versions of the format may append fields). The error names the field that did not fit; the

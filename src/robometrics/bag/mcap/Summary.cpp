@@ -6,8 +6,7 @@
 
 namespace robometrics::bag::mcap {
 
-Result<Record> readRecordAt(FileInput &file, std::uint64_t offset, Opcode expected,
-                            std::vector<std::uint8_t> &buffer) {
+Result<Record> readRecordAt(FileInput &file, std::uint64_t offset, Opcode expected, std::vector<std::uint8_t> &buffer) {
     std::uint8_t prefix[kRecordPrefixSize];
     const std::string name = opcodeName(static_cast<std::uint8_t>(expected));
     ROBOMETRICS_TRY(file.readInto(offset, kRecordPrefixSize, prefix, (name + " record").c_str()));
@@ -16,8 +15,8 @@ Result<Record> readRecordAt(FileInput &file, std::uint64_t offset, Opcode expect
     }
     const std::uint64_t length = loadLe<std::uint64_t>(prefix + 1);
     if (length > file.size() - offset - kRecordPrefixSize) {
-        return file.error(offset, name + " record declares " + std::to_string(length) +
-                                      " content bytes, past the end of the file");
+        return file.error(
+            offset, name + " record declares " + std::to_string(length) + " content bytes, past the end of the file");
     }
     ROBOMETRICS_TRY(file.read(offset + kRecordPrefixSize, length, buffer, (name + " record").c_str()));
     auto record = parseRecord(prefix[0], buffer);
@@ -60,8 +59,8 @@ Result<Summary> readSummary(FileInput &file, bool verify_crc) {
     if (start < sizeof(kMagic) || start > tail_offset) {
         return file.error(tail_offset, "Footer summary_start " + std::to_string(start) + " is outside the file");
     }
-    if (footer.summary_offset_start != 0 && (footer.summary_offset_start < start ||
-                                             footer.summary_offset_start > tail_offset)) {
+    if (footer.summary_offset_start != 0 &&
+        (footer.summary_offset_start < start || footer.summary_offset_start > tail_offset)) {
         return file.error(tail_offset, "Footer summary_offset_start " + std::to_string(footer.summary_offset_start) +
                                            " is outside the summary");
     }

@@ -30,9 +30,12 @@ using namespace mcap;
 
 const char *compressionName(Compression c) {
     switch (c) {
-        case Compression::Zstd: return "zstd";
-        case Compression::Lz4: return "lz4";
-        case Compression::None: break;
+        case Compression::Zstd:
+            return "zstd";
+        case Compression::Lz4:
+            return "lz4";
+        case Compression::None:
+            break;
     }
     return "";
 }
@@ -140,7 +143,9 @@ private:
 
     Status compress(std::vector<std::uint8_t> &dst) {
         switch (options_.compression) {
-            case Compression::None: dst = chunk_; return Status::Ok();
+            case Compression::None:
+                dst = chunk_;
+                return Status::Ok();
             case Compression::Zstd: {
                 if (!zstd_) zstd_.reset(ZSTD_createCCtx());
                 dst.resize(ZSTD_compressBound(chunk_.size()));

@@ -1,0 +1,135 @@
+#include "robometrics/evaluate/Evaluation.hpp"
+
+#include <cmath>
+
+namespace robometrics::evaluate {
+
+namespace {
+
+/// JSON has no NaN or infinity: write them as null.
+nlohmann::json num(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+nlohmann::json statsJson(const slam::ErrorStatistics &s) {
+    return {{"n", s.n},       {"rmse", num(s.rmse)}, {"mean", num(s.mean)}, {"median", num(s.median)},
+            {"std", num(s.std)}, {"min", num(s.min)},   {"max", num(s.max)},   {"sse", num(s.sse)}};
+}
+
+}  // namespace
+
+nlohmann::json toSummaryJson(const Evaluation &e) {
+    nlohmann::json j;
+    j["verdict"] = e.verdict();
+    j["bag"] = e.inputs.bag;
+    j["start_ns"] = e.start_time;
+    j["end_ns"] = e.end_time;
+    j["duration_s"] = toSeconds(e.end_time - e.start_time);
+    j["anomalies"] = nlohmann::json::array();
+    for (const auto &a : e.anomalies) {
+        j["anomalies"].push_back({{"code", a.code}, {"message", a.message}, {"value", num(a.value)},
+                                  {"threshold", num(a.threshold)}});
+    }
+    j["notes"] = e.notes;
+    nlohmann::json topics = {{"scan", e.topics.scan},           {"imu", e.topics.imu},
+                             {"pose_array", e.topics.pose_array}, {"odometry", e.topics.odometry},
+                             {"amcl_pose", e.topics.amcl_pose}, {"map", e.topics.map},
+                             {"grid_map", e.topics.grid_map},   {"tf", e.topics.tf}};
+    j["analysed_topics"] = topics;
+    if (e.traversal) {
+        const auto &s = e.traversal->summary;
+        j["traversal"] = {{"rows", s.rows},
+                          {"total_collisions", s.total_collisions},
+                          {"collision_events", s.collision_events},
+                          {"distance_traveled_m", num(s.distance_traveled)},
+                          {"rejected_pose_jumps", s.rejected_pose_jumps},
+                          {"smoothness_metric", num(s.smoothness_metric)},
+                          {"mean_smoothness", num(s.mean_smoothness)},
+                          {"mean_clearance_m", num(s.mean_clearance)},
+                          {"min_clearance_m", num(s.min_clearance)},
+                          {"max_accel_magnitude_mps2", num(s.max_accel_magnitude)},
+                          {"max_vertical_roughness_mps2", num(s.max_vertical_roughness)},
+                          {"mean_velocity_mps", num(s.mean_velocity)},
+                          {"max_velocity_mps", num(s.max_velocity)},
+                          {"rough_imu_readings", s.rough_imu_readings},
+                          {"time_rough_terrain_s", num(s.time_rough_terrain_s)},
+                          {"time_low_clearance_s", num(s.time_low_clearance_s)}};
+    }
+    nlohmann::json health = nlohmann::json::array();
+    for (const auto &t : e.topic_health) {
+        health.push_back({{"topic", t.topic},
+                          {"count", t.count},
+                          {"mean_rate_hz", num(t.mean_rate_hz)},
+                          {"jitter_ms", num(t.jitter_ms)},
+                          {"longest_gap_ms", num(t.longest_gap_ms)},
+                          {"estimated_drops", t.estimated_drops},
+                          {"bandwidth_bps", num(t.bandwidth_bps)},
+                          {"age_p50_ms", t.age_samples ? num(t.age_p50_ms) : nullptr},
+                          {"age_p95_ms", t.age_samples ? num(t.age_p95_ms) : nullptr},
+                          {"stamps_out_of_order", t.stamps_out_of_order}});
+    }
+    j["topics"] = health;
+    if (e.lost) {
+        nlohmann::json episodes = nlohmann::json::array();
+        for (const auto &ep : e.lost->episodes.episodes()) {
+            episodes.push_back({{"start_s", toSeconds(ep.start - e.start_time)},
+                                {"end_s", toSeconds(ep.end - e.start_time)},
+                                {"duration_s", ep.durationSeconds()},
+                                {"worst", std::string(localization::toString(ep.worst))},
+                                {"peak_probability", num(ep.peak_probability)},
+                                {"open", ep.open}});
+        }
+        j["localization"] = {{"topic", e.lost->topic},
+                             {"readings", e.lost->episodes.readings()},
+                             {"invalid_readings", e.lost->episodes.invalid()},
+                             {"normal", e.lost->episodes.countOf(localization::LostStatus::Normal)},
+                             {"confused", e.lost->episodes.countOf(localization::LostStatus::Confused)},
+                             {"lost", e.lost->episodes.countOf(localization::LostStatus::Lost)},
+                             {"episodes", episodes}};
+    }
+    if (e.motion) {
+        j["motion"] = {{"odometry_messages", e.motion->samples},
+                       {"path_length_m", num(e.motion->path_length_m)},
+                       {"max_speed_mps", num(e.motion->max_speed_mps)},
+                       {"movement_start_s", e.motion->movement_start_s
+                                                ? num(*e.motion->movement_start_s - toSeconds(e.start_time))
+                                                : nullptr}};
+    }
+    if (e.trajectory) {
+        const auto &tr = *e.trajectory;
+        j["trajectory"] = {{"estimate", tr.estimate_source},
+                           {"matched_poses", tr.se3.stats.n},
+                           {"ate_se3", statsJson(tr.se3.stats)},
+                           {"ate_origin", statsJson(tr.origin.stats)},
+                           {"scale", tr.se3.prepared.alignment.scale}};
+        if (e.motion && e.motion->path_length_m > 0) {
+            j["trajectory"]["drift_per_m"] = tr.se3.stats.rmse / e.motion->path_length_m;
+        }
+    }
+    if (e.map) {
+        const auto &m = *e.map;
+        j["map"] = {{"coverage", num(m.coverage.coverage)},
+                    {"accessible_coverage", num(m.coverage.accessible_coverage)},
+                    {"iou", num(m.iou.iou)},
+                    {"ssim", m.ssim_valid ? num(m.ssim) : nullptr},
+                    {"ssim_full", m.ssim_valid ? num(m.ssim_full) : nullptr},
+                    {"wall_thickness_m", m.estimate_walls.valid() ? num(m.estimate_walls.corrected_m) : nullptr},
+                    {"cells", m.cells}};
+    }
+    if (e.system) {
+        double peak_cpu = 0, mean_cpu = 0;
+        std::uint64_t peak_rss = 0;
+        for (const auto &s : e.system->samples) {
+            peak_cpu = std::max(peak_cpu, s.cpu_percent);
+            mean_cpu += s.cpu_percent;
+            peak_rss = std::max(peak_rss, s.rss_bytes);
+        }
+        if (!e.system->samples.empty()) mean_cpu /= static_cast<double>(e.system->samples.size());
+        j["system"] = {{"samples", e.system->samples.size()},
+                       {"peak_cpu_percent", peak_cpu},
+                       {"mean_cpu_percent", mean_cpu},
+                       {"peak_rss_bytes", peak_rss},
+                       {"run", e.system->run}};
+    }
+    return j;
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,78 @@
+#pragma once
+// Everything `robometrics evaluate` measured on one run: the results of each analysis that
+// applied, the anomalies they raised, and the verdict. The writers (CSV, JSON, MCAP, HTML) and
+// `robometrics compare` work from this; nothing here does I/O.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/localization/LostDetector.hpp"
+#include "robometrics/localization/LostEpisodes.hpp"
+#include "robometrics/slam/FailureHeuristics.hpp"
+#include "robometrics/slam/MapEvaluation.hpp"
+#include "robometrics/slam/SlamRun.hpp"
+#include "robometrics/slam/Trajectory.hpp"
+#include "robometrics/slam/TrajectoryMetrics.hpp"
+#include "robometrics/system/ProcessTreeSampler.hpp"
+#include "robometrics/topicstats/TopicHealth.hpp"
+#include "robometrics/topicstats/WindowRecord.hpp"
+#include "robometrics/traversal/TraversalRow.hpp"
+
+namespace robometrics::evaluate {
+
+/// The topics each analysis reads, chosen from what the bag has (empty = not present).
+struct TopicChoice {
+    std::string scan, imu, pose_array, odometry, amcl_pose, lost_reset, map, grid_map;
+    bool tf = false;
+};
+
+struct TraversalResult {
+    std::vector<traversal::TraversalRow> rows;
+    traversal::TraversalSummary summary;
+};
+
+struct LostResult {
+    std::string topic;
+    std::vector<localization::LostReading> readings;
+    localization::LostEpisodes episodes;
+};
+
+struct TrajectoryResult {
+    std::string estimate_source;  ///< "BAG:tf:map:base_link", "BAG:/amcl_pose", ...
+    slam::Trajectory reference;
+    slam::TrajectoryErrorResult se3;     ///< ATE after SE(3) Umeyama alignment
+    slam::TrajectoryErrorResult origin;  ///< ATE with the first poses aligned
+};
+
+struct SystemResult {
+    std::vector<system::ResourceSample> samples;
+    nlohmann::json run;  ///< run.json as written by `robometrics run`
+};
+
+struct Evaluation {
+    RunInputs inputs;
+    TopicChoice topics;
+    TimeNs start_time = 0;
+    TimeNs end_time = 0;
+    std::optional<TraversalResult> traversal;
+    std::vector<topicstats::TopicHealth> topic_health;
+    std::vector<topicstats::WindowRecord> topic_windows;
+    std::optional<LostResult> lost;
+    std::optional<slam::RunMotion> motion;
+    std::optional<TrajectoryResult> trajectory;
+    std::optional<slam::MapEvalResult> map;
+    std::optional<SystemResult> system;
+    std::vector<slam::Anomaly> anomalies;
+    std::vector<std::string> notes;  ///< analyses skipped and why
+
+    bool ok() const { return anomalies.empty(); }
+    const char *verdict() const { return ok() ? "ok" : "potential_failure"; }
+};
+
+/// The machine-readable summary written to summary.json (and read back by `compare`).
+nlohmann::json toSummaryJson(const Evaluation &evaluation);
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,274 @@
+#include "robometrics/evaluate/EvaluationReport.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "robometrics/report/HtmlReport.hpp"
+#include "robometrics/report/Png.hpp"
+#include "robometrics/report/SvgPlot.hpp"
+#include "robometrics/slam/MapOverlay.hpp"
+
+namespace robometrics::evaluate {
+
+namespace {
+
+using report::Band;
+using report::LineSeries;
+using report::Marker;
+using report::SvgPlot;
+
+std::string fixed(double v, int decimals) { return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : "n/a"; }
+
+double relative(const Evaluation &e, TimeNs t) { return toSeconds(t - e.start_time); }
+
+void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
+    auto add = [&](const char *group, const char *name, std::string value, const char *unit, bool flag = false) {
+        html.addMetric({group, name, std::move(value), unit, flag});
+    };
+    add("Run", "Duration", fixed(toSeconds(e.end_time - e.start_time), 1), "s");
+    if (e.traversal) {
+        const auto &s = e.traversal->summary;
+        add("Traversal", "Collision events", std::to_string(s.collision_events), "", s.collision_events > 0);
+        add("Traversal", "Distance travelled", fixed(s.distance_traveled, 2), "m");
+        add("Traversal", "Minimum clearance", fixed(s.min_clearance, 2), "m");
+        add("Traversal", "Time below safe clearance", fixed(s.time_low_clearance_s, 1), "s");
+        add("Traversal", "Time on rough terrain", fixed(s.time_rough_terrain_s, 1), "s");
+        add("Traversal", "Max |acceleration|", fixed(s.max_accel_magnitude, 2), "m/s²");
+        add("Traversal", "Rejected pose jumps", std::to_string(s.rejected_pose_jumps), "", s.rejected_pose_jumps > 0);
+    }
+    if (e.motion) {
+        add("Motion", "Odometry path length", fixed(e.motion->path_length_m, 2), "m");
+        add("Motion", "Max odometry speed", fixed(e.motion->max_speed_mps, 2), "m/s");
+    }
+    if (e.trajectory) {
+        add("SLAM", "ATE RMSE (SE(3) aligned)", fixed(e.trajectory->se3.stats.rmse, 3), "m");
+        add("SLAM", "ATE RMSE (origin aligned)", fixed(e.trajectory->origin.stats.rmse, 3), "m");
+        add("SLAM", "Matched poses", std::to_string(e.trajectory->se3.stats.n), "");
+    }
+    if (e.map) {
+        add("Map", "Coverage", fixed(100 * e.map->coverage.coverage, 1), "%");
+        add("Map", "IoU (occupied)", fixed(e.map->iou.iou, 3), "");
+        if (e.map->ssim_valid) add("Map", "SSIM (known cells)", fixed(e.map->ssim, 3), "");
+        if (e.map->estimate_walls.valid()) add("Map", "Wall thickness", fixed(e.map->estimate_walls.corrected_m, 3), "m");
+    }
+    if (e.lost) {
+        size_t lost_episodes = 0;
+        for (const auto &ep : e.lost->episodes.episodes()) lost_episodes += ep.worst == localization::LostStatus::Lost;
+        add("Localization", "Lost episodes", std::to_string(lost_episodes), "", lost_episodes > 0);
+        add("Localization", "Readings lost / confused",
+            fmt::format("{} / {}", e.lost->episodes.countOf(localization::LostStatus::Lost),
+                        e.lost->episodes.countOf(localization::LostStatus::Confused)),
+            "");
+    }
+    if (e.system && !e.system->samples.empty()) {
+        double peak_cpu = 0;
+        std::uint64_t peak_rss = 0;
+        for (const auto &s : e.system->samples) {
+            peak_cpu = std::max(peak_cpu, s.cpu_percent);
+            peak_rss = std::max(peak_rss, s.rss_bytes);
+        }
+        add("System", "Peak CPU", fixed(peak_cpu, 0), "%");
+        add("System", "Peak memory (RSS)", fixed(static_cast<double>(peak_rss) / 1048576.0, 1), "MiB");
+    }
+}
+
+std::string trajectoryPlot(const Evaluation &e) {
+    const auto &tr = *e.trajectory;
+    SvgPlot plot("Trajectory: ground truth vs estimate (SE(3) aligned, coloured by error)", "x [m]", "y [m]", 720, 520);
+    plot.setEqualAspect(true);
+    if (e.map) {
+        // The map comparison as an underlay, so the path is seen against walls.
+        report::Image img{static_cast<int>(e.map->gt.width), static_cast<int>(e.map->gt.height), 3,
+                          slam::renderOverlay(e.map->gt, e.map->aligned_estimate)};
+        const auto &g = e.map->grid;
+        if (std::abs(g.origin_yaw) < 1e-9) {
+            plot.setUnderlay({report::base64(report::encodePng(img)), g.origin_x, g.origin_y,
+                              g.origin_x + static_cast<double>(g.width) * g.resolution,
+                              g.origin_y + static_cast<double>(g.height) * g.resolution});
+        }
+    }
+    LineSeries ref{"ground truth", {}, {}, "#444", true, false};
+    for (const auto &p : tr.reference.positions) {
+        ref.x.push_back(p.x());
+        ref.y.push_back(p.y());
+    }
+    plot.add(std::move(ref));
+    report::ColoredPath est{"APE [m]", {}, {}, tr.se3.errors};
+    for (const auto &p : tr.se3.prepared.est.positions) {
+        est.x.push_back(p.x());
+        est.y.push_back(p.y());
+    }
+    plot.add(std::move(est));
+    return plot.render();
+}
+
+std::string errorPlot(const Evaluation &e) {
+    const auto &tr = *e.trajectory;
+    SvgPlot plot("Absolute position error over time", "time since start [s]", "APE [m]");
+    LineSeries se3{"SE(3) aligned", {}, tr.se3.errors, "", false, false};
+    for (double t : tr.se3.stamps) se3.x.push_back(t - toSeconds(e.start_time));
+    LineSeries origin{"origin aligned", {}, tr.origin.errors, "", true, false};
+    for (double t : tr.origin.stamps) origin.x.push_back(t - toSeconds(e.start_time));
+    plot.add(std::move(se3));
+    plot.add(std::move(origin));
+    return plot.render();
+}
+
+std::string traversalPlots(const Evaluation &e) {
+    const auto &rows = e.traversal->rows;
+    LineSeries clearance{"mean clearance", {}, {}, "", false, false}, minimum{"min clearance", {}, {}, "", true, false};
+    LineSeries velocity{"velocity", {}, {}, "", false, false}, accel{"|a| (latest)", {}, {}, "", false, false};
+    LineSeries smooth{"smoothness (window)", {}, {}, "", false, false};
+    for (const auto &r : rows) {
+        double t = relative(e, r.time);
+        clearance.x.push_back(t);
+        clearance.y.push_back(std::isfinite(r.obstacle_clearance) ? r.obstacle_clearance : NAN);
+        minimum.x.push_back(t);
+        minimum.y.push_back(std::isfinite(r.min_clearance) ? r.min_clearance : NAN);
+        velocity.x.push_back(t);
+        velocity.y.push_back(r.current_velocity.value_or(NAN));
+        accel.x.push_back(t);
+        accel.y.push_back(r.imu_accel_magnitude.value_or(NAN));
+        smooth.x.push_back(t);
+        smooth.y.push_back(r.current_smoothness.value_or(NAN));
+    }
+    SvgPlot c("Obstacle clearance", "time since start [s]", "clearance [m]");
+    c.add(std::move(clearance));
+    c.add(std::move(minimum));
+    // Collisions: each row whose collision-event counter went up.
+    std::uint64_t previous = 0;
+    for (const auto &r : rows) {
+        if (r.collision_events > previous) c.add(Marker{relative(e, r.time), "collision", "#c0392b"});
+        previous = r.collision_events;
+    }
+    SvgPlot v("Velocity and roughness", "time since start [s]", "m/s, m/s²");
+    v.add(std::move(velocity));
+    v.add(std::move(accel));
+    v.add(std::move(smooth));
+    return c.render() + v.render();
+}
+
+std::string topicPlot(const Evaluation &e) {
+    // Messages per window per topic (from the period samples), for the busiest topics.
+    std::map<std::string, LineSeries> series;
+    for (const auto &w : e.topic_windows) {
+        if (w.metric != topicstats::Metric::MessagePeriod) continue;
+        auto &s = series[w.topic];
+        s.label = w.topic;
+        s.x.push_back(relative(e, w.window_stop));
+        s.y.push_back(w.stats.count > 0 ? 1000.0 / w.stats.average : NAN);
+    }
+    std::vector<LineSeries> ordered;
+    for (auto &[name, s] : series) ordered.push_back(std::move(s));
+    std::sort(ordered.begin(), ordered.end(), [](const auto &a, const auto &b) { return a.x.size() > b.x.size(); });
+    if (ordered.size() > 6) ordered.resize(6);
+    SvgPlot plot("Topic rates (1 / mean period per window)", "time since start [s]", "rate [Hz]");
+    for (auto &s : ordered) {
+        s.step = true;
+        plot.add(std::move(s));
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (const auto &t : e.topic_health) {
+        rows.push_back({t.topic, std::to_string(t.count), fixed(t.mean_rate_hz, 2), fixed(t.jitter_ms, 2),
+                        fixed(t.longest_gap_ms, 1), std::to_string(t.estimated_drops),
+                        t.age_samples ? fixed(t.age_p50_ms, 2) : "-", t.age_samples ? fixed(t.age_p95_ms, 2) : "-",
+                        fixed(t.bandwidth_bps / 1024.0, 1)});
+    }
+    return plot.render() + report::htmlTable({"topic", "messages", "rate [Hz]", "jitter [ms]", "longest gap [ms]",
+                                              "est. drops", "age p50 [ms]", "age p95 [ms]", "KiB/s"},
+                                             rows);
+}
+
+std::string lostPlot(const Evaluation &e) {
+    SvgPlot plot("Localization: detector state and P(lost)", "time since start [s]", "state / probability");
+    plot.setYRange(-0.05, 2.1);
+    LineSeries state{"state (0 normal, 1 confused, 2 lost)", {}, {}, "#1f77b4", false, true};
+    LineSeries prob{"P(lost)", {}, {}, "#d62728", true, false};
+    for (const auto &r : e.lost->readings) {
+        double t = relative(e, r.time);
+        state.x.push_back(t);
+        state.y.push_back(static_cast<double>(static_cast<int>(r.status)));
+        prob.x.push_back(t);
+        prob.y.push_back(r.probability);
+    }
+    plot.add(std::move(state));
+    plot.add(std::move(prob));
+    for (const auto &ep : e.lost->episodes.episodes()) {
+        bool lost = ep.worst == localization::LostStatus::Lost;
+        plot.add(Band{relative(e, ep.start), relative(e, ep.end), lost ? "#c0392b" : "#f39c12",
+                      lost ? "lost episode" : "confused episode"});
+    }
+    return plot.render();
+}
+
+std::string systemPlots(const Evaluation &e) {
+    LineSeries cpu{"CPU (tree)", {}, {}, "", false, false}, rss{"RSS", {}, {}, "", false, false};
+    LineSeries pss{"PSS", {}, {}, "", true, false};
+    for (const auto &s : e.system->samples) {
+        cpu.x.push_back(s.elapsed_s);
+        cpu.y.push_back(s.cpu_percent);
+        rss.x.push_back(s.elapsed_s);
+        rss.y.push_back(static_cast<double>(s.rss_bytes) / 1048576.0);
+        pss.x.push_back(s.elapsed_s);
+        pss.y.push_back(s.pss_bytes ? static_cast<double>(*s.pss_bytes) / 1048576.0 : NAN);
+    }
+    SvgPlot c("CPU use of the process tree (100 % = one core)", "time since start [s]", "CPU [%]");
+    c.add(std::move(cpu));
+    SvgPlot m("Memory of the process tree", "time since start [s]", "memory [MiB]");
+    m.add(std::move(rss));
+    m.add(std::move(pss));
+    return c.render() + m.render();
+}
+
+std::string mapSection(const Evaluation &e) {
+    const auto &m = *e.map;
+    report::Image img{static_cast<int>(m.gt.width), static_cast<int>(m.gt.height), 3,
+                      slam::renderOverlay(m.gt, m.aligned_estimate)};
+    // Scale small maps up so cells are visible; pixelated rendering keeps them crisp.
+    int scale = std::max(1, 640 / std::max(1, img.width));
+    std::string html = fmt::format(
+        "<img alt=\"map overlay\" style=\"image-rendering:pixelated;max-width:100%;border:1px solid #ccc\" "
+        "width=\"{}\" src=\"data:image/png;base64,{}\">",
+        img.width * scale, report::base64(report::encodePng(img)));
+    std::string legend = "<p>";
+    for (size_t i = 0; i < slam::kOverlayClasses; ++i) {
+        const auto &c = slam::overlayColours()[i];
+        legend += fmt::format("<span style=\"display:inline-block;width:12px;height:12px;background:rgb({},{},{});"
+                              "border:1px solid #999;margin:0 4px 0 12px;vertical-align:middle\"></span>{}",
+                              c[0], c[1], c[2], report::escapeXml(slam::overlayLabels()[i]));
+    }
+    return html + legend + "</p>";
+}
+
+}  // namespace
+
+std::string renderReport(const Evaluation &e) {
+    report::HtmlReport html("robometrics run report");
+    html.setSubtitle(fmt::format("{} · {:.1f} s of bag time", e.inputs.bag, toSeconds(e.end_time - e.start_time)));
+    std::vector<std::string> reasons;
+    for (const auto &a : e.anomalies) reasons.push_back(a.code + ": " + a.message);
+    html.setVerdict(e.ok(), e.ok() ? "ok" : "potential failure", reasons);
+    addHeadlineMetrics(e, html);
+    if (e.trajectory) {
+        html.addSection({"Trajectory", trajectoryPlot(e) + errorPlot(e),
+                         "Estimate: " + e.trajectory->estimate_source + ". Association, alignment and statistics as evo."});
+    }
+    if (e.map) {
+        html.addSection({"Map overlay", mapSection(e), "The estimate's map brought onto the ground-truth grid."});
+    }
+    if (e.traversal) html.addSection({"Traversal metrics over time", traversalPlots(e), "One row per second of bag time."});
+    if (e.lost) html.addSection({"Localization (lost detector on " + e.lost->topic + ")", lostPlot(e), ""});
+    if (!e.topic_health.empty()) html.addSection({"Topic rates and ages", topicPlot(e), ""});
+    if (e.system && !e.system->samples.empty()) html.addSection({"CPU and memory", systemPlots(e), ""});
+    if (!e.notes.empty()) {
+        std::vector<std::vector<std::string>> rows;
+        for (const auto &n : e.notes) rows.push_back({n});
+        html.addSection({"Notes", report::htmlTable({"analysis not run"}, rows), ""});
+    }
+    return html.render();
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,312 @@
+#include "robometrics/evaluate/Evaluator.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/core/Params.hpp"
+#include "robometrics/evaluate/SystemFiles.hpp"
+#include "robometrics/evaluate/TopicChoice.hpp"
+#include "robometrics/io/BagMap.hpp"
+#include "robometrics/io/MapServerMap.hpp"
+#include "robometrics/io/TrajectoryInput.hpp"
+#include "robometrics/localization/LostDetectorConfig.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/topicstats/HeaderStamp.hpp"
+#include "robometrics/topicstats/TopicStatistics.hpp"
+#include "robometrics/traversal/TraversalMetrics.hpp"
+
+namespace robometrics::evaluate {
+
+namespace {
+
+/// Params of one analyzer's node from the shared file (absent node = defaults) plus overrides.
+Result<Params> nodeParams(const EvaluateOptions &options, const std::string &node) {
+    Params params;
+    if (options.params_file) {
+        auto loaded = Params::loadFile(*options.params_file, node, false);
+        if (!loaded) return loaded.error();
+        params = std::move(loaded.value());
+    }
+    ROBOMETRICS_TRY(params.applyOverrides(options.param_overrides));
+    return params;
+}
+
+/// The streaming analyzers wired to one pipeline pass.
+struct StreamingPass {
+    std::optional<traversal::TraversalMetrics> traversal;
+    std::vector<traversal::TraversalRow> rows;
+    topicstats::TopicStatistics topic_stats;
+    std::vector<topicstats::WindowRecord> windows;
+    std::optional<localization::LostDetector> lost;
+    LostResult lost_result;
+    std::vector<slam::OdomSample> odometry;
+    std::size_t scans = 0;
+
+    StreamingPass() : topic_stats({}, [this](const topicstats::WindowRecord &w) { windows.push_back(w); }) {}
+};
+
+void addAnomaly(Evaluation &e, std::string code, std::string message, double value, double threshold) {
+    e.anomalies.push_back(slam::Anomaly{std::move(code), std::move(message), value, threshold});
+}
+
+double sinceStart(const Evaluation &e, TimeNs t) { return toSeconds(t - e.start_time); }
+
+/// Trajectory estimate: the user's choice, else TF map->base_link, else the AMCL pose, else odometry.
+std::vector<std::string> estimateCandidates(const Evaluation &e, const EvaluateOptions &options) {
+    if (options.est_trajectory) return {*options.est_trajectory};
+    std::vector<std::string> out;
+    if (e.topics.tf) out.push_back(e.inputs.bag + ":tf:map:base_link");
+    if (!e.topics.amcl_pose.empty()) out.push_back(e.inputs.bag + ":" + e.topics.amcl_pose);
+    if (!e.topics.odometry.empty()) out.push_back(e.inputs.bag + ":" + e.topics.odometry);
+    return out;
+}
+
+Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options) {
+    std::optional<std::string> gt = options.gt_trajectory ? options.gt_trajectory : e.inputs.gt_trajectory;
+    if (!gt) {
+        e.notes.push_back("trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped");
+        return Status::Ok();
+    }
+    auto reference = io::loadTrajectory(*gt);
+    if (!reference) return reference.error();
+    std::string last_error = "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
+    for (const std::string &candidate : estimateCandidates(e, options)) {
+        auto estimate = io::loadTrajectory(candidate);
+        if (!estimate || estimate->empty()) {
+            last_error = estimate ? candidate + ": no poses" : estimate.message();
+            continue;
+        }
+        slam::TrajectoryEvalConfig config;
+        config.association.t_max_diff = options.t_max_diff;
+        config.align = slam::AlignMode::Se3;
+        auto se3 = slam::evaluateApe(*reference, *estimate, config, slam::PoseRelation::Trans);
+        if (!se3) {
+            last_error = candidate + ": " + se3.message();
+            continue;
+        }
+        config.align = slam::AlignMode::Origin;
+        auto origin = slam::evaluateApe(*reference, *estimate, config, slam::PoseRelation::Trans);
+        if (!origin) return origin.error();
+        e.trajectory = TrajectoryResult{candidate, std::move(reference.value()), std::move(se3.value()),
+                                        std::move(origin.value())};
+        return Status::Ok();
+    }
+    e.notes.push_back("trajectory: ATE skipped: " + last_error);
+    return Status::Ok();
+}
+
+Status evaluateMap(Evaluation &e, const EvaluateOptions &options) {
+    std::optional<std::string> gt = options.gt_map ? options.gt_map : e.inputs.gt_map;
+    if (!gt || e.topics.map.empty()) {
+        e.notes.push_back(gt ? "map: the bag has no OccupancyGrid topic, map metrics skipped"
+                             : "map: no ground-truth map (gt_map.yaml or --gt-map), map metrics skipped");
+        return Status::Ok();
+    }
+    auto gt_grid = io::readMapServerMap(*gt);
+    if (!gt_grid) return gt_grid.error();
+    auto estimate = io::readBagMap(e.inputs.bag + ":" + e.topics.map);
+    if (!estimate) return estimate.error();
+    slam::MapEvalConfig config;
+    if (e.trajectory && !e.trajectory->reference.empty()) {
+        const Eigen::Vector3d &p = e.trajectory->reference.positions.front();
+        config.start_position = Eigen::Vector2d(p.x(), p.y());
+    }
+    auto result = slam::evaluateMaps(*gt_grid, estimate->grid, config);
+    if (!result) return withContext(e.inputs.bag + ":" + e.topics.map, result.error());
+    e.map = std::move(result.value());
+    return Status::Ok();
+}
+
+void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const slam::FailureThresholds &thresholds) {
+    if (e.traversal) {
+        const auto &s = e.traversal->summary;
+        if (s.collision_events > 0) {
+            addAnomaly(e, "collision",
+                       fmt::format("{} collision event(s): laser minimum below the collision threshold ({} scans)",
+                                   s.collision_events, s.total_collisions),
+                       static_cast<double>(s.collision_events), 0);
+        }
+        if (s.rejected_pose_jumps > 0) {
+            addAnomaly(e, "pose_jump",
+                       fmt::format("{} jump(s) of the ground-truth pose larger than the step guard (teleport)",
+                                   s.rejected_pose_jumps),
+                       static_cast<double>(s.rejected_pose_jumps), 0);
+        }
+    }
+    if (e.motion || e.traversal) {
+        slam::RunObservations obs;
+        obs.odometry_messages = e.motion ? e.motion->samples : 0;
+        obs.scan_messages = e.traversal ? e.traversal->summary.scans : 0;
+        if (e.motion) {
+            obs.path_length_m = e.motion->path_length_m;
+            obs.max_speed_mps = e.motion->max_speed_mps;
+            obs.max_speed_at_s = e.motion->max_speed_at_s;
+        }
+        // A ground-truth pose topic measures real motion; wheel odometry keeps counting when the
+        // wheels spin in place, so it cannot tell a stuck robot (the seed's "stuck" check).
+        if (e.traversal && !e.topics.pose_array.empty() && e.traversal->summary.pose_messages > 0) {
+            obs.path_length_m = e.traversal->summary.distance_traveled;
+        }
+        if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.stats.rmse;
+        for (slam::Anomaly &a : slam::assessRun(obs, thresholds).anomalies) e.anomalies.push_back(std::move(a));
+    }
+    if (e.lost) {
+        for (const auto &episode : e.lost->episodes.episodes()) {
+            if (episode.worst != localization::LostStatus::Lost) continue;
+            addAnomaly(e, "localization_lost",
+                       fmt::format("localization lost from {:.1f} s to {:.1f} s{} (peak P(lost) {:.2f})",
+                                   sinceStart(e, episode.start), sinceStart(e, episode.end),
+                                   episode.open ? ", not recovered" : "", episode.peak_probability),
+                       episode.durationSeconds(), 0);
+        }
+    }
+    for (const auto &t : e.topic_health) {
+        if (t.count < 10) continue;  // latched and rare topics have no meaningful period
+        double ratio = static_cast<double>(t.estimated_drops) / static_cast<double>(t.count);
+        if (ratio > options.topic_drop_ratio) {
+            addAnomaly(e, "topic_drops",
+                       fmt::format("{}: about {} messages missing ({:.1f} % of {}), longest gap {:.0f} ms", t.topic,
+                                   t.estimated_drops, 100 * ratio, t.count, t.longest_gap_ms),
+                       ratio, options.topic_drop_ratio);
+        }
+    }
+    if (e.system) {
+        double peak = 0;
+        for (const auto &s : e.system->samples) peak = std::max(peak, s.cpu_percent);
+        if (peak > options.cpu_budget_percent) {
+            addAnomaly(e, "cpu_budget",
+                       fmt::format("peak CPU {:.0f} % exceeds the edge budget of {:.0f} %", peak,
+                                   options.cpu_budget_percent),
+                       peak, options.cpu_budget_percent);
+        }
+    }
+}
+
+Result<slam::FailureThresholds> failureThresholds(const EvaluateOptions &options) {
+    auto params = nodeParams(options, "slam_eval");
+    if (!params) return params.error();
+    slam::FailureThresholds t;
+    ROBOMETRICS_TRY(params->get("max_speed_mps", t.max_speed_mps));
+    ROBOMETRICS_TRY(params->get("min_path_m", t.min_path_m));
+    ROBOMETRICS_TRY(params->get("max_ate_m", t.max_ate_m));
+    return t;
+}
+
+}  // namespace
+
+Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &options) {
+    Evaluation e;
+    e.inputs = inputs;
+    auto source = bag::openBag(inputs.bag);
+    if (!source) return source.error();
+    pipeline::Pipeline pipe;
+    ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
+    pipe.showProgress(options.progress);
+    e.topics = chooseTopics((*source)->topics(), pipe);
+
+    auto traversal_params = nodeParams(options, traversal::TraversalConfig::kNodeName);
+    if (!traversal_params) return traversal_params.error();
+    auto traversal_config = traversal::TraversalConfig::fromParams(*traversal_params);
+    if (!traversal_config) return traversal_config.error();
+    auto lost_params = nodeParams(options, "lost_detector");
+    if (!lost_params) return lost_params.error();
+    auto lost_config = localization::LostDetectorConfig::fromParams(*lost_params);
+    if (!lost_config) return lost_config.error();
+    auto thresholds = failureThresholds(options);
+    if (!thresholds) return thresholds.error();
+
+    StreamingPass pass;
+    const TopicChoice &t = e.topics;
+    bool robot_topics = !t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty();
+    if (robot_topics) {
+        pass.traversal.emplace(*traversal_config, [&pass](const traversal::TraversalRow &row) { pass.rows.push_back(row); });
+    }
+    // Subscriptions by topic name: a topic of the wrong type fails run() with a clear message.
+    if (!t.scan.empty()) {
+        pipe.subscribe<msgs::LaserScan>(t.scan, [&pass](const msgs::LaserScan &m, const pipeline::Envelope &env) {
+            pass.traversal->onScan(m, env.log_time);
+            ++pass.scans;
+        });
+    }
+    if (!t.imu.empty()) {
+        pipe.subscribe<msgs::Imu>(t.imu, [&pass](const msgs::Imu &m, const pipeline::Envelope &env) {
+            pass.traversal->onImu(m, env.log_time);
+        });
+    }
+    if (!t.pose_array.empty()) {
+        pipe.subscribe<msgs::PoseArray>(t.pose_array, [&pass](const msgs::PoseArray &m, const pipeline::Envelope &env) {
+            pass.traversal->onPose(m, env.log_time);
+        });
+    }
+    if (!t.odometry.empty()) {
+        pipe.subscribe<msgs::Odometry>(t.odometry, [&pass](const msgs::Odometry &m, const pipeline::Envelope &env) {
+            pass.traversal->onOdometry(m, env.log_time);
+            pass.odometry.push_back({toSeconds(env.log_time), m.pose.pose.position.x, m.pose.pose.position.y});
+        });
+    }
+    if (!t.amcl_pose.empty()) {
+        pass.lost.emplace(*lost_config);
+        pass.lost_result.topic = t.amcl_pose;
+        pipe.subscribe<msgs::PoseWithCovarianceStamped>(
+            t.amcl_pose, [&pass](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
+                localization::LostReading r = pass.lost->onPose(m, env.log_time);
+                pass.lost_result.episodes.add(r);
+                pass.lost_result.readings.push_back(r);
+            });
+        if (!t.lost_reset.empty()) {
+            pipe.subscribe<msgs::Empty>(t.lost_reset, [&pass](const msgs::Empty &, const pipeline::Envelope &env) {
+                pass.lost->reset();
+                pass.lost_result.episodes.addReset(env.log_time);
+            });
+        }
+    }
+    // Topic statistics see every message, raw: only the header stamp is decoded.
+    std::map<std::string, std::pair<std::size_t, bool>> stat_topics;
+    for (const bag::TopicInfo &info : (*source)->topics()) {
+        bool has_header = topicstats::typeHasHeader(info.type, info.schema.text, info.schema.encoding);
+        stat_topics[info.name] = {pass.topic_stats.addTopic(info.name, has_header), has_header};
+    }
+    bool first = true;
+    pipe.subscribeRaw("*", [&](const bag::Message &m) -> Status {
+        if (first) {
+            e.start_time = m.log_time;
+            first = false;
+        }
+        e.end_time = std::max(e.end_time, m.log_time);
+        const auto &[index, has_header] = stat_topics.at(m.topic->name);
+        std::optional<TimeNs> stamp = has_header ? topicstats::readHeaderStamp(m.data) : std::nullopt;
+        pass.topic_stats.onMessage(index, m.log_time, stamp, m.data.size());
+        return Status::Ok();
+    });
+    ROBOMETRICS_TRY(pipe.run(**source));
+
+    if (pass.traversal) {
+        TraversalResult result;
+        result.summary = pass.traversal->finish(e.end_time);
+        result.rows = std::move(pass.rows);
+        e.traversal = std::move(result);
+    }
+    pass.topic_stats.finish();
+    e.topic_health = pass.topic_stats.health();
+    e.topic_windows = std::move(pass.windows);
+    if (pass.lost) {
+        pass.lost_result.episodes.finish();
+        e.lost = std::move(pass.lost_result);
+    }
+    if (!pass.odometry.empty()) e.motion = slam::summariseMotion(pass.odometry);
+
+    ROBOMETRICS_TRY(evaluateTrajectory(e, options));
+    ROBOMETRICS_TRY(evaluateMap(e, options));
+    if (inputs.run_json || inputs.system_csv) {
+        auto system = readSystemFiles(inputs);
+        if (!system) return system.error();
+        e.system = std::move(system.value());
+    }
+    gatherAnomalies(e, options, *thresholds);
+    return e;
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,156 @@
+// robometrics info: exact values on real bags, --recover on a truncated file, errors and usage.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "TestSupport.hpp"
+
+namespace robometrics::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+nlohmann::json infoJson(const fs::path &bag) {
+    CommandResult r = runRobometrics({"info", "--json", bag.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(r.out);
+}
+
+const nlohmann::json *topic(const nlohmann::json &info, const std::string &name) {
+    for (const auto &t : info["topics"])
+        if (t["name"] == name) return &t;
+    return nullptr;
+}
+
+TEST(InfoCommand, SplitSqliteBagJson) {
+    ROBOMETRICS_REQUIRE_DATA(dir, "bags/rosbag2/rosbag2_py/test/resources/sqlite3/wbag");
+    nlohmann::json info = infoJson(dir);
+    EXPECT_EQ(info["path"], dir.string());
+    EXPECT_EQ(info["storage"], "sqlite3");
+    EXPECT_EQ(info["compression"], "none");
+    ASSERT_EQ(info["files"].size(), 5u);
+    EXPECT_EQ(info["files"][4], (dir / "wbag_4.db3").string());
+    EXPECT_EQ(info["size_bytes"], 4 * 90112 + 77824 + 1690);  // four 88 KiB files, one 76 KiB, metadata.yaml
+    EXPECT_EQ(info["start_ns"], 1000);
+    EXPECT_EQ(info["end_ns"], 2998);
+    EXPECT_DOUBLE_EQ(info["duration_s"].get<double>(), 1998e-9);
+    EXPECT_EQ(info["message_count"], 6074);
+    ASSERT_EQ(info["topics"].size(), 8u);
+    const nlohmann::json *aaa = topic(info, "AAA");
+    ASSERT_NE(aaa, nullptr);
+    EXPECT_EQ((*aaa)["type"], "std_msgs/msg/String");
+    EXPECT_EQ((*aaa)["message_count"], 804);
+    // AAA spans 1001..2997 ns: 803 intervals in 1996 ns.
+    EXPECT_NEAR((*aaa)["rate_hz"].get<double>(), 803 / 1996e-9, 1e-3);
+}
+
+TEST(InfoCommand, EvoSqliteBagHumanAndJson) {
+    ROBOMETRICS_REQUIRE_DATA(dir, "bags/ros2-sqlite3/evo_tf_example");
+    nlohmann::json info = infoJson(dir);
+    EXPECT_EQ(info["message_count"], 518);
+    EXPECT_EQ(info["start_ns"], 1714741164111822142);
+    EXPECT_EQ(info["end_ns"], 1714741215796545476);
+    const nlohmann::json *tf = topic(info, "/tf");
+    ASSERT_NE(tf, nullptr);
+    EXPECT_EQ((*tf)["message_count"], 517);
+    // 516 intervals between 1714741164.196592603 and 1714741215.796545476 (51.599952873 s).
+    EXPECT_NEAR((*tf)["rate_hz"].get<double>(), 516 / 51.599952873, 1e-9);
+    EXPECT_EQ((*topic(info, "/tf_static"))["rate_hz"], 0.0);
+
+    CommandResult human = runRobometrics({"info", dir.string()});
+    EXPECT_EQ(human.exit_code, 0) << human.err;
+    EXPECT_NE(human.out.find("Storage id:        sqlite3\n"), std::string::npos) << human.out;
+    EXPECT_NE(human.out.find("Messages:          518\n"), std::string::npos) << human.out;
+    EXPECT_NE(human.out.find("Start:             2024-05-03 12:59:24.111822142 UTC (1714741164.111822142)"),
+              std::string::npos)
+        << human.out;
+    EXPECT_NE(human.out.find("/tf         tf2_msgs/msg/TFMessage       517 msgs      10.000 Hz"), std::string::npos)
+        << human.out;
+}
+
+TEST(InfoCommand, FileCompressedBagWithoutMetadata) {
+    ROBOMETRICS_REQUIRE_DATA(dir, "bags/rosbag2-humble/rosbag2_tests/resources/reindex_test_bags/file_compression");
+    nlohmann::json info = infoJson(dir);
+    EXPECT_EQ(info["compression"], "zstd");
+    EXPECT_EQ(info["compression_mode"], "FILE");
+    EXPECT_EQ(info["size_bytes"], 6576 + 6413 + 6260 + 1895);
+    EXPECT_EQ(info["message_count"], 775);
+    EXPECT_EQ(info["start_ns"], 1604356909418673946);
+    EXPECT_EQ(info["end_ns"], 1604357100419831952);
+    EXPECT_EQ((*topic(info, "/topic"))["message_count"], 383);
+    EXPECT_EQ((*topic(info, "/rosout"))["message_count"], 392);
+    EXPECT_EQ((*topic(info, "/parameter_events"))["message_count"], 0);
+}
+
+TEST(InfoCommand, McapFile) {
+    ROBOMETRICS_REQUIRE_DATA(file, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    nlohmann::json info = infoJson(file);
+    EXPECT_EQ(info["storage"], "mcap");
+    EXPECT_EQ(info["chunk_compression"], nlohmann::json::array({"zstd"}));
+    EXPECT_EQ(info["size_bytes"], 505395);
+    EXPECT_EQ(info["message_count"], 8197);
+    EXPECT_EQ((*topic(info, "/odom"))["message_count"], 2639);
+    EXPECT_EQ((*topic(info, "/tf"))["message_count"], 5422);
+    EXPECT_EQ((*topic(info, "/amcl_pose"))["type"], "geometry_msgs/msg/PoseWithCovarianceStamped");
+    EXPECT_EQ((*topic(info, "/amcl_pose"))["message_count"], 135);
+}
+
+TEST(InfoCommand, RecoverListsWhatIsReadableBeforeTheDamage) {
+    ROBOMETRICS_REQUIRE_DATA(source, "bags/ros2-mcap/derived/nav2_turtlebot_lz4.mcap");
+    fs::path truncated = scratchDir("info-recover") / "cut.mcap";
+    {
+        std::ifstream in(source, std::ios::binary);
+        std::vector<char> bytes(300000);
+        in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        std::ofstream(truncated, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+    CommandResult plain = runRobometrics({"info", truncated.string()});
+    EXPECT_EQ(plain.exit_code, 1);
+    EXPECT_NE(plain.err.find(truncated.string() + ": offset 295384"), std::string::npos) << plain.err;
+
+    CommandResult r = runRobometrics({"info", "--recover", "--json", truncated.string()});
+    EXPECT_EQ(r.exit_code, 1);  // the listing is printed, but the bag is damaged
+    EXPECT_NE(r.err.find("reading stopped early: " + truncated.string() + ": offset 295384"), std::string::npos)
+        << r.err;
+    nlohmann::json info = nlohmann::json::parse(r.out);
+    EXPECT_EQ(info["complete"], false);
+    // The 300000 bytes hold whole chunks with 4180 messages; the chunk at 295384 is cut.
+    EXPECT_EQ(info["message_count"], 4180);
+    EXPECT_EQ((*topic(info, "/odom"))["message_count"], 1343);
+    EXPECT_EQ((*topic(info, "/tf"))["message_count"], 2770);
+    EXPECT_EQ((*topic(info, "/tf_static"))["message_count"], 1);
+    EXPECT_EQ((*topic(info, "/amcl_pose"))["message_count"], 66);
+}
+
+TEST(InfoCommand, InputErrorsExitOneWithTheFileNamed) {
+    CommandResult missing = runRobometrics({"info", "/nonexistent/bag"});
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_EQ(missing.err, "robometrics info: error: /nonexistent/bag: no such file or directory\n");
+
+    ROBOMETRICS_REQUIRE_DATA(yaml, "bags/ros2-sqlite3/evo_tf_example/metadata.yaml");
+    CommandResult magic = runRobometrics({"info", yaml.string()});
+    EXPECT_EQ(magic.exit_code, 1);
+    EXPECT_EQ(magic.err, "robometrics info: error: " + yaml.string() +
+                             ": offset 0: bad magic (not an MCAP, sqlite3 or zstd file)\n");
+
+    ROBOMETRICS_REQUIRE_DATA(wbag, "bags/rosbag2/rosbag2_py/test/resources/sqlite3/wbag");
+    fs::path bag = scratchDir("info-missing-files");
+    fs::create_symlink(fs::absolute(wbag) / "metadata.yaml", bag / "metadata.yaml");
+    CommandResult listed = runRobometrics({"info", bag.string()});
+    EXPECT_EQ(listed.exit_code, 1);
+    EXPECT_EQ(listed.err, "robometrics info: error: " + (bag / "metadata.yaml").string() +
+                              ": relative_file_paths names 'wbag_0.db3', which exists neither in the bag directory "
+                              "nor in its parent\n");
+}
+
+TEST(InfoCommand, BadUsageExitsTwo) {
+    EXPECT_EQ(runRobometrics({"info"}).exit_code, 2);
+    EXPECT_EQ(runRobometrics({"info", "a", "b"}).exit_code, 2);
+    EXPECT_EQ(runRobometrics({"info", "--frobnicate", "x"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace robometrics::test
