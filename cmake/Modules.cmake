@@ -16,7 +16,8 @@ endfunction()
 
 # robometrics_add_test(<name> [DEPS <targets...>])
 # One gtest executable test_<name> from every *.cpp in tests/<name>/; each TEST is one ctest case.
-# Tests find the shared sample data through ROBOMETRICS_TEST_DATA (default ../shared/data).
+# Tests run in the source directory and find the shared sample data through ROBOMETRICS_TEST_DATA
+# (default ../shared/data from there); command tests run the binary named by ROBOMETRICS_BINARY.
 function(robometrics_add_test name)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
@@ -28,6 +29,6 @@ function(robometrics_add_test name)
   robometrics_set_target_options(test_${name})
   gtest_discover_tests(test_${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES ENVIRONMENT "ROBOMETRICS_SOURCE_DIR=${PROJECT_SOURCE_DIR};ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics"
+    PROPERTIES ENVIRONMENT "ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics"
     DISCOVERY_TIMEOUT 60)
 endfunction()

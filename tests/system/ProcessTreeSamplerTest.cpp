@@ -29,8 +29,9 @@ TEST(ProcessTreeSampler, CountsChildrenAndTheirCpu) {
     EXPECT_EQ(s.processes, 3);
     EXPECT_EQ(s.threads, 3);
     EXPECT_GT(s.rss_bytes, 0u);
-    // One busy loop is one core; allow for a shared, noisy machine.
-    EXPECT_GT(s.cpu_percent, 40.0);
+    // One busy loop is at most one core. On a shared, loaded 2-core machine (ctest -j2) it gets
+    // only part of one, so the lower bound only checks that its CPU is counted at all.
+    EXPECT_GT(s.cpu_percent, 10.0);
     EXPECT_LT(s.cpu_percent, 130.0);
 }
 

@@ -106,7 +106,8 @@ void SvgPlot::setYRange(double lo, double hi) {
 }
 
 std::string SvgPlot::render() const {
-    const double left = 64, right = paths_.empty() ? 16 : 70, top = 34, bottom = 46;
+    // Title on the first row, legend on the second, then the plot area.
+    const double left = 64, right = paths_.empty() ? 16 : 70, top = 46, bottom = 46;
     double pw = width_ - left - right, ph = height_ - top - bottom;
 
     Range xr, yr;
@@ -131,6 +132,10 @@ std::string SvgPlot::render() const {
     }
     xr.pad();
     yr.pad();
+    // A margin above and below the data so lines at the extremes do not hide under the frame.
+    double margin = 0.04 * (yr.hi - yr.lo);
+    yr.lo -= margin;
+    yr.hi += margin;
     if (fixed_y_) {
         yr.lo = y_lo_;
         yr.hi = y_hi_;
@@ -218,8 +223,8 @@ std::string SvgPlot::render() const {
         }
         s += fmt::format("\n<text x=\"{0:.1f}\" y=\"{1:.1f}\" fill=\"#444\">{2:.3g}</text>"
                          "<text x=\"{0:.1f}\" y=\"{3:.1f}\" fill=\"#444\">{4:.3g}</text>"
-                         "<text x=\"{0:.1f}\" y=\"{5:.1f}\" fill=\"#444\">{6}</text>\n",
-                         bx + 14, top + 9, vr.hi, top + ph, vr.lo, top - 6, escapeXml(p.label));
+                         "<text x=\"{0:.1f}\" y=\"{5:.1f}\" fill=\"#444\" text-anchor=\"middle\">{6}</text>\n",
+                         bx + 14, top + 9, vr.hi, top + ph, vr.lo, top - 14, escapeXml(p.label));
     }
     for (const Marker &m : markers_) {
         s += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" "
@@ -234,15 +239,16 @@ std::string SvgPlot::render() const {
                      height_ - 10.0, escapeXml(x_label_));
     s += fmt::format("<text transform=\"translate(14,{:.1f}) rotate(-90)\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
                      top + ph / 2, escapeXml(y_label_));
-    double lx = left + pw, ly = 20;
-    for (auto it = lines_.rbegin(); it != lines_.rend(); ++it) {
+    double lx = left, ly = 36;
+    for (auto it = lines_.begin(); it != lines_.end(); ++it) {
         if (it->label.empty()) continue;
         double w = 26 + 6.2 * static_cast<double>(it->label.size());
-        lx -= w;
+        if (lx + w > width_ - 4.0) break;  // no room: the rest stays unlabelled rather than overlapping
         s += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" stroke-width=\"2\"{4}/>"
                          "<text x=\"{5:.1f}\" y=\"{6:.1f}\" fill=\"#222\">{7}</text>\n",
                          lx, ly - 4, lx + 16, it->color, it->dashed ? " stroke-dasharray=\"5,3\"" : "", lx + 20, ly,
                          escapeXml(it->label));
+        lx += w;
     }
     s += "</svg>\n";
     return s;
