@@ -74,6 +74,12 @@ ComparisonTable compareRuns(const std::vector<ComparedRun> &runs) {
                 }
             }
         }
+        // A tie between every run marks nothing: no run is better there.
+        if (row.best) {
+            bool all_equal = true;
+            for (const auto &v : row.values) all_equal = all_equal && (!v || *v == *row.values[*row.best]);
+            if (all_equal && runs.size() > 1) row.best.reset();
+        }
         table.rows.push_back(std::move(row));
     }
     return table;
