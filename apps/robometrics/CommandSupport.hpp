@@ -24,14 +24,7 @@ inline int fail(const std::string &command, const Error &error) { return fail(co
 /// "-p name:=value" overrides.
 inline Result<Params> loadParams(const std::string &file, const std::string &node,
                                  const std::vector<std::string> &overrides) {
-    Params params;
-    if (!file.empty()) {
-        auto loaded = Params::loadFile(file, node);
-        if (!loaded) return loaded.error();
-        params = std::move(*loaded);
-    }
-    ROBOMETRICS_TRY(params.applyOverrides(overrides));
-    return params;
+    return Params::load(file, node, overrides);
 }
 
 /// Warns on stderr about every parameter that no config read (likely a typo).

@@ -40,4 +40,14 @@ TEST(Comparison, MissingValuesAreDashesAndNeverBest) {
     EXPECT_NE(md.find("| ate_rmse_m | **1** | - |"), std::string::npos) << md;
 }
 
+TEST(Comparison, ATieMarksNothing) {
+    nlohmann::json same = {{"traversal", {{"collision_events", 1}}}};
+    ComparisonTable t = compareRuns({{"a", same}, {"b", same}});
+    for (const auto &r : t.rows) {
+        if (r.metric == "collision_events") {
+            EXPECT_FALSE(r.best.has_value());
+        }
+    }
+}
+
 }  // namespace robometrics::evaluate

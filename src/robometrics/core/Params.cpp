@@ -64,6 +64,18 @@ Result<Params> Params::loadFile(const std::string &path, const std::string &node
     return params;
 }
 
+Result<Params> Params::load(const std::string &path, const std::string &node_name,
+                            const std::vector<std::string> &overrides, bool node_required) {
+    Params params;
+    if (!path.empty()) {
+        auto loaded = loadFile(path, node_name, node_required);
+        if (!loaded) return loaded.error();
+        params = std::move(loaded.value());
+    }
+    ROBOMETRICS_TRY(params.applyOverrides(overrides));
+    return params;
+}
+
 Status Params::applyOverrides(const std::vector<std::string> &overrides) {
     for (const std::string &o : overrides) {
         auto pos = o.find(":=");

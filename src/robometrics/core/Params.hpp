@@ -23,6 +23,11 @@ public:
     /// (one file can then configure several analyzers).
     static Result<Params> loadFile(const std::string &path, const std::string &node_name, bool node_required = true);
 
+    /// The parameters of `node_name` from `path` (none when `path` is empty), then the
+    /// "name:=value" overrides: what every command and the evaluation need.
+    static Result<Params> load(const std::string &path, const std::string &node_name,
+                               const std::vector<std::string> &overrides, bool node_required = true);
+
     /// Applies "name:=value" overrides (the ROS 2 command-line syntax).
     Status applyOverrides(const std::vector<std::string> &overrides);
 

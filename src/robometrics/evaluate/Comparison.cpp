@@ -76,9 +76,13 @@ ComparisonTable compareRuns(const std::vector<ComparedRun> &runs) {
         }
         // A tie between every run marks nothing: no run is better there.
         if (row.best) {
+            std::size_t present = 0;
             bool all_equal = true;
-            for (const auto &v : row.values) all_equal = all_equal && (!v || *v == *row.values[*row.best]);
-            if (all_equal && runs.size() > 1) row.best.reset();
+            for (const auto &v : row.values) {
+                present += v.has_value();
+                all_equal = all_equal && (!v || *v == *row.values[*row.best]);
+            }
+            if (all_equal && present > 1) row.best.reset();
         }
         table.rows.push_back(std::move(row));
     }

@@ -24,14 +24,7 @@ namespace {
 
 /// Params of one analyzer's node from the shared file (absent node = defaults) plus overrides.
 Result<Params> nodeParams(const EvaluateOptions &options, const std::string &node) {
-    Params params;
-    if (options.params_file) {
-        auto loaded = Params::loadFile(*options.params_file, node, false);
-        if (!loaded) return loaded.error();
-        params = std::move(loaded.value());
-    }
-    ROBOMETRICS_TRY(params.applyOverrides(options.param_overrides));
-    return params;
+    return Params::load(options.params_file.value_or(""), node, options.param_overrides, false);
 }
 
 /// The streaming analyzers wired to one pipeline pass.
