@@ -1,6 +1,7 @@
 // End to end: simulate each scenario, evaluate it, and check that the verdict and the anomalies
 // match the events the simulator injected (scenario.json).
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -102,6 +103,20 @@ TEST(EvaluateCommand, TerrainRunReportsRoughTerrain) {
     auto summary = simulateAndEvaluate("terrain", "120", out);
     EXPECT_GT(summary["traversal"]["time_rough_terrain_s"].get<double>(), 0.0);
     EXPECT_GT(summary["traversal"]["rough_imu_readings"].get<size_t>(), 0u);
+    // One costmap per GridMap of the bag, and the same cell shares as `robometrics costmap`.
+    auto scenario = readJson(out.parent_path() / "run" / "scenario.json");
+    size_t grid_maps = 0;
+    for (const auto &t : scenario["topics"]) {
+        if (t["name"] == "/groundgrid/grid_map") grid_maps = t["messages"].get<size_t>();
+    }
+    ASSERT_GT(grid_maps, 0u);
+    EXPECT_EQ(summary["costmap"]["frames"].get<size_t>(), grid_maps);
+    EXPECT_EQ(summary["costmap"]["dropped_frames"].get<size_t>(), 0u);
+    auto costmap = test::runRobometrics({"costmap", (out.parent_path() / "run" / "run.mcap").string(), "-o",
+                                         (out.parent_path() / "costmap.mcap").string()});
+    ASSERT_EQ(costmap.exit_code, 0) << costmap.err;
+    double lethal = summary["costmap"]["lethal_share"].get<double>();
+    EXPECT_NE(costmap.out.find(fmt::format("lethal {:.1f} %", 100 * lethal)), std::string::npos) << costmap.out;
 }
 
 TEST(EvaluateCommand, CompareMarksTheBestRun) {

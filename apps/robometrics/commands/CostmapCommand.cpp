@@ -19,6 +19,7 @@
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/core/TfBuffer.hpp"
+#include "robometrics/terrain/TfFeed.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/report/Png.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
@@ -40,19 +41,6 @@ struct CostmapOptions {
     std::optional<double> resolution;
     bool json = false;
 };
-
-Eigen::Isometry3d toIsometry(const msgs::Transform &t) {
-    Eigen::Isometry3d out = Eigen::Isometry3d::Identity();
-    out.translation() = Eigen::Vector3d(t.translation.x, t.translation.y, t.translation.z);
-    out.linear() = Eigen::Quaterniond(t.rotation.w, t.rotation.x, t.rotation.y, t.rotation.z).normalized().toRotationMatrix();
-    return out;
-}
-
-// Stamp of a message, or its log time when the stamp is unset.
-TimeNs stampOr(const msgs::Header &h, TimeNs log_time) {
-    const TimeNs t = h.stamp.toNs();
-    return t != 0 ? t : log_time;
-}
 
 Result<terrain::CostmapConfig> loadConfig(const CostmapOptions &o) {
     auto params = loadParams(o.params_file, "terrain_costmap", o.overrides);
@@ -157,12 +145,7 @@ int runCostmap(const CostmapOptions &o) {
     };
 
     pipeline::Pipeline pipe;
-    auto onTf = [&](const msgs::TFMessage &m, bool is_static) {
-        for (const auto &t : m.transforms) {
-            tf.setTransform(t.header.frame_id, t.child_frame_id, t.header.stamp.toNs(), toIsometry(t.transform),
-                            is_static);
-        }
-    };
+    auto onTf = [&](const msgs::TFMessage &m, bool is_static) { terrain::addTransforms(tf, m, is_static); };
     pipe.subscribe<msgs::TFMessage>("/tf", [&](const msgs::TFMessage &m, const pipeline::Envelope &) { onTf(m, false); });
     pipe.subscribe<msgs::TFMessage>("/tf_static",
                                     [&](const msgs::TFMessage &m, const pipeline::Envelope &) { onTf(m, true); });
@@ -175,7 +158,7 @@ int runCostmap(const CostmapOptions &o) {
                                         map.message())};
             return;
         }
-        const TimeNs stamp = stampOr(m.header, env.log_time);
+        const TimeNs stamp = terrain::stampOr(m.header, env.log_time);
         map->stamp = stamp;
         const std::string map_frame = map->frame_id.empty() ? config.odom_frame : map->frame_id;
         auto pose = tf.lookup(map_frame, config.robot_frame, stamp, tolerance);
@@ -212,7 +195,7 @@ int runCostmap(const CostmapOptions &o) {
         pipe.subscribe<msgs::PointCloud2>(config.filtered_cloud_topic, [&](const msgs::PointCloud2 &m,
                                                                            const pipeline::Envelope &env) {
             if (!failure.ok()) return;
-            const TimeNs stamp = stampOr(m.header, env.log_time);
+            const TimeNs stamp = terrain::stampOr(m.header, env.log_time);
             auto odom_T_cloud = tf.lookup(config.odom_frame, m.header.frame_id, stamp, tolerance);
             auto odom_T_robot = tf.lookup(config.odom_frame, config.robot_frame, stamp, tolerance);
             if (!odom_T_cloud || !odom_T_robot) return;  // as the original: skip clouds without TF

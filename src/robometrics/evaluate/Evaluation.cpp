@@ -114,6 +114,17 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                     {"wall_thickness_m", m.estimate_walls.valid() ? num(m.estimate_walls.corrected_m) : nullptr},
                     {"cells", m.cells}};
     }
+    if (e.costmap) {
+        const auto &c = e.costmap->stats;
+        j["costmap"] = {{"topic", e.costmap->topic},
+                        {"frames", c.frames},
+                        {"dropped_frames", e.costmap->dropped},
+                        {"lethal_share", c.share(c.lethal)},
+                        {"unknown_share", c.share(c.unknown)},
+                        {"free_share", c.share(c.free)},
+                        {"mean_frame_ms", num(c.meanMs())},
+                        {"p95_frame_ms", num(c.percentileMs(0.95))}};
+    }
     if (e.system) {
         double peak_cpu = 0, mean_cpu = 0;
         std::uint64_t peak_rss = 0;

@@ -17,6 +17,7 @@
 #include "robometrics/slam/Trajectory.hpp"
 #include "robometrics/slam/TrajectoryMetrics.hpp"
 #include "robometrics/system/ProcessTreeSampler.hpp"
+#include "robometrics/terrain/CostmapStats.hpp"
 #include "robometrics/topicstats/TopicHealth.hpp"
 #include "robometrics/topicstats/WindowRecord.hpp"
 #include "robometrics/traversal/TraversalRow.hpp"
@@ -47,6 +48,14 @@ struct TrajectoryResult {
     slam::TrajectoryErrorResult origin;  ///< ATE with the first poses aligned
 };
 
+struct CostmapResult {
+    std::string topic;
+    terrain::CostmapStats stats;
+    msgs::OccupancyGrid last;         ///< the last costmap, for the report's snapshot
+    std::uint64_t dropped = 0;        ///< GridMaps without a robot pose (TF) at their stamp
+    std::string first_drop_reason;
+};
+
 struct SystemResult {
     std::vector<system::ResourceSample> samples;
     nlohmann::json run;  ///< run.json as written by `robometrics run`
@@ -64,6 +73,7 @@ struct Evaluation {
     std::optional<slam::RunMotion> motion;
     std::optional<TrajectoryResult> trajectory;
     std::optional<slam::MapEvalResult> map;
+    std::optional<CostmapResult> costmap;
     std::optional<SystemResult> system;
     std::vector<slam::Anomaly> anomalies;
     std::vector<std::string> notes;  ///< analyses skipped and why

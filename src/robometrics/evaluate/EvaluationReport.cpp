@@ -10,6 +10,7 @@
 #include "robometrics/report/Png.hpp"
 #include "robometrics/report/SvgPlot.hpp"
 #include "robometrics/slam/MapOverlay.hpp"
+#include "robometrics/terrain/CostmapImage.hpp"
 
 namespace robometrics::evaluate {
 
@@ -62,6 +63,11 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
             fmt::format("{} / {}", e.lost->episodes.countOf(localization::LostStatus::Lost),
                         e.lost->episodes.countOf(localization::LostStatus::Confused)),
             "");
+    }
+    if (e.costmap) {
+        const auto &c = e.costmap->stats;
+        add("Terrain", "Costmap lethal cells", fixed(100 * c.share(c.lethal), 1), "%");
+        add("Terrain", "Costmap time per frame", fixed(c.meanMs(), 2), "ms");
     }
     if (e.system && !e.system->samples.empty()) {
         double peak_cpu = 0;
@@ -247,6 +253,23 @@ std::string mapSection(const Evaluation &e) {
     return html + legend + "</p>";
 }
 
+std::string costmapSection(const Evaluation &e) {
+    const msgs::OccupancyGrid &grid = e.costmap->last;
+    report::Image img{static_cast<int>(grid.info.width), static_cast<int>(grid.info.height), 3,
+                      terrain::costmapRgb(grid)};
+    int scale = std::max(1, 320 / std::max(1, img.width));
+    const auto &c = e.costmap->stats;
+    return fmt::format(
+               "<img alt=\"costmap\" style=\"image-rendering:pixelated;border:1px solid #ccc\" width=\"{}\" "
+               "src=\"data:image/png;base64,{}\">",
+               img.width * scale, report::base64(report::encodePng(img))) +
+           report::htmlTable({"frames", "lethal", "unknown", "free", "costed 1..99", "mean ms/frame", "p95 ms/frame"},
+                             {{std::to_string(c.frames), fixed(100 * c.share(c.lethal), 1) + " %",
+                               fixed(100 * c.share(c.unknown), 1) + " %", fixed(100 * c.share(c.free), 1) + " %",
+                               fixed(100 * c.share(c.costed), 1) + " %", fixed(c.meanMs(), 3),
+                               fixed(c.percentileMs(0.95), 3)}});
+}
+
 }  // namespace
 
 std::string renderReport(const Evaluation &e) {
@@ -265,6 +288,11 @@ std::string renderReport(const Evaluation &e) {
     }
     if (e.traversal) html.addSection({"Traversal metrics over time", traversalPlots(e), "One row per second of bag time."});
     if (e.lost) html.addSection({"Localization (lost detector on " + e.lost->topic + ")", lostPlot(e), ""});
+    if (e.costmap) {
+        html.addSection({"Terrain costmap (last frame)", costmapSection(e),
+                         "Robot-centric costmap from " + e.costmap->topic +
+                             ": white free, red rising cost, black lethal, grey unknown; grid +y up."});
+    }
     if (!e.topic_health.empty()) html.addSection({"Topic rates and ages", topicPlot(e), ""});
     if (e.system && !e.system->samples.empty()) html.addSection({"CPU and memory", systemPlots(e), ""});
     if (!e.notes.empty()) {

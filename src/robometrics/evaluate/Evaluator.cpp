@@ -14,6 +14,10 @@
 #include "robometrics/io/TrajectoryInput.hpp"
 #include "robometrics/localization/LostDetectorConfig.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/terrain/CostmapConfig.hpp"
+#include "robometrics/terrain/CostmapGenerator.hpp"
+#include "robometrics/terrain/TfFeed.hpp"
+#include <chrono>
 #include "robometrics/topicstats/HeaderStamp.hpp"
 #include "robometrics/topicstats/TopicStatistics.hpp"
 #include "robometrics/traversal/TraversalMetrics.hpp"
@@ -37,6 +41,9 @@ struct StreamingPass {
     LostResult lost_result;
     std::vector<slam::OdomSample> odometry;
     std::size_t scans = 0;
+    TfBuffer tf;
+    std::optional<terrain::CostmapGenerator> costmap_generator;
+    std::optional<CostmapResult> costmap;
 
     StreamingPass() : topic_stats({}, [this](const topicstats::WindowRecord &w) { windows.push_back(w); }) {}
 };
@@ -256,6 +263,39 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
             });
         }
     }
+    if (!t.grid_map.empty()) {
+        auto costmap_params = nodeParams(options, "terrain_costmap");
+        if (!costmap_params) return costmap_params.error();
+        auto costmap_config = terrain::CostmapConfig::fromParams(*costmap_params);
+        if (!costmap_config) return costmap_config.error();
+        pass.costmap_generator.emplace(*costmap_config);
+        pass.costmap.emplace();
+        pass.costmap->topic = t.grid_map;
+        pipe.subscribe<msgs::TFMessage>("/tf", [&pass](const msgs::TFMessage &m, const pipeline::Envelope &) {
+            terrain::addTransforms(pass.tf, m, false);
+        });
+        pipe.subscribe<msgs::TFMessage>("/tf_static", [&pass](const msgs::TFMessage &m, const pipeline::Envelope &) {
+            terrain::addTransforms(pass.tf, m, true);
+        });
+        pipe.subscribe<msgs::GridMap>(t.grid_map, [&pass](const msgs::GridMap &m, const pipeline::Envelope &env) {
+            const auto started = std::chrono::steady_clock::now();
+            CostmapResult &result = *pass.costmap;
+            const terrain::CostmapConfig &config = pass.costmap_generator->config();
+            auto map = terrain::GridMap::fromMessage(m);
+            TimeNs stamp = terrain::stampOr(m.header, env.log_time);
+            Result<Eigen::Isometry3d> pose = map ? pass.tf.lookup(map->frame_id.empty() ? config.odom_frame : map->frame_id,
+                                                                  config.robot_frame, stamp, fromSeconds(config.tf_tolerance))
+                                                 : Result<Eigen::Isometry3d>(map.error());
+            if (!pose) {
+                if (result.dropped++ == 0) result.first_drop_reason = pose.message();
+                return;
+            }
+            map->stamp = stamp;
+            pass.costmap_generator->generate(*map, terrain::Pose2D::fromIsometry(*pose), result.last);
+            result.stats.add(result.last,
+                             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
+        });
+    }
     // Topic statistics see every message, raw: only the header stamp is decoded.
     std::map<std::string, std::pair<std::size_t, bool>> stat_topics;
     for (const bag::TopicInfo &info : (*source)->topics()) {
@@ -290,6 +330,13 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         e.lost = std::move(pass.lost_result);
     }
     if (!pass.odometry.empty()) e.motion = slam::summariseMotion(pass.odometry);
+    if (pass.costmap) {
+        if (pass.costmap->stats.frames == 0) {
+            e.notes.push_back("costmap: no costmap computed (" + pass.costmap->first_drop_reason + ")");
+        } else {
+            e.costmap = std::move(pass.costmap);
+        }
+    }
 
     ROBOMETRICS_TRY(evaluateTrajectory(e, options));
     ROBOMETRICS_TRY(evaluateMap(e, options));
