@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -76,6 +77,35 @@ TEST(RunCommand, ReportsAFailingCommandAndAMissingProgram) {
     auto missing = test::runRobometrics({"run", "-o", dir.string(), "--", "/nonexistent/program"});
     EXPECT_EQ(missing.exit_code, 1);
     EXPECT_NE(missing.err.find("/nonexistent/program"), std::string::npos);
+}
+
+TEST(RunCommand, CtrlCStopsTheTreeAndStillWritesEverything) {
+    auto dir = test::scratchDir("run-ctrl-c");
+    const char *binary = std::getenv("ROBOMETRICS_BINARY");
+    ASSERT_NE(binary, nullptr);
+    std::string out = dir.string();
+    pid_t pid = fork();
+    if (pid == 0) {
+        FILE *quiet = std::freopen("/dev/null", "w", stdout);
+        (void)quiet;
+        execl(binary, binary, "run", "-o", out.c_str(), "--sample-hz", "10", "--", "sleep", "30",
+              static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    // Wait until sampling has started (system.csv has its header and a sample), then Ctrl-C.
+    for (int i = 0; i < 200 && countLines(dir / "system.csv") < 2; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    auto run = readJson(dir / "run.json");
+    EXPECT_EQ(run["ended_by"], "signal (SIGINT)");
+    EXPECT_EQ(run["exit_signal"], SIGINT);
+    EXPECT_LT(run["duration_s"].get<double>(), 10.0);
+    EXPECT_GE(countLines(dir / "system.csv"), 2);
 }
 
 TEST(RunCommand, MissingCommandIsAUsageError) {
