@@ -127,6 +127,9 @@ struct Expected {
     std::size_t unsupported;
 };
 
+// Names each case by its bag (ctest shows this; the default prints the struct's bytes).
+void PrintTo(const Expected &expected, std::ostream *os) { *os << expected.path; }
+
 class RealBagCodecTest : public ::testing::TestWithParam<Expected> {};
 
 TEST_P(RealBagCodecTest, TypedRoundTripAndDynamicDecodeOfEveryMessage) {
