@@ -23,14 +23,14 @@ Result<MapEvalResult> evaluateMaps(const msgs::OccupancyGrid &gt, const msgs::Oc
     r.aligned_estimate = alignToGrid(estimate, r.grid, config.estimate_offset);
     const CellGrid &g = r.gt, &e = r.aligned_estimate;
     r.cells = g.size();
-    // The ground truth's walls are independent of everything below and one of the costliest
-    // steps on large maps: measure them on a second thread meanwhile.
+    // Wall thickness (skeleton + distance transform) is the costliest step on large maps and
+    // independent of the other metrics: measure both maps' walls on other threads meanwhile.
+    auto walls_of = [resolution = r.grid.resolution](const CellGrid &grid) {
+        return std::async(std::launch::async, [&grid, resolution] { return computeWallThickness(grid, resolution); });
+    };
+    std::future<WallThicknessResult> estimate_walls = walls_of(e);
     std::future<WallThicknessResult> gt_walls;
-    if (config.gt_wall_thickness) {
-        gt_walls = std::async(std::launch::async, [&g, resolution = r.grid.resolution] {
-            return computeWallThickness(g, resolution);
-        });
-    }
+    if (config.gt_wall_thickness) gt_walls = walls_of(g);
     std::vector<std::uint8_t> est_known(r.cells);
     for (std::size_t i = 0; i < r.cells; ++i) {
         const bool gk = isKnown(g.cells[i]), ek = isKnown(e.cells[i]);
@@ -56,7 +56,7 @@ Result<MapEvalResult> evaluateMaps(const msgs::OccupancyGrid &gt, const msgs::Oc
     // The original orchestrator reports 0 when no cell is known in both maps.
     r.ssim_full = r.both_known_cells == 0 ? 0.0 : stats.mean;
 
-    r.estimate_walls = computeWallThickness(e, r.grid.resolution);
+    r.estimate_walls = estimate_walls.get();
     if (gt_walls.valid()) r.gt_walls = gt_walls.get();
     return r;
 }
