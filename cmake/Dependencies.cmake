@@ -8,6 +8,11 @@ find_package(zstd REQUIRED)
 find_package(SQLite3 REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(Threads REQUIRED)
+# live/: Fast DDS 2.x (Debian libfastrtps-dev; CMake packages only, no pkg-config).
+find_package(fastcdr REQUIRED)
+find_package(fastrtps REQUIRED)
+# The cross-vendor live test talks to a Cyclone DDS peer when cyclonedds-dev is installed.
+find_package(CycloneDDS QUIET)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)
 if(TARGET zstd::libzstd_shared)

@@ -29,15 +29,8 @@ Status writeOutputs(const std::string &path, const localization::LostRun &run) {
     auto writer = bag::TypedWriter::open(path);
     if (!writer) return withContext(path, writer.error());
     for (const auto &r : run.readings) {
-        msgs::String status{std::string(localization::toString(r.status))};
-        ROBOMETRICS_TRY(writer->write("/lost_detector/status", status, r.time));
-        // [P(lost), xy std, yaw std]; NaN for an invalid reading.
-        msgs::Float32MultiArray p;
-        p.layout.dim = {{"p_lost,xy_std_m,yaw_std_rad", 3, 3}};
-        const float nan = std::numeric_limits<float>::quiet_NaN();
-        p.data = {static_cast<float>(r.probability), r.features.valid ? static_cast<float>(r.features.xy_std) : nan,
-                  r.features.valid ? static_cast<float>(r.features.yaw_std) : nan};
-        ROBOMETRICS_TRY(writer->write("/lost_detector/probability", p, r.time));
+        ROBOMETRICS_TRY(writer->write("/lost_detector/status", lostStatusMessage(r), r.time));
+        ROBOMETRICS_TRY(writer->write("/lost_detector/probability", lostProbabilityMessage(r), r.time));
     }
     Status closed = writer->close();
     if (!closed.ok()) return withContext(path, closed.error());
@@ -76,7 +69,7 @@ void printRun(const std::string &bag, const std::string &topic, const localizati
                e.countOf(LostStatus::Confused), e.countOf(LostStatus::Lost));
     fmt::print("  timeline       ");
     for (const auto &c : e.timeline()) fmt::print(" {:.2f} s {} |", toSeconds(c.time - t0), localization::toString(c.status));
-    fmt::print("\n  episodes        {}\n", e.episodes().empty() ? "none" : "");
+    fmt::print("\n  episodes        {}\n", e.episodes().empty() ? "none" : fmt::format("{}", e.episodes().size()));
     for (const auto &ep : e.episodes()) {
         fmt::print("    {:>9.2f} - {:>9.2f} s  {:>7.2f} s  worst {:<8} peak P(lost) {:.3f}{}\n", toSeconds(ep.start - t0),
                    toSeconds(ep.end - t0), ep.durationSeconds(), localization::toString(ep.worst), ep.peak_probability,

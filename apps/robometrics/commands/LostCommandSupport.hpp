@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -43,6 +45,33 @@ inline Result<localization::LostDetectorConfig> loadLostConfig(const LostInputOp
     return config;
 }
 
+/// Calls `on_event` with every AMCL pose (as features) and every reset request, at log time.
+inline void subscribePoseEvents(pipeline::Pipeline &pipe, const localization::LostDetectorConfig &config,
+                                std::function<void(const localization::PoseEvent &)> on_event) {
+    pipe.subscribe<msgs::PoseWithCovarianceStamped>(
+        config.pose_topic, [on_event](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
+            on_event({env.log_time, false, localization::covarianceFeatures(m.pose.covariance)});
+        });
+    pipe.subscribe<msgs::Empty>(config.reset_topic, [on_event](const msgs::Empty &, const pipeline::Envelope &env) {
+        on_event({env.log_time, true, {}});
+    });
+}
+
+/// /lost_detector/status: "normal", "confused" or "lost".
+inline msgs::String lostStatusMessage(const localization::LostReading &r) {
+    return msgs::String{std::string(localization::toString(r.status))};
+}
+
+/// /lost_detector/probability: [P(lost), xy std, yaw std]; NaN stds for an invalid reading.
+inline msgs::Float32MultiArray lostProbabilityMessage(const localization::LostReading &r) {
+    msgs::Float32MultiArray p;
+    p.layout.dim = {{"p_lost,xy_std_m,yaw_std_rad", 3, 3}};
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    p.data = {static_cast<float>(r.probability), r.features.valid ? static_cast<float>(r.features.xy_std) : nan,
+              r.features.valid ? static_cast<float>(r.features.yaw_std) : nan};
+    return p;
+}
+
 /// Pose readings (features) and reset requests in log-time order. Times are log (receive)
 /// times: what a live detector would know, and the clock the labels use.
 inline Result<std::vector<localization::PoseEvent>> readPoseEvents(const std::string &bag_path,
@@ -54,13 +83,7 @@ inline Result<std::vector<localization::PoseEvent>> readPoseEvents(const std::st
     if (!found) return Error{fmt::format("{}: no topic {} (use --pose-topic)", bag_path, config.pose_topic)};
     std::vector<localization::PoseEvent> events;
     pipeline::Pipeline pipe;
-    pipe.subscribe<msgs::PoseWithCovarianceStamped>(
-        config.pose_topic, [&](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
-            events.push_back({env.log_time, false, localization::covarianceFeatures(m.pose.covariance)});
-        });
-    pipe.subscribe<msgs::Empty>(config.reset_topic, [&](const msgs::Empty &, const pipeline::Envelope &env) {
-        events.push_back({env.log_time, true, {}});
-    });
+    subscribePoseEvents(pipe, config, [&](const localization::PoseEvent &e) { events.push_back(e); });
     ROBOMETRICS_TRY(pipe.run(**source));
     return events;
 }

@@ -14,6 +14,7 @@
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "TopicStatsWiring.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -33,59 +34,6 @@ struct TopicStatsOptions {
     bool rclcpp_period = false;
     std::string output;
 };
-
-nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
-
-nlohmann::json healthJson(const topicstats::TopicHealth &h, const std::string &type) {
-    return {{"topic", h.topic},
-            {"type", type},
-            {"has_header", h.has_header},
-            {"count", h.count},
-            {"duration_s", h.duration_s},
-            {"mean_rate_hz", number(h.mean_rate_hz)},
-            {"min_rate_hz", number(h.min_rate_hz)},
-            {"max_rate_hz", number(h.max_rate_hz)},
-            {"mean_period_ms", number(h.mean_period_ms)},
-            {"median_period_ms", number(h.median_period_ms)},
-            {"jitter_ms", number(h.jitter_ms)},
-            {"longest_gap_ms", number(h.longest_gap_ms)},
-            {"gaps_over_threshold", h.gaps_over_threshold},
-            {"estimated_drops", h.estimated_drops},
-            {"total_bytes", h.total_bytes},
-            {"mean_size_bytes", number(h.mean_size_bytes)},
-            {"bandwidth_bytes_per_s", number(h.bandwidth_bps)},
-            {"age_samples", h.age_samples},
-            {"age_mean_ms", number(h.age_mean_ms)},
-            {"age_min_ms", number(h.age_min_ms)},
-            {"age_max_ms", number(h.age_max_ms)},
-            {"age_p50_ms", number(h.age_p50_ms)},
-            {"age_p95_ms", number(h.age_p95_ms)},
-            {"age_p99_ms", number(h.age_p99_ms)},
-            {"stamps_out_of_order", h.stamps_out_of_order},
-            {"stamps_repeated", h.stamps_repeated}};
-}
-
-std::string cell(double x, int precision = 2) {
-    if (std::isnan(x)) return "-";
-    if (std::isinf(x)) return "inf";
-    return fmt::format("{:.{}f}", x, precision);
-}
-
-void printTable(const std::vector<topicstats::TopicHealth> &rows, std::uint64_t windows, double window_s) {
-    fmt::print("{:<32} {:>7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", "topic", "count",
-               "rate Hz", "min Hz", "max Hz", "jitter ms", "gap ms", "drops", "B/s", "age ms p50/p95/p99",
-               "ooo/rep");
-    for (const auto &h : rows) {
-        const std::string age = h.age_samples ? fmt::format("{}/{}/{}", cell(h.age_p50_ms, 1), cell(h.age_p95_ms, 1),
-                                                            cell(h.age_p99_ms, 1))
-                                              : "-";
-        fmt::print("{:<32} {:>7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic, h.count,
-                   cell(h.mean_rate_hz), cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms),
-                   cell(h.longest_gap_ms, 1), h.estimated_drops, cell(h.bandwidth_bps, 0), age,
-                   h.has_header ? fmt::format("{}/{}", h.stamps_out_of_order, h.stamps_repeated) : "-");
-    }
-    fmt::print("{} statistics windows of {} s\n", windows, window_s);
-}
 
 bool endsWith(const std::string &s, const std::string &suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -122,11 +70,7 @@ int runTopicStats(const TopicStatsOptions &options) {
         csv << topicstats::windowCsvHeader();
     }
 
-    topicstats::TopicStatsConfig config;
-    config.window = fromSeconds(options.window_s);
-    config.period_mode =
-        options.rclcpp_period ? topicstats::PeriodMode::AcrossWindows : topicstats::PeriodMode::PerWindow;
-    topicstats::TopicStatistics stats(config, [&](const topicstats::WindowRecord &record) {
+    topicstats::TopicStatistics stats(topicStatsConfig(options.window_s, options.rclcpp_period), [&](const topicstats::WindowRecord &record) {
         if (mcap) {
             if (Status s = mcap->write("/statistics", topicstats::toMetricsMessage(record), record.window_stop);
                 !s.ok() && write_status.ok())
@@ -136,33 +80,19 @@ int runTopicStats(const TopicStatsOptions &options) {
         }
     });
 
-    struct TopicEntry {
-        std::size_t index;
-        bool has_header;
-    };
-    std::unordered_map<std::string, TopicEntry> entries;
-    std::vector<std::string> types;
+    TopicStatsFeed feed(stats);
     for (const bag::TopicInfo &t : (*source)->topics()) {
         if (!options.topics.empty() &&
             std::find(options.topics.begin(), options.topics.end(), t.name) == options.topics.end())
             continue;
-        const bool header = topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
-        entries[t.name] = TopicEntry{stats.addTopic(t.name, header), header};
-        types.push_back(t.type);
+        feed.declare(t);
     }
     for (const std::string &wanted : options.topics) {
-        if (!entries.count(wanted)) return fail(kName, fmt::format("{}: no topic {}", options.bag, wanted));
+        if (!feed.declared(wanted)) return fail(kName, fmt::format("{}: no topic {}", options.bag, wanted));
     }
 
     pipeline::Pipeline pipeline;
-    pipeline.subscribeRaw("*", [&](const bag::Message &m) -> Status {
-        auto it = entries.find(m.topic->name);
-        if (it == entries.end()) return Status::Ok();
-        std::optional<TimeNs> stamp;
-        if (it->second.has_header) stamp = topicstats::readHeaderStamp(m.data);
-        stats.onMessage(it->second.index, m.log_time, stamp, m.data.size());
-        return Status::Ok();
-    });
+    feed.subscribe(pipeline, false);
     pipeline.showProgress(true);
     if (Status s = pipeline.run(**source); !s.ok()) return fail(kName, s.error());
     stats.finish();
@@ -175,17 +105,10 @@ int runTopicStats(const TopicStatsOptions &options) {
     }
     if (!write_status.ok()) return fail(kName, write_status.error());
 
-    const std::vector<topicstats::TopicHealth> health = stats.health();
     if (options.json) {
-        nlohmann::json out = {{"bag", options.bag},
-                              {"window_s", options.window_s},
-                              {"period_mode", options.rclcpp_period ? "across_windows" : "per_window"},
-                              {"windows", stats.windowCount()},
-                              {"topics", nlohmann::json::array()}};
-        for (std::size_t i = 0; i < health.size(); ++i) out["topics"].push_back(healthJson(health[i], types[i]));
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}\n", topicStatsJson(options.bag, options.window_s, options.rclcpp_period, stats, feed.types()).dump(2));
     } else {
-        printTable(health, stats.windowCount(), options.window_s);
+        printHealthTable(stats.health(), stats.windowCount(), options.window_s);
         if (!options.output.empty()) fmt::print("wrote {}\n", options.output);
     }
     return 0;

@@ -1,0 +1,198 @@
+#include "robometrics/live/DdsSource.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "robometrics/live/RosNames.hpp"
+#include "robometrics/msgs/Codec.hpp"
+
+namespace robometrics::live {
+
+namespace {
+TimeNs wallNow() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+/// The publishers' QoS as rosbag2 stores it in offered_qos_profiles (so `ros2 bag play` re-offers it).
+std::string offeredQosYaml(const std::vector<Endpoint> &writers) {
+    std::string out;
+    for (const Endpoint &e : writers) {
+        const bool latched = e.qos.durability == Durability::TransientLocal;
+        out += fmt::format(
+            "- history: keep_last\n  depth: {}\n  reliability: {}\n  durability: {}\n"
+            "  deadline:\n    sec: 9223372036\n    nsec: 854775807\n  lifespan:\n    sec: 9223372036\n"
+            "    nsec: 854775807\n  liveliness: automatic\n  liveliness_lease_duration:\n    sec: 9223372036\n"
+            "    nsec: 854775807\n  avoid_ros_namespace_conventions: false\n",
+            latched ? 1 : 10, e.qos.reliability == Reliability::Reliable ? "reliable" : "best_effort",
+            latched ? "transient_local" : "volatile");
+    }
+    return out;
+}
+}  // namespace
+
+DdsSource::DdsSource(Transport &transport, DdsSourceOptions options)
+    : transport_(transport), options_(std::move(options)) {
+    started_ = std::chrono::steady_clock::now();
+    next_tick_ = started_ + options_.tick_period;
+    // Topics with a known type are listed up front, so the pipeline can check them before reading.
+    for (const std::string &topic : options_.topics) {
+        if (auto it = options_.types.find(topic); it != options_.types.end()) topicIndex(topic, it->second);
+    }
+}
+
+DdsSource::~DdsSource() {
+    // Readers go first: their listener threads must not push into a dying queue.
+    subscriptions_.clear();
+}
+
+bool DdsSource::wanted(const std::string &ros_topic) const {
+    return options_.topics.empty() ||
+           std::find(options_.topics.begin(), options_.topics.end(), ros_topic) != options_.topics.end();
+}
+
+std::size_t DdsSource::topicIndex(const std::string &ros_topic, const std::string &ros_type) {
+    for (std::size_t i = 0; i < infos_.size(); ++i) {
+        if (infos_[i].name == ros_topic) return i;
+    }
+    bag::TopicInfo info;
+    info.name = ros_topic;
+    info.type = ros_type;
+    info.serialization_format = "cdr";
+    const std::string_view schema = msgs::builtinSchemaText(ros_type);
+    if (!schema.empty()) info.schema = bag::Schema{ros_type, "ros2msg", std::string(schema)};
+    infos_.push_back(info);
+    list_.push_back(info);
+    return infos_.size() - 1;
+}
+
+void DdsSource::refreshDiscovery() {
+    const std::uint64_t version = transport_.graph().version();
+    if (version == graph_version_) return;
+    graph_version_ = version;
+    // Group the remote writers by ROS topic.
+    std::map<std::string, std::vector<Endpoint>> writers;
+    for (const Endpoint &e : transport_.graph().endpoints()) {
+        if (!e.writer) continue;
+        auto ros = rosTopicName(e.topic);
+        if (ros && wanted(*ros) && !subscriptions_.count(*ros)) writers[*ros].push_back(e);
+    }
+    for (const auto &[topic, list] : writers) {
+        const Endpoint &first = list.front();
+        auto ros_type = rosTypeName(first.type);
+        if (!ros_type) continue;  // not a ROS 2 type name
+        auto expected = options_.types.find(topic);
+        if (expected != options_.types.end() && expected->second != *ros_type) {
+            if (warned_.insert(topic).second && options_.log) {
+                options_.log(fmt::format("{} is published as {}, expected {}: ignored", topic, *ros_type,
+                                         expected->second));
+            }
+            continue;
+        }
+        Qos qos = options_.qos;
+        const bool all_latched = std::all_of(list.begin(), list.end(), [](const Endpoint &e) {
+            return e.qos.durability == Durability::TransientLocal;
+        });
+        const bool all_reliable = std::all_of(list.begin(), list.end(), [](const Endpoint &e) {
+            return e.qos.reliability == Reliability::Reliable;
+        });
+        if (all_latched && all_reliable) {
+            qos = Qos::latched();
+        } else if (options_.adapt_reliability && all_reliable) {
+            qos.reliability = Reliability::Reliable;
+        }
+        const std::size_t index = topicIndex(topic, *ros_type);
+        infos_[index].offered_qos_profiles = offeredQosYaml(list);
+        for (bag::TopicInfo &listed : list_) {
+            if (listed.name == topic) listed.offered_qos_profiles = infos_[index].offered_qos_profiles;
+        }
+        const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
+        const MessageClock clock = options_.clock;
+        auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock](Sample &&s) {
+            {
+                std::lock_guard lock(mutex_);
+                ++received_;
+                const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
+                queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
+                while (queue_.size() > options_.queue_limit) {
+                    queue_.erase(queue_.begin());
+                    ++dropped_;
+                }
+            }
+            arrived_.notify_one();
+        });
+        if (!reader) {
+            if (options_.log) options_.log(reader.message());
+            continue;
+        }
+        if (options_.log) {
+            options_.log(fmt::format("subscribed to {} ({}, {}{})", topic, *ros_type,
+                                     qos.reliability == Reliability::Reliable ? "reliable" : "best effort",
+                                     qos.durability == Durability::TransientLocal ? ", transient local" : ""));
+        }
+        subscriptions_[topic] = Subscription{index, std::move(*reader)};
+    }
+}
+
+bool DdsSource::stopRequested() const {
+    if (options_.stop && options_.stop->load()) return true;
+    return options_.duration && std::chrono::steady_clock::now() - started_ >= *options_.duration;
+}
+
+Result<bool> DdsSource::next(bag::Message &out) {
+    while (true) {
+        const bool stopping = stopRequested();
+        if (stopping && !subscriptions_.empty()) {
+            // Stop receiving, so that draining what is already queued ends even under load.
+            matched_at_stop_ = matchedWriters();
+            subscriptions_.clear();
+        }
+        if (!stopping) refreshDiscovery();
+        const auto now = std::chrono::steady_clock::now();
+        if (options_.tick && now >= next_tick_) {
+            next_tick_ = now + options_.tick_period;
+            options_.tick(wallNow());
+        }
+        std::unique_lock lock(mutex_);
+        if (!queue_.empty()) {
+            auto first = queue_.begin();
+            const TimeNs age = wallNow() - first->second.sample.reception_time;
+            if (stopping || age >= options_.reorder_window.count()) {
+                current_ = std::move(first->second);
+                queue_.erase(first);
+                lock.unlock();
+                out.topic = &infos_[current_.topic];
+                out.publish_time = current_.sample.source_time;
+                out.log_time = options_.clock == MessageClock::Source ? current_.sample.source_time
+                                                                      : current_.sample.reception_time;
+                out.data = current_.sample.data;
+                return true;
+            }
+        }
+        if (stopping) return false;  // drained
+        auto wait = std::min<std::chrono::nanoseconds>(std::chrono::milliseconds(20), options_.tick_period);
+        if (!queue_.empty()) wait = std::min<std::chrono::nanoseconds>(wait, std::chrono::milliseconds(1));
+        arrived_.wait_for(lock, wait);
+    }
+}
+
+std::string DdsSource::describe() const { return "DDS (" + transport_.describe() + ")"; }
+
+std::uint64_t DdsSource::received() const {
+    std::lock_guard lock(mutex_);
+    return received_;
+}
+
+std::uint64_t DdsSource::dropped() const {
+    std::lock_guard lock(mutex_);
+    return dropped_;
+}
+
+std::map<std::string, std::size_t> DdsSource::matchedWriters() const {
+    if (subscriptions_.empty() && !matched_at_stop_.empty()) return matched_at_stop_;
+    std::map<std::string, std::size_t> out;
+    for (const auto &[topic, sub] : subscriptions_) out[topic] = sub.reader->matched();
+    return out;
+}
+
+}  // namespace robometrics::live

@@ -1,0 +1,101 @@
+#pragma once
+// A bag::MessageSource fed by DDS: the same Pipeline and analyzer wiring as for a bag, live.
+// Readers are created on the consumer thread when discovery shows a publisher of a wanted topic,
+// with the publisher's type (so raw topics need no type up front) and a QoS that matches it:
+// best effort by default (matches reliable and best-effort publishers), transient local when
+// every publisher of the topic is (latched maps). next() blocks on a queue filled by the DDS
+// listener threads and returns false after `duration` or once `stop` is set.
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/live/Transport.hpp"
+
+namespace robometrics::live {
+
+/// Which time becomes a message's log time.
+enum class MessageClock {
+    Reception,  ///< local receive time (what rosbag2 records as log time, and rclcpp's now())
+    Source,     ///< the publisher's source timestamp (its send time: replays of a bag keep bag time)
+};
+
+struct DdsSourceOptions {
+    std::vector<std::string> topics;            ///< ROS topic names; empty = every ROS topic discovered
+    std::map<std::string, std::string> types;   ///< expected ROS type of a topic (other types are ignored)
+    MessageClock clock = MessageClock::Reception;
+    Qos qos = Qos::sensorData();                ///< reader QoS for volatile publishers
+    bool adapt_reliability = false;             ///< reliable when every publisher is (as ros2 bag record)
+    std::optional<std::chrono::nanoseconds> duration;  ///< stop after this long (wall time)
+    const std::atomic<bool> *stop = nullptr;    ///< stop when set (SIGINT/SIGTERM)
+    std::size_t queue_limit = 100000;           ///< older samples are dropped beyond this
+    /// With MessageClock::Source, hold each sample this long and release in source-time order.
+    std::chrono::nanoseconds reorder_window{0};
+    /// Called from next() every `tick_period` with the wall time (ns since the epoch): lets a
+    /// command close windows or tick timers while no message arrives.
+    std::function<void(TimeNs)> tick;
+    std::chrono::nanoseconds tick_period = std::chrono::milliseconds(100);
+    /// Notices (a type mismatch, a subscription made), for the command to print.
+    std::function<void(const std::string &)> log;
+};
+
+class DdsSource : public bag::MessageSource {
+public:
+    DdsSource(Transport &transport, DdsSourceOptions options);
+    ~DdsSource() override;
+
+    const std::vector<bag::TopicInfo> &topics() const override { return list_; }
+    Result<bool> next(bag::Message &out) override;
+    std::string describe() const override;
+
+    std::uint64_t received() const;
+    std::uint64_t dropped() const;
+    /// Readers created so far, by ROS topic, with how many writers each has matched (at the
+    /// stop, once next() has returned false: the readers are closed then).
+    std::map<std::string, std::size_t> matchedWriters() const;
+
+private:
+    struct Pending {
+        std::size_t topic = 0;
+        Sample sample;
+    };
+    struct Subscription {
+        std::size_t topic = 0;
+        std::unique_ptr<Reader> reader;
+    };
+
+    bool wanted(const std::string &ros_topic) const;
+    std::size_t topicIndex(const std::string &ros_topic, const std::string &ros_type);
+    void refreshDiscovery();
+    bool stopRequested() const;
+
+    Transport &transport_;
+    DdsSourceOptions options_;
+    std::chrono::steady_clock::time_point started_;
+    std::chrono::steady_clock::time_point next_tick_;
+    std::uint64_t graph_version_ = ~std::uint64_t{0};
+
+    std::deque<bag::TopicInfo> infos_;  // stable addresses for Message::topic
+    std::vector<bag::TopicInfo> list_;
+    std::map<std::string, Subscription> subscriptions_;
+    std::set<std::string> warned_;
+    std::map<std::string, std::size_t> matched_at_stop_;
+
+    mutable std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::map<std::pair<TimeNs, std::uint64_t>, Pending> queue_;  // (order key, sequence)
+    std::uint64_t sequence_ = 0;
+    std::uint64_t dropped_ = 0;
+    std::uint64_t received_ = 0;
+    Pending current_;
+};
+
+}  // namespace robometrics::live

@@ -1,0 +1,83 @@
+// Cross-vendor: robometrics (Fast DDS) against a Cyclone DDS peer (C, idlc-generated
+// std_msgs::msg::dds_::String_) standing in for a ROS 2 node on rmw_cyclonedds. Inside the
+// loopback-only namespace, with the loopback-only Cyclone configuration (CYCLONEDDS_URI).
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "LiveTestSupport.hpp"
+#include "TestSupport.hpp"
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/msgs/Codec.hpp"
+
+namespace robometrics::test {
+namespace {
+
+/// The peer program, built when cyclonedds-dev is installed.
+std::string cyclonePeer() {
+#ifdef ROBOMETRICS_CYCLONE_PEER
+    return ROBOMETRICS_CYCLONE_PEER;
+#else
+    return "";
+#endif
+}
+
+#define ROBOMETRICS_REQUIRE_CYCLONE_PEER()                                                           \
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();                                                              \
+    if (cyclonePeer().empty()) GTEST_SKIP() << "Cyclone DDS peer not built (install cyclonedds-dev)"
+
+TEST(CycloneInterop, RecordsWhatACyclonePublisherSends) {
+    ROBOMETRICS_REQUIRE_CYCLONE_PEER();
+    useTestDomain();
+    const auto out = scratchDir("cyclone_record") / "cyclone.mcap";
+    auto tool = startRobometrics({"live", "record", "-o", out.string(), "--topics", "/chatter", "--duration", "30"});
+    ChildProcess peer(cyclonePeer(), {"pub", "chatter", "10", "15"});
+    ASSERT_EQ(peer.wait(std::chrono::seconds(20)), 0) << peer.err() << tool->err();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    tool->interrupt();
+    ASSERT_EQ(tool->wait(), 0) << tool->err();
+
+    auto source = bag::openBag(out.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    ASSERT_EQ((*source)->topics().size(), 1u);
+    EXPECT_EQ((*source)->topics()[0].type, "std_msgs/msg/String");
+    std::vector<std::string> got;
+    bag::Message m;
+    while (true) {
+        auto more = (*source)->next(m);
+        ASSERT_TRUE(more.ok());
+        if (!*more) break;
+        auto s = msgs::decodeCdr<msgs::String>(m.data);
+        ASSERT_TRUE(s.ok()) << s.message();
+        got.push_back(s->data);
+    }
+    ASSERT_EQ(got.size(), 10u) << tool->out();
+    for (int i = 0; i < 10; ++i) EXPECT_EQ(got[static_cast<std::size_t>(i)], "cyclone " + std::to_string(i));
+}
+
+TEST(CycloneInterop, CycloneSubscriberGetsTheLatchedLostStatus) {
+    ROBOMETRICS_REQUIRE_CYCLONE_PEER();
+    useTestDomain();
+    auto fast_peer = openPeer();
+    ASSERT_TRUE(fast_peer);
+    auto tool = startRobometrics({"live", "lost", "--duration", "30"});
+    auto amcl = fast_peer->createWriter("rt/amcl_pose", "geometry_msgs::msg::dds_::PoseWithCovarianceStamped_",
+                                        live::Qos::latched());
+    ASSERT_TRUE(amcl.ok());
+    msgs::PoseWithCovarianceStamped pose;
+    pose.pose.pose.orientation.w = 1.0;
+    pose.pose.covariance[0] = pose.pose.covariance[7] = pose.pose.covariance[35] = 0.01;
+    ASSERT_TRUE((*amcl)->write(msgs::encodeCdr(pose)).ok());  // latched: the tool gets it on joining
+    // The Cyclone subscriber joins late, transient local: it must get the status already published.
+    ASSERT_TRUE(waitUntil([&] { return (*amcl)->matched() > 0; }));
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    ChildProcess peer(cyclonePeer(), {"sub", "lost_detector/status", "15"});
+    ASSERT_EQ(peer.wait(std::chrono::seconds(20)), 0) << peer.err() << tool->err();
+    EXPECT_EQ(peer.out(), "normal\n");
+    tool->interrupt();
+    EXPECT_EQ(tool->wait(), 0) << tool->err();
+}
+
+}  // namespace
+}  // namespace robometrics::test
