@@ -26,5 +26,22 @@ TEST(LostReplayTest, RunsReadingsAndResetsInOrder) {
     EXPECT_TRUE(run.episodes.episodes()[1].open);
 }
 
+TEST(LostReplayTest, TrackerTakesOneEventAtATime) {
+    LostDetectorConfig c;
+    c.queue_min = 1;
+    const CovarianceFeatures lost{1.5, 0.8, true, ""};
+    LostTracker tracker(c);
+    auto reading = tracker.onEvent({fromSeconds(1), false, lost});
+    ASSERT_TRUE(reading.has_value());
+    EXPECT_EQ(reading->status, LostStatus::Confused);
+    EXPECT_EQ(tracker.status(), LostStatus::Confused);
+    EXPECT_FALSE(tracker.onEvent({fromSeconds(2), true, {}}).has_value());  // a reset
+    EXPECT_EQ(tracker.status(), LostStatus::Normal);
+    tracker.finish();
+    EXPECT_EQ(tracker.episodes().readings(), 1u);
+    ASSERT_EQ(tracker.episodes().episodes().size(), 1u);
+    EXPECT_DOUBLE_EQ(tracker.episodes().episodes()[0].durationSeconds(), 1.0);
+}
+
 }  // namespace
 }  // namespace robometrics::localization

@@ -19,7 +19,7 @@
 #include "TraversalWiring.hpp"
 #include "robometrics/bag/McapWriter.hpp"
 #include "robometrics/live/RosNames.hpp"
-#include "robometrics/localization/LostDetector.hpp"
+#include "robometrics/localization/LostReplay.hpp"
 
 namespace robometrics::app {
 namespace {
@@ -105,8 +105,7 @@ int runLiveTopicStats(const LiveTopicStatsOptions &o) {
     TopicStatsFeed feed(stats);
     pipeline::Pipeline pipeline;
     feed.subscribe(pipeline, true);
-    std::vector<std::string> topics = o.topics;
-    live::DdsSourceOptions so = liveSourceOptions(cmd, o.live, *session, topics);
+    live::DdsSourceOptions so = liveSourceOptions(cmd, o.live, *session, o.topics);
     so.clock = live::MessageClock::Reception;  // rclcpp measures with now() at reception
     so.tick = [&](TimeNs now) { stats.advanceTo(now); };
     so.tick_period = std::chrono::milliseconds(20);
@@ -173,20 +172,14 @@ int runLiveLost(const LiveLostOptions &o) {
     const std::string status_topic = "/lost_detector/status", probability_topic = "/lost_detector/probability";
     if (Status s = publisher.advertise<msgs::String>(status_topic, true); !s.ok()) return fail(cmd, s.error());
     DdsSink sink(publisher);
-    localization::LostDetector detector(*config);
-    localization::LostEpisodes episodes;
+    localization::LostTracker tracker(*config);
     Status failure;
     pipeline::Pipeline pipeline;
     subscribePoseEvents(pipeline, *config, [&](const localization::PoseEvent &e) {
-        if (e.reset) {
-            detector.reset();
-            episodes.addReset(e.time);
-            return;
-        }
-        const localization::LostReading r = detector.onFeatures(e.features, e.time);
-        episodes.add(r);
-        Status a = sink.write(status_topic, lostStatusMessage(r), r.time, true);
-        Status b = sink.write(probability_topic, lostProbabilityMessage(r), r.time);
+        const auto r = tracker.onEvent(e);
+        if (!r) return;  // a reset
+        Status a = sink.write(status_topic, lostStatusMessage(*r), r->time, true);
+        Status b = sink.write(probability_topic, lostProbabilityMessage(*r), r->time);
         if (failure.ok()) failure = !a.ok() ? a : b;
     });
     live::DdsSourceOptions so = liveSourceOptions(cmd, o.live, *session, pipeline.topics());
@@ -196,13 +189,14 @@ int runLiveLost(const LiveLostOptions &o) {
         live::DdsSource source(*session->transport, so);
         if (Status s = pipeline.run(source); !s.ok()) return fail(cmd, s.error());
     }
-    episodes.finish();
+    tracker.finish();
     if (!failure.ok()) return fail(cmd, failure.error());
     using localization::LostStatus;
+    const localization::LostEpisodes &episodes = tracker.episodes();
     if (o.json) {
         fmt::print("{}\n", nlohmann::json{{"readings", episodes.readings()},
                                           {"invalid", episodes.invalid()},
-                                          {"status", std::string(localization::toString(detector.status()))},
+                                          {"status", std::string(localization::toString(tracker.status()))},
                                           {"status_counts", {{"normal", episodes.countOf(LostStatus::Normal)},
                                                              {"confused", episodes.countOf(LostStatus::Confused)},
                                                              {"lost", episodes.countOf(LostStatus::Lost)}}},
@@ -210,7 +204,7 @@ int runLiveLost(const LiveLostOptions &o) {
                                .dump(2));
     } else {
         fmt::print("Lost detector (live): {} readings on {}, status {}; normal {}, confused {}, lost {}; {} episodes\n",
-                   episodes.readings(), config->pose_topic, localization::toString(detector.status()),
+                   episodes.readings(), config->pose_topic, localization::toString(tracker.status()),
                    episodes.countOf(LostStatus::Normal), episodes.countOf(LostStatus::Confused),
                    episodes.countOf(LostStatus::Lost), episodes.episodes().size());
     }

@@ -103,9 +103,7 @@ void DdsSource::refreshDiscovery() {
         }
         const std::size_t index = topicIndex(topic, *ros_type);
         infos_[index].offered_qos_profiles = offeredQosYaml(list);
-        for (bag::TopicInfo &listed : list_) {
-            if (listed.name == topic) listed.offered_qos_profiles = infos_[index].offered_qos_profiles;
-        }
+        list_[index].offered_qos_profiles = infos_[index].offered_qos_profiles;  // list_ mirrors infos_
         const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
         const MessageClock clock = options_.clock;
         auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock](Sample &&s) {

@@ -2,20 +2,26 @@
 
 namespace robometrics::localization {
 
+std::optional<LostReading> LostTracker::onEvent(const PoseEvent &event) {
+    if (event.reset) {
+        detector_.reset();
+        episodes_.addReset(event.time);
+        return std::nullopt;
+    }
+    const LostReading reading = detector_.onFeatures(event.features, event.time);
+    episodes_.add(reading);
+    return reading;
+}
+
 LostRun replay(const std::vector<PoseEvent> &events, const LostDetectorConfig &config) {
+    LostTracker tracker(config);
     LostRun run;
-    LostDetector detector(config);
     run.readings.reserve(events.size());
     for (const auto &e : events) {
-        if (e.reset) {
-            detector.reset();
-            run.episodes.addReset(e.time);
-            continue;
-        }
-        run.readings.push_back(detector.onFeatures(e.features, e.time));
-        run.episodes.add(run.readings.back());
+        if (auto reading = tracker.onEvent(e)) run.readings.push_back(*reading);
     }
-    run.episodes.finish();
+    tracker.finish();
+    run.episodes = std::move(tracker.episodes());
     return run;
 }
 
