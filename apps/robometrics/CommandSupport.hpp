@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
 #include "robometrics/core/Result.hpp"
 
@@ -25,6 +27,21 @@ inline int fail(const std::string &command, const Error &error) { return fail(co
 inline Result<Params> loadParams(const std::string &file, const std::string &node,
                                  const std::vector<std::string> &overrides) {
     return Params::load(file, node, overrides);
+}
+
+/// Warns on stderr about every input whose topic `bag` does not hold (a typo in --topic, or a bag
+/// recorded without it). `inputs` maps each input's role to its topic after remapping.
+inline void warnMissingTopics(const std::string &command, const std::string &bag,
+                              const std::map<std::string, std::string> &inputs,
+                              const std::vector<bag::TopicInfo> &topics) {
+    for (const auto &[role, topic] : inputs) {
+        bool found = false;
+        for (const bag::TopicInfo &t : topics) found = found || t.name == topic;
+        if (!found) {
+            fmt::print(stderr, "robometrics {}: warning: {}: no topic {} ({} input; remap with --topic)\n", command,
+                       bag, topic, role);
+        }
+    }
 }
 
 /// Warns on stderr about every parameter that no config read (likely a typo).

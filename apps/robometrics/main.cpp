@@ -7,9 +7,11 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "Command.hpp"
 #include "Version.hpp"
+#include "robometrics/core/InterruptCleanup.hpp"
 
 namespace robometrics::app {
 
@@ -26,8 +28,34 @@ void printHelp() {
     fmt::print("robometrics {} - measures how well a robot navigates, from ROS 2 bags, without ROS\n\n", kVersion);
     fmt::print("Usage: robometrics <command> [options]\n\nCommands:\n");
     for (const auto &spec : specs) fmt::print("  {:<14} {}\n", spec.name, spec.summary);
-    fmt::print("\nRun 'robometrics <command> --help' for a command's options.\n"
-               "Exit codes: 0 success, 1 runtime or input error, 2 bad usage.\n");
+    fmt::print(
+        "\nRun 'robometrics help <command>' (or 'robometrics <command> --help') for a command's options.\n"
+        "Exit codes: 0 success, 1 runtime or input error, 2 bad usage.\n");
+}
+
+/// `robometrics help [COMMAND [SUBCOMMAND]]`: the command list, or one command's options.
+int runHelp(CLI::App &app, const std::vector<std::string> &path) {
+    if (path.empty()) {
+        printHelp();
+        return 0;
+    }
+    CLI::App *command = &app;
+    std::string parents = "robometrics";  // CLI11 prints "Usage: <parents> <name> ..."
+    for (const std::string &name : path) {
+        if (command != &app) parents += " " + command->get_name();
+        CLI::App *next = nullptr;
+        for (CLI::App *sub : command->get_subcommands([](CLI::App *) { return true; })) {
+            if (sub->get_name() == name && name != "help") next = sub;
+        }
+        if (!next) {
+            fmt::print(stderr, "robometrics help: error: unknown command '{}' (run 'robometrics help' for the list)\n",
+                       fmt::join(path, " "));
+            return 2;
+        }
+        command = next;
+    }
+    fmt::print("{}", command->help(parents));
+    return 0;
 }
 
 int runMain(int argc, char **argv) {
@@ -39,16 +67,19 @@ int runMain(int argc, char **argv) {
         CLI::App *sub = app.add_subcommand(spec.name, spec.summary);
         runners[sub] = spec.setup(*sub);
     }
-    CLI::App *help = app.add_subcommand("help", "List the commands");
+    CLI::App *help = app.add_subcommand("help", "List the commands, or show one command's options");
+    std::vector<std::string> help_path;
+    help->add_option("command", help_path, "a command (and subcommand, e.g. 'live record')");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError &e) {
         int code = app.exit(e);
         return code == 0 ? 0 : 2;
     }
-    if (help->parsed() || app.get_subcommands().empty()) {
+    if (help->parsed()) return runHelp(app, help_path);
+    if (app.get_subcommands().empty()) {  // no command: the help, and an exit code that says so
         printHelp();
-        return app.get_subcommands().empty() && argc > 1 ? 2 : 0;
+        return 2;
     }
     CLI::App *chosen = app.get_subcommands().front();
     return runners.at(chosen)();
@@ -58,6 +89,8 @@ int runMain(int argc, char **argv) {
 }  // namespace robometrics::app
 
 int main(int argc, char **argv) {
+    // Before any output file exists: Ctrl-C must never leave a half-written one.
+    robometrics::installInterruptCleanup();
     try {
         return robometrics::app::runMain(argc, argv);
     } catch (const std::exception &e) {

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapSource.hpp"
 #include "robometrics/bag/McapWriter.hpp"
@@ -240,12 +242,38 @@ TEST(McapWriter, EmptyFileIsValid) {
     {
         auto writer = McapWriter::open(path.string());
         ASSERT_TRUE(writer.ok());
-    }  // closed by the destructor
+        ASSERT_TRUE((*writer)->close().ok());
+    }
     auto source = openMcap(path.string());
     ASSERT_TRUE(source.ok()) << source.message();
     EXPECT_TRUE((*source)->topics().empty());
     Message m;
     EXPECT_FALSE((*source)->next(m).value());
+}
+
+// The file takes its name only when close() finished it: before, an earlier file at the path is
+// untouched; without close() (an error path) nothing is left, not even the temporary.
+TEST(McapWriter, TheTargetAppearsOnlyWhenClosed) {
+    const fs::path dir = test::scratchDir("mcap_writer_atomic");
+    const fs::path path = dir / "out.mcap";
+    std::ofstream(path, std::ios::binary) << "earlier";
+    {
+        auto writer = McapWriter::open(path.string());
+        ASSERT_TRUE(writer.ok());
+        const std::uint16_t schema = (*writer)->addSchema("std_msgs/msg/String", "ros2msg", "string data");
+        const std::uint16_t channel = (*writer)->addChannel("/chatter", schema, "cdr");
+        const std::vector<std::uint8_t> payload = {0, 1, 0, 0, 2, 0, 0, 0, 'a', 0};
+        ASSERT_TRUE((*writer)->write(channel, 10, 10, payload).ok());
+        EXPECT_EQ(fs::file_size(path), 7u);  // still the earlier file
+        // destroyed without close()
+    }
+    EXPECT_EQ(fs::file_size(path), 7u);
+    EXPECT_EQ(test::countEntries(dir), 1u);
+
+    auto writer = McapWriter::open(path.string());
+    ASSERT_TRUE(writer.ok());
+    ASSERT_TRUE((*writer)->close().ok());
+    EXPECT_TRUE(openMcap(path.string()).ok());
 }
 
 }  // namespace

@@ -126,6 +126,20 @@ TEST(ApeCommand, OutputDirectoryHoldsAlignedTumCsvAndSvg) {
     EXPECT_EQ(text.str().rfind("<svg", 0), 0u);
     EXPECT_NE(text.str().find("<polyline"), std::string::npos);
     EXPECT_NE(text.str().find("</svg>"), std::string::npos);
+    // Numbered ticks on both axes, and the colour bar names the error.
+    EXPECT_NE(text.str().find(">x [m]</text>"), std::string::npos);
+    EXPECT_NE(text.str().find("text-anchor=\"middle\" fill=\"#444\">0.0</text>"), std::string::npos);
+    EXPECT_NE(text.str().find("text-anchor=\"end\" fill=\"#444\">"), std::string::npos);
+    EXPECT_NE(text.str().find(">APE [m]</text>"), std::string::npos);
+    // Beside it, the error over time: stamps 0..3 s, ticks every 0.5 s.
+    std::ifstream over_time(out / "ape_error_plot.svg");
+    std::stringstream e;
+    e << over_time.rdbuf();
+    EXPECT_NE(e.str().find(">time since the first matched pose [s], estimate stamps</text>"), std::string::npos);
+    for (const char *tick : {">0.0</text>", ">0.5</text>", ">3.0</text>"}) {
+        EXPECT_NE(e.str().find(std::string("text-anchor=\"middle\" fill=\"#444\"") + tick), std::string::npos) << tick;
+    }
+    EXPECT_NE(e.str().find(">APE [m]</text>"), std::string::npos);
 }
 
 TEST(ApeCommand, BadInputAndUsage) {

@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.hpp"
@@ -84,6 +86,49 @@ TEST(ConvertCommand, ErrorsAndUsage) {
 
     EXPECT_EQ(runRobometrics({"convert", "in"}).exit_code, 2);
     EXPECT_EQ(runRobometrics({"convert", "in", "out.mcap", "--compression", "bz2"}).exit_code, 2);
+}
+
+// Ctrl-C partway through a large conversion: the earlier OUT stays byte for byte as it was, and
+// neither a partial MCAP nor its temporary is left. The bag is made by the simulator (300 s of the
+// terrain scenario, uncompressed: ~70 MB), so convert runs long enough to be caught mid-way.
+TEST(ConvertCommand, InterruptedLeavesNoPartialFile) {
+    const fs::path dir = scratchDir("convert-interrupted");
+    CommandResult sim = runRobometrics({"simulate", "--scenario", "terrain", "--duration", "300", "--compression",
+                                        "none", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    const fs::path out_dir = dir / "out", out = out_dir / "converted.mcap";
+    fs::create_directories(out_dir);
+    {
+        std::ofstream earlier(out, std::ios::binary);
+        earlier << "an earlier conversion";
+    }
+
+    auto convert =
+        startRobometrics({"convert", (dir / "run" / "run.mcap").string(), out.string(), "--compression", "none"});
+    // Wait until the output, still under its temporary name, holds a few MB: partway through.
+    const bool partway = waitUntil(
+        [&] {
+            for (const auto &entry : fs::directory_iterator(out_dir)) {
+                std::error_code ec;
+                if (entry.path() != out && fs::file_size(entry.path(), ec) > (4u << 20)) return true;
+            }
+            return false;
+        },
+        std::chrono::seconds(20));
+    convert->interrupt();
+    const int exit_code = convert->wait();
+    ASSERT_TRUE(partway) << "the conversion was never seen partway";
+    EXPECT_EQ(exit_code, 130) << convert->out() << convert->err();  // died of SIGINT, as a shell reports it
+    EXPECT_EQ(convert->err(), "robometrics: interrupted; the unfinished output was removed\n");
+    std::vector<fs::path> left;
+    for (const auto &entry : fs::directory_iterator(out_dir)) left.push_back(entry.path());
+    ASSERT_EQ(left, std::vector<fs::path>{out});
+    EXPECT_EQ(readFile(out), "an earlier conversion");
+
+    // Not interrupted, the same command replaces it with a complete MCAP.
+    CommandResult done = runRobometrics({"convert", (dir / "run" / "run.mcap").string(), out.string()});
+    ASSERT_EQ(done.exit_code, 0) << done.err;
+    EXPECT_EQ(runRobometrics({"info", out.string()}).exit_code, 0);
 }
 
 }  // namespace

@@ -164,4 +164,82 @@ TEST(EvaluateCommand, MissingInputIsAClearError) {
     EXPECT_EQ(usage.exit_code, 2);
 }
 
+std::set<std::string> listing(const std::filesystem::path &dir) {
+    std::set<std::string> names;
+    for (const auto &entry : std::filesystem::directory_iterator(dir)) names.insert(entry.path().filename().string());
+    return names;
+}
+
+// A rerun into the same folder leaves exactly the new run's files: the first run (a simulated
+// office run) writes traversal.csv and lost.csv; the second (a bag holding only /statistics,
+// written by topic-stats) writes neither, and they must not survive from the first.
+TEST(EvaluateCommand, RerunIntoTheSameFolderLeavesNoStaleFile) {
+    const auto dir = test::scratchDir("eval-rerun");
+    auto sim =
+        test::runRobometrics({"simulate", "--scenario", "office", "--duration", "20", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    auto stats = test::runRobometrics(
+        {"topic-stats", (dir / "run" / "run.mcap").string(), "-o", (dir / "statistics.mcap").string()});
+    ASSERT_EQ(stats.exit_code, 0) << stats.err;
+
+    auto first = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    const std::set<std::string> first_files = listing(dir / "eval");
+    EXPECT_TRUE(first_files.count("traversal.csv"));
+    EXPECT_TRUE(first_files.count("lost.csv"));
+
+    auto second = test::runRobometrics({"evaluate", (dir / "statistics.mcap").string(), "-o", (dir / "eval").string()});
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    auto fresh = test::runRobometrics({"evaluate", (dir / "statistics.mcap").string(), "-o", (dir / "fresh").string()});
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    EXPECT_EQ(listing(dir / "eval"), listing(dir / "fresh"));  // the same files as a first run into a new folder
+    EXPECT_FALSE(listing(dir / "eval").count("traversal.csv"));
+    EXPECT_FALSE(listing(dir / "eval").count("lost.csv"));
+    EXPECT_EQ(readJson(dir / "eval" / "summary.json")["bag"], (dir / "statistics.mcap").string());
+    // No temporary folder is left beside it.
+    EXPECT_EQ(listing(dir), (std::set<std::string>{"eval", "fresh", "run", "statistics.mcap"}));
+}
+
+// The folder is replaced as a whole, so one that is not an earlier evaluate output (no
+// summary.json) is refused before any work, and left as it was.
+TEST(EvaluateCommand, RefusesToReplaceAFolderThatIsNotItsOutput) {
+    const auto dir = test::scratchDir("eval-refuse");
+    std::ofstream(dir / "notes.txt") << "mine";
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    auto refused = test::runRobometrics({"evaluate", bag.string(), "-o", dir.string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_EQ(refused.err, "robometrics evaluate: error: " + dir.string() +
+                               ": holds files but no summary.json, so it is not an earlier evaluate output; evaluate "
+                               "replaces its output folder as a whole, so choose a new or empty folder\n");
+    EXPECT_EQ(listing(dir), std::set<std::string>{"notes.txt"});
+}
+
+// A --topic remapping to a topic the bag lacks gets the warning `traversal` gives (one shared
+// function); a remapping that matches gets none.
+TEST(EvaluateCommand, WarnsAboutARemapToATopicTheBagLacks) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    const auto dir = test::scratchDir("eval-typo");
+    auto typo = test::runRobometrics({"evaluate", bag.string(), "--topic", "scan=/typo", "-o", (dir / "a").string()});
+    EXPECT_EQ(typo.exit_code, 0) << typo.err;
+    const std::string warning =
+        "robometrics evaluate: warning: " + bag.string() + ": no topic /typo (scan input; remap with --topic)\n";
+    EXPECT_NE(typo.err.find(warning), std::string::npos) << typo.err;
+
+    auto traversal = test::runRobometrics(
+        {"traversal", bag.string(), "--topic", "scan=/typo", "-o", (dir / "traversal.csv").string()});
+    EXPECT_NE(traversal.err.find("robometrics traversal: warning: " + bag.string() +
+                                 ": no topic /typo (scan input; remap with --topic)\n"),
+              std::string::npos)
+        << traversal.err;
+
+    auto matched = test::runRobometrics(
+        {"evaluate", bag.string(), "--topic", "odometry/wheels=/odom", "-o", (dir / "b").string()});
+    EXPECT_EQ(matched.exit_code, 0) << matched.err;
+    EXPECT_EQ(matched.err.find("warning"), std::string::npos) << matched.err;
+
+    auto malformed = test::runRobometrics({"evaluate", bag.string(), "--topic", "scan", "-o", (dir / "c").string()});
+    EXPECT_EQ(malformed.exit_code, 2);
+    EXPECT_EQ(malformed.err, "robometrics evaluate: error: bad topic remapping 'scan': expected name=/new/topic\n");
+}
+
 }  // namespace robometrics

@@ -152,5 +152,59 @@ TEST(InfoCommand, BadUsageExitsTwo) {
     EXPECT_EQ(runRobometrics({"info", "--frobnicate", "x"}).exit_code, 2);
 }
 
+// The Humble reindex bag holds MESSAGE-compressed sqlite files and no metadata.yaml: the mode is
+// seen in the payloads (zstd frames). With the bag's metadata.yaml beside it, it is read from there.
+TEST(InfoCommand, MessageCompressionIsReported) {
+    const char *kReindex = "bags/rosbag2-humble/rosbag2_tests/resources/reindex_test_bags";
+    ROBOMETRICS_REQUIRE_DATA(reindex, kReindex);
+    const fs::path dir = reindex / "message_compression";
+    nlohmann::json info = infoJson(dir);
+    EXPECT_EQ(info["compression"], "zstd");
+    EXPECT_EQ(info["compression_mode"], "MESSAGE");
+    EXPECT_EQ(info["message_count"], 1127);
+    CommandResult human = runRobometrics({"info", dir.string()});
+    EXPECT_NE(human.out.find("Compression:       zstd (per message)\n"), std::string::npos) << human.out;
+
+    // Foxy wrote relative_file_paths that include the folder name; the target metadata says so.
+    fs::path with_metadata = scratchDir("info-message-compression") / "message_compression";
+    fs::create_directories(with_metadata);
+    for (const auto &entry : fs::directory_iterator(dir))
+        fs::create_symlink(fs::absolute(entry.path()), with_metadata / entry.path().filename());
+    fs::create_symlink(fs::absolute(reindex) / "target_metadata" / "message_compression" / "metadata.yaml",
+                       with_metadata / "metadata.yaml");
+    CommandResult from_metadata = runRobometrics({"info", with_metadata.string()});
+    EXPECT_EQ(from_metadata.exit_code, 0) << from_metadata.err;
+    EXPECT_NE(from_metadata.out.find("Compression:       zstd (per message)\n"), std::string::npos)
+        << from_metadata.out;
+
+    CommandResult file = runRobometrics({"info", (reindex / "file_compression").string()});
+    EXPECT_NE(file.out.find("Compression:       zstd (per file)\n"), std::string::npos) << file.out;
+}
+
+// A ROS 1 bag is named as such, by every command that opens a bag, instead of "bad magic".
+TEST(InfoCommand, Ros1BagIsNamedAsSuch) {
+    const fs::path bag = scratchDir("info-ros1") / "old.bag";
+    std::ofstream(bag, std::ios::binary) << "#ROSBAG V2.0\nE\0\0\0";
+    const std::string message = bag.string() +
+                                ": this is a ROS 1 bag (format 2.0); robometrics reads ROS 2 bags (MCAP, rosbag2 "
+                                "sqlite3)\n";
+    CommandResult info = runRobometrics({"info", bag.string()});
+    EXPECT_EQ(info.exit_code, 1);
+    EXPECT_EQ(info.err, "robometrics info: error: " + message);
+    CommandResult convert = runRobometrics({"convert", bag.string(), (bag.parent_path() / "out.mcap").string()});
+    EXPECT_EQ(convert.exit_code, 1);
+    EXPECT_EQ(convert.err, "robometrics convert: error: " + message);
+    EXPECT_FALSE(fs::exists(bag.parent_path() / "out.mcap"));
+    CommandResult evaluate = runRobometrics({"evaluate", bag.string(), "-o", (bag.parent_path() / "eval").string()});
+    EXPECT_EQ(evaluate.exit_code, 1);
+    EXPECT_EQ(evaluate.err, "robometrics evaluate: error: " + message);
+
+    ROBOMETRICS_REQUIRE_DATA(sample, "bags/ros1/rosbag.js/example.bag");
+    CommandResult real = runRobometrics({"info", sample.string()});
+    EXPECT_EQ(real.err,
+              "robometrics info: error: " + sample.string() +
+                  ": this is a ROS 1 bag (format 2.0); robometrics reads ROS 2 bags (MCAP, rosbag2 sqlite3)\n");
+}
+
 }  // namespace
 }  // namespace robometrics::test

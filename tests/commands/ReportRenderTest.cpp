@@ -1,63 +1,149 @@
 // The report is for people: render it in a real headless Chromium (Debian's chromium package)
-// and check the picture is a full page, not an error page. The screenshot is kept next to the
-// report (report.png) so it can be looked at.
+// and check the picture is a full page, not an error page, and that every time plot is drawn to
+// the end of the run. The screenshot is kept next to the report (report.png) so it can be looked at.
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
+#include <regex>
+#include <sstream>
 
 #include "TestSupport.hpp"
 
 namespace robometrics {
 namespace {
 
-/// Reads width and height from a PNG's IHDR chunk.
-bool pngSize(const std::filesystem::path &p, uint32_t &w, uint32_t &h) {
-    std::ifstream in(p, std::ios::binary);
-    unsigned char b[24] = {};
-    if (!in.read(reinterpret_cast<char *>(b), sizeof b)) return false;
-    if (b[0] != 0x89 || b[1] != 'P' || b[12] != 'I' || b[13] != 'H') return false;
-    w = (uint32_t{b[16]} << 24) | (uint32_t{b[17]} << 16) | (uint32_t{b[18]} << 8) | b[19];
-    h = (uint32_t{b[20]} << 24) | (uint32_t{b[21]} << 16) | (uint32_t{b[22]} << 8) | b[23];
-    return true;
+constexpr const char *kChromium = "/usr/bin/chromium";
+
+/// Chromium kept off the network entirely (the report must not need it anyway); `what` is
+/// --screenshot=... or --dump-dom. Returns the exit status of the shell.
+int chromium(const std::filesystem::path &profile, const std::string &what, const std::filesystem::path &page,
+             const std::filesystem::path &output) {
+    std::string cmd = std::string("timeout 120 ") + kChromium +
+                      " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+                      " --disable-background-networking --disable-component-update --disable-sync"
+                      " --hide-scrollbars --enable-logging=stderr --v=0 --user-data-dir=" +
+                      profile.string() + " --window-size=1280,2400 " + what + " file://" + page.string() + " > " +
+                      output.string() + " 2>&1";
+    return std::system(cmd.c_str());
+}
+
+std::string slurp(const std::filesystem::path &p) {
+    std::ifstream in(p);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Run inside the page by Chromium: for every plot, the clip path its elements reference is
+// resolved the way the browser does (document.getElementById: with a duplicated id, the first
+// plot's) and the right end of the drawn lines is compared with that clip box; for time plots the
+// right end is read back in seconds through the plot's own tick labels.
+constexpr const char *kRenderCheck = R"js(
+(function () {
+  const problems = [], ends = [];
+  let plots = 0;
+  for (const svg of document.querySelectorAll('svg')) {
+    plots++;
+    const texts = [...svg.querySelectorAll('text')];
+    const isTime = texts.some(t => t.textContent.startsWith('time since start'));
+    let right = -Infinity, clipRight = NaN;
+    for (const el of svg.querySelectorAll('[clip-path]')) {
+      const id = el.getAttribute('clip-path').match(/url\(#(.+)\)/)[1];
+      const clip = document.getElementById(id);
+      if (!clip) { problems.push('plot ' + plots + ' has no clip ' + id); continue; }
+      if (clip.closest('svg') !== svg) problems.push('plot ' + plots + ' is clipped by another plot\'s ' + id);
+      const r = clip.querySelector('rect');
+      clipRight = r.x.baseVal.value + r.width.baseVal.value;
+      if (el.tagName === 'path') { const b = el.getBBox(); right = Math.max(right, b.x + b.width); }
+    }
+    if (!isTime || right === -Infinity) continue;
+    if (right > clipRight + 0.5) problems.push('plot ' + plots + ' cut at ' + clipRight + ', data to ' + right);
+    const ticks = texts.filter(t => t.getAttribute('text-anchor') === 'middle' && t.getAttribute('fill') === '#444' &&
+                                    /^-?[0-9.]+$/.test(t.textContent))
+                       .map(t => [parseFloat(t.getAttribute('x')), parseFloat(t.textContent)]);
+    if (ticks.length < 2) { problems.push('plot ' + plots + ' has no x ticks'); continue; }
+    const a = ticks[0], b = ticks[ticks.length - 1];
+    ends.push((a[1] + (Math.min(right, clipRight) - a[0]) * (b[1] - a[1]) / (b[0] - a[0])).toFixed(1));
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'render-check';
+  pre.textContent = 'plots=' + plots + ' ends=' + ends.join(',') + ' problems=' + problems.length +
+                    (problems.length ? ': ' + problems.join('; ') : '');
+  document.body.appendChild(pre);
+})();
+)js";
+
+/// Simulates a run and evaluates it into dir/eval; false (with a test failure) when either fails.
+bool simulateAndEvaluate(const std::filesystem::path &dir, const std::string &scenario, const std::string &seconds) {
+    auto sim =
+        test::runRobometrics({"simulate", "--scenario", scenario, "--duration", seconds, "-o", (dir / "run").string()});
+    EXPECT_EQ(sim.exit_code, 0) << sim.err;
+    if (sim.exit_code != 0) return false;
+    auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
+    EXPECT_EQ(eval.exit_code, 0) << eval.err;
+    return eval.exit_code == 0;
 }
 
 }  // namespace
 
 TEST(ReportRender, HeadlessChromiumRendersTheReportWithoutConsoleErrors) {
-    const char *chromium = "/usr/bin/chromium";
-    if (!std::filesystem::exists(chromium)) GTEST_SKIP() << "chromium not installed (scripts/install-deps installs it)";
+    if (!std::filesystem::exists(kChromium))
+        GTEST_SKIP() << "chromium not installed (scripts/install-deps installs it)";
     auto dir = test::scratchDir("report-render");
-    auto sim = test::runRobometrics({"simulate", "--scenario", "kidnap", "--duration", "40", "-o", (dir / "run").string()});
-    ASSERT_EQ(sim.exit_code, 0) << sim.err;
-    auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
-    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    ASSERT_TRUE(simulateAndEvaluate(dir, "kidnap", "40"));
     std::filesystem::path html = dir / "eval" / "report.html";
     std::filesystem::path png = dir / "eval" / "report.png";
     std::filesystem::path log = dir / "chromium.log";
-    // The flags keep Chromium off the network entirely (the report must not need it anyway).
-    std::string cmd = std::string("timeout 120 ") + chromium +
-                      " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
-                      " --disable-background-networking --disable-component-update --disable-sync"
-                      " --hide-scrollbars --enable-logging=stderr --v=0 --user-data-dir=" +
-                      (dir / "profile").string() + " --window-size=1280,2400 --screenshot=" + png.string() +
-                      " file://" + html.string() + " > " + log.string() + " 2>&1";
-    ASSERT_EQ(std::system(cmd.c_str()), 0) << "chromium failed, see " << log;
+    ASSERT_EQ(chromium(dir / "profile", "--screenshot=" + png.string(), html, log), 0)
+        << "chromium failed, see " << log;
     uint32_t w = 0, h = 0;
-    ASSERT_TRUE(pngSize(png, w, h));
+    ASSERT_TRUE(test::pngSize(png, w, h));
     EXPECT_EQ(w, 1280u);
     EXPECT_EQ(h, 2400u);
     // A full page of plots compresses far worse than a blank or error page (a few kB).
     EXPECT_GT(std::filesystem::file_size(png), 60'000u);
-    std::ifstream in(log);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string text = slurp(log);
     EXPECT_EQ(text.find("CONSOLE"), std::string::npos) << text;
     // Self-contained: nothing is fetched (the SVG namespace URI is a name, not a request).
-    std::ifstream report(html);
-    std::string page((std::istreambuf_iterator<char>(report)), std::istreambuf_iterator<char>());
+    const std::string page = slurp(html);
     for (const char *fetch : {"src=\"http", "href=\"http", "url(http", "<link", "<script", "@import"}) {
         EXPECT_EQ(page.find(fetch), std::string::npos) << fetch;
+    }
+}
+
+TEST(ReportRender, EveryTimePlotOfALongRunReachesItsEnd) {
+    // The issue's case: a 30-minute run whose plots stopped at ~1648 s, cut by the first plot's
+    // (the trajectory's, narrower) clip box that every plot shared by id.
+    if (!std::filesystem::exists(kChromium))
+        GTEST_SKIP() << "chromium not installed (scripts/install-deps installs it)";
+    auto dir = test::scratchDir("report-render-long");
+    ASSERT_TRUE(simulateAndEvaluate(dir, "office", "1800"));
+    // A copy of the report with the check appended (the report itself carries no script).
+    std::string page = slurp(dir / "eval" / "report.html");
+    const std::size_t body_end = page.rfind("</body>");
+    ASSERT_NE(body_end, std::string::npos);
+    page.insert(body_end, std::string("<script>") + kRenderCheck + "</script>");
+    const std::filesystem::path checked = dir / "report-check.html", dom = dir / "dom.html";
+    std::ofstream(checked) << page;
+    ASSERT_EQ(chromium(dir / "profile", "--dump-dom", checked, dom), 0) << "chromium failed, see " << dom;
+    const std::string out = slurp(dom);
+    EXPECT_EQ(out.find("CONSOLE"), std::string::npos) << out.substr(0, 2000);
+    std::smatch m;
+    const std::string marker = "<pre id=\"render-check\">";
+    const std::size_t at = out.find(marker);
+    ASSERT_NE(at, std::string::npos) << "the check did not run: " << out.substr(0, 2000);
+    const std::string result = out.substr(at + marker.size(), out.find("</pre>", at) - at - marker.size());
+    EXPECT_NE(result.find("problems=0"), std::string::npos) << result;
+    // Error, clearance, velocity, lost detector and topic rates: each drawn to within 2 s of the
+    // run's 1800 s (rows are one per second; topic windows end with the last full window).
+    ASSERT_TRUE(std::regex_search(result, m, std::regex("ends=([0-9.,]*)"))) << result;
+    std::vector<double> ends;
+    std::stringstream list(m[1].str());
+    for (std::string item; std::getline(list, item, ',');) ends.push_back(std::stod(item));
+    EXPECT_EQ(ends.size(), 5u) << result;
+    for (double end : ends) {
+        EXPECT_GE(end, 1798.0) << result;
+        EXPECT_LE(end, 1801.0) << result;
     }
 }
 

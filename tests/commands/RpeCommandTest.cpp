@@ -45,6 +45,23 @@ TEST(RpeCommand, ConsecutiveFrames) {
     EXPECT_EQ(j["delta_unit"], "f");
 }
 
+TEST(RpeCommand, OutputDirectoryHoldsTheTrajectoryAndErrorOverTimePlots) {
+    auto f = lineFiles("rpe_out");
+    const auto out = test::scratchDir("rpe_out_dir");
+    auto r = runRobometrics({"rpe", f.ref, f.est, "-o", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char *file : {"rpe_plot.svg", "rpe_error_plot.svg", "rpe_errors.csv", "estimate_aligned.tum"}) {
+        EXPECT_TRUE(std::filesystem::exists(out / file)) << file;
+    }
+    std::ifstream in(out / "rpe_error_plot.svg");
+    const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Errors at the pairs' second stamps 1..4 s: 0..3 s since the first, ticks every 0.5 s.
+    EXPECT_NE(svg.find("text-anchor=\"middle\" fill=\"#444\">3.0</text>"), std::string::npos) << svg;
+    EXPECT_NE(svg.find(">RPE [m]</text>"), std::string::npos);
+    EXPECT_NE(svg.find(">RPE w.r.t. trans (m) for delta = 1 (f) (alignment: none): error over time</text>"),
+              std::string::npos);
+}
+
 TEST(RpeCommand, AllPairsAndMetres) {
     auto f = lineFiles("rpe_all");
     auto j = runJson({"rpe", f.ref, f.est, "--delta", "2", "--all-pairs", "--json"});

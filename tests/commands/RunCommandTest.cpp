@@ -92,10 +92,18 @@ TEST(RunCommand, CtrlCStopsTheTreeAndStillWritesEverything) {
               static_cast<char *>(nullptr));
         _exit(127);
     }
-    // Wait until sampling has started (system.csv has its header and a sample), then Ctrl-C.
-    for (int i = 0; i < 200 && countLines(dir / "system.csv") < 2; ++i) {
+    // Wait until sampling has started (system.csv, still under its temporary name beside the
+    // target, has its header and a sample), then Ctrl-C.
+    auto samplesSoFar = [&dir] {
+        for (const auto &entry : std::filesystem::directory_iterator(dir)) {
+            if (entry.path().filename().string().rfind(".system.csv.tmp-", 0) == 0) return countLines(entry.path());
+        }
+        return 0;
+    };
+    for (int i = 0; i < 200 && samplesSoFar() < 2; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(25));
     }
+    EXPECT_FALSE(std::filesystem::exists(dir / "system.csv"));  // named only when complete
     kill(pid, SIGINT);
     int status = 0;
     waitpid(pid, &status, 0);
@@ -106,6 +114,7 @@ TEST(RunCommand, CtrlCStopsTheTreeAndStillWritesEverything) {
     EXPECT_EQ(run["exit_signal"], SIGINT);
     EXPECT_LT(run["duration_s"].get<double>(), 10.0);
     EXPECT_GE(countLines(dir / "system.csv"), 2);
+    EXPECT_EQ(test::countEntries(dir), 2u);  // system.csv and run.json, no temporary left
 }
 
 TEST(RunCommand, MissingCommandIsAUsageError) {

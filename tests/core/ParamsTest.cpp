@@ -43,6 +43,19 @@ TEST(Params, OverridesWinAndBadValuesNameTheParameter) {
     EXPECT_FALSE(params.applyOverrides({"novalue"}).ok());
 }
 
+TEST(Params, ListsFromTheCommandLine) {
+    Params p;
+    ASSERT_TRUE(p.applyOverrides({"required_topics:=[/scan, /odom]", "one:=/imu", "bad:={a: 1}"}).ok());
+    std::vector<std::string> list, one, bad;
+    ASSERT_TRUE(p.get("required_topics", list).ok());
+    EXPECT_EQ(list, (std::vector<std::string>{"/scan", "/odom"}));
+    ASSERT_TRUE(p.get("one", one).ok());
+    EXPECT_EQ(one, (std::vector<std::string>{"/imu"}));
+    Status s = p.get("bad", bad);
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.message().find("parameter 'bad': expected a list"), std::string::npos);
+}
+
 TEST(Params, MissingFileAndMissingNodeAreClearErrors) {
     auto missing = Params::loadFile("/nonexistent/params.yaml", "n");
     ASSERT_FALSE(missing.ok());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 namespace robometrics {
 namespace {
@@ -94,6 +95,24 @@ TEST(TfBufferTest, SameStampReplacesAndOutOfOrderSamplesAreSorted) {
     ASSERT_TRUE(mid.ok());
     EXPECT_NEAR(mid->translation().x(), 2.0, 1e-12);
     EXPECT_TRUE(tf.lookup("odom", "odom", 5).ok());
+}
+
+TEST(TfBufferTest, LatestCommonTimeIsTheOldestNewestSampleOfTheMovingEdges) {
+    TfBuffer tf;
+    tf.setTransform("map", "odom", 300, pose(0, 0, 0, 0));
+    tf.setTransform("odom", "base_link", 100, pose(1, 0, 0, 0));
+    tf.setTransform("odom", "base_link", 200, pose(2, 0, 0, 0));
+    tf.setTransform("base_link", "laser", 0, pose(0.1, 0, 0, 0), true);
+    auto t = tf.latestCommonTime("odom", "base_link");
+    ASSERT_TRUE(t.ok()) << t.message();
+    EXPECT_EQ(*t, 200);
+    EXPECT_EQ(*tf.latestCommonTime("map", "laser"), 200);  // base_link lags map->odom; laser is static
+    EXPECT_EQ(*tf.latestCommonTime("laser", "map"), 200);
+    EXPECT_EQ(*tf.latestCommonTime("base_link", "laser"), std::numeric_limits<TimeNs>::max());
+    EXPECT_EQ(*tf.latestCommonTime("odom", "odom"), std::numeric_limits<TimeNs>::max());
+    auto unknown = tf.latestCommonTime("odom", "camera");
+    ASSERT_FALSE(unknown.ok());
+    EXPECT_NE(unknown.message().find("'camera'"), std::string::npos);
 }
 
 }  // namespace

@@ -1,22 +1,12 @@
 #include "LiveTestSupport.hpp"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <algorithm>
 #include <map>
 #include <thread>
 
 #include "TestSupport.hpp"
 #include "robometrics/live/Sandbox.hpp"
-
-extern char **environ;
 
 namespace robometrics::test {
 
@@ -43,82 +33,6 @@ std::unique_ptr<live::Transport> openPeer() {
     EXPECT_TRUE(transport.ok()) << transport.message();
     if (!transport) return nullptr;
     return std::move(*transport);
-}
-
-bool waitUntil(const std::function<bool()> &done, std::chrono::milliseconds timeout) {
-    const auto until = std::chrono::steady_clock::now() + timeout;
-    while (!done()) {
-        if (std::chrono::steady_clock::now() >= until) return done();
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return true;
-}
-
-ChildProcess::ChildProcess(const std::string &program, const std::vector<std::string> &args) {
-    static int counter = 0;
-    const auto dir = scratchDir("child_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-    out_ = dir / "stdout";
-    err_ = dir / "stderr";
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::vector<std::string> all = {program};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char *> argv;
-    for (std::string &a : all) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    if (posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), environ) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-    EXPECT_GT(pid_, 0) << "cannot start " << program;
-}
-
-ChildProcess::~ChildProcess() {
-    if (pid_ > 0) {
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-    }
-}
-
-void ChildProcess::interrupt() {
-    if (pid_ > 0) kill(pid_, SIGINT);
-}
-
-int ChildProcess::wait(std::chrono::milliseconds timeout) {
-    if (pid_ <= 0) return status_;
-    const bool exited = waitUntil(
-        [&] {
-            int status = 0;
-            if (waitpid(pid_, &status, WNOHANG) != pid_) return false;
-            status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-            pid_ = -1;
-            return true;
-        },
-        timeout);
-    if (!exited) {
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
-        pid_ = -1;
-        return -1;
-    }
-    return status_;
-}
-
-namespace {
-std::string slurp(const std::filesystem::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-}  // namespace
-
-std::string ChildProcess::out() const { return slurp(out_); }
-std::string ChildProcess::err() const { return slurp(err_); }
-
-std::unique_ptr<ChildProcess> startRobometrics(const std::vector<std::string> &args) {
-    const char *binary = std::getenv("ROBOMETRICS_BINARY");
-    return std::make_unique<ChildProcess>(binary ? binary : "robometrics", args);
 }
 
 }  // namespace robometrics::test

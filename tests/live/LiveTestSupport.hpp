@@ -1,6 +1,7 @@
 #pragma once
-// Helpers for the live tests: the sandbox guard, a domain id per test, a peer participant that
-// behaves like a ROS 2 node, child processes (the robometrics binary, the Cyclone peer) and waits.
+// Helpers for the live tests: the sandbox guard, a domain id per test and a peer participant that
+// behaves like a ROS 2 node. Child processes and waits are in TestSupport.hpp (shared with the
+// command tests).
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "TestSupport.hpp"
 #include "robometrics/live/Transport.hpp"
 
 namespace robometrics::test {
@@ -24,33 +26,6 @@ int useTestDomain();
 
 /// A Fast DDS participant on the test's domain with the loopback profile (the peer side).
 std::unique_ptr<live::Transport> openPeer();
-
-/// Polls `done` every 10 ms until it is true or `timeout` passes; returns its last value.
-bool waitUntil(const std::function<bool()> &done, std::chrono::milliseconds timeout = std::chrono::seconds(10));
-
-/// A child process with stdout and stderr captured into files.
-class ChildProcess {
-public:
-    ChildProcess(const std::string &program, const std::vector<std::string> &args);
-    ~ChildProcess();  // SIGKILLs the child if it still runs
-    ChildProcess(const ChildProcess &) = delete;
-    ChildProcess &operator=(const ChildProcess &) = delete;
-
-    /// Sends SIGINT (Ctrl-C) to the child, by its pid.
-    void interrupt();
-    /// Waits for the exit; returns the exit code, or -1 after `timeout` (the child is then killed).
-    int wait(std::chrono::milliseconds timeout = std::chrono::seconds(20));
-    std::string out() const;
-    std::string err() const;
-
-private:
-    int pid_ = -1;
-    int status_ = -1;
-    std::filesystem::path out_, err_;
-};
-
-/// The robometrics binary (ROBOMETRICS_BINARY) as a child process.
-std::unique_ptr<ChildProcess> startRobometrics(const std::vector<std::string> &args);
 
 }  // namespace robometrics::test
 

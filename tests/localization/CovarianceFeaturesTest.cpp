@@ -49,6 +49,20 @@ TEST(CovarianceFeaturesTest, NoiseNegativeIsZeroAndRealNegativeOrNaNIsInvalid) {
     EXPECT_DOUBLE_EQ(f.xy_std, std::sqrt(2.0));
 }
 
+TEST(CovarianceFeaturesTest, NoiseNegativeCountsAsZeroInBothHalvesOfTheEigenvalue) {
+    // [[-8e-10, 0], [0, 0]] is the zero matrix up to noise: lambda_max = 0, not |a|/2 = 4e-10
+    // (which a clamp in only the half-sum would give: xy_std 2e-5 m).
+    auto f = covarianceFeatures(cov(-8e-10, 0, 0, 0));
+    ASSERT_TRUE(f.valid);
+    EXPECT_EQ(f.xy_std, 0.0);
+    // [[1, 0], [0, -8e-10]]: lambda_max = 1 exactly, not 1 + 4e-10.
+    f = covarianceFeatures(cov(1, 0, -8e-10, 0));
+    ASSERT_TRUE(f.valid);
+    EXPECT_EQ(f.xy_std, 1.0);
+    // And symmetric in the axes.
+    EXPECT_EQ(covarianceFeatures(cov(-8e-10, 0, 1, 0)).xy_std, 1.0);
+}
+
 TEST(CovarianceFeaturesTest, InfiniteYawIsKeptAndInfiniteXYIsHandled) {
     const double inf = std::numeric_limits<double>::infinity();
     auto f = covarianceFeatures(cov(1, 0, 1, inf));

@@ -8,9 +8,9 @@
 namespace robometrics::localization {
 namespace {
 
-// Features at the class means: P(lost) ~ 6e-5 and ~ 1 with the default classifier.
-CovarianceFeatures normalReading() { return {0.15, 0.05, true, ""}; }
-CovarianceFeatures lostReading() { return {1.5, 0.8, true, ""}; }
+// Features at the class means: P(lost) ~ 7e-4 and ~ 1 with the default classifier.
+CovarianceFeatures normalReading() { return {0.3, 0.25, true, ""}; }
+CovarianceFeatures lostReading() { return {1.5, 1.2, true, ""}; }
 
 LostDetectorConfig smallWindows() {
     LostDetectorConfig c;
@@ -78,13 +78,13 @@ TEST(LostDetectorTest, ExternalResetAndInvalidReadings) {
 TEST(LostDetectorTest, ReadsTheCovarianceOfAPoseMessage) {
     LostDetector d{LostDetectorConfig{}};
     msgs::PoseWithCovarianceStamped pose;
-    pose.pose.covariance[0] = 0.09;  // xy std 0.3
+    pose.pose.covariance[0] = 1.0;  // xy std 1.0
     pose.pose.covariance[7] = 0.01;
-    pose.pose.covariance[35] = 0.04;  // yaw std 0.2
+    pose.pose.covariance[35] = 0.25;  // yaw std 0.5
     LostReading r = d.onPose(pose, 7);
-    EXPECT_DOUBLE_EQ(r.features.xy_std, 0.3);
-    EXPECT_NEAR(r.probability, 0.33782514529750185, 1e-12);
-    EXPECT_FALSE(r.label_lost);  // 0.34 is not > prob_thresh 0.8
+    EXPECT_DOUBLE_EQ(r.features.xy_std, 1.0);
+    EXPECT_NEAR(r.probability, 0.3644874242220064, 1e-12);
+    EXPECT_FALSE(r.label_lost);  // 0.36 is not > prob_thresh 0.8
     EXPECT_EQ(r.time, 7);
 }
 

@@ -10,8 +10,8 @@ TEST(LostReplayTest, RunsReadingsAndResetsInOrder) {
     c.queue_min = 1;
     c.window_meta_tier2_lost = 2;
     c.ratio_thresh_detections_tier2_lost = 0.5;
-    const CovarianceFeatures lost{1.5, 0.8, true, ""};
-    const CovarianceFeatures normal{0.15, 0.05, true, ""};
+    const CovarianceFeatures lost{1.5, 1.2, true, ""};
+    const CovarianceFeatures normal{0.3, 0.25, true, ""};
     std::vector<PoseEvent> events{{fromSeconds(1), false, lost},  {fromSeconds(2), false, lost},
                                   {fromSeconds(3), true, {}},     {fromSeconds(4), false, normal},
                                   {fromSeconds(5), false, lost}};
@@ -29,7 +29,7 @@ TEST(LostReplayTest, RunsReadingsAndResetsInOrder) {
 TEST(LostReplayTest, TrackerTakesOneEventAtATime) {
     LostDetectorConfig c;
     c.queue_min = 1;
-    const CovarianceFeatures lost{1.5, 0.8, true, ""};
+    const CovarianceFeatures lost{1.5, 1.2, true, ""};
     LostTracker tracker(c);
     auto reading = tracker.onEvent({fromSeconds(1), false, lost});
     ASSERT_TRUE(reading.has_value());

@@ -24,6 +24,27 @@ TEST(SlamRun, PathLengthSpeedAndStartOfMovement) {
     EXPECT_DOUBLE_EQ(m.last_s, 16.5);
 }
 
+TEST(SlamRun, BatchedLogTimesUseHeaderStamps) {
+    // Logged 1 us apart, stamped 36 ms apart: 0.018 m / 0.036 s = 0.5 m/s, not 18000 m/s.
+    const std::vector<OdomSample> odom = {{0.0, 0.0, 0.0, fromSeconds(100.0)},
+                                          {0.036, 0.018, 0.0, fromSeconds(100.036)},
+                                          {0.036001, 0.036, 0.0, fromSeconds(100.072)}};
+    const RunMotion m = summariseMotion(odom);
+    EXPECT_NEAR(m.max_speed_mps, 0.5, 1e-9);
+    EXPECT_TRUE(m.max_speed_from_stamps);
+    EXPECT_NEAR(m.max_speed_interval_s, 0.036, 1e-9);
+    EXPECT_DOUBLE_EQ(m.max_speed_at_s, 0.036);  // the first interval: both are 0.5 m/s
+}
+
+TEST(SlamRun, WithoutStampsShortIntervalsAreMergedUntilLongEnough) {
+    // No stamps; the second sample is 1 us after the first: merged with the third (20 ms).
+    const std::vector<OdomSample> odom = {{0.0, 0.0, 0.0}, {0.000001, 0.01, 0.0}, {0.02, 0.02, 0.0}};
+    const RunMotion m = summariseMotion(odom);
+    EXPECT_NEAR(m.max_speed_mps, 1.0, 1e-12);  // 0.02 m in 0.02 s
+    EXPECT_FALSE(m.max_speed_from_stamps);
+    EXPECT_DOUBLE_EQ(m.max_speed_interval_s, 0.02);
+}
+
 TEST(SlamRun, ZIsIgnoredAndAStillRobotNeverStarts) {
     const RunMotion m = summariseMotion({{0.0, 0.0, 0.0}, {1.0, 0.01, 0.0}});
     EXPECT_DOUBLE_EQ(m.path_length_m, 0.01);

@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <chrono>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +23,12 @@ std::filesystem::path dataFile(const std::string &relative);
 /// A fresh empty directory for one test, removed at process exit.
 std::filesystem::path scratchDir(const std::string &name);
 
+/// The whole content of a file (empty when it cannot be read).
+std::string readFile(const std::filesystem::path &path);
+
+/// How many entries a folder holds (files, folders, hidden ones too).
+std::size_t countEntries(const std::filesystem::path &dir);
+
 struct CommandResult {
     int exit_code = -1;
     std::string out;
@@ -27,6 +37,40 @@ struct CommandResult {
 
 /// Runs the robometrics binary (ROBOMETRICS_BINARY) with `args`, capturing stdout and stderr.
 CommandResult runRobometrics(const std::vector<std::string> &args);
+
+/// Polls `done` every 10 ms until it is true or `timeout` passes; returns its last value.
+bool waitUntil(const std::function<bool()> &done, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
+/// A child process with stdout and stderr captured into files (e.g. to interrupt it).
+class ChildProcess {
+public:
+    ChildProcess(const std::string &program, const std::vector<std::string> &args);
+    ~ChildProcess();  // SIGKILLs the child if it still runs
+    ChildProcess(const ChildProcess &) = delete;
+    ChildProcess &operator=(const ChildProcess &) = delete;
+
+    /// Sends SIGINT (Ctrl-C) to the child, by its pid.
+    void interrupt();
+    /// Waits for the exit; returns the exit code (128 + N when signal N ended it, as a shell
+    /// reports it), or -1 after `timeout` (the child is then killed).
+    int wait(std::chrono::milliseconds timeout = std::chrono::seconds(20));
+    std::string out() const;
+    std::string err() const;
+
+private:
+    int pid_ = -1;
+    int status_ = -1;
+    std::filesystem::path out_, err_;
+};
+
+/// The robometrics binary (ROBOMETRICS_BINARY) as a child process.
+std::unique_ptr<ChildProcess> startRobometrics(const std::vector<std::string> &args);
+
+/// Width and height from a PNG file's IHDR chunk; false when it is not a PNG.
+bool pngSize(const std::filesystem::path &png, std::uint32_t &width, std::uint32_t &height);
+
+/// The tick labels of one axis of a report::SvgPlot, in order: anchor "middle" = x, "end" = y.
+std::vector<std::string> svgTickLabels(const std::string &svg, const std::string &anchor);
 
 }  // namespace robometrics::test
 

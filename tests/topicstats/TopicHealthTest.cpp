@@ -23,26 +23,94 @@ TEST(TopicHealth, StampsOutOfOrderAndRepeated) {
 
 TEST(TopicHealth, DropsAreEstimatedFromTheMedianPeriod) {
     TopicHealthAccumulator acc("/t", false);
-    // Periods 100, 100, 100, 140, 350, 100 ms: median 100; 140 is within 1.5 x; 350 is one gap of
-    // round(3.5) - 1 = 3 missing messages.
+    // Periods 100 x 12, 140, 300 ms: median 100; 13 of 14 periods near a whole multiple (140 is
+    // 0.4 off), so periodic; 140 is within 1.5 x; 300 is round(3) - 1 = 2 missing messages.
     std::int64_t t = 0;
-    for (std::int64_t p : {0, 100, 100, 100, 140, 350, 100}) acc.add(ms(t += p), std::nullopt, 1);
+    acc.add(0, std::nullopt, 1);
+    for (int i = 0; i < 12; ++i) acc.add(ms(t += 100), std::nullopt, 1);
+    acc.add(ms(t += 140), std::nullopt, 1);
+    acc.add(ms(t += 300), std::nullopt, 1);
     TopicHealth h = acc.result(1.5);
-    EXPECT_EQ(h.count, 7u);
+    EXPECT_EQ(h.count, 15u);
+    EXPECT_EQ(h.kind, TopicKind::Periodic);
     EXPECT_EQ(h.median_period_ms, 100.0);
+    EXPECT_EQ(h.expected_period_ms, 100.0);
+    EXPECT_DOUBLE_EQ(h.on_clock_share, 13.0 / 14.0);
     EXPECT_EQ(h.gaps_over_threshold, 1u);
-    EXPECT_EQ(h.estimated_drops, 3u);
-    EXPECT_EQ(h.longest_gap_ms, 350.0);
-    EXPECT_DOUBLE_EQ(h.mean_rate_hz, 6.0 / 0.89);
+    EXPECT_EQ(h.estimated_drops, 2u);
+    EXPECT_EQ(h.longest_gap_ms, 300.0);
+    EXPECT_EQ(dropsCell(h), "2");
 }
 
 TEST(TopicHealth, AGapJustOverTheFactorCountsAtLeastOneDrop) {
+    // On a stamp clock of 100 ms, one period of 160 ms (1.6 x) is off the clock but counts.
     TopicHealthAccumulator acc("/t", false);
     std::int64_t t = 0;
-    for (std::int64_t p : {0, 100, 100, 160}) acc.add(ms(t += p), std::nullopt, 1);
+    acc.add(0, std::nullopt, 1);
+    for (int i = 0; i < 10; ++i) acc.add(ms(t += 100), std::nullopt, 1);
+    acc.add(ms(t += 160), std::nullopt, 1);
     TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.kind, TopicKind::Periodic);  // 10 of 11 on the clock
     EXPECT_EQ(h.gaps_over_threshold, 1u);
     EXPECT_EQ(h.estimated_drops, 1u);  // round(1.6) - 1 = 1
+}
+
+TEST(TopicHealth, EventDrivenTopicsGetNoDropCount) {
+    // AMCL-like updates 300 to 1200 ms apart: median 600, most periods off its multiples.
+    TopicHealthAccumulator acc("/amcl_pose", true);
+    std::int64_t t = 0;
+    for (std::int64_t p : {0, 300, 600, 900, 400, 1200, 700, 600, 800, 300, 1100, 600}) {
+        t += p;
+        acc.add(ms(1000 + t + 2), ms(1000 + t), 1);  // a zero stamp would count as unset
+    }
+    TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.kind, TopicKind::EventDriven);
+    EXPECT_TRUE(h.period_from_stamps);
+    EXPECT_DOUBLE_EQ(h.on_clock_share, 6.0 / 11.0);  // 600, 1200, 700, 600, 1100, 600 within 0.25 x 600
+    EXPECT_EQ(h.estimated_drops, 0u);
+    EXPECT_EQ(dropsCell(h), "event");
+}
+
+TEST(TopicHealth, SeveralPublishersGetNoDropCount) {
+    TopicHealthAccumulator acc("/tf", false, 3);
+    for (int i = 0; i < 20; ++i) acc.add(ms(i * 10), std::nullopt, 1);
+    TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.kind, TopicKind::MultiPublisher);
+    EXPECT_EQ(h.publishers, 3);
+    EXPECT_EQ(dropsCell(h), "multi");
+}
+
+TEST(TopicHealth, HeaderStampsGiveThePeriodWhenTheRecorderBatches) {
+    // 20 Hz stamps; every other message is logged 1 us after the one before it.
+    TopicHealthAccumulator acc("/odom", true);
+    for (int i = 0; i < 40; ++i) {
+        const TimeNs stamp = ms(1000 + i * 50);
+        const TimeNs log = i % 2 ? ms(1000 + (i - 1) * 50) + 1000 : stamp;
+        acc.add(log, stamp, 1);
+    }
+    TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.kind, TopicKind::Periodic);
+    EXPECT_TRUE(h.period_from_stamps);
+    EXPECT_DOUBLE_EQ(h.expected_period_ms, 50.0);
+    EXPECT_EQ(h.estimated_drops, 0u);
+    EXPECT_DOUBLE_EQ(h.longest_stamp_gap_ms, 50.0);
+}
+
+TEST(TopicHealth, SimTimeStampsOnAWallClockLogHaveNoAge) {
+    TopicHealthAccumulator acc("/odom", true);
+    const TimeNs wall = 1'778'234'353 * kNsPerSecond;
+    for (int i = 0; i < 3; ++i) acc.add(wall + ms(i * 36), ms(928'800 + i * 36), 1);
+    TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.age_samples, 0u);
+    EXPECT_EQ(h.sim_time_stamps, 3u);
+}
+
+TEST(TopicHealth, FewMessagesAreNotJudged) {
+    TopicHealthAccumulator acc("/t", false);
+    for (int i = 0; i < 9; ++i) acc.add(ms(i * 100 + (i == 5 ? 500 : 0)), std::nullopt, 1);
+    TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.kind, TopicKind::TooFew);
+    EXPECT_EQ(dropsCell(h), "few");
 }
 
 TEST(TopicHealth, SameReceiveTimeMeansInfiniteMaxRateAndNoDropEstimate) {

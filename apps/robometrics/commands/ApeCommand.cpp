@@ -19,7 +19,7 @@ RunFn setupApe(CLI::App &cmd) {
         const std::string title = fmt::format("APE w.r.t. {}{} (alignment: {})", o->relation,
                                               unit.empty() ? "" : " (" + unit + ")", o->align);
         if (!o->out_dir.empty()) {
-            Status written = writeEvaluationFiles(o->out_dir, "ape", title, *result);
+            Status written = writeEvaluationFiles(o->out_dir, "ape", title, unit, *result);
             if (!written.ok()) return fail("ape", written.error());
         }
         if (o->json) {

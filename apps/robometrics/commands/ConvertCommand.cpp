@@ -3,8 +3,6 @@
 // profile: topics, types, schemas, QoS metadata, log and publish times are kept. Topics without a
 // stored definition get the built-in one when robometrics knows the type.
 
-#include <filesystem>
-
 #include "Command.hpp"
 #include "CommandSupport.hpp"
 #include "robometrics/bag/McapWriter.hpp"
@@ -78,12 +76,10 @@ Result<std::uint64_t> convert(const ConvertOptions &options, bag::Compression co
 int runConvert(const ConvertOptions &options) {
     auto compression = bag::parseCompression(options.compression);
     if (!compression) return fail("convert", compression.error());
+    // The MCAP takes its name only when complete (bag::McapWriter writes aside): an error or
+    // Ctrl-C leaves the earlier file at OUT, or none.
     auto count = convert(options, *compression);
-    if (!count) {
-        std::error_code ec;
-        std::filesystem::remove(options.output, ec);  // never leave a half-written file behind
-        return fail("convert", count.error());
-    }
+    if (!count) return fail("convert", count.error());
     fmt::print("wrote {} messages to {} ({} chunks)\n", *count, options.output, options.compression);
     return 0;
 }

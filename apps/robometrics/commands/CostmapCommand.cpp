@@ -19,8 +19,6 @@
 #include "CostmapWiring.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
-#include "robometrics/core/TfBuffer.hpp"
-#include "robometrics/terrain/TfFeed.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/report/Png.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
@@ -68,6 +66,7 @@ int runCostmap(const CostmapOptions &o) {
     pipe.showProgress(!o.node.json);
     Status status = pipe.run(**source);
     if (!status.ok()) return fail(cmd, status.error());
+    node.finish();
     if (!node.failure().ok()) return fail(cmd, node.failure().error());
     if (writer) {
         Status closed = writer->close();

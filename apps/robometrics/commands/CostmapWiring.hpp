@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -16,14 +17,16 @@
 
 #include "CommandSupport.hpp"
 #include "ResultSink.hpp"
-#include "robometrics/core/TfBuffer.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/report/ImageScale.hpp"
 #include "robometrics/report/Png.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
 #include "robometrics/terrain/CostmapImage.hpp"
+#include "robometrics/terrain/CostmapInput.hpp"
 #include "robometrics/terrain/CostmapStats.hpp"
 #include "robometrics/terrain/TerrainAccumulator.hpp"
 #include "robometrics/terrain/TfFeed.hpp"
+#include "robometrics/terrain/TfSyncQueue.hpp"
 
 namespace robometrics::app {
 
@@ -67,6 +70,7 @@ struct CostmapRun {
     terrain::CostmapStats stats;
     std::uint64_t dropped = 0;
     std::string first_drop_reason;
+    std::uint64_t held_tf = 0;  ///< costed with an end sample held within tf_tolerance, not interpolated
     std::uint64_t clouds = 0;
     std::uint64_t terrain_clouds_written = 0;
     std::size_t terrain_points = 0;
@@ -80,6 +84,7 @@ inline void printCostmapSummary(const std::string &input, const std::string &out
                c.cellsPerSide(), c.costmap_resolution, c.robot_frame);
     fmt::print("  frames          {} costmaps from {}", s.frames, c.gridmap_topic);
     if (r.dropped) fmt::print(", {} maps dropped (first: {})", r.dropped, r.first_drop_reason);
+    if (r.held_tf) fmt::print(", {} with TF held (no later sample within tf_tolerance)", r.held_tf);
     fmt::print("\n  time per frame  mean {:.3f} ms, p95 {:.3f} ms, max {:.3f} ms\n", s.meanMs(), s.percentileMs(0.95),
                s.maxMs());
     fmt::print("  cells           lethal {:.1f} %, unknown {:.1f} %, free {:.1f} %, costed 1..99 {:.1f} %\n",
@@ -99,6 +104,7 @@ inline nlohmann::json costmapJson(const terrain::CostmapConfig &c, const Costmap
     const auto &s = r.stats;
     return {{"frames", s.frames},
             {"dropped_frames", r.dropped},
+            {"held_tf_frames", r.held_tf},
             {"cells_per_side", c.cellsPerSide()},
             {"resolution_m", c.costmap_resolution},
             {"frame_ms", {{"mean", s.meanMs()}, {"p95", s.percentileMs(0.95)}, {"max", s.maxMs()}}},
@@ -123,7 +129,11 @@ struct CostmapOutputs {
 class CostmapNode {
 public:
     CostmapNode(const terrain::CostmapConfig &config, std::string input, CostmapOutputs outputs)
-        : config_(config), input_(std::move(input)), out_(std::move(outputs)), generator_(config),
+        : config_(config),
+          input_(std::move(input)),
+          out_(std::move(outputs)),
+          sync_(fromSeconds(config.tf_tolerance)),
+          generator_(config),
           accumulator_(config) {}
 
     /// The first error (a bad message, a failed write); the node ignores input after it.
@@ -135,11 +145,11 @@ public:
     }
 
     void subscribe(pipeline::Pipeline &pipe) {
-        pipe.subscribe<msgs::TFMessage>("/tf", [this](const msgs::TFMessage &m, const pipeline::Envelope &) {
-            terrain::addTransforms(tf_, m, false);
+        pipe.subscribe<msgs::TFMessage>("/tf", [this](const msgs::TFMessage &m, const pipeline::Envelope &env) {
+            sync_.addTf(m, false, env.log_time);
         });
-        pipe.subscribe<msgs::TFMessage>("/tf_static", [this](const msgs::TFMessage &m, const pipeline::Envelope &) {
-            terrain::addTransforms(tf_, m, true);
+        pipe.subscribe<msgs::TFMessage>("/tf_static", [this](const msgs::TFMessage &m, const pipeline::Envelope &env) {
+            sync_.addTf(m, true, env.log_time);
         });
         pipe.subscribe<msgs::GridMap>(config_.gridmap_topic,
                                       [this](const msgs::GridMap &m, const pipeline::Envelope &env) { onGridMap(m, env); });
@@ -151,81 +161,101 @@ public:
         }
     }
 
+    /// End of input: costs the maps (and adds the clouds) still waiting for a later TF sample.
+    void finish() { sync_.finish(); }
+
 private:
+    using Clock = std::chrono::steady_clock;
+
     void drop(const std::string &reason) {
         if (run_.dropped++ == 0) run_.first_drop_reason = reason;
     }
     void writeOut(Status s) {
         if (!s.ok() && failure_.ok()) failure_ = withContext(out_.sink_name, s.error());
     }
+    static double msSince(Clock::time_point start) {
+        return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    }
 
+    // Decodes the map now (a malformed one is reported at its own log time) and queues it until
+    // TF can be interpolated at its header stamp (terrain::TfSyncQueue).
     void onGridMap(const msgs::GridMap &m, const pipeline::Envelope &env) {
         if (!failure_.ok()) return;
-        const TimeNs tolerance = fromSeconds(config_.tf_tolerance);
-        const auto started = std::chrono::steady_clock::now();
-        auto map = terrain::GridMap::fromMessage(m);
-        if (!map) {
+        const auto started = Clock::now();
+        auto input = terrain::costmapInput(m, env.log_time, config_);
+        if (!input) {
             failure_ = Error{fmt::format("{}: {} at log time {} ns: {}", input_, config_.gridmap_topic, env.log_time,
-                                         map.message())};
+                                         input.message())};
             return;
         }
-        const TimeNs stamp = terrain::stampOr(m.header, env.log_time);
-        map->stamp = stamp;
-        const std::string map_frame = map->frame_id.empty() ? config_.odom_frame : map->frame_id;
-        auto pose = tf_.lookup(map_frame, config_.robot_frame, stamp, tolerance);
-        if (!pose) {
-            drop(pose.message());
+        const TimeNs log_time = env.log_time;
+        const double decode_ms = msSince(started);
+        sync_.push(input->map->stamp, log_time, std::move(input->frames),
+                   [this, map = input->map, log_time, decode_ms](const terrain::StampedTransforms &tf) {
+                       costMap(*map, tf, log_time, decode_ms);
+                   });
+    }
+
+    void costMap(const terrain::GridMap &map, const terrain::StampedTransforms &tf, TimeNs log_time, double decode_ms) {
+        if (!failure_.ok()) return;
+        const auto started = Clock::now();
+        if (!tf.transforms[0]) {
+            drop(tf.transforms[0].message());
             return;
         }
-        const terrain::Pose2D robot = terrain::Pose2D::fromIsometry(*pose);
+        if (!tf.interpolated) ++run_.held_tf;
         const terrain::TerrainGrid *fill = nullptr;
-        if (config_.fill_from_terrain && config_.enable_terrain_accumulation) {
-            // The accumulated points live in odom_frame; bin them around the robot's pose there.
-            auto odom_pose = map_frame == config_.odom_frame
-                                 ? pose
-                                 : tf_.lookup(config_.odom_frame, config_.robot_frame, stamp, tolerance);
-            if (odom_pose) {
-                accumulator_.bin(terrain::Pose2D::fromIsometry(*odom_pose), terrain_grid_);
-                fill = &terrain_grid_;
-            }
+        if (tf.transforms.size() > 1 && tf.transforms[1]) {
+            accumulator_.bin(terrain::Pose2D::fromIsometry(*tf.transforms[1]), terrain_grid_);
+            fill = &terrain_grid_;
         }
-        generator_.generate(*map, robot, costmap_, fill);
-        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-        run_.stats.add(costmap_, ms);
-        if (out_.sink) writeOut(out_.sink->write(config_.costmap_topic, costmap_, env.log_time));
+        generator_.generate(map, terrain::Pose2D::fromIsometry(*tf.transforms[0]), costmap_, fill);
+        run_.stats.add(costmap_, decode_ms + msSince(started));
+        if (out_.sink) writeOut(out_.sink->write(config_.costmap_topic, costmap_, log_time));
         if (!out_.png_dir.empty() && (run_.stats.frames - 1) % static_cast<std::uint64_t>(out_.png_every) == 0) {
-            report::Image image{static_cast<int>(costmap_.info.width), static_cast<int>(costmap_.info.height), 3,
-                                terrain::costmapRgb(costmap_)};
+            // Enlarged for people (whole-factor, crisp cells); the exact cells are in the MCAP output.
+            const report::Image image = report::forViewing({static_cast<int>(costmap_.info.width),
+                                                            static_cast<int>(costmap_.info.height), 3,
+                                                            terrain::costmapRgb(costmap_)});
             const auto path =
                 std::filesystem::path(out_.png_dir) / fmt::format("costmap_{:06d}.png", run_.stats.frames - 1);
             Status s = report::writePng(path.string(), image);
             if (!s.ok() && failure_.ok()) failure_ = s;
             ++run_.pngs;
         }
-    }
+        }
 
+    // Clouds wait in the same queue as the maps, so the accumulated terrain a map is filled from
+    // holds exactly the clouds that arrived before it.
     void onCloud(const msgs::PointCloud2 &m, const pipeline::Envelope &env) {
         if (!failure_.ok()) return;
-        const TimeNs tolerance = fromSeconds(config_.tf_tolerance);
-        const TimeNs stamp = terrain::stampOr(m.header, env.log_time);
-        auto odom_T_cloud = tf_.lookup(config_.odom_frame, m.header.frame_id, stamp, tolerance);
-        auto odom_T_robot = tf_.lookup(config_.odom_frame, config_.robot_frame, stamp, tolerance);
+        auto cloud = std::make_shared<msgs::PointCloud2>(m);
+        const TimeNs log_time = env.log_time;
+        sync_.push(terrain::stampOr(m.header, log_time), log_time,
+                   {{config_.odom_frame, m.header.frame_id}, {config_.odom_frame, config_.robot_frame}},
+                   [this, cloud, log_time](const terrain::StampedTransforms &tf) { addCloud(*cloud, tf, log_time); });
+    }
+
+    void addCloud(const msgs::PointCloud2 &m, const terrain::StampedTransforms &tf, TimeNs log_time) {
+        if (!failure_.ok()) return;
+        const auto &odom_T_cloud = tf.transforms[0];
+        const auto &odom_T_robot = tf.transforms[1];
         if (!odom_T_cloud || !odom_T_robot) return;  // as the original: skip clouds without TF
         auto added = accumulator_.addCloud(m, *odom_T_cloud, odom_T_robot->translation().head<2>());
         if (!added) {
-            failure_ = Error{fmt::format("{}: {} at log time {} ns: {}", input_, config_.filtered_cloud_topic,
-                                         env.log_time, added.message())};
+            failure_ = Error{fmt::format("{}: {} at log time {} ns: {}", input_, config_.filtered_cloud_topic, log_time,
+                                         added.message())};
             return;
         }
         ++run_.clouds;
         const TimeNs cloud_period = fromSeconds(1.0 / config_.terrain_publish_rate);
         if (out_.sink && accumulator_.size() > 0 &&
-            (last_cloud_out_ == std::numeric_limits<TimeNs>::min() || env.log_time - last_cloud_out_ >= cloud_period)) {
+            (last_cloud_out_ == std::numeric_limits<TimeNs>::min() || log_time - last_cloud_out_ >= cloud_period)) {
             msgs::Header header;
-            header.stamp = msgs::Time::fromNs(stamp);
+            header.stamp = msgs::Time::fromNs(tf.stamp);
             header.frame_id = config_.odom_frame;
-            writeOut(out_.sink->write(config_.terrain_cloud_topic, accumulator_.toCloud(header), env.log_time));
-            last_cloud_out_ = env.log_time;
+            writeOut(out_.sink->write(config_.terrain_cloud_topic, accumulator_.toCloud(header), log_time));
+            last_cloud_out_ = log_time;
             ++run_.terrain_clouds_written;
         }
     }
@@ -233,7 +263,7 @@ private:
     terrain::CostmapConfig config_;
     std::string input_;
     CostmapOutputs out_;
-    TfBuffer tf_;
+    terrain::TfSyncQueue sync_;
     terrain::CostmapGenerator generator_;
     terrain::TerrainAccumulator accumulator_;
     terrain::TerrainGrid terrain_grid_;

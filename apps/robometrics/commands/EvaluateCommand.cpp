@@ -3,10 +3,14 @@
 
 #include <unistd.h>
 
+#include <map>
+#include <optional>
+
 #include "Command.hpp"
 #include "CommandSupport.hpp"
 #include "robometrics/evaluate/EvaluationWriter.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::app {
 namespace {
@@ -24,11 +28,22 @@ void printHeadlines(const evaluate::Evaluation &e, const std::string &out_dir) {
     fmt::print("verdict: {}\n", e.verdict());
     for (const auto &a : e.anomalies) fmt::print("  - {}: {}\n", a.code, a.message);
     fmt::print("duration: {:.1f} s of bag time\n", toSeconds(e.end_time - e.start_time));
+    fmt::print("time base: {}\n", e.clock.describe());
     if (e.traversal) {
+        // Only what was measured: a missing input is "no data", never a 0 or a nan.
         const auto &s = e.traversal->summary;
-        fmt::print("traversal: {} collision event(s), {:.2f} m travelled, min clearance {:.2f} m, "
-                   "{:.1f} s on rough terrain\n",
-                   s.collision_events, s.distance_traveled, s.min_clearance, s.time_rough_terrain_s);
+        std::vector<std::string> parts;
+        if (s.scans > 0) {
+            parts.push_back(fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events,
+                                        s.min_clearance));
+        }
+        if (s.pose_messages > 0 || s.distance_from_odometry) {
+            parts.push_back(fmt::format("{:.2f} m travelled ({})", s.distance_traveled,
+                                        s.distance_from_odometry ? e.topics.odometry + " pose" : e.topics.pose_array));
+        }
+        if (s.odometry_messages > 0) parts.push_back(fmt::format("mean speed {:.2f} m/s", s.mean_velocity));
+        if (s.imu_messages > 0) parts.push_back(fmt::format("{:.1f} s on rough terrain", s.time_rough_terrain_s));
+        fmt::print("traversal: {}\n", parts.empty() ? std::string("no data") : fmt::format("{}", fmt::join(parts, ", ")));
     }
     if (e.trajectory) {
         fmt::print("trajectory: ATE RMSE {:.3f} m (SE(3) aligned), {:.3f} m (origin aligned), {} poses matched\n",
@@ -44,13 +59,38 @@ void printHeadlines(const evaluate::Evaluation &e, const std::string &out_dir) {
         fmt::print("localization: {} lost episode(s) over {} readings\n", lost, e.lost->episodes.readings());
     }
     fmt::print("topics: {} analysed\n", e.topic_health.size());
-    for (const auto &n : e.notes) fmt::print("note: {}\n", n);
+    for (const auto &n : e.notes) fmt::print("not evaluated: {}\n", n);
     fmt::print("outputs: {}/summary.json, report.html, evaluation.mcap and one CSV per analysis\n", out_dir);
+}
+
+/// Warns, as `traversal` does, about every --topic rule whose topic the bag does not hold. A
+/// malformed rule is bad usage (exit code 2). Only with rules: listing a FILE-compressed bag
+/// decompresses it.
+std::optional<int> warnUnmatchedRemaps(const std::vector<std::string> &rules, const std::string &bag_path) {
+    if (rules.empty()) return std::nullopt;
+    pipeline::Pipeline remapped;
+    if (Status s = remapped.addRemaps(rules); !s.ok()) {
+        fail("evaluate", s.error());
+        return 2;
+    }
+    auto listing = bag::openBag(bag_path);
+    if (!listing) return std::nullopt;  // evaluateRun reports it
+    // role (the remapped name) -> topic
+    std::map<std::string, std::string> inputs;
+    for (const std::string &rule : rules) {
+        const std::string name = rule.substr(0, rule.find('='));
+        inputs[name.front() == '/' ? name.substr(1) : name] = remapped.resolve(name);
+    }
+    warnMissingTopics("evaluate", bag_path, inputs, (*listing)->topics());
+    return std::nullopt;
 }
 
 int runEvaluate(EvaluateCli &cli) {
     auto inputs = evaluate::findRunInputs(cli.input);
     if (!inputs) return fail("evaluate", inputs.error());
+    // Before the long part: an output folder that must not be replaced, and mistyped topics.
+    if (Status s = evaluate::checkOutputDirectory(cli.out_dir); !s.ok()) return fail("evaluate", s.error());
+    if (auto code = warnUnmatchedRemaps(cli.remaps, inputs->bag)) return *code;
     evaluate::EvaluateOptions &o = cli.options;
     if (!cli.gt_traj.empty()) o.gt_trajectory = cli.gt_traj;
     if (!cli.gt_map.empty()) o.gt_map = cli.gt_map;

@@ -81,7 +81,8 @@ void printHuman(const bag::BagInfo &info) {
     fmt::print("Bag size:          {}\n", formatSize(info.size_bytes));
     fmt::print("Storage id:        {}\n", info.storage);
     std::string compression = info.compression;
-    if (info.compression_mode != "NONE") compression += " (" + info.compression_mode + ")";
+    if (info.compression_mode == "FILE") compression += " (per file)";
+    if (info.compression_mode == "MESSAGE") compression += " (per message)";
     if (!info.chunk_compression.empty()) compression += fmt::format(", MCAP chunks: {}", fmt::join(info.chunk_compression, ", "));
     fmt::print("Compression:       {}\n", compression);
     fmt::print("Duration:          {:.9f} s\n", info.duration_s);

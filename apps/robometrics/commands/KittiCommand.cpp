@@ -4,11 +4,11 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
 #include "robometrics/slam/KittiOdometry.hpp"
 #include "robometrics/slam/TrajectoryAssociation.hpp"
@@ -29,16 +29,12 @@ Status writeSegments(const std::string &dir, const slam::KittiResult &r) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return Error{dir + ": cannot create the output directory: " + ec.message()};
-    const std::string path = (std::filesystem::path(dir) / "kitti_segments.csv").string();
-    std::ofstream out(path);
-    if (!out) return Error{path + ": cannot open for writing"};
-    out << "first_frame,last_frame,length_m,t_err_pct,r_err_deg_per_m\n";
+    std::string csv = "first_frame,last_frame,length_m,t_err_pct,r_err_deg_per_m\n";
     for (const auto &s : r.segments) {
-        out << fmt::format("{},{},{},{},{}\n", s.first_frame, s.last_frame, s.length,
+        csv += fmt::format("{},{},{},{},{}\n", s.first_frame, s.last_frame, s.length,
                            static_cast<double>(s.t_err) * 100.0, static_cast<double>(s.r_err) * 180.0 / M_PI);
     }
-    if (!out) return Error{path + ": write error"};
-    return Status::Ok();
+    return writeFileAtomically((std::filesystem::path(dir) / "kitti_segments.csv").string(), csv);
 }
 
 RunFn setupKitti(CLI::App &cmd) {

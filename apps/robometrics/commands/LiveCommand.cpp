@@ -86,10 +86,7 @@ struct LiveTopicStatsOptions {
 
 int runLiveTopicStats(const LiveTopicStatsOptions &o) {
     const char *cmd = "live topic-stats";
-    if (!(o.window_s > 0) || !std::isfinite(o.window_s)) {
-        fmt::print(stderr, "robometrics {}: error: --window must be a positive number of seconds\n", cmd);
-        return 2;
-    }
+    if (auto code = checkWindow(cmd, o.window_s)) return *code;
     auto session = openLiveSession(o.live);
     if (!session) return fail(cmd, session.error());
     live::Publisher publisher(*session->transport);
@@ -146,6 +143,7 @@ int runLiveCostmap(const LiveCostmapOptions &o) {
         live::DdsSource source(*session->transport, so);
         if (Status s = pipeline.run(source); !s.ok()) return fail(cmd, s.error());
     }
+    node.finish();  // the maps still waiting for a later TF sample are costed and published
     if (!node.failure().ok()) return fail(cmd, node.failure().error());
     if (o.node.json) {
         fmt::print("{}\n", costmapJson(*config, node.run()).dump(2));

@@ -100,8 +100,23 @@ inline Result<localization::LostLabels> loadLostLabels(const std::string &path) 
     return localization::LostLabels::parse(text.str(), path);
 }
 
+/// Each labelled interval: seconds of bag log time, whether an alarm fell inside, the latency.
+inline nlohmann::json intervalsJson(const localization::DetectionScore &s) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto &d : s.per_interval) {
+        out.push_back({{"start_s", toSeconds(d.interval.start)},
+                       {"end_s", toSeconds(d.interval.end)},
+                       {"valid_readings", d.readings},
+                       {"detected", d.detected},
+                       {"latency_s", d.detected ? nlohmann::json(d.latency_seconds) : nlohmann::json()}});
+    }
+    return out;
+}
+
 inline nlohmann::json scoreJson(const localization::DetectionScore &s) {
-    return {{"alarm", {{"precision", s.precision()},
+    return {{"valid_readings", s.valid_readings},
+            {"invalid_readings_not_scored", s.invalid_readings},
+            {"alarm", {{"precision", s.precision()},
                        {"recall", s.recall()},
                        {"true_positive", s.true_positive},
                        {"false_positive", s.false_positive},
@@ -110,17 +125,27 @@ inline nlohmann::json scoreJson(const localization::DetectionScore &s) {
             {"lost", {{"precision", s.lostPrecision()}, {"recall", s.lostRecall()}}},
             {"intervals", s.intervals},
             {"detected", s.detected},
+            {"per_interval", intervalsJson(s)},
             {"latency_s", s.latency_seconds},
             {"mean_latency_s", s.meanLatency()},
             {"max_latency_s", s.maxLatency()}};
 }
 
 inline void printScore(const localization::DetectionScore &s) {
-    fmt::print("  vs labels       alarm (confused or lost): precision {:.3f}, recall {:.3f}; lost: precision {:.3f}, "
-               "recall {:.3f}\n",
-               s.precision(), s.recall(), s.lostPrecision(), s.lostRecall());
+    fmt::print("  vs labels       over {} valid readings ({} invalid not scored)\n", s.valid_readings,
+               s.invalid_readings);
+    fmt::print(
+        "                  alarm (confused or lost): precision {:.3f}, recall {:.3f}; lost: precision {:.3f}, "
+        "recall {:.3f}\n",
+        s.precision(), s.recall(), s.lostPrecision(), s.lostRecall());
     fmt::print("  detection       {} of {} lost intervals, latency mean {:.2f} s, max {:.2f} s\n", s.detected,
                s.intervals, s.meanLatency(), s.maxLatency());
+    if (!s.per_interval.empty()) fmt::print("  per interval    (seconds of bag log time, as in the labels)\n");
+    for (const auto &d : s.per_interval) {
+        fmt::print("    {:.2f} - {:.2f} s  {:>4} valid readings  {}\n", toSeconds(d.interval.start),
+                   toSeconds(d.interval.end), d.readings,
+                   d.detected ? fmt::format("detected after {:.2f} s", d.latency_seconds) : std::string("missed"));
+    }
 }
 
 }  // namespace robometrics::app

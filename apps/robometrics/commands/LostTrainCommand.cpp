@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <memory>
 
 #include "Command.hpp"
 #include "LostCommandSupport.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 
 namespace robometrics::app {
 namespace {
@@ -40,9 +40,7 @@ int runLostTrain(const LostTrainOptions &o) {
     const auto after = localization::scoreDetections(localization::replay(*events, fit->config).readings, *labels);
     const std::string yaml = fit->config.toYaml();
     if (!o.output.empty()) {
-        std::ofstream out(o.output, std::ios::binary);
-        out << yaml;
-        if (!out) return fail(cmd, fmt::format("{}: cannot write the params file", o.output));
+        if (Status s = writeFileAtomically(o.output, yaml); !s.ok()) return fail(cmd, s.error());
     }
     const auto &c = fit->config;
     if (o.json) {

@@ -5,11 +5,11 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/report/Png.hpp"
@@ -97,11 +97,7 @@ Status writeOutputs(const slam::MapEvalResult &r, const nlohmann::json &j, const
     }
     nlohmann::json out = j;
     out["overlay_legend"] = legend;
-    const std::string json_path = (fs::path(dir) / "map_eval.json").string();
-    std::ofstream file(json_path);
-    file << out.dump(2) << "\n";
-    if (!file.flush()) return Error{fmt::format("{}: write error", json_path)};
-    return Status::Ok();
+    return writeFileAtomically((fs::path(dir) / "map_eval.json").string(), out.dump(2) + "\n");
 }
 
 int runMapEval(const MapEvalOptions &options) {

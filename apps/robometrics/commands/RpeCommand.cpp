@@ -51,7 +51,7 @@ RunFn setupRpe(CLI::App &cmd) {
                                               unit.empty() ? "" : " (" + unit + ")", o->delta, o->delta_unit,
                                               o->all_pairs ? ", all pairs" : "", c.align);
         if (!c.out_dir.empty()) {
-            Status written = writeEvaluationFiles(c.out_dir, "rpe", title, *result);
+            Status written = writeEvaluationFiles(c.out_dir, "rpe", title, unit, *result);
             if (!written.ok()) return fail("rpe", written.error());
         }
         if (c.json) {

@@ -2,7 +2,7 @@
 // Starts a command (a launch file, a SLAM node, anything) in its own process group, samples the
 // whole process tree from /proc, and writes system.csv and run.json. Ctrl-C / SIGTERM / the
 // timeout stop the tree cleanly (SIGINT, then SIGTERM, then SIGKILL) and everything measured
-// is still written.
+// is still written; both files take their names only when complete (core/AtomicFile.hpp).
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -18,6 +18,7 @@
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/system/ProcessTreeSampler.hpp"
 #include "robometrics/system/RunSummary.hpp"
 
@@ -77,7 +78,7 @@ int stopTree(pid_t pid, double grace_s, std::string &how) {
 void writeSampleRow(std::ofstream &csv, const system::ResourceSample &s) {
     csv << fmt::format("{:.3f},{:.2f},{},{},{},{}\n", s.elapsed_s, s.cpu_percent, s.rss_bytes,
                        s.pss_bytes ? std::to_string(*s.pss_bytes) : std::string(), s.threads, s.processes);
-    csv.flush();  // an interrupted run keeps every sample
+    csv.flush();  // the samples of a run that robometrics itself crashes in stay in the temporary file
 }
 
 int runCommand(const RunOptions &opt) {
@@ -86,7 +87,9 @@ int runCommand(const RunOptions &opt) {
     fs::create_directories(opt.out_dir, ec);
     if (ec) return fail("run", fmt::format("{}: cannot create directory: {}", opt.out_dir, ec.message()));
     if (opt.sample_hz <= 0 || !std::isfinite(opt.sample_hz)) return fail("run", "--sample-hz must be positive");
-    std::ofstream csv(fs::path(opt.out_dir) / "system.csv");
+    auto csv_file = AtomicFile::create((fs::path(opt.out_dir) / "system.csv").string());
+    if (!csv_file) return fail("run", csv_file.error());
+    std::ofstream csv(csv_file->path());
     if (!csv) return fail("run", fmt::format("{}: cannot write system.csv", opt.out_dir));
     csv << "time_s,cpu_percent,rss_bytes,pss_bytes,threads,processes\n";
 
@@ -162,7 +165,10 @@ int runCommand(const RunOptions &opt) {
     run["peak_threads"] = summary.peak_threads;
     run["cpu_budget_percent"] = opt.cpu_budget;
     run["over_cpu_budget"] = summary.over_cpu_budget;
-    std::ofstream(fs::path(opt.out_dir) / "run.json") << run.dump(2) << "\n";
+    csv.close();
+    Status written = csv ? csv_file->commit() : Status(Error{opt.out_dir + "/system.csv: write failed"});
+    if (written.ok()) written = writeFileAtomically((fs::path(opt.out_dir) / "run.json").string(), run.dump(2) + "\n");
+    if (!written.ok()) return fail("run", written.error());
 
     fmt::print("command:   {}\nduration:  {:.1f} s ({})\npeak CPU:  {:.1f} % (mean {:.1f} %)\n"
                "peak RSS:  {:.1f} MiB\nsamples:   {} -> {}/system.csv, run.json\n",

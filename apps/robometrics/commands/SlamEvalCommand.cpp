@@ -61,7 +61,7 @@ Result<BagRun> readRun(const SlamEvalOptions &o) {
     }
     if (has_odom) {
         pipe.subscribe<msgs::Odometry>(o.odom_topic, [&](const msgs::Odometry &m, const pipeline::Envelope &e) {
-            run.odometry.push_back({toSeconds(e.log_time), m.pose.pose.position.x, m.pose.pose.position.y});
+            run.odometry.push_back(slam::odomSample(toSeconds(e.log_time), m));
         });
     }
     if (has_scan) {
@@ -222,11 +222,8 @@ int runSlamEval(SlamEvalOptions o) {
     }
 
     slam::RunObservations obs;
-    obs.odometry_messages = motion.samples;
+    obs.setMotion(motion);
     obs.scan_messages = run->scans;
-    obs.path_length_m = motion.path_length_m;
-    obs.max_speed_mps = motion.max_speed_mps;
-    obs.max_speed_at_s = motion.max_speed_at_s;
     obs.ate_rmse_m = ate_rmse;
     o.thresholds.require_scan = !o.no_scan_required;
     const slam::FailureAssessment verdict = slam::assessRun(obs, o.thresholds);

@@ -17,6 +17,7 @@
 #include "TopicStatsWiring.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/topicstats/HeaderStamp.hpp"
 #include "robometrics/topicstats/TopicStatistics.hpp"
@@ -40,10 +41,7 @@ bool endsWith(const std::string &s, const std::string &suffix) {
 }
 
 int runTopicStats(const TopicStatsOptions &options) {
-    if (!(options.window_s > 0) || !std::isfinite(options.window_s)) {
-        fmt::print(stderr, "robometrics {}: error: --window must be a positive number of seconds\n", kName);
-        return 2;
-    }
+    if (auto code = checkWindow(kName, options.window_s)) return *code;
     const bool to_mcap = endsWith(options.output, ".mcap");
     const bool to_csv = endsWith(options.output, ".csv");
     if (!options.output.empty() && !to_mcap && !to_csv) {
@@ -57,7 +55,9 @@ int runTopicStats(const TopicStatsOptions &options) {
     if (!source) return fail(kName, source.error());
 
     // Output sinks, opened before reading so a bad path fails early.
+    // Both are written aside and take their name only when complete (core/AtomicFile.hpp).
     std::optional<bag::TypedWriter> mcap;
+    std::optional<AtomicFile> csv_file;
     std::ofstream csv;
     Status write_status;
     if (to_mcap) {
@@ -65,7 +65,10 @@ int runTopicStats(const TopicStatsOptions &options) {
         if (!writer) return fail(kName, writer.error());
         mcap.emplace(std::move(*writer));
     } else if (to_csv) {
-        csv.open(options.output, std::ios::binary | std::ios::trunc);
+        auto file = AtomicFile::create(options.output);
+        if (!file) return fail(kName, file.error());
+        csv_file.emplace(std::move(*file));
+        csv.open(csv_file->path(), std::ios::binary | std::ios::trunc);
         if (!csv) return fail(kName, options.output + ": cannot open for writing");
         csv << topicstats::windowCsvHeader();
     }
@@ -100,8 +103,9 @@ int runTopicStats(const TopicStatsOptions &options) {
         if (Status s = mcap->close(); !s.ok() && write_status.ok()) write_status = s;
     }
     if (to_csv) {
-        csv.flush();
+        csv.close();
         if (!csv) write_status = Error{options.output + ": write failed"};
+        if (write_status.ok()) write_status = csv_file->commit();
     }
     if (!write_status.ok()) return fail(kName, write_status.error());
 

@@ -17,6 +17,23 @@
 
 namespace robometrics::app {
 
+/// The accepted --window, in seconds. rclcpp's statistics publish_period is a
+/// std::chrono::milliseconds that must be > 0, so 1 ms is the finest window a ROS 2 node can
+/// have; the upper bound keeps the window in nanoseconds far inside an int64.
+constexpr double kMinWindowS = 0.001;
+constexpr double kMaxWindowS = 1e9;
+
+/// Checks --window for `cmd`: on a value outside [kMinWindowS, kMaxWindowS] (NaN included) prints
+/// the usage error and returns exit code 2.
+inline std::optional<int> checkWindow(const char *cmd, double window_s) {
+    if (window_s >= kMinWindowS && window_s <= kMaxWindowS) return std::nullopt;
+    fmt::print(stderr,
+               "robometrics {}: error: --window must be at least {} s (1 ms, the finest period of rclcpp's topic "
+               "statistics) and at most {:g} s, got {}\n",
+               cmd, kMinWindowS, kMaxWindowS, window_s);
+    return 2;
+}
+
 /// A window of `window_s` seconds; the period measured across windows with `rclcpp_period`.
 inline topicstats::TopicStatsConfig topicStatsConfig(double window_s, bool rclcpp_period) {
     topicstats::TopicStatsConfig config;
@@ -34,7 +51,7 @@ public:
     void declare(const bag::TopicInfo &t) {
         if (entries_.count(t.name)) return;
         const bool header = topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
-        entries_[t.name] = Entry{stats_.addTopic(t.name, header), header};
+        entries_[t.name] = Entry{stats_.addTopic(t.name, header, bag::publisherCount(t)), header};
         types_.push_back(t.type);
     }
     bool declared(const std::string &topic) const { return entries_.count(topic) != 0; }
@@ -83,8 +100,14 @@ inline nlohmann::json healthJson(const topicstats::TopicHealth &h, const std::st
             {"median_period_ms", statsNumber(h.median_period_ms)},
             {"jitter_ms", statsNumber(h.jitter_ms)},
             {"longest_gap_ms", statsNumber(h.longest_gap_ms)},
+            {"kind", topicstats::toString(h.kind)},
+            {"publishers", h.publishers},
+            {"period_from_stamps", h.period_from_stamps},
+            {"expected_period_ms", statsNumber(h.expected_period_ms)},
+            {"on_clock_share", statsNumber(h.on_clock_share)},
             {"gaps_over_threshold", h.gaps_over_threshold},
-            {"estimated_drops", h.estimated_drops},
+            {"estimated_drops", h.kind == topicstats::TopicKind::Periodic ? nlohmann::json(h.estimated_drops)
+                                                                          : nlohmann::json(nullptr)},
             {"total_bytes", h.total_bytes},
             {"mean_size_bytes", statsNumber(h.mean_size_bytes)},
             {"bandwidth_bytes_per_s", statsNumber(h.bandwidth_bps)},
@@ -96,7 +119,8 @@ inline nlohmann::json healthJson(const topicstats::TopicHealth &h, const std::st
             {"age_p95_ms", statsNumber(h.age_p95_ms)},
             {"age_p99_ms", statsNumber(h.age_p99_ms)},
             {"stamps_out_of_order", h.stamps_out_of_order},
-            {"stamps_repeated", h.stamps_repeated}};
+            {"stamps_repeated", h.stamps_repeated},
+            {"sim_time_stamps", h.sim_time_stamps}};
 }
 
 inline std::string cell(double x, int precision = 2) {
@@ -112,13 +136,16 @@ inline void printHealthTable(const std::vector<topicstats::TopicHealth> &rows, s
     for (const auto &h : rows) {
         const std::string age = h.age_samples ? fmt::format("{}/{}/{}", cell(h.age_p50_ms, 1), cell(h.age_p95_ms, 1),
                                                             cell(h.age_p99_ms, 1))
-                                              : "-";
+                                : h.sim_time_stamps ? "sim time"
+                                                    : "-";
         fmt::print("{:<32} {:>7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic, h.count,
                    cell(h.mean_rate_hz), cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms),
-                   cell(h.longest_gap_ms, 1), h.estimated_drops, cell(h.bandwidth_bps, 0), age,
+                   cell(h.longest_gap_ms, 1), topicstats::dropsCell(h), cell(h.bandwidth_bps, 0), age,
                    h.has_header ? fmt::format("{}/{}", h.stamps_out_of_order, h.stamps_repeated) : "-");
     }
-    fmt::print("{} statistics windows of {} s\n", windows, window_s);
+    fmt::print("{} statistics windows of {} s; drops only for periodic topics (multi: several publishers, "
+               "event: event-driven, few: under {} messages)\n",
+               windows, window_s, topicstats::kMinPeriodicMessages);
 }
 
 /// The --json document of a run.

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -138,9 +140,10 @@ inline void printEvaluation(const std::string &title, const TrajectoryOptions &o
         s.std);
 }
 
-/// -o DIR: the aligned estimate (TUM), the error series (CSV) and the plot (SVG).
+/// -o DIR: the aligned estimate (TUM), the error series (CSV), the trajectory plot and the error
+/// over time (SVG). `unit` is the error's ("m", "deg"; empty when unitless).
 inline Status writeEvaluationFiles(const std::string &dir, const std::string &stem, const std::string &title,
-                                   const slam::TrajectoryErrorResult &r) {
+                                   const std::string &unit, const slam::TrajectoryErrorResult &r) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return Error{dir + ": cannot create the output directory: " + ec.message()};
@@ -149,8 +152,13 @@ inline Status writeEvaluationFiles(const std::string &dir, const std::string &st
     ROBOMETRICS_TRY(io::writeErrorCsv((base / (stem + "_errors.csv")).string(), r.pose_indices, r.stamps, r.errors));
     std::vector<double> per_pose(r.prepared.est.size(), NAN);
     for (std::size_t k = 0; k < r.errors.size(); ++k) per_pose[r.pose_indices[k]] = r.errors[k];
-    return io::writeTrajectorySvg((base / (stem + "_plot.svg")).string(), r.prepared.ref, r.prepared.est, per_pose,
-                                  title);
+    std::string label = stem;
+    std::transform(label.begin(), label.end(), label.begin(), [](unsigned char c) { return std::toupper(c); });
+    if (!unit.empty()) label += " [" + unit + "]";
+    ROBOMETRICS_TRY(io::writeTrajectorySvg((base / (stem + "_plot.svg")).string(), r.prepared.ref, r.prepared.est,
+                                           per_pose, title, label));
+    return io::writeErrorOverTimeSvg((base / (stem + "_error_plot.svg")).string(), r.stamps, r.errors,
+                                     r.prepared.est.timestamped, title, label);
 }
 
 }  // namespace robometrics::app

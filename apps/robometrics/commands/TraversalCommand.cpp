@@ -14,6 +14,7 @@
 #include "TraversalWiring.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
+#include "robometrics/evaluate/TopicChoice.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 #include "robometrics/traversal/TraversalMetrics.hpp"
@@ -37,28 +38,42 @@ int runTraversal(const TraversalOptions &options) {
         fail(kName, s.error());
         return 2;
     }
+    // The bag's topic list first (cheap: the summary), to fall back to the odometry a Nav2 robot
+    // records when the seed's topic is absent; then the bag again, reading only the inputs.
+    auto listing = bag::openBag(options.bag);
+    if (!listing) return fail(kName, listing.error());
+    const evaluate::TopicChoice choice = evaluate::chooseTopics((*listing)->topics(), pipeline);
+    const std::string seed_odometry = pipeline.resolve(traversalInputs()[1].topic);
+    if (!choice.odometry.empty() && choice.odometry != seed_odometry) {
+        fmt::print(stderr, "robometrics {}: note: {}: no topic {}; velocity from {} instead\n", kName, options.bag,
+                   seed_odometry, choice.odometry);
+        if (Status s = pipeline.addRemaps({std::string(traversalInputs()[1].topic).substr(1) + "=" + choice.odometry});
+            !s.ok()) {
+            return fail(kName, s.error());
+        }
+    }
+    const bool distance_from_odometry = evaluate::distanceFromOdometry(choice);
+    if (distance_from_odometry) {
+        fmt::print(stderr, "robometrics {}: note: {}: no PoseArray topic; distance from the {} pose instead\n", kName,
+                   options.bag, choice.odometry);
+    }
     std::map<std::string, std::string> inputs;
     for (const TraversalInput &input : traversalInputs()) inputs[input.role] = pipeline.resolve(input.topic);
+    if (distance_from_odometry) inputs["distance"] = choice.odometry;
     bag::ReadOptions read;
     for (const auto &[role, topic] : inputs) read.topics.push_back(topic);
     auto source = bag::openBag(options.bag, read);
     if (!source) return fail(kName, source.error());
-    for (const auto &[role, topic] : inputs) {
-        bool found = false;
-        for (const bag::TopicInfo &t : (*source)->topics()) found = found || t.name == topic;
-        if (!found) {
-            fmt::print(stderr, "robometrics {}: warning: {}: no topic {} ({} input; remap with --topic)\n", kName,
-                       options.bag, topic, role);
-        }
-    }
+    warnMissingTopics(kName, options.bag, inputs, (*source)->topics());
 
     const std::string csv_path = o.output.empty() ? defaultTraversalCsvPath() : o.output;
     TraversalNode node(config, o.extended);
     if (Status s = node.open(csv_path); !s.ok()) return fail(kName, s.error());
+    node.setDistanceFromOdometry(distance_from_odometry);
     node.subscribe(pipeline);
     pipeline.showProgress(true);
     Status run = pipeline.run(**source);
-    // Rows written so far stay in the file even when the bag turns out damaged.
+    // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
     if (!run.ok()) return fail(kName, run.error());
     return finishTraversal(kName, node, csv_path, inputs, o.json);
 }

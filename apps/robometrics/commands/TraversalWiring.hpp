@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "CommandSupport.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/core/Params.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
@@ -73,7 +74,8 @@ inline std::string defaultTraversalCsvPath() {
     return (std::filesystem::path("metric_logs") / fmt::format("metrics_log_{}.csv", stamp)).string();
 }
 
-/// Writes the CSV, flushing every row so an interrupted run keeps each complete row.
+/// Writes the CSV aside (core/AtomicFile.hpp): it takes its name in commit(), when the run has
+/// ended, so an error or Ctrl-C never leaves a CSV that looks complete but is not.
 class CsvFile {
 public:
     Status open(const std::string &path) {
@@ -81,19 +83,28 @@ public:
         std::filesystem::path parent = std::filesystem::path(path).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent, ec);
         if (ec) return Error{fmt::format("{}: cannot create directory: {}", parent.string(), ec.message())};
-        out_.open(path, std::ios::binary | std::ios::trunc);
+        auto file = AtomicFile::create(path);
+        if (!file) return file.error();
+        file_.emplace(std::move(*file));
+        out_.open(file_->path(), std::ios::binary | std::ios::trunc);
         if (!out_) return Error{fmt::format("{}: cannot open for writing", path)};
         path_ = path;
         return Status::Ok();
     }
     void write(const std::string &text) {
         out_ << text;
-        out_.flush();
         if (!out_ && error_.empty()) error_ = fmt::format("{}: write failed", path_);
     }
-    Status status() const { return error_.empty() ? Status::Ok() : Status(Error{error_}); }
+    /// Closes the file and gives it its name; the first write error if there was one.
+    Status commit() {
+        out_.close();
+        if (!out_ && error_.empty()) error_ = fmt::format("{}: write failed", path_);
+        if (!error_.empty()) return Error{error_};
+        return file_ ? file_->commit() : Status(Error{"no CSV file was opened"});
+    }
 
 private:
+    std::optional<AtomicFile> file_;
     std::ofstream out_;
     std::string path_;
     std::string error_;
@@ -157,15 +168,18 @@ public:
         feed<msgs::Odometry>(pipeline, in[1].topic, &traversal::TraversalMetrics::onOdometry);
     }
 
+    void setDistanceFromOdometry(bool on) { metrics_.setDistanceFromOdometry(on); }
+
     /// Moves the node clock without a message (a wall-clock timer).
     void tick(TimeNs now) {
         seen(now);
         metrics_.advanceTo(now);
     }
 
-    /// Ends the run at the last time seen; the CSV's write status.
+    /// Ends the run at the last time seen.
     traversal::TraversalSummary finish() { return metrics_.finish(last_.value_or(0)); }
-    Status csvStatus() const { return csv_.status(); }
+    /// After finish(): closes the CSV and gives it its name.
+    Status commitCsv() { return csv_.commit(); }
 
 private:
     void seen(TimeNs t) { last_ = last_ ? std::max(*last_, t) : t; }
@@ -199,7 +213,9 @@ inline nlohmann::json traversalSummaryJson(const traversal::TraversalSummary &s,
                       {"odometry", s.odometry_messages}}},
         {"total_collisions", s.total_collisions},
         {"collision_events", s.collision_events},
-        {"distance_traveled_m", s.distance_traveled},
+        {"distance_traveled_m", s.pose_messages == 0 && !s.distance_from_odometry ? nlohmann::json(nullptr)
+                                                                                   : nlohmann::json(s.distance_traveled)},
+        {"distance_source", s.distance_from_odometry ? "odometry" : "pose_array"},
         {"rejected_pose_jumps", s.rejected_pose_jumps},
         {"smoothness_metric", s.smoothness_metric},
         {"mean_clearance_m", traversalNumber(s.mean_clearance)},
@@ -221,12 +237,30 @@ inline void printTraversalSummary(const traversal::TraversalSummary &s, const st
     fmt::print("traversal metrics: {} rows over {:.1f} s of bag time -> {}\n", s.rows, s.duration_s, csv);
     fmt::print("  messages          scan {}, imu {}, pose {}, odometry {}\n", s.scans, s.imu_messages,
                s.pose_messages, s.odometry_messages);
-    fmt::print("  collisions        {} scans below threshold, {} contact events\n", s.total_collisions,
-               s.collision_events);
-    fmt::print("  clearance         mean {}, min {}, {:.1f} s below the safe clearance\n",
-               traversalText(s.mean_clearance, " m"), traversalText(s.min_clearance, " m"), s.time_low_clearance_s);
-    fmt::print("  distance          {:.3f} m ({} rejected pose jumps)\n", s.distance_traveled, s.rejected_pose_jumps);
-    fmt::print("  velocity          mean {}, max {}\n", traversalText(s.mean_velocity, " m/s"), traversalText(s.max_velocity, " m/s"));
+    if (s.scans == 0) {
+        fmt::print("  collisions        no data (no scan input)\n  clearance         no data (no scan input)\n");
+    } else {
+        fmt::print("  collisions        {} scans below threshold, {} contact events\n", s.total_collisions,
+                   s.collision_events);
+        fmt::print("  clearance         mean {}, min {}, {:.1f} s below the safe clearance\n",
+                   traversalText(s.mean_clearance, " m"), traversalText(s.min_clearance, " m"), s.time_low_clearance_s);
+    }
+    if (s.pose_messages == 0 && !s.distance_from_odometry) {
+        fmt::print("  distance          no data (no pose input)\n");
+    } else {
+        fmt::print("  distance          {:.3f} m from the {} ({} rejected pose jumps)\n", s.distance_traveled,
+                   s.distance_from_odometry ? "odometry pose" : "PoseArray", s.rejected_pose_jumps);
+    }
+    if (s.odometry_messages == 0) {
+        fmt::print("  velocity          no data (no odometry input)\n");
+    } else {
+        fmt::print("  velocity          mean {}, max {}\n", traversalText(s.mean_velocity, " m/s"),
+                   traversalText(s.max_velocity, " m/s"));
+    }
+    if (s.imu_messages == 0) {
+        fmt::print("  smoothness        no data (no IMU input)\n  roughness         no data (no IMU input)\n");
+        return;
+    }
     fmt::print("  smoothness        cumulative {:.4f}, mean {}\n", s.smoothness_metric, traversalText(s.mean_smoothness, ""));
     fmt::print("  roughness         max |a| {}, max |a_z| {}, {:.1f} s on rough terrain\n",
                traversalText(s.max_accel_magnitude, " m/s^2"), traversalText(s.max_vertical_roughness, " m/s^2"),
@@ -237,8 +271,8 @@ inline void printTraversalSummary(const traversal::TraversalSummary &s, const st
 /// (--json or text). Returns the exit code.
 inline int finishTraversal(const char *cmd, TraversalNode &node, const std::string &csv_path,
                            const std::map<std::string, std::string> &inputs, bool json) {
-    if (Status s = node.csvStatus(); !s.ok()) return fail(cmd, s.error());
     const traversal::TraversalSummary summary = node.finish();
+    if (Status s = node.commitCsv(); !s.ok()) return fail(cmd, s.error());
     if (json) {
         fmt::print("{}\n", traversalSummaryJson(summary, csv_path, inputs).dump(2));
     } else {

@@ -4,12 +4,15 @@
 #include <map>
 #include <set>
 
+#include "robometrics/bag/McapSource.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
 #include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
+#include "robometrics/bag/rosbag2/SqliteSource.hpp"
+#include "robometrics/bag/rosbag2/Zstd.hpp"
 
 namespace robometrics::bag {
 
@@ -22,6 +25,23 @@ void addChunkCompression(const std::string &path, std::set<std::string> &out) {
     auto summary = mcap::readSummary(*file);
     if (!summary) return;
     for (const auto &index : summary->chunk_indexes) out.insert(index.compression.empty() ? "none" : index.compression);
+}
+
+// Without metadata.yaml, MESSAGE-mode compression shows only in the payloads: a zstd frame where
+// the CDR should be. rosbag2 compresses every message of such a bag, so each storage file's first
+// message tells.
+bool messagesAreZstd(const rosbag2::BagLayout &layout) {
+    for (const auto &file : layout.files) {
+        if (file.zstd_file) continue;
+        auto source = file.format == rosbag2::StorageFormat::Mcap
+                          ? openMcap(file.path)
+                          : rosbag2::openSqliteFile(file.path, file.display, {});
+        if (!source) continue;
+        Message first;
+        auto more = (*source)->next(first);
+        if (more && *more) return rosbag2::isZstdFrame(first.data);
+    }
+    return false;
 }
 
 void countMessage(BagInfo &info, TopicSummary &topic, TimeNs t) {
@@ -91,6 +111,10 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     info.storage = layout->storageIdentifier();
     info.compression = layout->compressionFormat().empty() ? "none" : layout->compressionFormat();
     info.compression_mode = rosbag2::compressionModeName(layout->compressionMode());
+    if (!layout->metadata && layout->compressionMode() == rosbag2::CompressionMode::None && messagesAreZstd(*layout)) {
+        info.compression = "zstd";
+        info.compression_mode = rosbag2::compressionModeName(rosbag2::CompressionMode::Message);
+    }
     info.size_bytes = layout->size_bytes;
     std::set<std::string> chunk_compression;
     for (const auto &file : layout->files) {

@@ -29,7 +29,9 @@ class McapWriter {
 public:
     virtual ~McapWriter() = default;
 
-    /// Opens (truncates) `path` and writes the magic and Header.
+    /// Starts writing `path`: the bytes go to a temporary file beside it (core/AtomicFile.hpp),
+    /// which close() renames to `path` once the file is complete. Until then an earlier file at
+    /// `path` is untouched.
     static Result<std::unique_ptr<McapWriter>> open(const std::string &path,
                                                     const McapWriterOptions &options = {});
 
@@ -46,8 +48,9 @@ public:
     /// Adds a Metadata record (e.g. rosbag2's).
     virtual Status writeMetadata(const std::string &name,
                                  const std::map<std::string, std::string> &metadata) = 0;
-    /// Flushes the last chunk, writes DataEnd, the summary and the footer, and closes the file.
-    /// Called by the destructor if needed, but call it to see the Status.
+    /// Flushes the last chunk, writes DataEnd, the summary and the footer, closes the file and
+    /// gives it its name. A writer destroyed without close() leaves no file: an unfinished
+    /// output is never mistaken for a complete one.
     virtual Status close() = 0;
 };
 

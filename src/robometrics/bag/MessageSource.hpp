@@ -32,6 +32,10 @@ struct TopicInfo {
     Schema schema;
 };
 
+/// How many publishers the recorder saw on the topic: the entries of offered_qos_profiles
+/// (rosbag2 stores one QoS profile per publisher); 1 when the bag does not say.
+int publisherCount(const TopicInfo &topic);
+
 /// One message. `data` (the CDR payload with its encapsulation header) stays valid until the
 /// next call to MessageSource::next().
 struct Message {

@@ -23,8 +23,10 @@ std::uint16_t TypedWriter::channelFor(const std::string &topic, const std::strin
         schema_id = writer_->addSchema(type, "ros2msg", schema_text);
         schemas_.emplace(type, schema_id);
     }
-    std::uint16_t channel = writer_->addChannel(topic, schema_id, "cdr",
-                                                {{"offered_qos_profiles", qosYaml(transient_local)}});
+    std::string profiles;
+    const auto declared = publishers_.find(topic);
+    for (int i = 0; i < (declared == publishers_.end() ? 1 : declared->second); ++i) profiles += qosYaml(transient_local);
+    std::uint16_t channel = writer_->addChannel(topic, schema_id, "cdr", {{"offered_qos_profiles", profiles}});
     channels_.emplace(topic, channel);
     return channel;
 }

@@ -37,6 +37,10 @@ public:
         return writer_->write(channelFor(topic, type, schema_text, transient_local), log_time, log_time, bytes);
     }
 
+    /// Records that `publishers` publishers offered `topic` (one QoS profile each, as rosbag2
+    /// does); call before the topic's first message.
+    void declarePublishers(const std::string &topic, int publishers) { publishers_[topic] = publishers; }
+
     Status close() { return writer_->close(); }
 
 private:
@@ -46,6 +50,7 @@ private:
     std::unique_ptr<McapWriter> writer_;
     std::map<std::string, std::uint16_t> schemas_;
     std::map<std::string, std::uint16_t> channels_;
+    std::map<std::string, int> publishers_;
 };
 
 }  // namespace robometrics::bag

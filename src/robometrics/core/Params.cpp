@@ -140,6 +140,29 @@ Status Params::get(const std::string &name, std::string &out) const {
     return Status::Ok();
 }
 
+Status Params::get(const std::string &name, std::vector<std::string> &out) const {
+    auto it = values_.find(name);
+    if (it == values_.end()) return Status::Ok();
+    used_.insert(name);
+    try {
+        const YAML::Node node = YAML::Load(it->second);
+        out.clear();
+        if (node.IsScalar()) {
+            out.push_back(node.Scalar());
+        } else if (node.IsSequence()) {
+            for (const auto &item : node) {
+                if (!item.IsScalar()) throw YAML::Exception(YAML::Mark::null_mark(), "not a scalar");
+                out.push_back(item.Scalar());
+            }
+        } else if (!node.IsNull()) {
+            throw YAML::Exception(YAML::Mark::null_mark(), "not a list");
+        }
+    } catch (const YAML::Exception &) {
+        return Error{fmt::format("parameter '{}': expected a list of strings like [a, b], got '{}'", name, it->second)};
+    }
+    return Status::Ok();
+}
+
 std::vector<std::string> Params::unused() const {
     std::vector<std::string> out;
     for (const auto &[name, value] : values_) {

@@ -40,6 +40,8 @@ public:
     Status get(const std::string &name, int &out) const;
     Status get(const std::string &name, bool &out) const;
     Status get(const std::string &name, std::string &out) const;
+    /// A list ("[a, b]" on the command line, a YAML sequence in a file); a bare word is a list of one.
+    Status get(const std::string &name, std::vector<std::string> &out) const;
 
     /// Parameters that were set but never read (likely typos).
     std::vector<std::string> unused() const;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace robometrics {
 
@@ -91,41 +92,60 @@ std::vector<std::string> TfBuffer::chainToRoot(const std::string &frame) const {
     return chain;
 }
 
-Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
-                                           TimeNs tolerance) const {
-    if (target == source) return Eigen::Isometry3d::Identity();
+Result<TfBuffer::Path> TfBuffer::pathBetween(const std::string &target, const std::string &source) const {
     for (const std::string *f : {&target, &source}) {
         if (!hasFrame(*f)) return Error{fmt::format("frame '{}' does not exist in the transform tree", *f)};
     }
-    const std::vector<std::string> up_source = chainToRoot(source);
-    const std::vector<std::string> up_target = chainToRoot(target);
+    std::vector<std::string> up_source = chainToRoot(source);
+    std::vector<std::string> up_target = chainToRoot(target);
     // The lowest common ancestor: the first frame of the source chain that the target chain holds.
-    std::size_t is = 0;
-    std::size_t it = up_target.size();
-    for (; is < up_source.size(); ++is) {
+    for (std::size_t is = 0; is < up_source.size(); ++is) {
         auto found = std::find(up_target.begin(), up_target.end(), up_source[is]);
-        if (found != up_target.end()) {
-            it = static_cast<std::size_t>(found - up_target.begin());
-            break;
+        if (found == up_target.end()) continue;
+        up_target.erase(found, up_target.end());
+        up_source.resize(is);
+        return Path{std::move(up_source), std::move(up_target)};
+    }
+    return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
+}
+
+Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
+                                           TimeNs tolerance) const {
+    if (target == source) return Eigen::Isometry3d::Identity();
+    auto path = pathBetween(target, source);
+    if (!path) return path.error();
+    // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
+    auto fromAncestor = [&](const std::vector<std::string> &side) -> Result<Eigen::Isometry3d> {
+        Eigen::Isometry3d a_T_f = Eigen::Isometry3d::Identity();
+        for (std::size_t k = side.size(); k > 0; --k) {
+            auto edge = edgeAt(side[k - 1], edges_.at(side[k - 1]), time, tolerance);
+            if (!edge) return edge.error();
+            a_T_f = a_T_f * edge.value();
+        }
+        return a_T_f;
+    };
+    auto a_T_s = fromAncestor(path->source_side);
+    if (!a_T_s) return a_T_s.error();
+    auto a_T_t = fromAncestor(path->target_side);
+    if (!a_T_t) return a_T_t.error();
+    return Eigen::Isometry3d(a_T_t->inverse() * *a_T_s);
+}
+
+Result<TimeNs> TfBuffer::latestCommonTime(const std::string &target, const std::string &source) const {
+    TimeNs latest = std::numeric_limits<TimeNs>::max();
+    if (target == source) return latest;
+    auto path = pathBetween(target, source);
+    if (!path) return path.error();
+    for (const auto *side : {&path->source_side, &path->target_side}) {
+        for (const std::string &child : *side) {
+            const Edge &edge = edges_.at(child);
+            if (edge.is_static) continue;
+            if (edge.samples.empty())
+                return Error{fmt::format("transform {} -> {} has no samples", edge.parent, child)};
+            latest = std::min(latest, edge.samples.back().stamp);
         }
     }
-    if (is == up_source.size()) {
-        return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
-    }
-    // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
-    Eigen::Isometry3d a_T_s = Eigen::Isometry3d::Identity();
-    for (std::size_t k = is; k > 0; --k) {
-        auto edge = edgeAt(up_source[k - 1], edges_.at(up_source[k - 1]), time, tolerance);
-        if (!edge) return edge.error();
-        a_T_s = a_T_s * edge.value();
-    }
-    Eigen::Isometry3d a_T_t = Eigen::Isometry3d::Identity();
-    for (std::size_t k = it; k > 0; --k) {
-        auto edge = edgeAt(up_target[k - 1], edges_.at(up_target[k - 1]), time, tolerance);
-        if (!edge) return edge.error();
-        a_T_t = a_T_t * edge.value();
-    }
-    return Eigen::Isometry3d(a_T_t.inverse() * a_T_s);
+    return latest;
 }
 
 }  // namespace robometrics

@@ -32,6 +32,12 @@ public:
     Result<Eigen::Isometry3d> lookup(const std::string &target, const std::string &source, TimeNs time,
                                      TimeNs tolerance = 0) const;
 
+    /// The newest time at which lookup(target, source) interpolates instead of holding an end
+    /// sample: the oldest of the newest samples of the moving edges between the two frames (as
+    /// tf2's getLatestCommonTime). TimeNs max when only static edges (or none) connect them.
+    /// Fails like lookup() when a frame is unknown or the frames are not connected.
+    Result<TimeNs> latestCommonTime(const std::string &target, const std::string &source) const;
+
     /// True when `frame` has been seen (as parent or child).
     bool hasFrame(const std::string &frame) const;
 
@@ -53,6 +59,13 @@ private:
     Result<Eigen::Isometry3d> edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance) const;
     /// The chain of frames from `frame` up to its root (frame first).
     std::vector<std::string> chainToRoot(const std::string &frame) const;
+    /// The edges between two frames: the child frames below their lowest common ancestor on
+    /// each side, nearest the ancestor last.
+    struct Path {
+        std::vector<std::string> source_side;
+        std::vector<std::string> target_side;
+    };
+    Result<Path> pathBetween(const std::string &target, const std::string &source) const;
 
     TimeNs cache_duration_;
     std::map<std::string, Edge> edges_;  ///< keyed by child frame

@@ -23,12 +23,23 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     j["start_ns"] = e.start_time;
     j["end_ns"] = e.end_time;
     j["duration_s"] = toSeconds(e.end_time - e.start_time);
+    const auto offset = e.clock.stampOffsetSeconds();
+    j["time_base"] = {{"axis", "recorder log time, seconds since start_ns"},
+                      {"sim_time", e.clock.simTime()},
+                      {"stamp_offset_s", offset ? num(*offset) : nullptr},
+                      {"description", e.clock.describe()}};
     j["anomalies"] = nlohmann::json::array();
     for (const auto &a : e.anomalies) {
-        j["anomalies"].push_back({{"code", a.code}, {"message", a.message}, {"value", num(a.value)},
-                                  {"threshold", num(a.threshold)}});
+        nlohmann::json evidence = nlohmann::json::object();
+        for (const auto &[name, value] : a.evidence) evidence[name] = num(value);
+        j["anomalies"].push_back({{"code", a.code},
+                                  {"message", a.message},
+                                  {"value", num(a.value)},
+                                  {"threshold", num(a.threshold)},
+                                  {"time_s", a.time_s ? num(*a.time_s) : nullptr},
+                                  {"evidence", evidence}});
     }
-    j["notes"] = e.notes;
+    j["not_evaluated"] = e.notes;  // analyses that did not run and why (missing inputs are not failures)
     nlohmann::json topics = {{"scan", e.topics.scan},           {"imu", e.topics.imu},
                              {"pose_array", e.topics.pose_array}, {"odometry", e.topics.odometry},
                              {"amcl_pose", e.topics.amcl_pose}, {"map", e.topics.map},
@@ -39,7 +50,11 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
         j["traversal"] = {{"rows", s.rows},
                           {"total_collisions", s.total_collisions},
                           {"collision_events", s.collision_events},
-                          {"distance_traveled_m", num(s.distance_traveled)},
+                          {"distance_traveled_m", s.pose_messages == 0 && !s.distance_from_odometry
+                                                      ? nullptr
+                                                      : num(s.distance_traveled)},
+                          {"distance_source", s.distance_from_odometry ? e.topics.odometry : e.topics.pose_array},
+                          {"velocity_source", e.topics.odometry},
                           {"rejected_pose_jumps", s.rejected_pose_jumps},
                           {"smoothness_metric", num(s.smoothness_metric)},
                           {"mean_smoothness", num(s.mean_smoothness)},
@@ -60,7 +75,13 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                           {"mean_rate_hz", num(t.mean_rate_hz)},
                           {"jitter_ms", num(t.jitter_ms)},
                           {"longest_gap_ms", num(t.longest_gap_ms)},
-                          {"estimated_drops", t.estimated_drops},
+                          {"kind", topicstats::toString(t.kind)},
+                          {"publishers", t.publishers},
+                          {"expected_period_ms", num(t.expected_period_ms)},
+                          {"period_from_stamps", t.period_from_stamps},
+                          {"estimated_drops", t.kind == topicstats::TopicKind::Periodic
+                                                  ? nlohmann::json(t.estimated_drops)
+                                                  : nlohmann::json(nullptr)},
                           {"bandwidth_bps", num(t.bandwidth_bps)},
                           {"age_p50_ms", t.age_samples ? num(t.age_p50_ms) : nullptr},
                           {"age_p95_ms", t.age_samples ? num(t.age_p95_ms) : nullptr},
@@ -89,8 +110,10 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
         j["motion"] = {{"odometry_messages", e.motion->samples},
                        {"path_length_m", num(e.motion->path_length_m)},
                        {"max_speed_mps", num(e.motion->max_speed_mps)},
+                       {"max_speed_at_s", num(e.motion->max_speed_at_s)},
+                       {"max_speed_from_stamps", e.motion->max_speed_from_stamps},
                        {"movement_start_s", e.motion->movement_start_s
-                                                ? num(*e.motion->movement_start_s - toSeconds(e.start_time))
+                                                ? num(*e.motion->movement_start_s)
                                                 : nullptr}};
     }
     if (e.trajectory) {

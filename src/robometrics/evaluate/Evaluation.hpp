@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/core/RunClock.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/localization/LostDetector.hpp"
 #include "robometrics/localization/LostEpisodes.hpp"
@@ -61,11 +62,19 @@ struct SystemResult {
     nlohmann::json run;  ///< run.json as written by `robometrics run`
 };
 
+/// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.
+struct RunPath {
+    std::string source;  ///< "/odom", "/amcl_pose", "tf map->base_link", ...
+    std::vector<double> t, x, y;  ///< t on the run's axis (seconds since start, RunClock)
+};
+
 struct Evaluation {
     RunInputs inputs;
     TopicChoice topics;
     TimeNs start_time = 0;
     TimeNs end_time = 0;
+    /// The run's time axis (log time since start_time) and how header stamps map onto it.
+    RunClock clock;
     std::optional<TraversalResult> traversal;
     std::vector<topicstats::TopicHealth> topic_health;
     std::vector<topicstats::WindowRecord> topic_windows;
@@ -75,6 +84,7 @@ struct Evaluation {
     std::optional<slam::MapEvalResult> map;
     std::optional<CostmapResult> costmap;
     std::optional<SystemResult> system;
+    std::vector<RunPath> paths;  ///< estimated paths for the report (odometry, AMCL), t on the run axis
     std::vector<slam::Anomaly> anomalies;
     std::vector<std::string> notes;  ///< analyses skipped and why
 

@@ -1,6 +1,7 @@
 #include "robometrics/evaluate/EvaluationReport.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +24,30 @@ using report::SvgPlot;
 
 std::string fixed(double v, int decimals) { return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : "n/a"; }
 
-double relative(const Evaluation &e, TimeNs t) { return toSeconds(t - e.start_time); }
+// Every time axis of the report is the run's one axis (RunClock): seconds of recorder log time
+// since the first message. An Evaluation filled without a clock falls back to start_time.
+double relative(const Evaluation &e, TimeNs log_time) {
+    return e.clock.empty() ? toSeconds(log_time - e.start_time) : e.clock.sinceStart(log_time);
+}
+
+/// A header stamp in seconds (possibly simulated time) on the same axis.
+double stampOnAxis(const Evaluation &e, double stamp_s) {
+    return e.clock.empty() ? stamp_s - toSeconds(e.start_time) : e.clock.stampSinceStart(stamp_s);
+}
+
+std::string timeAxis(const Evaluation &e) { return e.clock.axisLabel(); }
+
+/// The map comparison as an underlay, so paths are seen against walls (axis-aligned maps only).
+void addMapUnderlay(const Evaluation &e, SvgPlot &plot) {
+    if (!e.map) return;
+    const auto &g = e.map->grid;
+    if (std::abs(g.origin_yaw) >= 1e-9) return;
+    report::Image img{static_cast<int>(e.map->gt.width), static_cast<int>(e.map->gt.height), 3,
+                      slam::renderOverlay(e.map->gt, e.map->aligned_estimate)};
+    plot.setUnderlay({report::base64(report::encodePng(img)), g.origin_x, g.origin_y,
+                      g.origin_x + static_cast<double>(g.width) * g.resolution,
+                      g.origin_y + static_cast<double>(g.height) * g.resolution});
+}
 
 void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
     auto add = [&](const char *group, const char *name, std::string value, const char *unit, bool flag = false) {
@@ -31,14 +55,26 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
     };
     add("Run", "Duration", fixed(toSeconds(e.end_time - e.start_time), 1), "s");
     if (e.traversal) {
+        // Only what was measured: an input that was not recorded is listed under Notes.
         const auto &s = e.traversal->summary;
-        add("Traversal", "Collision events", std::to_string(s.collision_events), "", s.collision_events > 0);
-        add("Traversal", "Distance travelled", fixed(s.distance_traveled, 2), "m");
-        add("Traversal", "Minimum clearance", fixed(s.min_clearance, 2), "m");
-        add("Traversal", "Time below safe clearance", fixed(s.time_low_clearance_s, 1), "s");
-        add("Traversal", "Time on rough terrain", fixed(s.time_rough_terrain_s, 1), "s");
-        add("Traversal", "Max |acceleration|", fixed(s.max_accel_magnitude, 2), "m/s²");
-        add("Traversal", "Rejected pose jumps", std::to_string(s.rejected_pose_jumps), "", s.rejected_pose_jumps > 0);
+        if (s.scans > 0) {
+            add("Traversal", "Collision events", std::to_string(s.collision_events), "", s.collision_events > 0);
+            add("Traversal", "Minimum clearance", fixed(s.min_clearance, 2), "m");
+            add("Traversal", "Time below safe clearance", fixed(s.time_low_clearance_s, 1), "s");
+        }
+        if (s.distance_from_odometry) {
+            add("Traversal", ("Distance travelled (" + e.topics.odometry + " pose)").c_str(),
+                fixed(s.distance_traveled, 2), "m");
+        } else if (s.pose_messages > 0) {
+            add("Traversal", "Distance travelled", fixed(s.distance_traveled, 2), "m");
+            add("Traversal", "Rejected pose jumps", std::to_string(s.rejected_pose_jumps), "",
+                s.rejected_pose_jumps > 0);
+        }
+        if (s.odometry_messages > 0) add("Traversal", "Mean velocity", fixed(s.mean_velocity, 2), "m/s");
+        if (s.imu_messages > 0) {
+            add("Traversal", "Time on rough terrain", fixed(s.time_rough_terrain_s, 1), "s");
+            add("Traversal", "Max |acceleration|", fixed(s.max_accel_magnitude, 2), "m/s²");
+        }
     }
     if (e.motion) {
         add("Motion", "Odometry path length", fixed(e.motion->path_length_m, 2), "m");
@@ -85,17 +121,8 @@ std::string trajectoryPlot(const Evaluation &e) {
     const auto &tr = *e.trajectory;
     SvgPlot plot("Trajectory: ground truth vs estimate (SE(3) aligned, coloured by error)", "x [m]", "y [m]", 720, 520);
     plot.setEqualAspect(true);
-    if (e.map) {
-        // The map comparison as an underlay, so the path is seen against walls.
-        report::Image img{static_cast<int>(e.map->gt.width), static_cast<int>(e.map->gt.height), 3,
-                          slam::renderOverlay(e.map->gt, e.map->aligned_estimate)};
-        const auto &g = e.map->grid;
-        if (std::abs(g.origin_yaw) < 1e-9) {
-            plot.setUnderlay({report::base64(report::encodePng(img)), g.origin_x, g.origin_y,
-                              g.origin_x + static_cast<double>(g.width) * g.resolution,
-                              g.origin_y + static_cast<double>(g.height) * g.resolution});
-        }
-    }
+    plot.setEmptyMessage("no matched poses");
+    addMapUnderlay(e, plot);
     LineSeries ref{"ground truth", {}, {}, "#444", true, false};
     for (const auto &p : tr.reference.positions) {
         ref.x.push_back(p.x());
@@ -111,13 +138,25 @@ std::string trajectoryPlot(const Evaluation &e) {
     return plot.render();
 }
 
+/// Without a ground truth: the robot's estimated paths as recorded, each in its own frame.
+std::string pathsPlot(const Evaluation &e) {
+    SvgPlot plot("Estimated path (no ground truth given)", "x [m]", "y [m]", 720, 520);
+    plot.setEqualAspect(true);
+    plot.setEmptyMessage("no poses on the odometry, AMCL or TF topics");
+    addMapUnderlay(e, plot);
+    for (const auto &p : e.paths) plot.add(LineSeries{p.source, p.x, p.y, "", false, false});
+    return plot.render();
+}
+
 std::string errorPlot(const Evaluation &e) {
     const auto &tr = *e.trajectory;
-    SvgPlot plot("Absolute position error over time", "time since start [s]", "APE [m]");
+    SvgPlot plot("Absolute position error over time", timeAxis(e), "APE [m]");
+    plot.setEmptyMessage("no matched poses");
+    // The stamps are the estimate's header stamps (maybe simulated time): mapped onto the run's axis.
     LineSeries se3{"SE(3) aligned", {}, tr.se3.errors, "", false, false};
-    for (double t : tr.se3.stamps) se3.x.push_back(t - toSeconds(e.start_time));
+    for (double t : tr.se3.stamps) se3.x.push_back(stampOnAxis(e, t));
     LineSeries origin{"origin aligned", {}, tr.origin.errors, "", true, false};
-    for (double t : tr.origin.stamps) origin.x.push_back(t - toSeconds(e.start_time));
+    for (double t : tr.origin.stamps) origin.x.push_back(stampOnAxis(e, t));
     plot.add(std::move(se3));
     plot.add(std::move(origin));
     return plot.render();
@@ -141,7 +180,8 @@ std::string traversalPlots(const Evaluation &e) {
         smooth.x.push_back(t);
         smooth.y.push_back(r.current_smoothness.value_or(NAN));
     }
-    SvgPlot c("Obstacle clearance", "time since start [s]", "clearance [m]");
+    SvgPlot c("Obstacle clearance", timeAxis(e), "clearance [m]");
+    c.setEmptyMessage(e.topics.scan.empty() ? "no laser scan topic in this run" : "no scan readings");
     c.add(std::move(clearance));
     c.add(std::move(minimum));
     // Collisions: each row whose collision-event counter went up.
@@ -150,11 +190,23 @@ std::string traversalPlots(const Evaluation &e) {
         if (r.collision_events > previous) c.add(Marker{relative(e, r.time), "collision", "#c0392b"});
         previous = r.collision_events;
     }
-    SvgPlot v("Velocity and roughness", "time since start [s]", "m/s, m/s²");
+    SvgPlot v("Velocity and roughness", timeAxis(e), "m/s, m/s²");
+    v.setEmptyMessage("no pose, odometry or IMU readings in this run");
     v.add(std::move(velocity));
     v.add(std::move(accel));
     v.add(std::move(smooth));
     return c.render() + v.render();
+}
+
+/// Which inputs of the traversal plots the run did not record, so an empty line is explained.
+std::string traversalNote(const Evaluation &e) {
+    std::vector<std::string> missing;
+    if (e.topics.scan.empty()) missing.emplace_back("laser scan (clearance)");
+    if (e.topics.imu.empty()) missing.emplace_back("IMU (acceleration, smoothness)");
+    if (e.topics.pose_array.empty() && e.topics.odometry.empty()) missing.emplace_back("pose or odometry (velocity)");
+    std::string note = "One row per second of recorder log time.";
+    if (!missing.empty()) note += fmt::format(" Not recorded in this run: {}.", fmt::join(missing, "; "));
+    return note;
 }
 
 std::string topicPlot(const Evaluation &e) {
@@ -175,7 +227,8 @@ std::string topicPlot(const Evaluation &e) {
     std::sort(ordered.begin(), ordered.end(),
               [&](const auto &a, const auto &b) { return counts[a.label] > counts[b.label]; });
     if (ordered.size() > 6) ordered.resize(6);
-    SvgPlot plot("Topic rates (1 / mean period per window)", "time since start [s]", "rate [Hz]");
+    SvgPlot plot("Topic rates (1 / mean period per window)", timeAxis(e), "rate [Hz]");
+    plot.setEmptyMessage("no topic had two messages in one window");
     for (auto &s : ordered) {
         s.step = true;
         plot.add(std::move(s));
@@ -183,7 +236,7 @@ std::string topicPlot(const Evaluation &e) {
     std::vector<std::vector<std::string>> rows;
     for (const auto &t : e.topic_health) {
         rows.push_back({t.topic, std::to_string(t.count), fixed(t.mean_rate_hz, 2), fixed(t.jitter_ms, 2),
-                        fixed(t.longest_gap_ms, 1), std::to_string(t.estimated_drops),
+                        fixed(t.longest_gap_ms, 1), topicstats::dropsCell(t),
                         t.age_samples ? fixed(t.age_p50_ms, 2) : "-", t.age_samples ? fixed(t.age_p95_ms, 2) : "-",
                         fixed(t.bandwidth_bps / 1024.0, 1)});
     }
@@ -193,7 +246,8 @@ std::string topicPlot(const Evaluation &e) {
 }
 
 std::string lostPlot(const Evaluation &e) {
-    SvgPlot plot("Localization: detector state and P(lost)", "time since start [s]", "state / probability");
+    SvgPlot plot("Localization: detector state and P(lost)", timeAxis(e), "state / probability");
+    plot.setEmptyMessage("no readings on " + e.lost->topic);
     plot.setYRange(-0.05, 2.1);
     LineSeries state{"state (0 normal, 1 confused, 2 lost)", {}, {}, "#1f77b4", false, true};
     LineSeries prob{"P(lost)", {}, {}, "#d62728", true, false};
@@ -225,9 +279,11 @@ std::string systemPlots(const Evaluation &e) {
         pss.x.push_back(s.elapsed_s);
         pss.y.push_back(s.pss_bytes ? static_cast<double>(*s.pss_bytes) / 1048576.0 : NAN);
     }
-    SvgPlot c("CPU use of the process tree (100 % = one core)", "time since start [s]", "CPU [%]");
+    // Sampled by `robometrics run` on its own clock, not the bag's: labelled so.
+    const char *elapsed = "time since `robometrics run` started the command [s]";
+    SvgPlot c("CPU use of the process tree (100 % = one core)", elapsed, "CPU [%]");
     c.add(std::move(cpu));
-    SvgPlot m("Memory of the process tree", "time since start [s]", "memory [MiB]");
+    SvgPlot m("Memory of the process tree", elapsed, "memory [MiB]");
     m.add(std::move(rss));
     m.add(std::move(pss));
     return c.render() + m.render();
@@ -274,19 +330,27 @@ std::string costmapSection(const Evaluation &e) {
 
 std::string renderReport(const Evaluation &e) {
     report::HtmlReport html("robometrics run report");
-    html.setSubtitle(fmt::format("{} · {:.1f} s of bag time", e.inputs.bag, toSeconds(e.end_time - e.start_time)));
+    html.setSubtitle(
+        fmt::format("{} · {:.1f} s of recorder log time", e.inputs.bag, toSeconds(e.end_time - e.start_time)));
+    if (!e.clock.empty()) html.addHeaderLine("Time base: " + e.clock.describe() + ".");
     std::vector<std::string> reasons;
     for (const auto &a : e.anomalies) reasons.push_back(a.code + ": " + a.message);
     html.setVerdict(e.ok(), e.ok() ? "ok" : "potential failure", reasons);
     addHeadlineMetrics(e, html);
     if (e.trajectory) {
         html.addSection({"Trajectory", trajectoryPlot(e) + errorPlot(e),
-                         "Estimate: " + e.trajectory->estimate_source + ". Association, alignment and statistics as evo."});
+                         "Estimate: " + e.trajectory->estimate_source +
+                             ". Association, alignment and statistics as evo; the error is drawn at the estimate's "
+                             "header stamp, mapped onto the run's time axis."});
+    } else if (!e.paths.empty()) {
+        html.addSection({"Trajectory", pathsPlot(e),
+                         "No ground truth given (--gt-traj): the estimated paths as recorded, each in its own frame "
+                         "(odometry in odom, AMCL and TF in map), neither aligned nor evaluated."});
     }
     if (e.map) {
         html.addSection({"Map overlay", mapSection(e), "The estimate's map brought onto the ground-truth grid."});
     }
-    if (e.traversal) html.addSection({"Traversal metrics over time", traversalPlots(e), "One row per second of bag time."});
+    if (e.traversal) html.addSection({"Traversal metrics over time", traversalPlots(e), traversalNote(e)});
     if (e.lost) html.addSection({"Localization (lost detector on " + e.lost->topic + ")", lostPlot(e), ""});
     if (e.costmap) {
         html.addSection({"Terrain costmap (last frame)", costmapSection(e),
@@ -294,7 +358,11 @@ std::string renderReport(const Evaluation &e) {
                              ": white free, red rising cost, black lethal, grey unknown; grid +y up."});
     }
     if (!e.topic_health.empty()) html.addSection({"Topic rates and ages", topicPlot(e), ""});
-    if (e.system && !e.system->samples.empty()) html.addSection({"CPU and memory", systemPlots(e), ""});
+    if (e.system && !e.system->samples.empty()) {
+        html.addSection({"CPU and memory", systemPlots(e),
+                         "Sampled by `robometrics run` while the command ran: seconds since it started the "
+                         "command, not the bag's log time."});
+    }
     if (!e.notes.empty()) {
         std::vector<std::vector<std::string>> rows;
         for (const auto &n : e.notes) rows.push_back({n});

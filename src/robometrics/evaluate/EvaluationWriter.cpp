@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/evaluate/EvaluationReport.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 
@@ -15,12 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-Status writeText(const fs::path &path, const std::string &text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-    if (!out) return Error{fmt::format("{}: cannot write", path.string())};
-    return Status::Ok();
-}
+Status writeText(const fs::path &path, const std::string &text) { return writeFileAtomically(path.string(), text); }
 
 std::string traversalCsv(const TraversalResult &t) {
     std::string s = traversal::TraversalCsv::header(true);
@@ -35,19 +30,25 @@ std::string topicWindowsCsv(const Evaluation &e) {
 }
 
 std::string lostCsv(const Evaluation &e) {
-    std::string s = "time_s,xy_std_m,yaw_std_rad,valid,probability,status\n";
+    // time_s: the run axis (docs/conventions.md, "Time bases"); log_time_s: the recorder's clock.
+    std::string s = "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n";
     for (const auto &r : e.lost->readings) {
-        s += fmt::format("{:.9f},{},{},{},{},{}\n", toSeconds(r.time), r.features.xy_std, r.features.yaw_std,
+        s += fmt::format("{:.9f},{:.9f},{},{},{},{},{}\n", e.clock.sinceStart(r.time), toSeconds(r.time),
+                         r.features.xy_std, r.features.yaw_std,
                          r.features.valid ? 1 : 0, r.probability, localization::toString(r.status));
     }
     return s;
 }
 
-std::string ateCsv(const TrajectoryResult &t) {
-    std::string s = "timestamp,ape_se3_m,ape_origin_m\n";
+std::string ateCsv(const Evaluation &e) {
+    // time_s: the header stamp mapped onto the run axis; timestamp: the stamp itself (its own
+    // clock, sim time in a simulation), as evo and the TUM files have it.
+    const TrajectoryResult &t = *e.trajectory;
+    std::string s = "time_s,timestamp,ape_se3_m,ape_origin_m\n";
     for (size_t i = 0; i < t.se3.errors.size(); ++i) {
         double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
-        s += fmt::format("{:.9f},{},{}\n", t.se3.stamps[i], t.se3.errors[i], origin);
+        s += fmt::format("{:.6f},{:.9f},{},{}\n", e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i],
+                         t.se3.errors[i], origin);
     }
     return s;
 }
@@ -69,18 +70,37 @@ Status writeMcap(const Evaluation &e, const fs::path &path) {
 
 }  // namespace
 
-Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
+Status checkOutputDirectory(const std::string &out_dir) {
     std::error_code ec;
-    fs::create_directories(out_dir, ec);
-    if (ec) return Error{fmt::format("{}: cannot create directory: {}", out_dir, ec.message())};
-    fs::path dir(out_dir);
+    const fs::path dir(out_dir);
+    if (!fs::exists(dir, ec)) return Status::Ok();
+    if (!fs::is_directory(dir, ec)) return Error{out_dir + ": exists and is not a folder"};
+    if (fs::is_empty(dir, ec) || fs::exists(dir / "summary.json", ec)) return Status::Ok();
+    return Error{out_dir +
+                 ": holds files but no summary.json, so it is not an earlier evaluate output; evaluate "
+                 "replaces its output folder as a whole, so choose a new or empty folder"};
+}
+
+Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
+    ROBOMETRICS_TRY(checkOutputDirectory(out_dir));
+    // The run's files go into a fresh folder beside OUT_DIR that replaces it at the end: no file
+    // of an earlier run survives, and an interrupted run leaves the earlier folder as it was.
+    fs::path target = fs::path(out_dir).lexically_normal();
+    if (!target.has_filename()) target = target.parent_path();  // "eval/" names the folder "eval"
+    std::error_code ec;
+    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    if (ec) return Error{fmt::format("{}: cannot create directory: {}", target.parent_path().string(), ec.message())};
+    auto staging = AtomicDirectory::create(target.string());
+    if (!staging) return staging.error();
+    const fs::path dir(staging->path());
     ROBOMETRICS_TRY(writeText(dir / "summary.json", toSummaryJson(e).dump(2) + "\n"));
     if (e.traversal) ROBOMETRICS_TRY(writeText(dir / "traversal.csv", traversalCsv(*e.traversal)));
     if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeText(dir / "topic_stats.csv", topicWindowsCsv(e)));
     if (e.lost) ROBOMETRICS_TRY(writeText(dir / "lost.csv", lostCsv(e)));
-    if (e.trajectory) ROBOMETRICS_TRY(writeText(dir / "ate.csv", ateCsv(*e.trajectory)));
+    if (e.trajectory) ROBOMETRICS_TRY(writeText(dir / "ate.csv", ateCsv(e)));
     ROBOMETRICS_TRY(writeMcap(e, dir / "evaluation.mcap"));
-    return writeText(dir / "report.html", renderReport(e));
+    ROBOMETRICS_TRY(writeText(dir / "report.html", renderReport(e)));
+    return staging->commit();
 }
 
 }  // namespace robometrics::evaluate

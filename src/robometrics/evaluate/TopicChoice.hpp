@@ -13,4 +13,9 @@ namespace robometrics::evaluate {
 
 TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped);
 
+/// Distance travelled comes from the odometry pose when the bag has no PoseArray (the seed's
+/// ground-truth pose) but has odometry: what a Nav2 robot records. `traversal` and `evaluate`
+/// both follow this rule and say which source they used.
+inline bool distanceFromOdometry(const TopicChoice &c) { return c.pose_array.empty() && !c.odometry.empty(); }
+
 }  // namespace robometrics::evaluate

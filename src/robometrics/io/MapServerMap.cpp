@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string_view>
 
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/slam/MapAlignment.hpp"
 
 namespace robometrics::io {
@@ -303,12 +305,9 @@ Status writePgm(const std::string &path, std::uint32_t width, std::uint32_t heig
     if (grey.size() != std::size_t{width} * height) {
         return Error{fmt::format("{}: {} grey values for a {} x {} image", path, grey.size(), width, height)};
     }
-    std::ofstream out(path, std::ios::binary);
-    if (!out) return Error{fmt::format("{}: cannot create file", path)};
-    out << "P5\n" << width << ' ' << height << "\n255\n";
-    out.write(reinterpret_cast<const char *>(grey.data()), static_cast<std::streamsize>(grey.size()));
-    if (!out.flush()) return Error{fmt::format("{}: write error", path)};
-    return Status::Ok();
+    std::string bytes = fmt::format("P5\n{} {}\n255\n", width, height);
+    bytes.append(reinterpret_cast<const char *>(grey.data()), grey.size());
+    return writeFileAtomically(path, bytes);
 }
 
 Status writeMapServerMap(const msgs::OccupancyGrid &grid, const std::string &base) {
@@ -350,8 +349,7 @@ Status writeMapServerMap(const msgs::OccupancyGrid &grid, const std::string &bas
     // Full precision (map_saver rounds the origin to 3 significant digits), so a map read back
     // lands on exactly the same cells.
     const std::string yaml_path = base + ".yaml";
-    std::ofstream yaml(yaml_path);
-    if (!yaml) return Error{fmt::format("{}: cannot create file", yaml_path)};
+    std::ostringstream yaml;
     yaml << fmt::format("image: {}\n", fs::path(pgm_path).filename().string());
     yaml << "mode: trinary\n";
     yaml << fmt::format("resolution: {}\n", grid.info.resolution);
@@ -360,8 +358,7 @@ Status writeMapServerMap(const msgs::OccupancyGrid &grid, const std::string &bas
     yaml << "negate: 0\n";
     yaml << fmt::format("occupied_thresh: {}\n", options.yaml_occupied_thresh);
     yaml << fmt::format("free_thresh: {}\n", options.yaml_free_thresh);
-    if (!yaml.flush()) return Error{fmt::format("{}: write error", yaml_path)};
-    return Status::Ok();
+    return writeFileAtomically(yaml_path, yaml.str());
 }
 
 }  // namespace robometrics::io

@@ -10,6 +10,8 @@
 #include <memory>
 #include <string_view>
 
+#include "robometrics/core/AtomicFile.hpp"
+
 namespace robometrics::io {
 
 namespace {
@@ -211,7 +213,9 @@ Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryF
 }
 
 Status writeTumFile(const std::string &path, const slam::Trajectory &trajectory) {
-    FilePtr file(std::fopen(path.c_str(), "wb"));
+    auto output = AtomicFile::create(path);
+    if (!output) return output.error();
+    FilePtr file(std::fopen(output->path().c_str(), "wb"));
     if (!file) return Error{path + ": cannot open for writing"};
     fmt::memory_buffer buffer;
     auto flush = [&]() -> bool {
@@ -227,8 +231,8 @@ Status writeTumFile(const std::string &path, const slam::Trajectory &trajectory)
                        p.z(), q.x(), q.y(), q.z(), q.w());
         if (buffer.size() > (1 << 20) && !flush()) return Error{path + ": write error"};
     }
-    if (!flush() || std::fflush(file.get()) != 0) return Error{path + ": write error"};
-    return Status::Ok();
+    if (!flush() || std::fclose(file.release()) != 0) return Error{path + ": write error"};
+    return output->commit();
 }
 
 }  // namespace robometrics::io

@@ -1,7 +1,11 @@
 #pragma once
-// A self-contained SVG of a reference and an estimate trajectory seen from above (the two axes
-// with the largest extent of the reference), the estimate coloured by its error (blue = min,
-// red = max) with a colour bar. Large trajectories are thinned to about 20000 drawn points.
+// The plots of `ape`/`rpe -o`, drawn with report::SvgPlot (numbered ticks on both axes):
+// - the reference and the estimate seen from above (the two axes along which the reference
+//   spreads most, one metre as long on both), the estimate coloured by its error (blue = min,
+//   red = max) with a colour bar;
+// - the error over time, on seconds since the first error's stamp (the pose index for
+//   trajectories without stamps, such as KITTI files).
+// Points closer than half a pixel are merged when drawn, so a million poses stay a small file.
 
 #include <string>
 #include <vector>
@@ -11,9 +15,24 @@
 
 namespace robometrics::io {
 
-/// `errors[i]` colours estimate pose i; NaN leaves it uncoloured (grey).
+/// `errors[i]` colours estimate pose i; NaN leaves it uncoloured (grey). `error_label` names the
+/// colour bar ("APE [m]").
+std::string trajectorySvg(const slam::Trajectory &ref, const slam::Trajectory &est, const std::vector<double> &errors,
+                          const std::string &title, const std::string &error_label = "error");
+
+/// `errors[k]` at `stamps[k]` (seconds; pose indices when `timestamped` is false).
+std::string errorOverTimeSvg(const std::vector<double> &stamps, const std::vector<double> &errors, bool timestamped,
+                             const std::string &title, const std::string &error_label);
+
+/// Writes trajectorySvg(...) to `path`.
 Status writeTrajectorySvg(const std::string &path, const slam::Trajectory &ref, const slam::Trajectory &est,
-                          const std::vector<double> &errors, const std::string &title);
+                          const std::vector<double> &errors, const std::string &title,
+                          const std::string &error_label = "error");
+
+/// Writes errorOverTimeSvg(...) to `path`.
+Status writeErrorOverTimeSvg(const std::string &path, const std::vector<double> &stamps,
+                             const std::vector<double> &errors, bool timestamped, const std::string &title,
+                             const std::string &error_label);
 
 /// `index,timestamp,error` rows (full precision).
 Status writeErrorCsv(const std::string &path, const std::vector<std::size_t> &indices,

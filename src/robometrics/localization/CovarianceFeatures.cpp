@@ -27,8 +27,12 @@ CovarianceFeatures covarianceFeatures(const std::array<double, 36> &cov) {
         f.valid = true;
         return f;
     }
-    const double half_sum = 0.5 * (std::max(a, 0.0) + std::max(d, 0.0));
-    const double half_diff = 0.5 * (a - d);
+    // Noise negatives count as 0 in both halves of the formula: clamping only the sum would let
+    // a = -1e-10, d = 0 give lambda_max = |a|/2 > 0 instead of 0.
+    const double xx = std::max(a, 0.0);
+    const double yy = std::max(d, 0.0);
+    const double half_sum = 0.5 * (xx + yy);
+    const double half_diff = 0.5 * (xx - yy);
     // Largest eigenvalue of [[a, b], [b, d]]; hypot avoids overflow for huge spreads.
     const double lambda_max = half_sum + std::hypot(half_diff, b);
     f.xy_std = std::sqrt(std::max(lambda_max, 0.0));

@@ -66,7 +66,11 @@ DetectionScore scoreDetections(const std::vector<LostReading> &readings, const L
     DetectionScore s;
     s.intervals = labels.intervals().size();
     for (const auto &r : readings) {
-        if (!r.features.valid) continue;
+        if (!r.features.valid) {
+            ++s.invalid_readings;
+            continue;
+        }
+        ++s.valid_readings;
         const bool truth = labels.isLost(r.time);
         const bool alarm = r.status != LostStatus::Normal;
         const bool lost = r.status == LostStatus::Lost;
@@ -79,12 +83,19 @@ DetectionScore scoreDetections(const std::vector<LostReading> &readings, const L
         if (!lost && truth) ++s.lost_false_negative;
     }
     for (const auto &interval : labels.intervals()) {
+        IntervalDetection d{interval};
         for (const auto &r : readings) {
-            if (r.time < interval.start || r.time > interval.end || r.status == LostStatus::Normal) continue;
-            ++s.detected;
-            s.latency_seconds.push_back(toSeconds(r.time - interval.start));
-            break;
+            if (!r.features.valid || r.time < interval.start || r.time > interval.end) continue;
+            ++d.readings;
+            if (d.detected || r.status == LostStatus::Normal) continue;
+            d.detected = true;
+            d.latency_seconds = toSeconds(r.time - interval.start);
         }
+        if (d.detected) {
+            ++s.detected;
+            s.latency_seconds.push_back(d.latency_seconds);
+        }
+        s.per_interval.push_back(d);
     }
     return s;
 }

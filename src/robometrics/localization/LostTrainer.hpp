@@ -28,13 +28,26 @@ struct FitResult {
 Result<FitResult> fitClassifier(const std::vector<LabelledFeatures> &samples, const LostDetectorConfig &base,
                                 double sigma_floor = 1e-3);
 
+/// One labelled interval and whether the detector raised an alarm inside it.
+struct IntervalDetection {
+    LostInterval interval;
+    bool detected = false;
+    double latency_seconds = 0;  ///< interval start -> first alarm (0 when not detected)
+    std::size_t readings = 0;    ///< valid readings inside the interval
+};
+
 struct DetectionScore {
-    // Per reading: a positive prediction is a status other than normal ("alarm"), or "lost" only.
+    // Per valid reading: a positive prediction is a status other than normal ("alarm"), or "lost"
+    // only. Invalid readings repeat the last status without evidence of their own, so they count
+    // neither here nor as an interval's detection.
+    std::size_t valid_readings = 0;
+    std::size_t invalid_readings = 0;
     std::size_t true_positive = 0, false_positive = 0, false_negative = 0, true_negative = 0;
     std::size_t lost_true_positive = 0, lost_false_positive = 0, lost_false_negative = 0;
     std::size_t intervals = 0;
-    std::size_t detected = 0;             ///< intervals with an alarm inside them
-    std::vector<double> latency_seconds;  ///< interval start -> first alarm, per detected interval
+    std::size_t detected = 0;                     ///< intervals with an alarm inside them
+    std::vector<double> latency_seconds;          ///< interval start -> first alarm, per detected interval
+    std::vector<IntervalDetection> per_interval;  ///< every labelled interval, in the labels' order
     double precision() const;
     double recall() const;
     double lostPrecision() const;
@@ -43,7 +56,7 @@ struct DetectionScore {
     double maxLatency() const;
 };
 
-/// Scores readings (in time order) against labels; invalid readings are not counted.
+/// Scores readings (in time order) against labels; only valid readings are counted.
 DetectionScore scoreDetections(const std::vector<LostReading> &readings, const LostLabels &labels);
 
 }  // namespace robometrics::localization

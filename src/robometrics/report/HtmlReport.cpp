@@ -54,8 +54,10 @@ std::string HtmlReport::render() const {
     std::string s = fmt::format(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        "<title>{0}</title><style>{1}</style></head>\n<body><header><h1>{0}</h1><p>{2}</p></header><main>\n",
+        "<title>{0}</title><style>{1}</style></head>\n<body><header><h1>{0}</h1><p>{2}</p>",
         escapeXml(title_), kStyle, escapeXml(subtitle_));
+    for (const auto &line : header_lines_) s += "<p>" + escapeXml(line) + "</p>";
+    s += "</header><main>\n";
     if (!verdict_label_.empty()) {
         s += fmt::format("<section class=\"verdict {}\"><h2>Verdict: {}</h2>", verdict_ok_ ? "ok" : "bad",
                          escapeXml(verdict_label_));

@@ -27,6 +27,8 @@ public:
     explicit HtmlReport(std::string title) : title_(std::move(title)) {}
 
     void setSubtitle(std::string text) { subtitle_ = std::move(text); }
+    /// A further line under the subtitle (the run's time base).
+    void addHeaderLine(std::string text) { header_lines_.push_back(std::move(text)); }
     /// ok = green banner; otherwise red with the reasons listed.
     void setVerdict(bool ok, std::string label, std::vector<std::string> reasons);
     void addMetric(MetricRow row) { metrics_.push_back(std::move(row)); }
@@ -36,6 +38,7 @@ public:
 
 private:
     std::string title_, subtitle_;
+    std::vector<std::string> header_lines_;
     bool verdict_ok_ = true;
     std::string verdict_label_;
     std::vector<std::string> reasons_;

@@ -1,9 +1,8 @@
 #include "robometrics/report/Png.hpp"
 
-#include <fmt/format.h>
 #include <zlib.h>
 
-#include <fstream>
+#include "robometrics/core/AtomicFile.hpp"
 
 namespace robometrics::report {
 
@@ -54,11 +53,7 @@ std::vector<std::uint8_t> encodePng(const Image &image) {
 
 Status writePng(const std::string &path, const Image &image) {
     std::vector<std::uint8_t> bytes = encodePng(image);
-    std::ofstream out(path, std::ios::binary);
-    if (!out) return Error{fmt::format("{}: cannot write", path)};
-    out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (!out) return Error{fmt::format("{}: write failed", path)};
-    return Status::Ok();
+    return writeFileAtomically(path, {reinterpret_cast<const char *>(bytes.data()), bytes.size()});
 }
 
 std::string base64(const std::vector<std::uint8_t> &bytes) {

@@ -4,13 +4,28 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <string_view>
+
+#include "robometrics/report/PolylineThinning.hpp"
 
 namespace robometrics::report {
 
 namespace {
 
 const char *kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+
+// Stands for the plot's id while the SVG is built. No text can produce it: escapeXml turns every
+// '&' of a title or label into "&amp;".
+constexpr std::string_view kIdMark = "&id;";
+
+// Colours of a ColoredPath are quantised so that runs of segments share one polyline (a 20000-pose
+// trajectory is a few hundred elements, not 20000); 32 steps are finer than the eye separates.
+constexpr int kColourLevels = 32;
+
+// Shorter steps of a ColoredPath are merged: under the 2.2 px stroke they cannot be seen.
+constexpr double kMinSegmentPx = 2.0;
 
 struct Range {
     double lo = std::numeric_limits<double>::infinity();
@@ -33,10 +48,191 @@ struct Range {
     }
 };
 
+/// The plot box and the data ranges it shows.
+struct Axes {
+    double left, top, pw, ph;
+    Range xr, yr;
+    double X(double v) const { return left + (v - xr.lo) / (xr.hi - xr.lo) * pw; }
+    double Y(double v) const { return top + ph - (v - yr.lo) / (yr.hi - yr.lo) * ph; }
+};
+
 std::string formatTick(double v, double step) {
     if (std::abs(v) < step * 1e-9) v = 0;
     int decimals = step >= 1 ? 0 : static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
     return fmt::format("{:.{}f}", v, std::clamp(decimals, 0, 6));
+}
+
+bool anyFinitePoint(const std::vector<double> &x, const std::vector<double> &y) {
+    for (std::size_t i = 0; i < std::min(x.size(), y.size()); ++i) {
+        if (std::isfinite(x[i]) && std::isfinite(y[i])) return true;
+    }
+    return false;
+}
+
+/// FNV-1a of the SVG: the same plot always gets the same id, different plots different ids.
+std::string contentId(const std::string &svg) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : svg) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return fmt::format("p{:016x}", h);
+}
+
+void replaceAll(std::string &text, std::string_view mark, const std::string &with) {
+    for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + with.size())) {
+        text.replace(at, mark.size(), with);
+    }
+}
+
+/// The `d` of a line: one move-to per finite stretch, thinned to what the pixels can show.
+std::string linePathData(const LineSeries &l, const Axes &a) {
+    std::string d;
+    std::vector<PixelPoint> stretch;
+    auto flush = [&] {
+        const auto kept = thinToPixelColumns(stretch);
+        for (std::size_t k = 0; k < kept.size(); ++k) {
+            if (l.step && k > 0) d += fmt::format("L{:.1f},{:.1f}", kept[k].x, kept[k - 1].y);
+            d += fmt::format("{}{:.1f},{:.1f}", k == 0 ? "M" : "L", kept[k].x, kept[k].y);
+        }
+        stretch.clear();
+    };
+    for (std::size_t i = 0; i < std::min(l.x.size(), l.y.size()); ++i) {
+        if (!std::isfinite(l.x[i]) || !std::isfinite(l.y[i])) {
+            flush();
+            continue;
+        }
+        stretch.push_back({a.X(l.x[i]), a.Y(l.y[i])});
+    }
+    flush();
+    return d;
+}
+
+/// The quantised colour step of a value; -1 (drawn grey) when the value is unknown.
+int colourLevel(double value, const Range &vr) {
+    if (!std::isfinite(value)) return -1;
+    const double t = std::clamp((value - vr.lo) / (vr.hi - vr.lo), 0.0, 1.0);
+    return static_cast<int>(std::lround(t * (kColourLevels - 1)));
+}
+
+std::string levelColour(int level) {
+    return level < 0 ? "#999999" : heatColor(static_cast<double>(level) / (kColourLevels - 1));
+}
+
+struct ColouredSegment {
+    PixelPoint from, to;
+    int level;
+    bool joined;  ///< continues the previous segment (same stretch of finite points)
+};
+
+/// The path as drawn: segments of at least kMinSegmentPx (shorter steps are merged, so a pose every
+/// centimetre on a 100 m map costs nothing), each coloured by the largest value it spans (a
+/// spike of error is never averaged away). Non-finite points break the path.
+std::vector<ColouredSegment> colouredSegments(const ColoredPath &p, const Axes &a, const Range &vr) {
+    std::vector<ColouredSegment> out;
+    const std::size_t n = std::min({p.x.size(), p.y.size(), p.value.size()});
+    bool open = false, joined = false;
+    PixelPoint anchor;
+    double group_max = -INFINITY;  // over the finite values since the anchor
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!std::isfinite(p.x[i]) || !std::isfinite(p.y[i])) {
+            open = false;
+            continue;
+        }
+        const PixelPoint here{a.X(p.x[i]), a.Y(p.y[i])};
+        if (!open) {
+            open = true;
+            joined = false;
+            anchor = here;
+            group_max = -INFINITY;
+            continue;
+        }
+        if (std::isfinite(p.value[i])) group_max = std::max(group_max, p.value[i]);
+        const bool last = i + 1 >= n || !std::isfinite(p.x[i + 1]) || !std::isfinite(p.y[i + 1]);
+        if (std::hypot(here.x - anchor.x, here.y - anchor.y) < kMinSegmentPx && !last) continue;
+        out.push_back({anchor, here, colourLevel(group_max, vr), joined});
+        anchor = here;
+        group_max = -INFINITY;
+        joined = true;
+    }
+    return out;
+}
+
+/// Consecutive joined segments of one colour become one polyline.
+std::string colouredPathElements(const ColoredPath &p, const Axes &a, const Range &vr, const std::string &clip) {
+    std::string out, points;
+    int level = 0;
+    auto flush = [&] {
+        if (!points.empty()) {
+            out += fmt::format(
+                "<polyline {} points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.2\" "
+                "stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n",
+                clip, points, levelColour(level));
+        }
+        points.clear();
+    };
+    for (const ColouredSegment &seg : colouredSegments(p, a, vr)) {
+        if (points.empty() || !seg.joined || seg.level != level) {
+            flush();
+            level = seg.level;
+            points = fmt::format("{:.1f},{:.1f}", seg.from.x, seg.from.y);
+        }
+        points += fmt::format(" {:.1f},{:.1f}", seg.to.x, seg.to.y);
+    }
+    flush();
+    return out;
+}
+
+std::string colourBar(const ColoredPath &p, const Range &vr, const Axes &a) {
+    std::string s;
+    double bx = a.left + a.pw + 18, bh = a.ph;
+    for (int k = 0; k < 40; ++k) {
+        s += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"12\" height=\"{:.2f}\" fill=\"{}\"/>", bx,
+                         a.top + bh - (k + 1) * bh / 40, bh / 40 + 0.5, heatColor((k + 0.5) / 40));
+    }
+    s += fmt::format(
+        "\n<text x=\"{0:.1f}\" y=\"{1:.1f}\" fill=\"#444\">{2:.3g}</text>"
+        "<text x=\"{0:.1f}\" y=\"{3:.1f}\" fill=\"#444\">{4:.3g}</text>"
+        "<text x=\"{0:.1f}\" y=\"{5:.1f}\" fill=\"#444\" text-anchor=\"middle\">{6}</text>\n",
+        bx + 14, a.top + 9, vr.hi, a.top + a.ph, vr.lo, a.top - 14, escapeXml(p.label));
+    return s;
+}
+
+std::string gridAndTicks(const Axes &a) {
+    std::string s;
+    std::vector<double> xt = niceTicks(a.xr.lo, a.xr.hi), yt = niceTicks(a.yr.lo, a.yr.hi, 5);
+    double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1, ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
+    for (double v : xt) {
+        s += fmt::format(
+            "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#e5e5e5\"/>"
+            "<text x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\" fill=\"#444\">{4}</text>\n",
+            a.X(v), a.top, a.top + a.ph, a.top + a.ph + 14, formatTick(v, xstep));
+    }
+    for (double v : yt) {
+        s += fmt::format(
+            "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"#e5e5e5\"/>"
+            "<text x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#444\">{5}</text>\n",
+            a.left, a.Y(v), a.left + a.pw, a.left - 6, a.Y(v) + 4, formatTick(v, ystep));
+    }
+    return s;
+}
+
+std::string legend(const std::vector<LineSeries> &lines, double left, int width) {
+    std::string s;
+    double lx = left, ly = 36;
+    for (const auto &l : lines) {
+        if (l.label.empty()) continue;
+        // A series that never had a value says so rather than leaving the reader to look for it.
+        const std::string label = anyFinitePoint(l.x, l.y) ? l.label : l.label + " (no data)";
+        double w = 26 + 6.2 * static_cast<double>(label.size());
+        if (lx + w > width - 4.0) break;  // no room: the rest stays unlabelled rather than overlapping
+        s += fmt::format(
+            "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" "
+            "stroke-width=\"2\"{4}/><text x=\"{5:.1f}\" y=\"{6:.1f}\" fill=\"#222\">{7}</text>\n",
+            lx, ly - 4, lx + 16, l.color, l.dashed ? " stroke-dasharray=\"5,3\"" : "", lx + 20, ly, escapeXml(label));
+        lx += w;
+    }
+    return s;
 }
 
 }  // namespace
@@ -46,11 +242,20 @@ std::string escapeXml(const std::string &text) {
     out.reserve(text.size());
     for (char c : text) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -90,7 +295,11 @@ std::vector<double> niceTicks(double lo, double hi, int target_count) {
 }
 
 SvgPlot::SvgPlot(std::string title, std::string x_label, std::string y_label, int width, int height)
-    : title_(std::move(title)), x_label_(std::move(x_label)), y_label_(std::move(y_label)), width_(width), height_(height) {}
+    : title_(std::move(title)),
+      x_label_(std::move(x_label)),
+      y_label_(std::move(y_label)),
+      width_(width),
+      height_(height) {}
 
 void SvgPlot::add(LineSeries series) {
     if (series.color.empty()) series.color = kPalette[lines_.size() % std::size(kPalette)];
@@ -105,53 +314,62 @@ void SvgPlot::setYRange(double lo, double hi) {
     y_hi_ = hi;
 }
 
-std::string SvgPlot::render() const {
-    // Title on the first row, legend on the second, then the plot area.
-    const double left = 64, right = paths_.empty() ? 16 : 70, top = 46, bottom = 46;
-    double pw = width_ - left - right, ph = height_ - top - bottom;
-
-    Range xr, yr;
+bool SvgPlot::hasData() const {
+    if (!underlay_.png_base64.empty()) return true;
     for (const auto &l : lines_) {
-        for (double v : l.x) xr.add(v);
-        for (double v : l.y) yr.add(v);
+        if (anyFinitePoint(l.x, l.y)) return true;
     }
     for (const auto &p : paths_) {
-        for (double v : p.x) xr.add(v);
-        for (double v : p.y) yr.add(v);
+        if (anyFinitePoint(p.x, p.y)) return true;
+    }
+    return false;
+}
+
+std::string SvgPlot::render() const {
+    // Title on the first row, legend on the second, then the plot area.
+    const bool has_data = hasData();
+    const double left = 64, right = paths_.empty() || !has_data ? 16 : 70, top = 46, bottom = 46;
+    Axes a{left, top, width_ - left - right, height_ - top - bottom, {}, {}};
+
+    for (const auto &l : lines_) {
+        for (double v : l.x) a.xr.add(v);
+        for (double v : l.y) a.yr.add(v);
+    }
+    for (const auto &p : paths_) {
+        for (double v : p.x) a.xr.add(v);
+        for (double v : p.y) a.yr.add(v);
     }
     for (const auto &b : bands_) {
-        xr.add(b.x0);
-        xr.add(b.x1);
+        a.xr.add(b.x0);
+        a.xr.add(b.x1);
     }
-    for (const auto &m : markers_) xr.add(m.x);
+    for (const auto &m : markers_) a.xr.add(m.x);
     if (!underlay_.png_base64.empty()) {
-        xr.add(underlay_.x0);
-        xr.add(underlay_.x1);
-        yr.add(underlay_.y0);
-        yr.add(underlay_.y1);
+        a.xr.add(underlay_.x0);
+        a.xr.add(underlay_.x1);
+        a.yr.add(underlay_.y0);
+        a.yr.add(underlay_.y1);
     }
-    xr.pad();
-    yr.pad();
+    a.xr.pad();
+    a.yr.pad();
     // A margin above and below the data so lines at the extremes do not hide under the frame.
-    double margin = 0.04 * (yr.hi - yr.lo);
-    yr.lo -= margin;
-    yr.hi += margin;
+    double margin = 0.04 * (a.yr.hi - a.yr.lo);
+    a.yr.lo -= margin;
+    a.yr.hi += margin;
     if (fixed_y_) {
-        yr.lo = y_lo_;
-        yr.hi = y_hi_;
+        a.yr.lo = y_lo_;
+        a.yr.hi = y_hi_;
     }
     if (equal_aspect_) {
         // Grow the smaller extent so one metre is the same length on both axes.
-        double sx = (xr.hi - xr.lo) / pw, sy = (yr.hi - yr.lo) / ph;
+        double sx = (a.xr.hi - a.xr.lo) / a.pw, sy = (a.yr.hi - a.yr.lo) / a.ph;
         double s = std::max(sx, sy) * 1.04;
-        double cx = (xr.lo + xr.hi) / 2, cy = (yr.lo + yr.hi) / 2;
-        xr.lo = cx - s * pw / 2;
-        xr.hi = cx + s * pw / 2;
-        yr.lo = cy - s * ph / 2;
-        yr.hi = cy + s * ph / 2;
+        double cx = (a.xr.lo + a.xr.hi) / 2, cy = (a.yr.lo + a.yr.hi) / 2;
+        a.xr.lo = cx - s * a.pw / 2;
+        a.xr.hi = cx + s * a.pw / 2;
+        a.yr.lo = cy - s * a.ph / 2;
+        a.yr.hi = cy + s * a.ph / 2;
     }
-    auto X = [&](double v) { return left + (v - xr.lo) / (xr.hi - xr.lo) * pw; };
-    auto Y = [&](double v) { return top + ph - (v - yr.lo) / (yr.hi - yr.lo) * ph; };
 
     std::string s = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" "
@@ -159,98 +377,62 @@ std::string SvgPlot::render() const {
         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
         "<text x=\"{}\" y=\"20\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">{}</text>\n",
         width_, height_, width_, height_, left, escapeXml(title_));
-    s += fmt::format("<defs><clipPath id=\"plot{0}\"><rect x=\"{1}\" y=\"{2}\" width=\"{3}\" height=\"{4}\"/></clipPath></defs>\n",
-                     reinterpret_cast<std::uintptr_t>(this) % 100000, left, top, pw, ph);
-    std::string clip = fmt::format("clip-path=\"url(#plot{})\"", reinterpret_cast<std::uintptr_t>(this) % 100000);
+    s += fmt::format(
+        "<defs><clipPath id=\"{}-clip\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath></defs>\n",
+        kIdMark, a.left, a.top, a.pw, a.ph);
+    const std::string clip = fmt::format("clip-path=\"url(#{}-clip)\"", kIdMark);
 
-    // Grid and ticks.
-    std::vector<double> xt = niceTicks(xr.lo, xr.hi), yt = niceTicks(yr.lo, yr.hi, 5);
-    double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1, ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
-    for (double v : xt) {
-        s += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#e5e5e5\"/>"
-                         "<text x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\" fill=\"#444\">{4}</text>\n",
-                         X(v), top, top + ph, top + ph + 14, formatTick(v, xstep));
-    }
-    for (double v : yt) {
-        s += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"#e5e5e5\"/>"
-                         "<text x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"end\" fill=\"#444\">{5}</text>\n",
-                         left, Y(v), left + pw, left - 6, Y(v) + 4, formatTick(v, ystep));
-    }
-    if (!underlay_.png_base64.empty()) {
-        s += fmt::format("<image {} x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
-                         "preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" "
-                         "href=\"data:image/png;base64,{}\"/>\n",
-                         clip, X(underlay_.x0), Y(underlay_.y1), X(underlay_.x1) - X(underlay_.x0),
-                         Y(underlay_.y0) - Y(underlay_.y1), underlay_.png_base64);
-    }
-    for (const Band &b : bands_) {
-        s += fmt::format("<rect {} x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" "
-                         "fill-opacity=\"0.25\"><title>{}</title></rect>\n",
-                         clip, X(b.x0), top, std::max(1.0, X(b.x1) - X(b.x0)), ph, b.color, escapeXml(b.label));
-    }
-    for (const auto &l : lines_) {
-        std::string d;
-        bool pen_up = true;
-        double prev_y = 0;
-        for (size_t i = 0; i < std::min(l.x.size(), l.y.size()); ++i) {
-            if (!std::isfinite(l.x[i]) || !std::isfinite(l.y[i])) {
-                pen_up = true;
-                continue;
-            }
-            if (l.step && !pen_up) d += fmt::format("L{:.1f},{:.1f}", X(l.x[i]), Y(prev_y));
-            d += fmt::format("{}{:.1f},{:.1f}", pen_up ? "M" : "L", X(l.x[i]), Y(l.y[i]));
-            pen_up = false;
-            prev_y = l.y[i];
+    if (!has_data) {
+        // Ticks on an empty frame would invent a range; the message says why it is empty.
+        s += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#777\">{}</text>\n",
+            a.left + a.pw / 2, a.top + a.ph / 2 + 4, escapeXml(empty_message_));
+    } else {
+        s += gridAndTicks(a);
+        if (!underlay_.png_base64.empty()) {
+            s += fmt::format(
+                "<image {} x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
+                "preserveAspectRatio=\"none\" style=\"image-rendering:pixelated\" "
+                "href=\"data:image/png;base64,{}\"/>\n",
+                clip, a.X(underlay_.x0), a.Y(underlay_.y1), a.X(underlay_.x1) - a.X(underlay_.x0),
+                a.Y(underlay_.y0) - a.Y(underlay_.y1), underlay_.png_base64);
         }
-        s += fmt::format("<path {} d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\"{}/>\n", clip, d, l.color,
-                         l.dashed ? " stroke-dasharray=\"5,3\"" : "");
-    }
-    for (const auto &p : paths_) {
-        Range vr;
-        for (double v : p.value) vr.add(v);
-        vr.pad();
-        for (size_t i = 1; i < std::min({p.x.size(), p.y.size(), p.value.size()}); ++i) {
-            double t = (p.value[i] - vr.lo) / (vr.hi - vr.lo);
-            s += fmt::format("<line {} x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
-                             "stroke-width=\"2.2\" stroke-linecap=\"round\"/>\n",
-                             clip, X(p.x[i - 1]), Y(p.y[i - 1]), X(p.x[i]), Y(p.y[i]), heatColor(t));
+        for (const Band &b : bands_) {
+            s += fmt::format(
+                "<rect {} x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" "
+                "fill-opacity=\"0.25\"><title>{}</title></rect>\n",
+                clip, a.X(b.x0), a.top, std::max(1.0, a.X(b.x1) - a.X(b.x0)), a.ph, b.color, escapeXml(b.label));
         }
-        // Colour bar on the right.
-        double bx = left + pw + 18, bh = ph;
-        for (int k = 0; k < 40; ++k) {
-            s += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"12\" height=\"{:.2f}\" fill=\"{}\"/>", bx,
-                             top + bh - (k + 1) * bh / 40, bh / 40 + 0.5, heatColor((k + 0.5) / 40));
+        for (const auto &l : lines_) {
+            s += fmt::format("<path {} d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\"{}/>\n", clip,
+                             linePathData(l, a), l.color, l.dashed ? " stroke-dasharray=\"5,3\"" : "");
         }
-        s += fmt::format("\n<text x=\"{0:.1f}\" y=\"{1:.1f}\" fill=\"#444\">{2:.3g}</text>"
-                         "<text x=\"{0:.1f}\" y=\"{3:.1f}\" fill=\"#444\">{4:.3g}</text>"
-                         "<text x=\"{0:.1f}\" y=\"{5:.1f}\" fill=\"#444\" text-anchor=\"middle\">{6}</text>\n",
-                         bx + 14, top + 9, vr.hi, top + ph, vr.lo, top - 14, escapeXml(p.label));
+        for (const auto &p : paths_) {
+            Range vr;
+            for (double v : p.value) vr.add(v);
+            vr.pad();
+            s += colouredPathElements(p, a, vr, clip);
+            s += colourBar(p, vr, a);
+        }
+        for (const Marker &m : markers_) {
+            s += fmt::format(
+                "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" "
+                "stroke-dasharray=\"3,3\"/><text x=\"{4:.1f}\" y=\"{5:.1f}\" fill=\"{3}\" "
+                "font-size=\"10\">{6}</text>\n",
+                a.X(m.x), a.top, a.top + a.ph, m.color, a.X(m.x) + 3, a.top + 10, escapeXml(m.label));
+        }
+        s += legend(lines_, left, width_);
     }
-    for (const Marker &m : markers_) {
-        s += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"{3}\" "
-                         "stroke-dasharray=\"3,3\"/><text x=\"{4:.1f}\" y=\"{5:.1f}\" fill=\"{3}\" "
-                         "font-size=\"10\">{6}</text>\n",
-                         X(m.x), top, top + ph, m.color, X(m.x) + 3, top + 10, escapeXml(m.label));
-    }
-    // Frame, axis labels, legend.
-    s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>\n", left,
-                     top, pw, ph);
-    s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n", left + pw / 2,
-                     height_ - 10.0, escapeXml(x_label_));
-    s += fmt::format("<text transform=\"translate(14,{:.1f}) rotate(-90)\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
-                     top + ph / 2, escapeXml(y_label_));
-    double lx = left, ly = 36;
-    for (auto it = lines_.begin(); it != lines_.end(); ++it) {
-        if (it->label.empty()) continue;
-        double w = 26 + 6.2 * static_cast<double>(it->label.size());
-        if (lx + w > width_ - 4.0) break;  // no room: the rest stays unlabelled rather than overlapping
-        s += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" stroke-width=\"2\"{4}/>"
-                         "<text x=\"{5:.1f}\" y=\"{6:.1f}\" fill=\"#222\">{7}</text>\n",
-                         lx, ly - 4, lx + 16, it->color, it->dashed ? " stroke-dasharray=\"5,3\"" : "", lx + 20, ly,
-                         escapeXml(it->label));
-        lx += w;
-    }
+    // Frame and axis labels.
+    s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>\n", a.left,
+                     a.top, a.pw, a.ph);
+    s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+                     a.left + a.pw / 2, height_ - 10.0, escapeXml(x_label_));
+    s += fmt::format(
+        "<text transform=\"translate(14,{:.1f}) rotate(-90)\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+        a.top + a.ph / 2, escapeXml(y_label_));
     s += "</svg>\n";
+    replaceAll(s, kIdMark, contentId(s));
     return s;
 }
 

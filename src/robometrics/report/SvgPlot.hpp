@@ -3,6 +3,11 @@
 // series, a path coloured by a value (trajectory error), shaded time bands (episodes), vertical
 // event markers, and an image underlay (maps). Axes get "nice" 1-2-5 ticks. No scripts, no
 // external fonts: the SVG renders the same in any browser and in files.
+//
+// Many SVGs share one HTML page, where ids are global: an id that two plots share makes every
+// plot use the first plot's definition (its clip box). So the ids of a plot are prefixed with a
+// hash of the plot's own content: deterministic (same input, same bytes) and different for plots
+// that differ; two identical plots share identical definitions, which draws them correctly.
 
 #include <string>
 #include <vector>
@@ -19,7 +24,7 @@ struct LineSeries {
 };
 
 struct ColoredPath {
-    std::string label;       ///< shown on the colour bar
+    std::string label;  ///< shown on the colour bar
     std::vector<double> x;
     std::vector<double> y;
     std::vector<double> value;  ///< one per point; colours go from low (blue) to high (red)
@@ -56,11 +61,16 @@ public:
     void setEqualAspect(bool equal) { equal_aspect_ = equal; }
     /// Forces the y range (e.g. 0..100 % or fixed state levels).
     void setYRange(double lo, double hi);
+    /// Shown centred in an empty frame when no series has a finite point ("no IMU readings in
+    /// this run"); "no data" when unset.
+    void setEmptyMessage(std::string message) { empty_message_ = std::move(message); }
 
+    /// At least one finite point in a line or path, or an image underlay.
+    bool hasData() const;
     std::string render() const;
 
 private:
-    std::string title_, x_label_, y_label_;
+    std::string title_, x_label_, y_label_, empty_message_ = "no data";
     int width_, height_;
     std::vector<LineSeries> lines_;
     std::vector<ColoredPath> paths_;

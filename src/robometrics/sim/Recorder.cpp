@@ -1,9 +1,9 @@
 #include "robometrics/sim/Recorder.hpp"
 
 #include <filesystem>
-#include <fstream>
 
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/io/TrajectoryFile.hpp"
 
@@ -41,10 +41,7 @@ Result<RecordResult> record(Simulator &sim, const std::string &out_dir, const Re
     ROBOMETRICS_TRY(io::writeTumFile((dir / options.files.gt_trajectory).string(), sim.groundTruth()));
 
     result.report = scenarioReport(sim, result.message_counts, options.files);
-    const fs::path json_path = dir / options.files.scenario;
-    std::ofstream json(json_path, std::ios::binary);
-    json << result.report.dump(2) << '\n';
-    if (!json) return Error{json_path.string() + ": cannot write the scenario file"};
+    ROBOMETRICS_TRY(writeFileAtomically((dir / options.files.scenario).string(), result.report.dump(2) + "\n"));
     return result;
 }
 

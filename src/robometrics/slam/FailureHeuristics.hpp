@@ -2,8 +2,8 @@
 // The failure heuristics of the SLAM benchmark seed, as a pure function of what a run recorded.
 // Each check is strict (value beyond the threshold), every threshold is a parameter, and each
 // anomaly carries a code, a message, the measured value and the threshold:
-//   no_odometry   no odometry message at all (then stuck/teleport are not checked)
-//   no_scan       no laser scan message (when required)
+//   no_odometry   no odometry message at all, when required (then stuck/teleport are not checked)
+//   no_scan       no laser scan message, when required
 //   stuck         2-D odometry path length < min_path_m
 //   teleport      fastest odometry step > max_speed_mps ("major TF jump")
 //   drift         ATE RMSE > max_ate_m
@@ -12,7 +12,10 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "robometrics/slam/SlamRun.hpp"
 
 namespace robometrics::slam {
 
@@ -21,6 +24,7 @@ struct FailureThresholds {
     double min_path_m = 0.2;
     double max_ate_m = 1.0;
     bool require_scan = true;
+    bool require_odometry = true;
 };
 
 struct RunObservations {
@@ -29,7 +33,13 @@ struct RunObservations {
     double path_length_m = 0;
     double max_speed_mps = 0;
     double max_speed_at_s = 0;
+    double max_speed_step_m = 0;        ///< distance of the fastest interval
+    double max_speed_interval_s = 0;    ///< its duration
+    bool max_speed_from_stamps = false; ///< the duration is from header stamps (else log time)
     std::optional<double> ate_rmse_m;  ///< empty when no ATE could be computed
+
+    /// Fills the odometry fields from a motion summary.
+    void setMotion(const RunMotion &motion);
 };
 
 struct Anomaly {
@@ -37,6 +47,9 @@ struct Anomaly {
     std::string message;
     double value = 0;
     double threshold = 0;
+    std::optional<double> time_s;  ///< when it happened (seconds on the run axis), if at one moment
+    /// The measured values behind it, so a person can check it ("step_m", "interval_s", ...).
+    std::vector<std::pair<std::string, double>> evidence;
 };
 
 struct FailureAssessment {

@@ -4,6 +4,12 @@
 
 namespace robometrics::slam {
 
+OdomSample odomSample(double t, const msgs::Odometry &odometry) {
+    const TimeNs stamp = odometry.header.stamp.toNs();
+    return {t, odometry.pose.pose.position.x, odometry.pose.pose.position.y,
+            stamp != 0 ? std::optional<TimeNs>(stamp) : std::nullopt};
+}
+
 RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionConfig &config) {
     RunMotion m;
     m.samples = odometry.size();
@@ -11,6 +17,7 @@ RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionC
     m.first_s = odometry.front().t;
     m.last_s = odometry.back().t;
     const OdomSample &first = odometry.front();
+    std::size_t from = 0;  // start of the interval the speed is measured over
     for (std::size_t i = 0; i < odometry.size(); ++i) {
         const OdomSample &s = odometry[i];
         if (!m.movement_start_s && std::hypot(s.x - first.x, s.y - first.y) > config.start_motion_m) {
@@ -18,13 +25,20 @@ RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionC
         }
         if (i == 0) continue;
         const OdomSample &p = odometry[i - 1];
-        const double step = std::hypot(s.x - p.x, s.y - p.y);
-        m.path_length_m += step;
-        const double dt = s.t - p.t;
-        if (dt > 0 && step / dt > m.max_speed_mps) {
+        m.path_length_m += std::hypot(s.x - p.x, s.y - p.y);
+        const OdomSample &a = odometry[from];
+        const bool stamped = a.stamp && s.stamp && *s.stamp > *a.stamp;
+        const double dt = stamped ? toSeconds(*s.stamp - *a.stamp) : s.t - a.t;
+        if (!(dt >= config.min_speed_interval_s)) continue;
+        const double step = std::hypot(s.x - a.x, s.y - a.y);
+        if (step / dt > m.max_speed_mps) {
             m.max_speed_mps = step / dt;
             m.max_speed_at_s = s.t;
+            m.max_speed_step_m = step;
+            m.max_speed_interval_s = dt;
+            m.max_speed_from_stamps = stamped;
         }
+        from = i;
     }
     return m;
 }

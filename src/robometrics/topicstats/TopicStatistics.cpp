@@ -8,8 +8,8 @@ TopicStatistics::TopicStatistics(TopicStatsConfig config, WindowSink sink)
     if (config_.max_gap_windows < 1) config_.max_gap_windows = 1;
 }
 
-std::size_t TopicStatistics::addTopic(const std::string &name, bool has_header) {
-    topics_.push_back(Topic{name, {}, {}, std::nullopt, TopicHealthAccumulator(name, has_header)});
+std::size_t TopicStatistics::addTopic(const std::string &name, bool has_header, int publishers) {
+    topics_.push_back(Topic{name, {}, {}, std::nullopt, TopicHealthAccumulator(name, has_header, publishers)});
     return topics_.size() - 1;
 }
 
@@ -56,8 +56,9 @@ void TopicStatistics::onMessage(std::size_t index, TimeNs receive_time, std::opt
     if (topic.last_receive) topic.period.add(static_cast<double>(receive_time - *topic.last_receive) / 1e6);
     topic.last_receive = receive_time;
     // rclcpp takes an age sample only when both the stamp and the receive time are non-zero;
-    // negative ages (stamps from the future, clock skew) are kept.
-    if (stamp && *stamp != 0 && receive_time != 0) {
+    // negative ages (stamps from the future, clock skew) are kept. A sim-time stamp recorded on
+    // the wall clock has no age (in ROS both clocks would be sim time; a bag keeps only one).
+    if (stamp && *stamp != 0 && receive_time != 0 && !simTimeStamp(*stamp, receive_time)) {
         topic.age.add(static_cast<double>(receive_time - *stamp) / 1e6);
     }
     topic.health.add(receive_time, stamp, size_bytes);

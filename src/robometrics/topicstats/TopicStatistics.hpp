@@ -27,7 +27,8 @@ public:
 
     /// Declares a topic (before or during the run); returns its index. A topic declared before
     /// any message gets windows even if it never receives one.
-    std::size_t addTopic(const std::string &name, bool has_header);
+    /// `publishers`: how many publishers the recorder saw (their own rates make drops meaningless).
+    std::size_t addTopic(const std::string &name, bool has_header, int publishers = 1);
 
     /// One received message on topic `index` at `receive_time`, with its header stamp when the
     /// type has one (a zero stamp counts as unset: no age sample), and its serialized size.

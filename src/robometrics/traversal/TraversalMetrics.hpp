@@ -46,6 +46,11 @@ public:
     /// The row that a tick at time `t` would log now (no side effect).
     TraversalRow currentRow(TimeNs t) const;
 
+    /// Distance from the odometry pose instead of the seed's PoseArray (ground truth), for robots
+    /// that record no PoseArray (a Nav2 robot has /odom); without the seed's step guard (see
+    /// addPosition). The summary says which source was used.
+    void setDistanceFromOdometry(bool on) { distance_from_odometry_ = on; }
+
     const TraversalConfig &config() const { return config_; }
     std::uint64_t rowCount() const { return rows_; }
 
@@ -58,6 +63,8 @@ private:
     };
 
     void debug(TimeNs t, const std::string &text) const;
+    /// The seed's distance step with its outlier guard.
+    void addPosition(const msgs::Point &p, TimeNs t);
     bool debugDue() const { return config_.debug_mode && rows_ % static_cast<std::uint64_t>(config_.debug_interval) == 0; }
 
     TraversalConfig config_;
@@ -85,6 +92,7 @@ private:
     bool in_collision_ = false;
     std::uint64_t collision_events_ = 0;
     std::uint64_t rejected_pose_jumps_ = 0;
+    bool distance_from_odometry_ = false;
 
     // Whole-run summary state.
     std::uint64_t scans_ = 0, imu_messages_ = 0, pose_messages_ = 0, odometry_messages_ = 0;

@@ -48,6 +48,7 @@ struct TraversalSummary {
     std::uint64_t total_collisions = 0;
     std::uint64_t collision_events = 0;
     double distance_traveled = 0.0;
+    bool distance_from_odometry = false;  ///< measured on the odometry pose (no PoseArray input)
     std::uint64_t rejected_pose_jumps = 0;
     double smoothness_metric = 0.0;
 

@@ -14,6 +14,7 @@
 #include "robometrics/bag/McapWriter.hpp"
 #include "robometrics/bag/mcap/Crc32.hpp"
 #include "robometrics/bag/mcap/RecordEncoder.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 
 namespace robometrics::bag {
 
@@ -42,12 +43,14 @@ const char *compressionName(Compression c) {
 
 class FileMcapWriter final : public McapWriter {
 public:
-    FileMcapWriter(std::string path, std::FILE *file, const McapWriterOptions &options)
-        : path_(std::move(path)), file_(file), options_(options) {
+    FileMcapWriter(std::string path, AtomicFile output, std::FILE *file, const McapWriterOptions &options)
+        : path_(std::move(path)), output_(std::move(output)), file_(file), options_(options) {
         std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
     }
+    // Without close() the file is unfinished (an error, or an exception unwinding): it is
+    // discarded with output_, so the target is never a partial MCAP.
     ~FileMcapWriter() override {
-        if (file_) (void)close();
+        if (file_) std::fclose(file_);
     }
 
     Status start() {
@@ -122,6 +125,9 @@ public:
         Status s = finishFile();
         if (std::fclose(file_) != 0 && s.ok()) s = Error{path_ + ": cannot close: " + std::strerror(errno)};
         file_ = nullptr;
+        // Only a finished file takes the target's name.
+        if (s.ok()) s = output_.commit();
+        output_.discard();
         status_ = s;
         return s;
     }
@@ -302,6 +308,7 @@ private:
     };
 
     std::string path_;
+    AtomicFile output_;  ///< the temporary beside path_ that file_ writes
     std::FILE *file_;
     McapWriterOptions options_;
     Status status_;
@@ -325,9 +332,11 @@ private:
 }  // namespace
 
 Result<std::unique_ptr<McapWriter>> McapWriter::open(const std::string &path, const McapWriterOptions &options) {
-    std::FILE *file = std::fopen(path.c_str(), "wb");
+    auto output = AtomicFile::create(path);
+    if (!output) return output.error();
+    std::FILE *file = std::fopen(output->path().c_str(), "wb");
     if (!file) return Error{path + ": cannot create: " + std::strerror(errno)};
-    auto writer = std::make_unique<FileMcapWriter>(path, file, options);
+    auto writer = std::make_unique<FileMcapWriter>(path, std::move(*output), file, options);
     ROBOMETRICS_TRY(writer->start());
     return std::unique_ptr<McapWriter>(std::move(writer));
 }

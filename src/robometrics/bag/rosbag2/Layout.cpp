@@ -43,6 +43,11 @@ Status sniff(StorageFile &file, std::optional<StorageFormat> from_name) {
         file.zstd_file = true;
         if (!from_name) return Error{file.display + ": zstd-compressed file whose name does not say .db3 or .mcap"};
         file.format = *from_name;
+    } else if (starts("#ROSBAG V", 9)) {
+        // "#ROSBAG V2.0\n": say what the file is, which "bad magic" would not.
+        const std::string line(head.data() + 9, got - 9);
+        return Error{file.display + ": this is a ROS 1 bag (format " + line.substr(0, line.find('\n')) +
+                     "); robometrics reads ROS 2 bags (MCAP, rosbag2 sqlite3)"};
     } else if (got == 0) {
         return Error{file.display + ": empty file (expected an MCAP, sqlite3 or zstd file)"};
     } else {

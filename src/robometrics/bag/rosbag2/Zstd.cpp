@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "robometrics/core/InterruptCleanup.hpp"
+
 namespace robometrics::bag::rosbag2 {
 
 namespace {
@@ -76,12 +78,14 @@ Result<std::unique_ptr<TempFile>> TempFile::create(const std::string &suffix) {
     int fd = mkstemps(pattern.data(), static_cast<int>(suffix.size()));
     if (fd < 0) return Error{"cannot create a temporary file in " + dir.string()};
     close(fd);
-    return std::unique_ptr<TempFile>(new TempFile(pattern));
+    const int slot = registerCleanup(pattern, false);
+    return std::unique_ptr<TempFile>(new TempFile(pattern, slot));
 }
 
 TempFile::~TempFile() {
     std::error_code ec;
     std::filesystem::remove(path_, ec);
+    unregisterCleanup(slot_);
 }
 
 Result<std::unique_ptr<TempFile>> decompressFileToTemp(const std::string &source, const std::string &suffix) {

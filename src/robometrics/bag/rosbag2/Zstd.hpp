@@ -38,7 +38,8 @@ private:
     std::vector<std::uint8_t> buffer_;
 };
 
-/// A file removed when the object dies (used for FILE-compressed storage files).
+/// A file removed when the object dies (used for FILE-compressed storage files), or by the
+/// interrupt handler (core/InterruptCleanup.hpp) when Ctrl-C ends the process first.
 class TempFile {
 public:
     /// Creates an empty, uniquely named file in the system temporary directory (TMPDIR) whose
@@ -50,8 +51,9 @@ public:
     const std::string &path() const { return path_; }
 
 private:
-    explicit TempFile(std::string path) : path_(std::move(path)) {}
+    TempFile(std::string path, int slot) : path_(std::move(path)), slot_(slot) {}
     std::string path_;
+    int slot_ = -1;
 };
 
 /// Decompresses the zstd stream in `source` into a new temporary file ending in `suffix`. Fails

@@ -1,0 +1,28 @@
+#pragma once
+// A GroundGrid GridMap message made ready for costing, the same for `costmap`, `live costmap`
+// and `evaluate`: decoded, stamped with its header stamp (the log time when the stamp is unset),
+// and the transforms its costmap needs at that stamp, to be waited for in a TfSyncQueue.
+
+#include <memory>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+#include "robometrics/core/Time.hpp"
+#include "robometrics/msgs/Messages.hpp"
+#include "robometrics/terrain/CostmapConfig.hpp"
+#include "robometrics/terrain/GridMap.hpp"
+#include "robometrics/terrain/TfSyncQueue.hpp"
+
+namespace robometrics::terrain {
+
+struct CostmapInput {
+    std::shared_ptr<const GridMap> map;  ///< shared: it waits in a queue's callback
+    /// [0] robot_frame in the map's frame (odom_frame when the map has none); [1] robot_frame in
+    /// odom_frame, only when fill_from_terrain needs the accumulated points around the robot.
+    std::vector<FramePair> frames;
+};
+
+/// Fails with the decoder's reason (a malformed GridMap).
+Result<CostmapInput> costmapInput(const msgs::GridMap &message, TimeNs log_time, const CostmapConfig &config);
+
+}  // namespace robometrics::terrain
