@@ -134,7 +134,7 @@ TEST(Rosbag2Bag, EverySqliteSampleDirectoryHasItsCounts) {
           {"/test_service2/_service_event", 4}}},
     };
     for (const auto &c : cases) {
-        ROBOMETRICS_REQUIRE_DATA(dir, c.dir);
+        ROBOMETRICS_CASE_DATA(dir, c.dir);
         auto source = openBag(dir.string());
         ASSERT_TRUE(source.ok()) << source.message();
         ReadAll r = readAll(**source);

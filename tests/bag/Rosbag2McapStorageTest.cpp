@@ -70,7 +70,7 @@ TEST(Rosbag2McapStorage, EveryMcapSampleDirectoryHasItsCounts) {
           {"/test_service2/_service_event", 4}}},
     };
     for (const auto &c : cases) {
-        ROBOMETRICS_REQUIRE_DATA(dir, c.dir);
+        ROBOMETRICS_CASE_DATA(dir, c.dir);
         Contents got = readContents(dir.string());
         EXPECT_EQ(got.error, "") << c.dir;
         EXPECT_TRUE(got.ordered) << c.dir;
@@ -104,8 +104,8 @@ TEST(Rosbag2McapStorage, SqliteAndMcapTwinsHoldIdenticalMessages) {
         {"bags/rosbag2/rosbag2_tests/resources/sqlite3/cdr_test", "bags/rosbag2/rosbag2_tests/resources/mcap/cdr_test"},
     };  // (the two bag_with_topics_and_service_events bags are separate recordings, not twins)
     for (const auto &[sqlite, mcap] : twins) {
-        ROBOMETRICS_REQUIRE_DATA(a, sqlite);
-        ROBOMETRICS_REQUIRE_DATA(b, mcap);
+        ROBOMETRICS_CASE_DATA(a, sqlite);
+        ROBOMETRICS_CASE_DATA(b, mcap);
         Contents ca = readContents(a.string()), cb = readContents(b.string());
         ASSERT_EQ(ca.error, "");
         ASSERT_EQ(cb.error, "");

@@ -167,7 +167,7 @@ TEST(Rosbag2Metadata, EverySampleMetadataFileParses) {
          4, 1127, 3},
     };
     for (const auto &c : cases) {
-        ROBOMETRICS_REQUIRE_DATA(path, c.path);
+        ROBOMETRICS_CASE_DATA(path, c.path);
         auto meta = readMetadata(path.string());
         ASSERT_TRUE(meta.ok()) << meta.message();
         EXPECT_EQ(meta->version, c.version) << c.path;

@@ -102,7 +102,7 @@ TEST(Rosbag2SqliteFile, QueryFiltersTopicsAndTimeRange) {
 }
 
 TEST(Rosbag2SqliteFile, NotASqliteFileIsAnErrorNamingIt) {
-    ROBOMETRICS_REQUIRE_DATA(path, "bags/ros2-sqlite3/evo_tf_example/metadata.yaml");
+    ROBOMETRICS_REQUIRE_DATA(path, "bags/rosbags-rs/test_bag_sqlite3/metadata.yaml");
     auto file = SqliteFile::open(path.string(), "shown-name.db3");
     ASSERT_FALSE(file.ok());
     EXPECT_EQ(file.message().rfind("shown-name.db3: sqlite: ", 0), 0u) << file.message();
