@@ -7,6 +7,7 @@ find_package(fmt REQUIRED)
 find_package(zstd REQUIRED)
 find_package(SQLite3 REQUIRED)
 find_package(ZLIB REQUIRED)
+find_package(BZip2 REQUIRED)  # ROS 1 bags with bz2 chunks
 find_package(Threads REQUIRED)
 # live/: Fast DDS 2.x (Debian libfastrtps-dev; CMake packages only, no pkg-config).
 find_package(fastcdr REQUIRED)

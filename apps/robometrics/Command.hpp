@@ -15,20 +15,25 @@ namespace robometrics::app {
 
 using RunFn = std::function<int()>;
 using SetupFn = std::function<RunFn(CLI::App &)>;
+/// Rewrites a command's arguments (those after its name) before CLI11 parses them: for spellings
+/// CLI11 cannot declare, such as evo's combined `-as` or its `--align` flag beside our `--align MODE`.
+using ArgRewriteFn = std::function<std::vector<std::string>(std::vector<std::string>)>;
 
 struct CommandSpec {
     std::string name;
     std::string summary;
     SetupFn setup;
-    int order = 100;  ///< position in `robometrics help`
+    int order = 100;            ///< position in `robometrics help`
+    ArgRewriteFn rewrite = {};  ///< empty: the arguments go to CLI11 as given
 };
 
 /// All registered commands.
 std::vector<CommandSpec> &commandRegistry();
 
 struct RegisterCommand {
-    RegisterCommand(std::string name, std::string summary, SetupFn setup, int order = 100) {
-        commandRegistry().push_back(CommandSpec{std::move(name), std::move(summary), std::move(setup), order});
+    RegisterCommand(std::string name, std::string summary, SetupFn setup, int order = 100, ArgRewriteFn rewrite = {}) {
+        commandRegistry().push_back(
+            CommandSpec{std::move(name), std::move(summary), std::move(setup), order, std::move(rewrite)});
     }
 };
 

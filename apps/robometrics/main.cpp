@@ -71,7 +71,17 @@ int runMain(int argc, char **argv) {
     std::vector<std::string> help_path;
     help->add_option("command", help_path, "a command (and subcommand, e.g. 'live record')");
     try {
-        app.parse(argc, argv);
+        std::vector<std::string> args(argv + 1, argv + argc);
+        for (const auto &spec : commandRegistry()) {
+            if (!spec.rewrite || args.empty() || args.front() != spec.name) continue;
+            std::vector<std::string> rest = spec.rewrite(std::vector<std::string>(args.begin() + 1, args.end()));
+            rest.insert(rest.begin(), spec.name);
+            args = std::move(rest);
+        }
+        // Named as parse(argc, argv) names the program.
+        if (argc > 0) app.name(argv[0]);
+        std::reverse(args.begin(), args.end());  // CLI11 takes a vector of arguments last first
+        app.parse(std::move(args));
     } catch (const CLI::ParseError &e) {
         int code = app.exit(e);
         return code == 0 ? 0 : 2;

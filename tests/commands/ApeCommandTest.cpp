@@ -1,10 +1,13 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "TestSupport.hpp"
+#include "robometrics/bag/TypedWriter.hpp"
 
 namespace robometrics {
 namespace {
@@ -177,6 +180,192 @@ TEST(ApeCommand, TumFr2DeskAssociationsCoincideAtTenMilliseconds) {
     auto greedy2 =
         runJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--assoc", "one-to-one", "--json"});
     EXPECT_NE(nearest2["sse"], greedy2["sse"]);
+}
+
+}  // namespace
+}  // namespace robometrics
+
+namespace robometrics {
+namespace {
+
+/// The JSON of a run with the fields that only say how the run was spelled removed.
+nlohmann::json numbers(const std::vector<std::string> &args) {
+    auto r = runRobometrics(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    if (r.exit_code != 0) return {};
+    return nlohmann::json::parse(r.out);
+}
+
+/// A TUM file of a course that turns and changes speed, sampled at `rate` Hz for `seconds`, stamped
+/// from `start`; `delay` s late (the pose of course time s carries the stamp start + s + delay).
+std::string courseFile(const std::filesystem::path &dir, const std::string &name, double rate, double seconds,
+                       double start, double delay) {
+    std::ostringstream text;
+    text.precision(17);
+    for (std::int64_t k = 0; static_cast<double>(k) / rate < seconds; ++k) {
+        const double s = static_cast<double>(k) / rate;
+        const double yaw = 0.6 * std::sin(0.45 * s) + 0.4 * std::sin(1.1 * s + 1.0);
+        text << start + s + delay << " " << 2 * std::sin(0.3 * s) + s << " " << std::cos(0.7 * s) << " 0 0 0 "
+             << std::sin(yaw / 2) << " " << std::cos(yaw / 2) << "\n";
+    }
+    return tumFile(dir, name, text.str());
+}
+
+TEST(ApeCommand, EvoCommandLinesGiveOurNumbers) {
+    Files f = shiftedPair("ape_evo_spelling");
+    struct Case {
+        std::vector<std::string> evo, ours;
+    };
+    const std::vector<Case> cases = {
+        {{"tum", f.ref, f.est, "-a", "--t_max_diff", "0.02", "-r", "full"},
+         {f.ref, f.est, "--align", "se3", "--t-max-diff", "0.02", "--relation", "full"}},
+        {{"tum", f.ref, f.est, "-as"}, {f.ref, f.est, "--align", "sim3"}},
+        {{"-va", "tum", f.ref, f.est, "-s"}, {f.ref, f.est, "--align", "sim3"}},
+        {{f.ref, f.est, "-s"}, {f.ref, f.est, "--align", "scale"}},
+        {{f.ref, f.est, "--align_origin", "--pose_relation", "trans_part"}, {f.ref, f.est, "--align", "origin"}},
+        {{f.ref, f.est, "--align", "--n_to_align", "3", "--project_to_plane", "xy", "--t_offset", "0"},
+         {f.ref, f.est, "--align", "se3", "--n-to-align", "3", "--project-to-plane", "xy"}},
+        {{"--align", f.ref, f.est, "-r", "angle_deg"}, {f.ref, f.est, "--align", "se3", "--relation", "angle_deg"}},
+    };
+    for (const Case &c : cases) {
+        std::vector<std::string> evo{"ape"}, ours{"ape"};
+        evo.insert(evo.end(), c.evo.begin(), c.evo.end());
+        ours.insert(ours.end(), c.ours.begin(), c.ours.end());
+        evo.push_back("--json");
+        ours.push_back("--json");
+        EXPECT_EQ(numbers(evo), numbers(ours)) << c.evo[0] << " " << c.evo.back();
+    }
+    // The same on a public recording, with evo's euroc-free TUM pair at 20 ms.
+    const auto gt = test::dataFile("trajectories/freiburg1_xyz-groundtruth.txt");
+    const auto est = test::dataFile("trajectories/freiburg1_xyz-rgbdslam.txt");
+    if (!gt.empty() && !est.empty()) {
+        auto evo =
+            numbers({"ape", "tum", gt.string(), est.string(), "-a", "--t_max_diff", "0.02", "-r", "full", "--json"});
+        EXPECT_EQ(evo, numbers({"ape", gt.string(), est.string(), "--align", "se3", "--t-max-diff", "0.02",
+                                "--relation", "full", "--json"}));
+        EXPECT_GT(evo["n"].get<int>(), 700);
+    }
+    // evo's flags that contradict each other or ours are usage errors.
+    EXPECT_EQ(runRobometrics({"ape", f.ref, f.est, "-a", "--align_origin"}).exit_code, 2);
+    EXPECT_EQ(runRobometrics({"ape", f.ref, f.est, "-a", "--align", "origin"}).exit_code, 2);
+    EXPECT_EQ(runRobometrics({"ape", "tum", f.ref, f.est, f.ref}).exit_code, 2);
+    EXPECT_EQ(runRobometrics({"ape", f.ref, f.est, "--t_offset", "soon"}).exit_code, 2);
+}
+
+/// A bag with /odom (x = 0, 1, 2) and /tf odom -> base_link at the same stamps.
+std::string odomBag(const std::string &name) {
+    const std::string path = (test::scratchDir(name) / "run.mcap").string();
+    auto writer = bag::TypedWriter::open(path);
+    EXPECT_TRUE(writer.ok()) << writer.message();
+    for (int i = 0; i < 3; ++i) {
+        const TimeNs t = fromSeconds(10.0 + i);
+        msgs::Odometry odom;
+        odom.header.stamp = msgs::Time::fromNs(t);
+        odom.pose.pose.position.x = i;
+        odom.pose.pose.orientation.w = 1.0;
+        EXPECT_TRUE(writer->write("/odom", odom, t).ok());
+        msgs::TFMessage tf(std::vector<msgs::TransformStamped>(1));
+        tf.transforms[0].header = odom.header;
+        tf.transforms[0].header.frame_id = "odom";
+        tf.transforms[0].child_frame_id = "base_link";
+        tf.transforms[0].transform.translation.x = i;
+        tf.transforms[0].transform.rotation.w = 1.0;
+        EXPECT_TRUE(writer->write("/tf", tf, t).ok());
+    }
+    EXPECT_TRUE(writer->close().ok());
+    return path;
+}
+
+TEST(ApeCommand, ABagWithoutATopicListsItsTrajectories) {
+    const std::string bag = odomBag("ape_bag_listing");
+    for (const std::string cmd : {"ape", "rpe"}) {
+        auto r = runRobometrics({cmd, bag + ":/odom", bag});
+        EXPECT_EQ(r.exit_code, 2) << r.err;
+        EXPECT_NE(r.err.find(bag + " is a bag: name a trajectory in it as BAG:TOPIC"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(bag + ":/odom "), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(bag + ":tf:odom:base_link "), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find("finite number"), std::string::npos) << r.err;
+    }
+    // evo's bag form: the bag, then the two topics (evo's /tf:PARENT.CHILD names a TF chain).
+    auto j = numbers({"ape", "bag2", bag, "/odom", "/tf:odom.base_link", "--json"});
+    EXPECT_EQ(j["n"], 3);
+    EXPECT_EQ(j["max"], 0.0);
+}
+
+TEST(ApeCommand, SavesResultsAndPlotsAsEvoAsks) {
+    Files f = shiftedPair("ape_save");
+    const auto results = f.dir / "ape.zip";
+    const auto plot = f.dir / "plots" / "fig.pdf";
+    std::filesystem::create_directories(plot.parent_path());
+    auto r = runRobometrics(
+        {"ape", "tum", f.ref, f.est, "--save_results", results.string(), "--save_plot", plot.string(), "--silent"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "");  // --silent
+    auto j = nlohmann::json::parse(test::readFile(results));
+    EXPECT_EQ(j["format"], "robometrics-results");
+    EXPECT_EQ(j["version"], 1);
+    EXPECT_EQ(j["metric"], "ape");
+    EXPECT_EQ(j["info"]["ref_name"], f.ref);
+    EXPECT_EQ(j["info"]["est_name"], f.est);
+    EXPECT_EQ(j["info"]["label"], "est.txt");
+    EXPECT_EQ(j["rmse"], 1.0);
+    EXPECT_EQ(j["errors"], nlohmann::json({1.0, 1.0, 1.0, 1.0}));
+    EXPECT_EQ(j["timestamps"], nlohmann::json({0.0, 1.0, 2.0, 3.0}));
+    EXPECT_EQ(j["seconds_from_start"], nlohmann::json({0.0, 1.0, 2.0, 3.0}));
+    // Path length along the estimate (0,0,1) (1,0,1) (0,1,1) (0,0,2): 1, then two steps of sqrt 2.
+    EXPECT_NEAR(j["distances"][3].get<double>(), 1 + 2 * std::sqrt(2.0), 1e-12);
+    EXPECT_TRUE(j["warnings"].empty());
+    EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / "fig_map.svg"));
+    EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / "fig_raw.svg"));
+    // -p writes the two plots into -o DIR.
+    auto out = f.dir / "out";
+    ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "-p", "-o", out.string()}).exit_code, 0);
+    EXPECT_TRUE(std::filesystem::exists(out / "ape_plot.svg"));
+    EXPECT_TRUE(std::filesystem::exists(out / "ape_error_plot.svg"));
+}
+
+TEST(ApeCommand, EstimatesTheTimeOffset) {
+    auto dir = test::scratchDir("ape_toffset");
+    // The estimate's clock runs 0.25 s late: adding -0.25 s to its stamps matches the reference.
+    const auto ref = courseFile(dir, "ref.txt", 50.0, 60.0, 100.0, 0.0);
+    const auto est = courseFile(dir, "est.txt", 20.0, 50.0, 100.0, 0.25);
+    for (const std::string spelling : {"--t-offset", "--t_offset"}) {
+        auto r = runRobometrics({"ape", ref, est, spelling, "auto", "--align", "se3", "--json"});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_NE(r.err.find("estimated time offset -0.25"), std::string::npos) << r.err;
+        auto j = nlohmann::json::parse(r.out);
+        EXPECT_NEAR(j["time_offset"]["offset"].get<double>(), -0.25, 0.003);
+        EXPECT_NEAR(j["association"]["t_offset"].get<double>(), -0.25, 0.003);
+        EXPECT_GT(j["time_offset"]["confidence"].get<double>(), 0.5);
+        EXPECT_EQ(j["association"]["matched"], 1000);
+        EXPECT_LT(j["rmse"].get<double>(), 0.01);
+    }
+}
+
+TEST(ApeCommand, WarnsOfDifferentClocksAndFewMatches) {
+    auto dir = test::scratchDir("ape_warnings");
+    // Epoch stamps against stamps from zero: nothing matches, and the warning says why.
+    const auto epoch = courseFile(dir, "epoch.txt", 20.0, 30.0, 1.7e9, 0.0);
+    const auto boot = courseFile(dir, "boot.txt", 20.0, 30.0, 0.0, 3.0);
+    auto r = runRobometrics({"ape", epoch, boot});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("warning: the reference stamps are epoch time"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--t-offset auto"), std::string::npos) << r.err;
+    auto j = numbers({"ape", epoch, boot, "--t-offset", "auto", "--align", "se3", "--json"});
+    EXPECT_NEAR(j["time_offset"]["offset"].get<double>(), 1.7e9 - 3.0, 0.003);
+    // 4 of 10 poses within --t-max-diff: a warning on stderr and in the JSON.
+    std::string ref_text, est_text;
+    for (int i = 0; i < 10; ++i) {
+        ref_text += fmt::format("{} {} {} 0 0 0 0 1\n", i, i, i % 3);
+        est_text += fmt::format("{} {} {} 0 0 0 0 1\n", i < 4 ? i : i + 0.5, i, i % 3);
+    }
+    auto few = runRobometrics({"ape", tumFile(dir, "r.txt", ref_text), tumFile(dir, "e.txt", est_text), "--json"});
+    ASSERT_EQ(few.exit_code, 0) << few.err;
+    EXPECT_NE(few.err.find("warning: only 4 of 10 possible poses matched (40 %)"), std::string::npos) << few.err;
+    EXPECT_EQ(nlohmann::json::parse(few.out)["warnings"].size(), 1u);
+    auto quiet =
+        runRobometrics({"ape", tumFile(dir, "r.txt", ref_text), tumFile(dir, "e.txt", est_text), "--no_warnings"});
+    EXPECT_EQ(quiet.err, "");
 }
 
 }  // namespace

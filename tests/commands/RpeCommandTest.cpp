@@ -117,3 +117,23 @@ TEST(RpeCommand, Fr1XyzRunsOnPublicData) {
 
 }  // namespace
 }  // namespace robometrics
+
+namespace robometrics {
+namespace {
+
+TEST(RpeCommand, EvoCommandLinesGiveOurNumbers) {
+    auto f = lineFiles("rpe_evo_spelling");
+    auto evo = runJson({"rpe", "tum", f.ref, f.est, "-d", "2", "-u", "f", "--all_pairs", "-r", "point_distance",
+                        "--t_max_diff", "0.02", "--align_origin", "--json"});
+    auto ours = runJson({"rpe", f.ref, f.est, "--delta", "2", "--delta-unit", "f", "--all-pairs", "--relation",
+                         "point_distance", "--t-max-diff", "0.02", "--align", "origin", "--json"});
+    EXPECT_EQ(evo, ours);
+    EXPECT_EQ(evo["n"], 3);  // all pairs (i, i + 2) of 5 poses
+    auto metres = runJson({"rpe", f.ref, f.est, "--delta", "1", "--delta_unit", "m", "--delta_tol", "0.2",
+                           "--pairs_from_reference", "--pose_relation", "trans_part", "--json"});
+    EXPECT_EQ(metres, runJson({"rpe", f.ref, f.est, "--delta", "1", "--delta-unit", "m", "--delta-tol", "0.2",
+                               "--pairs-from-reference", "--json"}));
+}
+
+}  // namespace
+}  // namespace robometrics

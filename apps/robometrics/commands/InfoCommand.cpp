@@ -83,7 +83,9 @@ void printHuman(const bag::BagInfo &info) {
     std::string compression = info.compression;
     if (info.compression_mode == "FILE") compression += " (per file)";
     if (info.compression_mode == "MESSAGE") compression += " (per message)";
-    if (!info.chunk_compression.empty()) compression += fmt::format(", MCAP chunks: {}", fmt::join(info.chunk_compression, ", "));
+    if (!info.chunk_compression.empty())
+        compression += fmt::format(", {} chunks: {}", info.storage == "ros1" ? "ROS 1" : "MCAP",
+                                   fmt::join(info.chunk_compression, ", "));
     fmt::print("Compression:       {}\n", compression);
     fmt::print("Duration:          {:.9f} s\n", info.duration_s);
     if (info.message_count > 0) {

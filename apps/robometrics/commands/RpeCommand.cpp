@@ -2,7 +2,10 @@
 // Relative pose error as evo_rpe computes it, on pairs of the associated (and aligned) poses.
 
 #include "Command.hpp"
+#include "TrajectoryArguments.hpp"
+#include "TrajectoryChecks.hpp"
 #include "TrajectoryCommandSupport.hpp"
+#include "TrajectoryResults.hpp"
 
 namespace robometrics::app {
 namespace {
@@ -21,22 +24,25 @@ RunFn setupRpe(CLI::App &cmd) {
     addTrajectoryOptions(
         cmd, o->common,
         {"trans", "angle_deg", "angle_rad", "full", "rot_part", "point_distance", "point_distance_error_ratio"});
-    cmd.add_option("--delta", o->delta, "Distance between the poses of a pair")
+    cmd.add_option("-d,--delta", o->delta, "Distance between the poses of a pair")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    cmd.add_option("--delta-unit", o->delta_unit, "Unit of --delta: f (frames), m (metres), d (degrees), r (radians)")
+    cmd.add_option("-u,--delta-unit,--delta_unit", o->delta_unit,
+                   "Unit of --delta: f (frames), m (metres), d (degrees), r (radians)")
         ->check(CLI::IsMember({"f", "m", "d", "r"}))
         ->capture_default_str();
-    cmd.add_option("--delta-tol", o->delta_tol, "Relative tolerance of metre/angle pairs")
+    cmd.add_option("--delta-tol,--delta_tol", o->delta_tol, "Relative tolerance of metre/angle pairs")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
-    cmd.add_flag("--all-pairs", o->all_pairs, "Use every pair at the delta, not only consecutive ones");
-    cmd.add_flag("--pairs-from-reference", o->pairs_from_reference,
+    cmd.add_flag("--all-pairs,--all_pairs", o->all_pairs, "Use every pair at the delta, not only consecutive ones");
+    cmd.add_flag("--pairs-from-reference,--pairs_from_reference", o->pairs_from_reference,
                  "Choose the pairs on the reference (default: estimate)");
     return [o]() -> int {
-        const TrajectoryOptions &c = o->common;
+        TrajectoryOptions &c = o->common;
+        if (int code = resolveTrajectoryArguments("rpe", c)) return code;
         auto input = loadBoth(c);
         if (!input) return fail("rpe", input.error());
+        if (int code = resolveTimeOffset("rpe", c, *input)) return code;
         slam::RpeConfig rpe;
         rpe.relation = *slam::parsePoseRelation(c.relation);
         rpe.delta = o->delta;
@@ -46,24 +52,23 @@ RunFn setupRpe(CLI::App &cmd) {
         rpe.pairs_from_reference = o->pairs_from_reference;
         auto result = slam::evaluateRpe(input->ref, input->est, evalConfig(c), rpe);
         if (!result) return fail("rpe", result.error());
+        checkAssociation("rpe", c, *result);
         const std::string unit = slam::poseRelationUnit(rpe.relation);
         const std::string title = fmt::format("RPE w.r.t. {}{} for delta = {} ({}){} (alignment: {})", c.relation,
                                               unit.empty() ? "" : " (" + unit + ")", o->delta, o->delta_unit,
                                               o->all_pairs ? ", all pairs" : "", c.align);
-        if (!c.out_dir.empty()) {
-            Status written = writeEvaluationFiles(c.out_dir, "rpe", title, unit, *result);
-            if (!written.ok()) return fail("rpe", written.error());
-        }
+        nlohmann::json j = evaluationJson(c, *result, *input);
+        j["metric"] = "rpe";
+        j["delta"] = o->delta;
+        j["delta_unit"] = o->delta_unit;
+        j["delta_tol"] = o->delta_tol;
+        j["all_pairs"] = o->all_pairs;
+        j["pairs_from_reference"] = o->pairs_from_reference;
+        Status written = writeTrajectoryOutputs("rpe", title, unit, c, *result, j);
+        if (!written.ok()) return fail("rpe", written.error());
         if (c.json) {
-            nlohmann::json j = evaluationJson(c, *result, *input);
-            j["metric"] = "rpe";
-            j["delta"] = o->delta;
-            j["delta_unit"] = o->delta_unit;
-            j["delta_tol"] = o->delta_tol;
-            j["all_pairs"] = o->all_pairs;
-            j["pairs_from_reference"] = o->pairs_from_reference;
             fmt::print("{}\n", j.dump(2));
-        } else {
+        } else if (!c.silent) {
             printEvaluation(title, c, *result, *input);
         }
         return 0;
@@ -71,7 +76,7 @@ RunFn setupRpe(CLI::App &cmd) {
 }
 
 const RegisterCommand registration("rpe", "Relative pose error of a trajectory against a reference (evo_rpe)", setupRpe,
-                                   41);
+                                   41, rewriteEvoArguments);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -69,7 +69,8 @@ public:
                 it = entries_.find(m.topic->name);
             }
             std::optional<TimeNs> stamp;
-            if (it->second.has_header) stamp = topicstats::readHeaderStamp(m.data);
+            if (it->second.has_header)
+                stamp = topicstats::readHeaderStamp(m.data, msgs::wireFormatOf(m.topic->serialization_format));
             stats_.onMessage(it->second.index, m.log_time, stamp, m.data.size());
             return Status::Ok();
         });

@@ -8,6 +8,7 @@
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
+#include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
@@ -32,7 +33,7 @@ void addChunkCompression(const std::string &path, std::set<std::string> &out) {
 // message tells.
 bool messagesAreZstd(const rosbag2::BagLayout &layout) {
     for (const auto &file : layout.files) {
-        if (file.zstd_file) continue;
+        if (file.zstd_file || file.format == rosbag2::StorageFormat::Ros1) continue;
         auto source = file.format == rosbag2::StorageFormat::Mcap
                           ? openMcap(file.path)
                           : rosbag2::openSqliteFile(file.path, file.display, {});
@@ -120,6 +121,8 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     for (const auto &file : layout->files) {
         info.files.push_back(file.display);
         if (file.format == rosbag2::StorageFormat::Mcap && !file.zstd_file) addChunkCompression(file.path, chunk_compression);
+        if (file.format == rosbag2::StorageFormat::Ros1)
+            if (auto seen = ros1::chunkCompressions(file.path)) chunk_compression.insert(seen->begin(), seen->end());
     }
     info.chunk_compression.assign(chunk_compression.begin(), chunk_compression.end());
 

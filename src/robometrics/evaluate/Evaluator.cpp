@@ -402,7 +402,8 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     }
     pipe.subscribeRaw("*", [&](const bag::Message &m) -> Status {
         const auto &[index, has_header] = stat_topics.at(m.topic->name);
-        std::optional<TimeNs> stamp = has_header ? topicstats::readHeaderStamp(m.data) : std::nullopt;
+        std::optional<TimeNs> stamp = has_header ? topicstats::readHeaderStamp(m.data, msgs::wireFormatOf(m.topic->serialization_format))
+                                                  : std::nullopt;
         e.clock.observe(m.log_time, stamp);
         pass.topic_stats.onMessage(index, m.log_time, stamp, m.data.size());
         return Status::Ok();

@@ -30,11 +30,13 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
 
     const std::string_view grid_type = msgs::TypeInfo<msgs::OccupancyGrid>::name;
     bool found = false;
+    msgs::WireFormat wire_format = msgs::WireFormat::Cdr;
     std::vector<std::string> map_topics;
     for (const bag::TopicInfo &topic : (*source)->topics()) {
         if (topic.type == grid_type) map_topics.push_back(topic.name);
         if (topic.name == where.topic) {
             found = true;
+            wire_format = msgs::wireFormatOf(topic.serialization_format);
             if (topic.type != grid_type) {
                 return Error{fmt::format("{}: topic {} has type {}, expected {}", where.path, where.topic, topic.type,
                                          grid_type)};
@@ -75,7 +77,7 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
         }
         out.index = static_cast<std::size_t>(which);
     }
-    Status decoded = msgs::decodeCdr(chosen, out.grid);
+    Status decoded = msgs::decode(chosen, out.grid, wire_format);
     if (!decoded.ok()) {
         return Error{fmt::format("{}: topic {} map {}: {}", where.path, where.topic, out.index, decoded.message())};
     }

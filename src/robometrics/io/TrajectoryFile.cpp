@@ -10,7 +10,7 @@
 #include <memory>
 #include <string_view>
 
-#include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/io/TrajectoryWriters.hpp"
 
 namespace robometrics::io {
 
@@ -213,26 +213,7 @@ Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryF
 }
 
 Status writeTumFile(const std::string &path, const slam::Trajectory &trajectory) {
-    auto output = AtomicFile::create(path);
-    if (!output) return output.error();
-    FilePtr file(std::fopen(output->path().c_str(), "wb"));
-    if (!file) return Error{path + ": cannot open for writing"};
-    fmt::memory_buffer buffer;
-    auto flush = [&]() -> bool {
-        bool ok = std::fwrite(buffer.data(), 1, buffer.size(), file.get()) == buffer.size();
-        buffer.clear();
-        return ok;
-    };
-    for (std::size_t i = 0; i < trajectory.size(); ++i) {
-        const Eigen::Vector3d &p = trajectory.positions[i];
-        const Eigen::Quaterniond &q = trajectory.orientations[i];
-        // "{}" prints the shortest text that reads back to the same double.
-        fmt::format_to(std::back_inserter(buffer), "{} {} {} {} {} {} {} {}\n", trajectory.stamps[i], p.x(), p.y(),
-                       p.z(), q.x(), q.y(), q.z(), q.w());
-        if (buffer.size() > (1 << 20) && !flush()) return Error{path + ": write error"};
-    }
-    if (!flush() || std::fclose(file.release()) != 0) return Error{path + ": write error"};
-    return output->commit();
+    return writeTrajectoryFile(path, trajectory, TrajectoryFormat::Tum);
 }
 
 }  // namespace robometrics::io

@@ -1,12 +1,26 @@
 #include "robometrics/io/TrajectoryInput.hpp"
 
 #include <filesystem>
+#include <fstream>
 #include <future>
 
 #include "robometrics/io/BagTrajectory.hpp"
 #include "robometrics/io/TrajectoryFile.hpp"
 
 namespace robometrics::io {
+
+bool looksLikeBag(const std::string &path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return true;
+    std::ifstream in(path, std::ios::binary);
+    char head[16] = {};
+    in.read(head, sizeof head);
+    const std::string start(head, static_cast<std::size_t>(in.gcount()));
+    for (const char *magic : {"\x89MCAP", "SQLite format 3", "#ROSBAG V", "\x28\xb5\x2f\xfd"}) {
+        if (start.rfind(magic, 0) == 0) return true;
+    }
+    return false;
+}
 
 Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format) {
     std::error_code ec;
@@ -20,6 +34,10 @@ Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::
         if (!spec) return spec.error();
         if (!std::filesystem::exists(spec->path, ec)) return Error{spec->path + ": no such bag"};
         return readBagTrajectory(*spec);
+    }
+    if ((format == "auto" || format.empty()) && looksLikeBag(argument)) {
+        return Error{argument + ": a bag: name a trajectory in it as " + argument + ":TOPIC or " + argument +
+                     ":tf:PARENT:CHILD"};
     }
     auto parsed = parseTrajectoryFormat(format);
     if (!parsed) return parsed.error();

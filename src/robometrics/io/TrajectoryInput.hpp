@@ -9,8 +9,13 @@
 
 namespace robometrics::io {
 
+/// True for a bag itself (a directory, or a file that starts like an MCAP, sqlite3, zstd or ROS 1
+/// bag), as opposed to a trajectory file or a `BAG:TOPIC` argument.
+bool looksLikeBag(const std::string &path);
+
 /// `format`: auto, tum, kitti, euroc or bag. With auto, an argument that is not an existing file
-/// but whose part before a ':' is an existing bag is read as a bag.
+/// but whose part before a ':' is an existing bag is read as a bag; a bag without a topic is an
+/// error that says how to name one (listBagTrajectories() says which there are).
 Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format = "auto");
 
 /// Loads a reference and an estimate at the same time (two threads): on large files reading is

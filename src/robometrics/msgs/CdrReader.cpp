@@ -19,6 +19,8 @@ Status CdrReader::begin(std::span<const std::uint8_t> payload, std::string_view 
     pos_ = kCdrHeaderSize;
     depth_ = 0;
     failed_ = false;
+    ros1_ = false;
+    align_mask_ = ~std::size_t{0};
     error_.clear();
     if (size_ < kCdrHeaderSize) {
         failed_ = true;
@@ -56,13 +58,29 @@ Status CdrReader::begin(std::span<const std::uint8_t> payload, std::string_view 
     }
 }
 
+void CdrReader::beginRos1(std::span<const std::uint8_t> payload, std::string_view root) {
+    root_ = root;
+    data_ = payload.data();
+    size_ = payload.size();
+    limit_ = size_;
+    pos_ = 0;
+    depth_ = 0;
+    failed_ = false;
+    ros1_ = true;
+    align_mask_ = 0;
+    swap_ = needsSwap(CdrByteOrder::Little);
+    error_.clear();
+}
+
 Status CdrReader::finish() const {
     if (failed_) return Error{error_};
     std::size_t left = remaining();
-    if (left > 3) {
+    const std::size_t padding = ros1_ ? 0 : 3;
+    if (left > padding) {
         return Error{std::string(root_) + ": " + std::to_string(left) +
                      " unexpected bytes after the last field at offset " + std::to_string(pos_) + " (payload has " +
-                     std::to_string(size_) + "; at most 3 bytes of padding are allowed)"};
+                     std::to_string(size_) + "; at most " + std::to_string(padding) +
+                     " bytes of padding are allowed)"};
     }
     return Status::Ok();
 }
@@ -74,7 +92,7 @@ void CdrReader::readString(std::string &out) {
     if (length > remaining()) return fail(length, pos_);
     const char *chars = reinterpret_cast<const char *>(data_ + pos_);
     std::size_t n = length;
-    if (n > 0 && chars[n - 1] == '\0') --n;
+    if (!ros1_ && n > 0 && chars[n - 1] == '\0') --n;
     out.assign(chars, n);
     pos_ += length;
 }

@@ -6,6 +6,11 @@
 // Errors are sticky: the first failure records a message naming the field path and the byte
 // offset, sets the readable limit to zero so that every later read fails at once, and
 // finish() reports it. The hot path is one bounds check and a memcpy per primitive.
+//
+// The same reader reads ROS 1 serialization (beginRos1): little endian, no encapsulation header,
+// no alignment at all, strings without a NUL, nothing for a message without fields, and a
+// `uint32 seq` at the start of std_msgs/Header. Both walks (typed and dynamic) then work on ROS 1
+// bags unchanged.
 
 #include <array>
 #include <bit>
@@ -57,8 +62,12 @@ public:
     /// ("LaserScan"); it must outlive the reader.
     Status begin(std::span<const std::uint8_t> payload, std::string_view root);
 
+    /// Starts reading a ROS 1 serialized payload (no header to check).
+    void beginRos1(std::span<const std::uint8_t> payload, std::string_view root);
+    bool ros1() const { return ros1_; }
+
     /// Fails on a damaged field, or when more than 3 bytes (a real middleware's padding to a
-    /// multiple of 4) are left after the last field.
+    /// multiple of 4) are left after the last field; ROS 1 has no padding, so any byte left fails.
     Status finish() const;
 
     bool failed() const { return failed_; }
@@ -146,12 +155,22 @@ public:
     }
 
     /// A string: u32 length including the NUL, then the bytes. A length of 0 reads as empty.
+    /// ROS 1: the length counts the bytes only.
     void readString(std::string &out);
 
     /// The dummy byte that stands for a message without fields.
     void readEmptyStruct() {
+        if (ros1_) return;  // ROS 1 writes nothing for it
         std::uint8_t dummy = 0;
         read(dummy);
+    }
+
+    /// ROS 1's std_msgs/Header starts with `uint32 seq`, which ROS 2 dropped: read and discard
+    /// it before the stamp. Nothing in CDR.
+    void skipHeaderSeq() {
+        if (!ros1_) return;
+        std::uint32_t seq = 0;
+        read(seq);
     }
 
 private:
@@ -162,7 +181,9 @@ private:
         std::size_t index;
     };
 
-    std::size_t aligned(std::size_t size) const { return pos_ + ((kCdrHeaderSize - pos_) & (size - 1)); }
+    std::size_t aligned(std::size_t size) const {
+        return pos_ + ((kCdrHeaderSize - pos_) & (size - 1) & align_mask_);
+    }
     void fail(std::size_t need, std::size_t at);
     void failCount(std::uint64_t count, std::uint64_t min_element_bytes);
     void failWith(std::string detail);
@@ -174,6 +195,8 @@ private:
     std::size_t pos_ = 0;
     bool swap_ = false;
     bool failed_ = false;
+    bool ros1_ = false;
+    std::size_t align_mask_ = ~std::size_t{0};  ///< 0 for ROS 1: nothing is aligned
     std::string_view root_;
     std::array<Frame, kMaxDepth> path_{};
     std::size_t depth_ = 0;

@@ -68,6 +68,25 @@ ROBOMETRICS_FOR_EACH_MESSAGE(ROBOMETRICS_MESSAGE_TYPE)
 template <class T>
 Status decodeCdr(std::span<const std::uint8_t> payload, T &out);
 
+/// Decodes a ROS 1 serialized payload (from a ROS 1 bag) into `out`: the same struct as from CDR,
+/// with std_msgs/Header's seq dropped. grid_map_msgs (a different layout in ROS 1) fail.
+template <class T>
+Status decodeRos1(std::span<const std::uint8_t> payload, T &out);
+
+/// How a topic's payloads are serialized, from TopicInfo::serialization_format.
+enum class WireFormat : std::uint8_t { Cdr, Ros1 };
+
+/// "ros1" -> Ros1; anything else ("cdr", "") -> Cdr.
+inline WireFormat wireFormatOf(std::string_view serialization_format) {
+    return serialization_format == "ros1" ? WireFormat::Ros1 : WireFormat::Cdr;
+}
+
+/// decodeCdr or decodeRos1, as `format` says.
+template <class T>
+Status decode(std::span<const std::uint8_t> payload, T &out, WireFormat format) {
+    return format == WireFormat::Ros1 ? decodeRos1(payload, out) : decodeCdr(payload, out);
+}
+
 /// Encodes `msg` as little-endian CDR with the 4-byte encapsulation header, zero-padded to a
 /// multiple of 4 bytes like Fast-CDR.
 template <class T>

@@ -96,6 +96,7 @@ public:
                 elements(field.data(), count);
             }
         } else {
+            if constexpr (std::is_same_v<F, Header>) r_.skipHeaderSeq();  // ROS 1 only
             describe(*this, field);
         }
     }

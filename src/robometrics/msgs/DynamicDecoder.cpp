@@ -188,11 +188,12 @@ private:
 
 Result<DynamicDecoder> DynamicDecoder::create(const std::string &type_name, const std::string &schema_text,
                                               const std::string &schema_encoding) {
-    if (!schema_encoding.empty() && schema_encoding != "ros2msg") {
+    const bool ros1 = schema_encoding == "ros1msg";
+    if (!schema_encoding.empty() && schema_encoding != "ros2msg" && !ros1) {
         return Error{"unsupported schema for " + type_name + ": encoding '" + schema_encoding +
-                     "' (only ros2msg is supported)"};
+                     "' (only ros2msg and ros1msg are supported)"};
     }
-    auto schema = compileSchema(type_name, schema_text);
+    auto schema = compileSchema(type_name, schema_text, ros1 ? SchemaDialect::Ros1 : SchemaDialect::Ros2);
     if (!schema.ok()) return schema.error();
     DynamicDecoder decoder;
     decoder.schema_ = std::make_shared<const ParsedSchema>(std::move(*schema));
@@ -207,7 +208,11 @@ const std::string &DynamicDecoder::typeName() const {
 Result<nlohmann::ordered_json> DynamicDecoder::decode(std::span<const std::uint8_t> payload) const {
     if (!schema_) return Error{"DynamicDecoder used before DynamicDecoder::create()"};
     CdrReader reader;
-    ROBOMETRICS_TRY(reader.begin(payload, schema_->short_name));
+    if (schema_->dialect == SchemaDialect::Ros1) {
+        reader.beginRos1(payload, schema_->short_name);
+    } else {
+        ROBOMETRICS_TRY(reader.begin(payload, schema_->short_name));
+    }
     Json out;
     JsonWalker walker(*schema_, reader);
     walker.message(schema_->types[schema_->root], out);

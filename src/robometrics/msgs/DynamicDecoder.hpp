@@ -19,10 +19,12 @@ class DynamicDecoder {
 public:
     /// Parses `schema_text` for `type_name` ("pkg/msg/Type" or "pkg/Type"). An empty text uses
     /// the built-in definition. Fails with "unsupported schema" for ros2idl / service types.
+    /// With encoding "ros1msg" (a ROS 1 bag's message_definition) payloads are decoded as ROS 1
+    /// serialization and the text is used as it is.
     static Result<DynamicDecoder> create(const std::string &type_name, const std::string &schema_text,
                                          const std::string &schema_encoding = "ros2msg");
 
-    /// Decodes a whole payload (encapsulation header included). Fields are named and ordered as
+    /// Decodes a whole payload (CDR: encapsulation header included). Fields are named and ordered as
     /// in the .msg (hence ordered_json; it converts implicitly to nlohmann::json, which sorts
     /// keys); time as {"sec", "nanosec"}; NaN and infinities as the strings "nan", "inf", "-inf";
     /// uint8[] / byte[] arrays as arrays of numbers; float32 values printed in their shortest form.

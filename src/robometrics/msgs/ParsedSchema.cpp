@@ -55,8 +55,9 @@ bool isStubOf(const std::vector<MsgField> &stored, const std::vector<MsgField> &
 
 class SchemaCompiler {
 public:
-    SchemaCompiler(std::string root, std::map<std::string, std::string_view, std::less<>> blocks)
-        : root_(std::move(root)), blocks_(std::move(blocks)) {}
+    SchemaCompiler(std::string root, std::map<std::string, std::string_view, std::less<>> blocks,
+                   SchemaDialect dialect)
+        : root_(std::move(root)), blocks_(std::move(blocks)), dialect_(dialect) {}
 
     Result<std::uint32_t> compile(const std::string &name) {
         if (auto it = index_.find(name); it != index_.end()) return it->second;
@@ -111,7 +112,8 @@ private:
     /// The stored block, unless it is a stub of a built-in definition; else the built-in one.
     Result<std::vector<MsgField>> fieldsOf(const std::string &name) {
         const std::string_view package = packageOf(name);
-        std::optional<std::string_view> builtin_body = builtinMsgBody(name);
+        std::optional<std::string_view> builtin_body;
+        if (dialect_ == SchemaDialect::Ros2 || package == "builtin_interfaces") builtin_body = builtinMsgBody(name);
         std::optional<std::vector<MsgField>> builtin;
         if (builtin_body) {
             auto parsed = parseMsgFields(*builtin_body, package);
@@ -124,12 +126,18 @@ private:
         }
         auto stored = parseMsgFields(stored_it->second, package);
         if (!stored.ok()) return fail("definition of " + name + ": " + stored.message());
+        if (dialect_ == SchemaDialect::Ros1) {
+            for (MsgField &field : *stored)
+                if (field.primitive == MsgPrimitive::Byte) field.primitive = MsgPrimitive::Int8;  // ROS 1 byte is int8
+            return stored;
+        }
         if (builtin && isStubOf(*stored, *builtin)) return *builtin;
         return stored;
     }
 
     std::string root_;
     std::map<std::string, std::string_view, std::less<>> blocks_;
+    SchemaDialect dialect_;
     std::map<std::string, std::uint32_t, std::less<>> index_;
     std::vector<std::string> stack_;
     ParsedSchema out_;
@@ -137,7 +145,7 @@ private:
 
 }  // namespace
 
-Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view schema_text) {
+Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view schema_text, SchemaDialect dialect) {
     std::string root = normaliseTypeName(type_name);
     if (root.find("/srv/") != std::string::npos || root.find("/action/") != std::string::npos) {
         return Error{"unsupported schema for " + std::string(type_name) + ": services and actions are not messages"};
@@ -148,13 +156,14 @@ Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view 
         if (!split.ok()) return split.error();
         blocks = std::move(*split);
     }
-    SchemaCompiler compiler(root, std::move(blocks));
+    SchemaCompiler compiler(root, std::move(blocks), dialect);
     auto index = compiler.compile(root);
     if (!index.ok()) return index.error();
     ParsedSchema schema = compiler.take();
     schema.root = *index;
     schema.root_name = root;
     schema.short_name = root.substr(root.rfind('/') + 1);
+    schema.dialect = dialect;
     return schema;
 }
 

@@ -42,7 +42,7 @@ public:
         auto buffer = std::make_shared<T>();
         std::string type(msgs::TypeInfo<T>::name);
         addHandler(resolve(topic), type, [buffer, callback](const bag::Message &m) -> Status {
-            Status status = msgs::decodeCdr(m.data, *buffer);
+            Status status = msgs::decode(m.data, *buffer, msgs::wireFormatOf(m.topic->serialization_format));
             if (!status.ok()) return status;
             callback(*buffer, Envelope{m.topic, m.log_time, m.publish_time});
             return Status::Ok();

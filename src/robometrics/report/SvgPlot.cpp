@@ -261,6 +261,8 @@ std::string escapeXml(const std::string &text) {
     return out;
 }
 
+std::string paletteColor(std::size_t i) { return kPalette[i % std::size(kPalette)]; }
+
 std::string heatColor(double t) {
     if (!std::isfinite(t)) t = 0;
     t = std::clamp(t, 0.0, 1.0);

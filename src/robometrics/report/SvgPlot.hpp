@@ -9,6 +9,7 @@
 // hash of the plot's own content: deterministic (same input, same bytes) and different for plots
 // that differ; two identical plots share identical definitions, which draws them correctly.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,9 @@ private:
 
 /// Escapes text for SVG/HTML.
 std::string escapeXml(const std::string &text);
+
+/// The i-th colour of the palette that series without a colour get (it repeats after 8).
+std::string paletteColor(std::size_t i);
 
 /// Colour for t in [0, 1] on a blue-green-yellow-red scale.
 std::string heatColor(double t);

@@ -42,14 +42,19 @@ bool schemaStartsWithHeader(std::string_view text) {
 }
 
 bool typeHasHeader(std::string_view type_name, std::string_view schema_text, std::string_view schema_encoding) {
-    if (!schema_text.empty() && (schema_encoding == "ros2msg" || schema_encoding.empty())) {
+    if (!schema_text.empty() &&
+        (schema_encoding == "ros2msg" || schema_encoding == "ros1msg" || schema_encoding.empty())) {
         return schemaStartsWithHeader(schema_text);
     }
     return schemaStartsWithHeader(msgs::builtinSchemaText(type_name));
 }
 
-std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload) {
-    if (payload.size() < 12 || payload[0] != 0) return std::nullopt;
+std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload, msgs::WireFormat format) {
+    if (payload.size() < 12) return std::nullopt;
+    if (format == msgs::WireFormat::Ros1) {
+        return TimeNs{read32(payload.data() + 4, true)} * kNsPerSecond + read32(payload.data() + 8, true);
+    }
+    if (payload[0] != 0) return std::nullopt;
     const std::uint8_t kind = payload[1];
     // 0/1: plain CDR big/little endian; 6/7: PLAIN_CDR2 big/little endian (final types).
     if (kind != 0x00 && kind != 0x01 && kind != 0x06 && kind != 0x07) return std::nullopt;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "robometrics/core/Time.hpp"
+#include "robometrics/msgs/Codec.hpp"
 
 namespace robometrics::topicstats {
 
@@ -19,12 +20,14 @@ namespace robometrics::topicstats {
 bool schemaStartsWithHeader(std::string_view ros2msg_text);
 
 /// Whether messages of `type_name` carry a leading header: uses `schema_text` when it is a
-/// non-empty ros2msg definition, else the built-in definition of a known type. Unknown types
+/// non-empty ros2msg or ros1msg definition, else the built-in definition of a known type. Unknown types
 /// without a usable definition (ros2idl, none) are treated as headerless.
 bool typeHasHeader(std::string_view type_name, std::string_view schema_text, std::string_view schema_encoding);
 
 /// header.stamp of a CDR payload (encapsulation header included) in nanoseconds; nullopt when
 /// the payload is shorter than 12 bytes or not plain CDR / XCDR2 (little or big endian).
-std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload);
+/// A ROS 1 payload starts with the Header itself: u32 seq, then u32 sec and u32 nsec.
+std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload,
+                                      msgs::WireFormat format = msgs::WireFormat::Cdr);
 
 }  // namespace robometrics::topicstats

@@ -44,10 +44,7 @@ Status sniff(StorageFile &file, std::optional<StorageFormat> from_name) {
         if (!from_name) return Error{file.display + ": zstd-compressed file whose name does not say .db3 or .mcap"};
         file.format = *from_name;
     } else if (starts("#ROSBAG V", 9)) {
-        // "#ROSBAG V2.0\n": say what the file is, which "bad magic" would not.
-        const std::string line(head.data() + 9, got - 9);
-        return Error{file.display + ": this is a ROS 1 bag (format " + line.substr(0, line.find('\n')) +
-                     "); robometrics reads ROS 2 bags (MCAP, rosbag2 sqlite3)"};
+        file.format = StorageFormat::Ros1;  // the ROS 1 reader names an unsupported version
     } else if (got == 0) {
         return Error{file.display + ": empty file (expected an MCAP, sqlite3 or zstd file)"};
     } else {
@@ -128,7 +125,15 @@ Status listedFiles(BagLayout &layout, const fs::path &dir) {
 std::string BagLayout::storageIdentifier() const {
     if (metadata && !metadata->storage_identifier.empty()) return metadata->storage_identifier;
     if (files.empty()) return {};
-    return files.front().format == StorageFormat::Mcap ? "mcap" : "sqlite3";
+    switch (files.front().format) {
+        case StorageFormat::Mcap:
+            return "mcap";
+        case StorageFormat::Ros1:
+            return "ros1";
+        case StorageFormat::Sqlite3:
+            break;
+    }
+    return "sqlite3";
 }
 
 std::string BagLayout::compressionFormat() const {

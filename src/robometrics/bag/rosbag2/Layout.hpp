@@ -13,7 +13,7 @@
 
 namespace robometrics::bag::rosbag2 {
 
-enum class StorageFormat { Sqlite3, Mcap };
+enum class StorageFormat { Sqlite3, Mcap, Ros1 };  ///< Ros1: a ROS 1 bag file (format 2.0)
 
 struct StorageFile {
     std::string path;         ///< as found on disk

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/SqliteSource.hpp"
 #include "robometrics/bag/rosbag2/Zstd.hpp"
 
@@ -32,7 +33,9 @@ public:
             temps_.push_back(std::move(*temp));
         }
         Result<std::unique_ptr<MessageSource>> source =
-            file.format == StorageFormat::Mcap ? openMcap(path, options_) : openSqliteFile(path, file.display, options_);
+            file.format == StorageFormat::Mcap   ? openMcap(path, options_)
+            : file.format == StorageFormat::Ros1 ? ros1::openRos1(path, options_)
+                                                 : openSqliteFile(path, file.display, options_);
         if (!source) {
             // Errors about the temporary copy should still name the file the user has.
             if (file.zstd_file) return Error{file.display + " (decompressed): " + source.message()};
@@ -94,7 +97,8 @@ public:
             out.log_time = current.log_time;
             out.publish_time = current.publish_time;
             out.data = current.data;
-            if (isZstdFrame(out.data)) {
+            // MESSAGE-mode compression exists only in rosbag2 (CDR); a ROS 1 payload may start with any bytes.
+            if (out.topic->serialization_format != ros1::kSerializationFormat && isZstdFrame(out.data)) {
                 auto plain = zstd_.decompress(out.data, children_[child].source->describe() + ": message on " +
                                                             out.topic->name + " at log time " +
                                                             std::to_string(out.log_time));

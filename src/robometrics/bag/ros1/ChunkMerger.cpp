@@ -1,0 +1,153 @@
+#include "robometrics/bag/ros1/ChunkMerger.hpp"
+
+#include <algorithm>
+
+#include "robometrics/bag/ros1/BagIndex.hpp"
+
+namespace robometrics::bag::ros1 {
+
+struct ChunkMerger::LoadedChunk {
+    std::uint64_t file_offset = 0;
+    std::vector<std::uint8_t> raw;           ///< the chunk's data as read from the file
+    std::vector<std::uint8_t> decompressed;  ///< its records when compressed
+    struct Entry {
+        std::size_t offset;  ///< of the record in the chunk's records
+        RawMessage message;
+    };
+    std::vector<Entry> messages;  ///< sorted by time, stable
+    std::size_t cursor = 0;
+
+    const Entry &front() const { return messages[cursor]; }
+};
+
+namespace {
+
+// Heap order: smallest (time, chunk position, position in chunk) on top.
+struct Later {
+    template <class P>
+    bool operator()(const P &a, const P &b) const {
+        const auto &ma = a->front();
+        const auto &mb = b->front();
+        if (ma.message.time != mb.message.time) return ma.message.time > mb.message.time;
+        if (a->file_offset != b->file_offset) return a->file_offset > b->file_offset;
+        return ma.offset > mb.offset;
+    }
+};
+
+}  // namespace
+
+ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter)
+    : file_(std::move(file)), filter_(std::move(filter)) {
+    for (ChunkInfo &c : chunks) {
+        if (c.end_time < filter_.start_time || c.start_time > filter_.end_time) continue;
+        // The chunk info's per-connection counts say whether a wanted connection is inside.
+        bool any = std::any_of(c.counts.begin(), c.counts.end(), [&](const auto &kv) {
+            auto it = filter_.connections.find(kv.first);
+            return kv.second > 0 && (it == filter_.connections.end() || it->second);
+        });
+        if (any) chunks_.push_back(std::move(c));
+    }
+    std::stable_sort(chunks_.begin(), chunks_.end(), [](const ChunkInfo &a, const ChunkInfo &b) {
+        if (a.start_time != b.start_time) return a.start_time < b.start_time;
+        return a.chunk_pos < b.chunk_pos;
+    });
+}
+
+ChunkMerger::~ChunkMerger() = default;
+ChunkMerger::ChunkMerger(ChunkMerger &&) noexcept = default;
+ChunkMerger &ChunkMerger::operator=(ChunkMerger &&) noexcept = default;
+
+Status ChunkMerger::parseRecords(LoadedChunk &chunk, Bytes records) {
+    const std::uint64_t at = chunk.file_offset;
+    auto where = [&](std::size_t pos) { return "Chunk, at byte " + std::to_string(pos) + " of its records: "; };
+    for (std::size_t pos = 0; pos < records.size();) {
+        auto record = frameRecord(records, pos);
+        if (!record) return file_.error(at, where(pos) + record.message());
+        MessageHeader header;
+        auto op = parseMessageHeader(record->header, header);
+        if (!op) return file_.error(at, where(pos) + op.message());
+        if (*op == static_cast<std::uint8_t>(Op::MessageData)) {
+            auto wanted = filter_.connections.find(header.conn);
+            if (wanted == filter_.connections.end()) {
+                return file_.error(at, where(pos) + "message on connection " + std::to_string(header.conn) +
+                                           ", which the bag's index does not declare");
+            }
+            if (wanted->second && header.time >= filter_.start_time && header.time <= filter_.end_time)
+                chunk.messages.push_back({pos, RawMessage{header.conn, header.time, record->data}});
+        } else if (*op != static_cast<std::uint8_t>(Op::Connection)) {
+            return file_.error(at, where(pos) + opName(*op) + " record inside a chunk");
+        }
+        pos += record->size;
+    }
+    // rosbag writes each chunk in arrival order, which need not be time order.
+    auto by_time = [](const auto &a, const auto &b) { return a.message.time < b.message.time; };
+    if (!std::is_sorted(chunk.messages.begin(), chunk.messages.end(), by_time))
+        std::stable_sort(chunk.messages.begin(), chunk.messages.end(), by_time);
+    return Status::Ok();
+}
+
+Status ChunkMerger::load(const ChunkInfo &info) {
+    std::unique_ptr<LoadedChunk> chunk;
+    if (!spare_.empty()) {
+        chunk = std::move(spare_.back());
+        spare_.pop_back();
+    } else {
+        chunk = std::make_unique<LoadedChunk>();
+    }
+    ++chunks_loaded_;
+    const std::uint64_t offset = info.chunk_pos;
+    chunk->file_offset = offset;
+    chunk->messages.clear();
+    chunk->cursor = 0;
+    FileRecord record;
+    ROBOMETRICS_TRY(readRecordHeader(file_, offset, record));
+    auto fields = HeaderFields::parse(record.header);
+    if (!fields) return file_.error(offset, "Chunk header: " + fields.message());
+    auto op = fields->op();
+    if (!op) return file_.error(offset, op.message());
+    if (*op != static_cast<std::uint8_t>(Op::Chunk)) {
+        return file_.error(offset, "Chunk info points at a " + opName(*op) + " record, not a Chunk");
+    }
+    auto header = parseChunkHeader(*fields);
+    if (!header) return file_.error(offset, header.message());
+    ROBOMETRICS_TRY(file_.read(record.data_offset, record.data_length, chunk->raw, "Chunk data"));
+    auto records = decompressor_.decompress(*header, chunk->raw, chunk->decompressed);
+    if (!records) return file_.error(offset, "Chunk: " + records.message());
+    ROBOMETRICS_TRY(parseRecords(*chunk, *records));
+    if (chunk->messages.empty()) {
+        spare_.push_back(std::move(chunk));
+        return Status::Ok();
+    }
+    heap_.push_back(std::move(chunk));
+    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    return Status::Ok();
+}
+
+Result<bool> ChunkMerger::next(RawMessage &out) {
+    if (failed_) return Error{file_.path() + ": reading stopped at an earlier error"};
+    if (current_) {
+        if (current_->cursor < current_->messages.size()) {
+            heap_.push_back(std::move(current_));
+            std::push_heap(heap_.begin(), heap_.end(), Later{});
+        } else {
+            spare_.push_back(std::move(current_));
+        }
+    }
+    // Load every chunk that may hold a message at or before the earliest one pending.
+    while (next_chunk_ < chunks_.size() &&
+           (heap_.empty() || chunks_[next_chunk_].start_time <= heap_.front()->front().message.time)) {
+        Status s = load(chunks_[next_chunk_++]);
+        if (!s.ok()) {
+            failed_ = true;
+            return s.error();
+        }
+    }
+    if (heap_.empty()) return false;
+    std::pop_heap(heap_.begin(), heap_.end(), Later{});
+    current_ = std::move(heap_.back());
+    heap_.pop_back();
+    out = current_->messages[current_->cursor++].message;
+    return true;
+}
+
+}  // namespace robometrics::bag::ros1

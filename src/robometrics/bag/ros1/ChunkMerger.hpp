@@ -1,0 +1,64 @@
+#pragma once
+// Reads the messages of a ROS 1 bag in log-time order, chunk by chunk. ROS 1 chunks may be out
+// of time order and overlap (rosbag writes them as buffers fill), so, as for indexed MCAP, the
+// chunks are sorted by start time from their Chunk info records and loaded lazily, only when
+// the next message could come from them: memory holds the chunks that overlap in time, never
+// the whole bag. Ties keep file order (chunk position, then position in the chunk).
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "robometrics/bag/mcap/FileInput.hpp"
+#include "robometrics/bag/ros1/ChunkDecompressor.hpp"
+#include "robometrics/bag/ros1/Records.hpp"
+
+namespace robometrics::bag::ros1 {
+
+/// Which messages to deliver: every known connection id with whether it is wanted, and an
+/// inclusive time range. A message on an unknown connection is an error.
+struct MergeFilter {
+    std::unordered_map<std::uint32_t, bool> connections;
+    TimeNs start_time = std::numeric_limits<TimeNs>::min();
+    TimeNs end_time = std::numeric_limits<TimeNs>::max();
+};
+
+struct RawMessage {
+    std::uint32_t conn = 0;
+    TimeNs time = 0;
+    Bytes data;  ///< valid until the next call to next()
+};
+
+class ChunkMerger {
+public:
+    ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter);
+    ~ChunkMerger();
+    ChunkMerger(ChunkMerger &&) noexcept;
+    ChunkMerger &operator=(ChunkMerger &&) noexcept;
+
+    /// The next message in time order; false at the end; an Error naming file and offset.
+    Result<bool> next(RawMessage &out);
+
+    /// How many chunks were read from the file so far (for tests of the time-range skip).
+    std::size_t chunksLoaded() const { return chunks_loaded_; }
+
+private:
+    struct LoadedChunk;
+    Status load(const ChunkInfo &info);
+    Status parseRecords(LoadedChunk &chunk, Bytes records);
+
+    mcap::FileInput file_;
+    std::vector<ChunkInfo> chunks_;  ///< the wanted chunks, by (start time, file position)
+    std::size_t next_chunk_ = 0;
+    MergeFilter filter_;
+    ChunkDecompressor decompressor_;
+    std::vector<std::unique_ptr<LoadedChunk>> heap_;   ///< min-heap on each chunk's current message
+    std::vector<std::unique_ptr<LoadedChunk>> spare_;  ///< finished chunks, kept to reuse buffers
+    std::unique_ptr<LoadedChunk> current_;             ///< owns the data of the message last returned
+    std::size_t chunks_loaded_ = 0;
+    bool failed_ = false;
+};
+
+}  // namespace robometrics::bag::ros1

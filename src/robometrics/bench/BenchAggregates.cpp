@@ -1,0 +1,64 @@
+#include "robometrics/bench/BenchAggregates.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+namespace robometrics::bench {
+
+const CellAggregate *BenchAggregates::findCell(const std::string &key_or_number) const {
+    for (const CellAggregate &cell : cells) {
+        if (cell.key == key_or_number) return &cell;
+    }
+    if (!key_or_number.empty() && key_or_number.size() < 9 &&
+        std::all_of(key_or_number.begin(), key_or_number.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        const std::size_t number = std::stoul(key_or_number);
+        if (number >= 1 && number <= cells.size()) return &cells[number - 1];
+    }
+    return nullptr;
+}
+
+BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics) {
+    std::vector<JobRecord> ordered = jobs;
+    std::sort(ordered.begin(), ordered.end(), [](const JobRecord &a, const JobRecord &b) { return a.index < b.index; });
+
+    BenchAggregates out;
+    std::unordered_map<std::string, std::size_t> cell_of_key;
+    std::unordered_map<int, std::size_t> cell_of_done_job;
+    for (const JobRecord &job : ordered) {
+        auto [it, added] = cell_of_key.emplace(job.cell_key, out.cells.size());
+        if (added) out.cells.push_back(CellAggregate{job.cell_key, 0, 0, 0, {}, {}});
+        CellAggregate &cell = out.cells[it->second];
+        cell.jobs.push_back(job.index);
+        if (job.status == "done") {
+            ++cell.done;
+            cell_of_done_job[job.index] = it->second;
+        } else if (job.status == "failed") {
+            ++cell.failed;
+        } else {
+            ++cell.unfinished;
+        }
+    }
+
+    std::vector<const MetricValue *> sorted;
+    for (const MetricValue &m : metrics) {
+        if (m.value && std::isfinite(*m.value) && cell_of_done_job.count(m.job_index) != 0) sorted.push_back(&m);
+    }
+    std::sort(sorted.begin(), sorted.end(), [](const MetricValue *a, const MetricValue *b) {
+        return a->job_index != b->job_index ? a->job_index < b->job_index : a->name < b->name;
+    });
+    std::set<std::string> names;
+    for (const MetricValue *m : sorted) {
+        CellMetric &cm = out.cells[cell_of_done_job.at(m->job_index)].metrics[m->name];
+        cm.values.push_back(*m->value);
+        cm.jobs.push_back(m->job_index);
+        names.insert(m->name);
+    }
+    for (CellAggregate &cell : out.cells) {
+        for (auto &[name, cm] : cell.metrics) cm.summary = summarize(cm.values);
+    }
+    out.metric_names.assign(names.begin(), names.end());
+    return out;
+}
+
+}  // namespace robometrics::bench

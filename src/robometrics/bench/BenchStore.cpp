@@ -1,0 +1,68 @@
+#include "robometrics/bench/BenchStore.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+namespace robometrics::bench {
+
+std::string storePath(const std::string &out_dir) { return (std::filesystem::path(out_dir) / "bench.sqlite").string(); }
+
+Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<JobSpec> &jobs,
+                                 const std::string &out_dir, bool resume) {
+    namespace fs = std::filesystem;
+    const std::string path = storePath(out_dir);
+    std::error_code ec;
+    const bool exists = fs::exists(path, ec);
+    if (exists && !resume) {
+        return Error{fmt::format("{}: a benchmark is already stored here: add --resume to continue it, or choose "
+                                 "another -o",
+                                 path)};
+    }
+    fs::create_directories(out_dir, ec);
+    if (ec) return Error{fmt::format("{}: cannot create the output directory: {}", out_dir, ec.message())};
+    auto store = ResultStore::open(path);
+    if (!store) return store.error();
+    ROBOMETRICS_TRY(store->initialise(matrix, jobs));
+    if (resume) ROBOMETRICS_TRY(store->resetUnfinished());
+    return store;
+}
+
+Result<StoredMatrix> loadStoredMatrix(const ResultStore &store, const std::string &out_dir,
+                                      const std::string &robometrics) {
+    auto yaml = store.matrixYaml();
+    if (!yaml) return yaml.error();
+    auto matrix = parseMatrix(*yaml, store.path() + " (stored matrix)");
+    if (!matrix) return matrix.error();
+    auto jobs = expandMatrix(*matrix, ExpandContext{out_dir, robometrics});
+    if (!jobs) return jobs.error();
+    return StoredMatrix{std::move(*matrix), std::move(*jobs)};
+}
+
+Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const JobRunOptions &options) {
+    std::error_code ec;
+    if (!std::filesystem::exists(storePath(out_dir), ec)) {
+        return Error{storePath(out_dir) + ": no benchmark store (start one with `robometrics bench MATRIX.yaml -o OUT`)"};
+    }
+    auto store = ResultStore::open(storePath(out_dir));
+    if (!store) return store.error();
+    auto stored = loadStoredMatrix(*store, out_dir, options.robometrics);
+    if (!stored) return stored.error();
+    if (index < 0 || index >= static_cast<int>(stored->jobs.size())) {
+        return Error{fmt::format("{}: --index {} is out of range (the matrix has jobs 0 to {})", store->path(), index,
+                                 static_cast<int>(stored->jobs.size()) - 1)};
+    }
+    ROBOMETRICS_TRY(store->markRunning(index, options.worker));
+    JobOutcome outcome = runJob(stored->matrix, stored->jobs[static_cast<std::size_t>(index)], options);
+    ROBOMETRICS_TRY(store->record(outcome));
+    return outcome;
+}
+
+std::string workerName() {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    return fmt::format("{}:{}", host, static_cast<long>(getpid()));
+}
+
+}  // namespace robometrics::bench

@@ -1,0 +1,39 @@
+#pragma once
+// What every executor does before it starts jobs, and what a single worker does: the job
+// protocol of docs/bench.md. Everything a worker needs is in OUT/bench.sqlite (the matrix text
+// and the job rows), so a local thread, a Slurm array task and a Kubernetes indexed job all run
+// `robometrics bench run-job OUT --index I` the same way.
+
+#include <string>
+#include <vector>
+
+#include "robometrics/bench/JobRunner.hpp"
+#include "robometrics/bench/ResultStore.hpp"
+
+namespace robometrics::bench {
+
+/// OUT/bench.sqlite
+std::string storePath(const std::string &out_dir);
+
+/// Creates OUT and its store for a new benchmark, or with `resume` reopens an existing one
+/// (same matrix hash required) and puts every job not done back to pending. Without `resume`
+/// an existing store is refused, so a second run never mixes into the first one's results.
+Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<JobSpec> &jobs,
+                                 const std::string &out_dir, bool resume);
+
+/// The matrix and job list as stored in OUT (expanded with OUT as given here, so OUT may be
+/// mounted at another path on a worker node).
+struct StoredMatrix {
+    MatrixSpec matrix;
+    std::vector<JobSpec> jobs;
+};
+Result<StoredMatrix> loadStoredMatrix(const ResultStore &store, const std::string &out_dir,
+                                      const std::string &robometrics);
+
+/// Runs job `index` of the store in OUT and records its outcome (the worker side of the protocol).
+Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const JobRunOptions &options);
+
+/// "host:pid" naming this process in the store's worker column.
+std::string workerName();
+
+}  // namespace robometrics::bench

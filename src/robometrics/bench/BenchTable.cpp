@@ -1,0 +1,47 @@
+#include "robometrics/bench/BenchTable.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace robometrics::bench {
+namespace {
+
+struct CellRow {
+    std::string cell;
+    int done = 0, failed = 0, other = 0, ok = 0;
+    double run_s = 0, evaluate_s = 0;
+};
+
+std::string mean(double sum, int n) { return n > 0 ? fmt::format("{:.2f}", sum / n) : "-"; }
+
+}  // namespace
+
+std::string formatCellTable(const std::vector<JobRecord> &jobs) {
+    std::vector<CellRow> rows;  // in job order, which is cell order
+    for (const JobRecord &j : jobs) {
+        if (rows.empty() || rows.back().cell != j.cell_key) rows.push_back({j.cell_key.empty() ? "(all)" : j.cell_key});
+        CellRow &r = rows.back();
+        if (j.status == "done") {
+            ++r.done;
+            r.ok += j.verdict == std::optional<std::string>("ok") ? 1 : 0;
+            r.run_s += j.run_s.value_or(0);
+            r.evaluate_s += j.evaluate_s.value_or(0);
+        } else if (j.status == "failed") {
+            ++r.failed;
+        } else {
+            ++r.other;
+        }
+    }
+    std::size_t width = 4;
+    for (const CellRow &r : rows) width = std::max(width, r.cell.size());
+    std::string out = fmt::format("{:<{}}  {:>4}  {:>6}  {:>7}  {:>3}  {:>6}  {:>6}\n", "cell", width, "done", "failed",
+                                  "pending", "ok", "run_s", "eval_s");
+    for (const CellRow &r : rows) {
+        out += fmt::format("{:<{}}  {:>4}  {:>6}  {:>7}  {:>3}  {:>6}  {:>6}\n", r.cell, width, r.done, r.failed, r.other,
+                           r.ok, mean(r.run_s, r.done), mean(r.evaluate_s, r.done));
+    }
+    return out;
+}
+
+}  // namespace robometrics::bench

@@ -1,0 +1,74 @@
+#pragma once
+// Plain data shared by the matrix, the store, the runner and the executors: one expanded job,
+// one stored job row, one metric, one finished job. No behaviour here, so every part of
+// `robometrics bench` (and `bench report`) can include it without pulling in SQLite or YAML.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace robometrics::bench {
+
+/// One job of the expanded matrix: a cell (one value per axis), one iteration of it.
+struct JobSpec {
+    int index = 0;                             ///< position in the expanded list, 0-based, stable
+    std::string cell_key;                      ///< "axis=value,axis=value" in axis order
+    std::map<std::string, std::string> cell;   ///< axis name -> value
+    int iteration = 0;                         ///< 0-based
+    std::int64_t seed = 0;
+    std::vector<std::string> argv;             ///< the command after substitution
+    std::string out_dir;                       ///< OUT/jobs/<index>, the {out} of the command
+};
+
+/// One row of the `jobs` table.
+struct JobRecord {
+    int index = 0;
+    std::string cell_key;
+    std::string cell_json;
+    int iteration = 0;
+    std::int64_t seed = 0;
+    std::string command_json;
+    std::string status;  ///< pending | running | done | failed
+    int attempts = 0;
+    std::optional<int> exit_code;
+    std::optional<std::string> worker;
+    std::optional<std::int64_t> started_ns;
+    std::optional<std::int64_t> finished_ns;
+    std::optional<double> run_s;
+    std::optional<double> evaluate_s;
+    std::optional<std::string> verdict;
+    std::optional<int> anomalies;
+    std::optional<std::string> summary_json;
+    std::optional<std::string> out_dir;
+    std::optional<std::string> error;
+};
+
+/// One row of the `metrics` table: a numeric leaf of summary.json, flattened with dots.
+struct MetricValue {
+    int job_index = 0;
+    std::string name;
+    std::optional<double> value;  ///< null in summary.json -> no value
+};
+
+/// What running one job produced; ResultStore::record writes it in one transaction.
+struct JobOutcome {
+    int index = 0;
+    bool success = false;          ///< status done (true) or failed (false)
+    int attempts = 1;
+    std::optional<int> exit_code;  ///< of the command's last attempt
+    std::string worker;
+    std::int64_t started_ns = 0;   ///< wall clock, ns since the epoch
+    std::int64_t finished_ns = 0;
+    double run_s = 0;
+    double evaluate_s = 0;
+    std::optional<std::string> verdict;
+    std::optional<int> anomalies;
+    std::optional<std::string> summary_json;
+    std::string out_dir;
+    std::optional<std::string> error;
+    std::vector<MetricValue> metrics;  ///< summary leaves plus run_s and evaluate_s
+};
+
+}  // namespace robometrics::bench

@@ -1,0 +1,114 @@
+// Expands a MatrixSpec into its ordered job list and substitutes each job's argv. The order is
+// part of the job protocol: `bench run-job OUT --index I` and a Slurm array task I must name the
+// same job on every machine, so it depends only on the matrix file.
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "robometrics/bench/MatrixSpec.hpp"
+
+namespace robometrics::bench {
+
+std::string jobDirectory(const std::string &out_root, int index) {
+    return (std::filesystem::path(out_root) / "jobs" / fmt::format("{:04d}", index)).string();
+}
+
+Result<std::string> substitute(const std::string &text,
+                               const std::vector<std::pair<std::string, std::string>> &values) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
+            out += c;  // "{{" / "}}": a literal brace
+            ++i;
+            continue;
+        }
+        if (c == '}') return Error{fmt::format("'{}': unmatched '}}' (write '}}}}' for a literal brace)", text)};
+        if (c != '{') {
+            out += c;
+            continue;
+        }
+        std::size_t end = text.find('}', i + 1);
+        if (end == std::string::npos) return Error{fmt::format("'{}': unclosed '{{'", text)};
+        std::string name = text.substr(i + 1, end - i - 1);
+        const std::string *found = nullptr;
+        for (const auto &[key, value] : values) {
+            if (key == name) found = &value;
+        }
+        if (found == nullptr) {
+            std::string known;
+            for (const auto &kv : values) known += (known.empty() ? "" : ", ") + kv.first;
+            return Error{fmt::format("'{}': unknown substitution {{{}}} (known: {})", text, name, known)};
+        }
+        out += *found;
+        i = end;
+    }
+    return out;
+}
+
+Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &argv, const JobSpec &job,
+                                               const std::string &robometrics) {
+    std::vector<std::pair<std::string, std::string>> subs(job.cell.begin(), job.cell.end());
+    if (job.cell.count("seed") == 0) subs.emplace_back("seed", std::to_string(job.seed));
+    subs.emplace_back("out", job.out_dir);
+    subs.emplace_back("iteration", std::to_string(job.iteration));
+    subs.emplace_back("index", std::to_string(job.index));
+    subs.emplace_back("robometrics", robometrics);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        auto arg = substitute(argv[i], subs);
+        if (!arg) return Error{fmt::format("[{}]: {}", i, arg.message())};
+        out.push_back(std::move(*arg));
+    }
+    return out;
+}
+
+Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const ExpandContext &context) {
+    std::int64_t cells = 1;
+    for (const Axis &axis : matrix.axes) {
+        cells *= static_cast<std::int64_t>(axis.values.size());
+        if (cells > 1000000) return Error{matrix.source + ": axes: more than 1000000 cells"};
+    }
+    if (cells * matrix.iterations > 1000000) return Error{matrix.source + ": more than 1000000 jobs"};
+    bool seed_axis = false;
+    for (const Axis &axis : matrix.axes) seed_axis = seed_axis || axis.name == "seed";
+
+    std::vector<JobSpec> jobs;
+    std::vector<std::size_t> pick(matrix.axes.size(), 0);  // an odometer over the axes, last axis fastest
+    for (std::int64_t cell = 0; cell < cells; ++cell) {
+        std::map<std::string, std::string> values;
+        std::string key;
+        for (std::size_t a = 0; a < matrix.axes.size(); ++a) {
+            const Axis &axis = matrix.axes[a];
+            values[axis.name] = axis.values[pick[a]];
+            key += fmt::format("{}{}={}", key.empty() ? "" : ",", axis.name, axis.values[pick[a]]);
+        }
+        for (int iteration = 0; iteration < matrix.iterations; ++iteration) {
+            JobSpec job;
+            job.index = static_cast<int>(jobs.size());
+            job.cell_key = key;
+            job.cell = values;
+            job.iteration = iteration;
+            job.seed = seed_axis ? std::stoll(values.at("seed")) : matrix.base_seed + iteration;
+            job.out_dir = (std::filesystem::path(jobDirectory(context.out_root, job.index)) / "run").string();
+            auto argv = substituteArgv(matrix.command, job, context.robometrics);
+            if (!argv) return Error{fmt::format("{}: command{}", matrix.source, argv.message())};
+            job.argv = std::move(*argv);
+            // The recorder and evaluate arguments are substituted when the job runs; checking them
+            // here reports a typo before any job starts.
+            auto record = substituteArgv(matrix.record_command, job, context.robometrics);
+            if (!record) return Error{fmt::format("{}: record.command{}", matrix.source, record.message())};
+            auto extra = substituteArgv(matrix.evaluate.extra, job, context.robometrics);
+            if (!extra) return Error{fmt::format("{}: evaluate.extra{}", matrix.source, extra.message())};
+            jobs.push_back(std::move(job));
+        }
+        for (std::size_t a = matrix.axes.size(); a-- > 0;) {  // advance the odometer
+            if (++pick[a] < matrix.axes[a].values.size()) break;
+            pick[a] = 0;
+        }
+    }
+    return jobs;
+}
+
+}  // namespace robometrics::bench

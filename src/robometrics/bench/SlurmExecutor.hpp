@@ -1,0 +1,22 @@
+#pragma once
+// `robometrics bench --executor slurm`: submits the store's pending jobs as a Slurm array whose
+// tasks each run `robometrics bench run-job OUT --index $SLURM_ARRAY_TASK_ID` (docs/bench.md,
+// job protocol). Implemented by SlurmExecutor.cpp.
+
+#include <string>
+
+#include "robometrics/bench/MatrixSpec.hpp"
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::bench {
+
+struct SlurmOptions {
+    std::string out_dir;           ///< OUT, holding bench.sqlite
+    std::string robometrics_path;  ///< the binary each array task runs
+    bool resume = false;
+};
+
+/// Submits the jobs of the store in `options.out_dir`; returns once they are submitted (or done).
+Status submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options);
+
+}  // namespace robometrics::bench

@@ -1,0 +1,44 @@
+#include "robometrics/slam/TrajectoryEdit.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace robometrics::slam {
+
+void shiftStamps(Trajectory &trajectory, double offset_s) {
+    if (!trajectory.timestamped || offset_s == 0.0) return;
+    for (double &t : trajectory.stamps) t += offset_s;
+}
+
+Result<Trajectory> mergeTrajectories(const std::vector<Trajectory> &parts) {
+    if (parts.empty()) return Error{"nothing to merge"};
+    const auto timed = std::count_if(parts.begin(), parts.end(), [](const Trajectory &t) { return t.timestamped; });
+    if (timed != 0 && timed != static_cast<std::ptrdiff_t>(parts.size())) {
+        return Error{"cannot merge trajectories with stamps and without (KITTI files have no time to sort by)"};
+    }
+    // The raw rotation matrices of a KITTI part are kept only when every part has them.
+    const bool matrices =
+        std::all_of(parts.begin(), parts.end(), [](const Trajectory &t) { return !t.rotation_matrices.empty(); });
+    Trajectory all;
+    all.timestamped = timed != 0;
+    for (const Trajectory &part : parts) {
+        all.stamps.insert(all.stamps.end(), part.stamps.begin(), part.stamps.end());
+        all.positions.insert(all.positions.end(), part.positions.begin(), part.positions.end());
+        all.orientations.insert(all.orientations.end(), part.orientations.begin(), part.orientations.end());
+        if (matrices) {
+            all.rotation_matrices.insert(all.rotation_matrices.end(), part.rotation_matrices.begin(),
+                                         part.rotation_matrices.end());
+        }
+    }
+    if (!all.timestamped) {
+        std::iota(all.stamps.begin(), all.stamps.end(), 0.0);
+        return all;
+    }
+    std::vector<std::size_t> order(all.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return all.stamps[a] < all.stamps[b]; });
+    return selectPoses(all, order);
+}
+
+}  // namespace robometrics::slam

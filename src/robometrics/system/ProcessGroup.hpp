@@ -1,0 +1,37 @@
+#pragma once
+// Starting a command in its own process group and stopping the whole group the way `ros2 launch`
+// expects (SIGINT, then SIGTERM, then SIGKILL, each after a grace period). Shared by
+// `robometrics run` and the benchmark's job runner so both supervise processes the same way.
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::system {
+
+struct SpawnOptions {
+    std::vector<int> cpus;                   ///< pin the leader (and so its children) to these CPUs; empty = no pinning
+    std::optional<std::string> stdout_path;  ///< redirect (truncating) instead of inheriting
+    std::optional<std::string> stderr_path;
+};
+
+/// Forks and execs `argv` (no shell) as the leader of a new process group. The child does only
+/// async-signal-safe work between fork and exec, so this is safe from a multi-threaded program.
+/// A command that cannot be executed exits 127 with a message on its stderr.
+Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOptions &options = {});
+
+/// Waits up to `seconds` for `pid` to exit; true (and its wait status) if it did.
+bool waitForExit(pid_t pid, double seconds, int &status);
+
+/// SIGINT, then SIGTERM, then SIGKILL to the whole group of leader `pid`, each after `grace_s`;
+/// reaps the leader and sets `how` to the signal that ended it. Returns its wait status.
+int stopGroup(pid_t pid, double grace_s, std::string &how);
+
+/// SIGKILL to whatever is left of the group of an already reaped leader (children it left behind).
+void killGroupLeftovers(pid_t pid);
+
+}  // namespace robometrics::system

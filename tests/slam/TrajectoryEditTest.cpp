@@ -1,0 +1,48 @@
+#include <gtest/gtest.h>
+
+#include "TrajectoryTestUtil.hpp"
+#include "robometrics/slam/TrajectoryEdit.hpp"
+
+namespace robometrics::slam {
+namespace {
+
+TEST(TrajectoryEdit, ShiftStampsAddsTheOffset) {
+    Trajectory t = test::stampsOf({1.0, 2.5});
+    shiftStamps(t, -0.5);
+    EXPECT_EQ(t.stamps, (std::vector<double>{0.5, 2.0}));
+    Trajectory kitti = test::stampsOf({0.0, 1.0});
+    kitti.timestamped = false;
+    shiftStamps(kitti, 3.0);  // pose indices are not time
+    EXPECT_EQ(kitti.stamps, (std::vector<double>{0.0, 1.0}));
+}
+
+TEST(TrajectoryEdit, MergeSortsByStampStably) {
+    Trajectory a = test::pathOf({{0, 0, 0}, {1, 0, 0}, {2, 0, 0}});  // stamps 0 1 2
+    Trajectory b;
+    b.add(0.5, {10, 0, 0}, Eigen::Quaterniond::Identity());
+    b.add(1.0, {11, 0, 0}, Eigen::Quaterniond::Identity());  // same stamp as a's second pose: after it
+    auto merged = mergeTrajectories({a, b});
+    ASSERT_TRUE(merged) << merged.message();
+    EXPECT_EQ(merged->stamps, (std::vector<double>{0, 0.5, 1, 1, 2}));
+    EXPECT_EQ(merged->positions[1].x(), 10);
+    EXPECT_EQ(merged->positions[2].x(), 1);
+    EXPECT_EQ(merged->positions[3].x(), 11);
+}
+
+TEST(TrajectoryEdit, MergeWithoutStampsAppendsAndRefusesMixing) {
+    Trajectory a = test::pathOf({{0, 0, 0}, {1, 0, 0}});
+    Trajectory b = test::pathOf({{5, 0, 0}});
+    a.timestamped = b.timestamped = false;
+    auto merged = mergeTrajectories({a, b});
+    ASSERT_TRUE(merged);
+    EXPECT_EQ(merged->stamps, (std::vector<double>{0, 1, 2}));
+    EXPECT_EQ(merged->positions[2].x(), 5);
+    b.timestamped = true;
+    auto mixed = mergeTrajectories({a, b});
+    ASSERT_FALSE(mixed);
+    EXPECT_NE(mixed.message().find("cannot merge"), std::string::npos);
+    EXPECT_FALSE(mergeTrajectories({}));
+}
+
+}  // namespace
+}  // namespace robometrics::slam
