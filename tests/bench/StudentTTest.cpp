@@ -37,7 +37,8 @@ TEST(StudentT, CdfClosedForms) {
 }
 
 TEST(StudentT, QuantilesOfTheTables) {
-    // t_{0.975} from the printed tables (and exact for df = 1: tan(0.475 pi); df = 2: sqrt(2) * 0.95 / sqrt(1 - 0.95^2)).
+    // t_{0.975} from the printed tables (and exact for df = 1: tan(0.475 pi); df = 2: sqrt(2) * 0.95 / sqrt(1 -
+    // 0.95^2)).
     EXPECT_NEAR(studentTQuantile(0.975, 1), std::tan(0.475 * M_PI), 1e-9);
     EXPECT_NEAR(studentTQuantile(0.975, 2), 0.95 * std::sqrt(2.0 / (1 - 0.95 * 0.95)), 1e-12);
     EXPECT_NEAR(studentTQuantile(0.975, 4), 2.776445105, 1e-8);

@@ -145,7 +145,7 @@ TEST(DynamicDecoderTest, EmptyMessageIsOneByte) {
 TEST(DynamicDecoderTest, RejectsUnsupportedSchemas) {
     auto idl = DynamicDecoder::create("p/msg/T", "module p { struct T { long a; }; };", "ros2idl");
     ASSERT_FALSE(idl.ok());
-    EXPECT_EQ(idl.message(), "unsupported schema for p/msg/T: encoding 'ros2idl' (only ros2msg is supported)");
+    EXPECT_EQ(idl.message(), "unsupported schema for p/msg/T: encoding 'ros2idl' (only ros2msg and ros1msg are supported)");
     auto srv = DynamicDecoder::create("p/srv/S_Event", "int32 a\n---\nint32 b\n");
     ASSERT_FALSE(srv.ok());
     EXPECT_NE(srv.message().find("unsupported schema"), std::string::npos) << srv.message();

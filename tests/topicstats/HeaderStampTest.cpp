@@ -33,6 +33,14 @@ TEST(HeaderStamp, KnownTypesUseTheBuiltInDefinition) {
     EXPECT_TRUE(typeHasHeader("acme_msgs/msg/Unknown", "std_msgs/Header header\nint8 x\n", "ros2msg"));
 }
 
+TEST(HeaderStamp, Ros1PayloadsStartWithSeq) {
+    // seq 9, sec 1700000000, nsec 7: the stamp is bytes 4..11, unsigned seconds.
+    const std::vector<std::uint8_t> bytes{9, 0, 0, 0, 0x00, 0xF1, 0x53, 0x65, 7, 0, 0, 0, 0, 0, 0, 0};
+    EXPECT_EQ(readHeaderStamp(bytes, msgs::WireFormat::Ros1), TimeNs{1'700'000'000'000'000'007});
+    EXPECT_FALSE(readHeaderStamp(std::vector<std::uint8_t>(11, 0), msgs::WireFormat::Ros1).has_value());
+    EXPECT_TRUE(typeHasHeader("acme_msgs/msg/Unknown", "Header header\nint8 x\n", "ros1msg"));
+}
+
 TEST(HeaderStamp, ReadsTheStampFromLittleEndianCdr) {
     msgs::Imu imu;
     imu.header.stamp = {1700000000, 123456789};

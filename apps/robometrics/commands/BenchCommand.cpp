@@ -14,6 +14,7 @@
 #include "BenchSubcommands.hpp"
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "robometrics/bench/BenchReportFiles.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/BenchTable.hpp"
 #include "robometrics/bench/LocalExecutor.hpp"
@@ -81,11 +82,16 @@ int runBench(const BenchCli &cli) {
     if (!summary) return fail("bench", summary.error());
     auto rows = store->jobs();
     if (!rows) return fail("bench", rows.error());
-    fmt::print("{}results: {}\n", bench::formatCellTable(*rows), bench::storePath(cli.out_dir));
+    fmt::print("{}", bench::formatCellTable(*rows));
+    // The leaderboard and report of what is finished, even when some jobs failed.
+    auto report = bench::writeBenchReport(cli.out_dir);
+    if (!report) return fail("bench", report.error());
+    fmt::print("\n{}\nresults: {}, report: {}\n", report->table, bench::storePath(cli.out_dir), report->report_path);
     if (summary->interrupted) return fail("bench", "interrupted: continue with --resume");
     int failed = 0;
     for (const auto &r : *rows) failed += r.status == "failed" ? 1 : 0;
-    if (failed > 0) return fail("bench", fmt::format("{} of {} jobs failed (see OUT/jobs/*/stderr.log)", failed, rows->size()));
+    if (failed > 0)
+        return fail("bench", fmt::format("{} of {} jobs failed (see OUT/jobs/*/stderr.log)", failed, rows->size()));
     return 0;
 }
 
@@ -102,13 +108,15 @@ int runJobCommand(const BenchCli &cli) {
         }
     }
     if (index < 0) {
-        fmt::print(stderr, "robometrics bench run-job: error: --index missing (nor SLURM_ARRAY_TASK_ID or "
-                           "JOB_COMPLETION_INDEX set)\n");
+        fmt::print(stderr,
+                   "robometrics bench run-job: error: --index missing (nor SLURM_ARRAY_TASK_ID or "
+                   "JOB_COMPLETION_INDEX set)\n");
         return 2;
     }
     auto outcome = bench::runStoredJob(cli.job_out_dir, index, options);
     if (!outcome) return fail("bench run-job", outcome.error());
-    if (!outcome->success) return fail("bench run-job", fmt::format("job {}: {}", index, outcome->error.value_or("failed")));
+    if (!outcome->success)
+        return fail("bench run-job", fmt::format("job {}: {}", index, outcome->error.value_or("failed")));
     fmt::print("job {}: done in {:.2f} s (+{:.2f} s evaluate), verdict {}\n", index, outcome->run_s,
                outcome->evaluate_s, outcome->verdict.value_or("-"));
     return 0;
@@ -120,7 +128,8 @@ const RegisterCommand kRegister{
         auto cli = std::make_shared<BenchCli>();
         app.add_option("matrix", cli->matrix_file, "Matrix YAML (docs/bench.md)");
         app.add_option("-o,--output", cli->out_dir, "Output directory: bench.sqlite and jobs/");
-        app.add_option("-j,--jobs", cli->jobs, "Parallel jobs (default: the number of CPUs)")->check(CLI::NonNegativeNumber);
+        app.add_option("-j,--jobs", cli->jobs, "Parallel jobs (default: the number of CPUs)")
+            ->check(CLI::NonNegativeNumber);
         app.add_option("--executor", cli->executor, "local or slurm")
             ->check(CLI::IsMember({"local", "slurm"}))
             ->capture_default_str();
@@ -129,8 +138,7 @@ const RegisterCommand kRegister{
 
         CLI::App *run_job = app.add_subcommand("run-job", "Run one job of the benchmark stored in OUT (a worker)");
         run_job->add_option("out", cli->job_out_dir, "The benchmark's output directory")->required();
-        run_job->add_option("--index", cli->index,
-                            "Job index (default: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)");
+        run_job->add_option("--index", cli->index, "Job index (default: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)");
         std::map<CLI::App *, RunFn> subs;
         for (const auto &spec : benchSubcommands()) {
             CLI::App *sub = app.add_subcommand(spec.name, spec.summary);

@@ -24,7 +24,7 @@ void onStopSignal(int signal_number) { g_stop_signal = signal_number; }
 struct RunOptions {
     std::string out_dir;
     double sample_hz = 1.0;
-    double timeout_s = 0;      // 0 = no timeout
+    double timeout_s = 0;       // 0 = no timeout
     double cpu_budget = 100.0;  // percent of one core
     double grace_s = 5.0;       // per escalation step
     std::vector<std::string> command;
@@ -49,11 +49,11 @@ int runCommand(const RunOptions &opt) {
     if (!run) return fail("run", run.error());
 
     const system::RunSummary &summary = run->summary;
-    fmt::print("command:   {}\nduration:  {:.1f} s ({})\npeak CPU:  {:.1f} % (mean {:.1f} %)\n"
-               "peak RSS:  {:.1f} MiB\nsamples:   {} -> {}/system.csv, run.json\n",
-               fmt::join(opt.command, " "), run->duration_s, run->ended_by, summary.peak_cpu_percent,
-               summary.mean_cpu_percent, static_cast<double>(summary.peak_rss_bytes) / 1048576.0, run->samples,
-               opt.out_dir);
+    fmt::print(
+        "command:   {}\nduration:  {:.1f} s ({})\npeak CPU:  {:.1f} % (mean {:.1f} %)\n"
+        "peak RSS:  {:.1f} MiB\nsamples:   {} -> {}/system.csv, run.json\n",
+        fmt::join(opt.command, " "), run->duration_s, run->ended_by, summary.peak_cpu_percent, summary.mean_cpu_percent,
+        static_cast<double>(summary.peak_rss_bytes) / 1048576.0, run->samples, opt.out_dir);
     if (summary.over_cpu_budget) {
         fmt::print(stderr, "robometrics run: warning: peak CPU {:.1f} % exceeds the edge budget of {:.0f} %\n",
                    summary.peak_cpu_percent, opt.cpu_budget);
@@ -73,7 +73,8 @@ const RegisterCommand kRegister{
         app.add_option("--timeout", opt->timeout_s, "Stop the command after this many seconds (0 = never)");
         app.add_option("--cpu-budget", opt->cpu_budget, "Warn when peak CPU exceeds this percent (100 = one core)")
             ->capture_default_str();
-        app.add_option("--grace", opt->grace_s, "Seconds to wait after SIGINT and after SIGTERM")->capture_default_str();
+        app.add_option("--grace", opt->grace_s, "Seconds to wait after SIGINT and after SIGTERM")
+            ->capture_default_str();
         app.add_option("command", opt->command, "The command to run, after --")->required();
         return [opt] { return runCommand(*opt); };
     },

@@ -19,14 +19,14 @@ struct CellMetric {
 };
 
 struct CellAggregate {
-    std::string key;  ///< "slam=a,world=b"
+    std::string key;                           ///< "slam=a,world=b"
     int done = 0, failed = 0, unfinished = 0;  ///< unfinished: pending or running
     std::vector<int> jobs;                     ///< every job of the cell, in index order
     std::map<std::string, CellMetric> metrics;
 };
 
 struct BenchAggregates {
-    std::vector<CellAggregate> cells;  ///< in the order of their first job (the matrix order)
+    std::vector<CellAggregate> cells;       ///< in the order of their first job (the matrix order)
     std::vector<std::string> metric_names;  ///< every metric with at least one value, sorted
 
     /// The cell with this key, or the 1-based cell number ("3"); nullptr when none matches.

@@ -8,7 +8,7 @@
 namespace robometrics::bench {
 
 struct BenchCounters {
-    std::atomic<int> total{0};     ///< jobs to run in this session
+    std::atomic<int> total{0};  ///< jobs to run in this session
     std::atomic<int> done{0};
     std::atomic<int> failed{0};
     std::atomic<int> running{0};

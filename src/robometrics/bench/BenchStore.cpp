@@ -9,16 +9,17 @@ namespace robometrics::bench {
 
 std::string storePath(const std::string &out_dir) { return (std::filesystem::path(out_dir) / "bench.sqlite").string(); }
 
-Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<JobSpec> &jobs,
-                                 const std::string &out_dir, bool resume) {
+Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<JobSpec> &jobs, const std::string &out_dir,
+                                 bool resume) {
     namespace fs = std::filesystem;
     const std::string path = storePath(out_dir);
     std::error_code ec;
     const bool exists = fs::exists(path, ec);
     if (exists && !resume) {
-        return Error{fmt::format("{}: a benchmark is already stored here: add --resume to continue it, or choose "
-                                 "another -o",
-                                 path)};
+        return Error{
+            fmt::format("{}: a benchmark is already stored here: add --resume to continue it, or choose "
+                        "another -o",
+                        path)};
     }
     fs::create_directories(out_dir, ec);
     if (ec) return Error{fmt::format("{}: cannot create the output directory: {}", out_dir, ec.message())};
@@ -43,7 +44,8 @@ Result<StoredMatrix> loadStoredMatrix(const ResultStore &store, const std::strin
 Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const JobRunOptions &options) {
     std::error_code ec;
     if (!std::filesystem::exists(storePath(out_dir), ec)) {
-        return Error{storePath(out_dir) + ": no benchmark store (start one with `robometrics bench MATRIX.yaml -o OUT`)"};
+        return Error{storePath(out_dir) +
+                     ": no benchmark store (start one with `robometrics bench MATRIX.yaml -o OUT`)"};
     }
     auto store = ResultStore::open(storePath(out_dir));
     if (!store) return store.error();

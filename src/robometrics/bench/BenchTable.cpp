@@ -38,8 +38,8 @@ std::string formatCellTable(const std::vector<JobRecord> &jobs) {
     std::string out = fmt::format("{:<{}}  {:>4}  {:>6}  {:>7}  {:>3}  {:>6}  {:>6}\n", "cell", width, "done", "failed",
                                   "pending", "ok", "run_s", "eval_s");
     for (const CellRow &r : rows) {
-        out += fmt::format("{:<{}}  {:>4}  {:>6}  {:>7}  {:>3}  {:>6}  {:>6}\n", r.cell, width, r.done, r.failed, r.other,
-                           r.ok, mean(r.run_s, r.done), mean(r.evaluate_s, r.done));
+        out += fmt::format("{:<{}}  {:>4}  {:>6}  {:>7}  {:>3}  {:>6}  {:>6}\n", r.cell, width, r.done, r.failed,
+                           r.other, r.ok, mean(r.run_s, r.done), mean(r.evaluate_s, r.done));
     }
     return out;
 }

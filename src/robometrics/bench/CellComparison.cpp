@@ -45,8 +45,8 @@ std::string CellComparison::sentence() const {
     const double diff = a.mean - b.mean;
     std::string head = better.empty()
                            ? fmt::format("{} and {} have the same mean {} ({:.6g})", cell_a, cell_b, metric, a.mean)
-                           : fmt::format("{} is better on {} ({}) by {:.4g}", better, metric,
-                                         directionText(direction), std::abs(diff));
+                           : fmt::format("{} is better on {} ({}) by {:.4g}", better, metric, directionText(direction),
+                                         std::abs(diff));
     std::string verdict;
     if (welch_significant && bootstrap_significant) {
         verdict = "the difference is significant at 5 %";

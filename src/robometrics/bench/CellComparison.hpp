@@ -16,8 +16,8 @@ struct CellComparison {
     std::string metric, cell_a, cell_b;
     Direction direction = Direction::LowerIsBetter;
     SampleSummary a, b;
-    WelchResult welch;          ///< difference = mean(a) - mean(b)
-    BootstrapResult bootstrap;  ///< interval of mean(a) - mean(b)
+    WelchResult welch;                   ///< difference = mean(a) - mean(b)
+    BootstrapResult bootstrap;           ///< interval of mean(a) - mean(b)
     bool welch_significant = false;      ///< p < 0.05
     bool bootstrap_significant = false;  ///< the interval excludes 0
     std::string better;                  ///< cell_a, cell_b, or empty when the means are equal

@@ -103,12 +103,13 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
     } else if (run->ended_by.rfind("signal", 0) == 0) {
         attempt.error = "interrupted";
     } else if (run->failedOnItsOwn()) {
-        attempt.error = attempt.exit_code == 127
-                            ? fmt::format("the command could not be started (exit 127, see {}/stderr.log)", job_dir.string())
-                            : fmt::format("the command failed ({}; see {}/stderr.log)",
-                                          attempt.exit_code ? fmt::format("exit code {}", *attempt.exit_code)
-                                                            : std::string("killed by a signal"),
-                                          job_dir.string());
+        attempt.error =
+            attempt.exit_code == 127
+                ? fmt::format("the command could not be started (exit 127, see {}/stderr.log)", job_dir.string())
+                : fmt::format("the command failed ({}; see {}/stderr.log)",
+                              attempt.exit_code ? fmt::format("exit code {}", *attempt.exit_code)
+                                                : std::string("killed by a signal"),
+                              job_dir.string());
     } else {
         attempt.ok = true;
     }

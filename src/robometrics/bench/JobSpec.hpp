@@ -13,13 +13,13 @@ namespace robometrics::bench {
 
 /// One job of the expanded matrix: a cell (one value per axis), one iteration of it.
 struct JobSpec {
-    int index = 0;                             ///< position in the expanded list, 0-based, stable
-    std::string cell_key;                      ///< "axis=value,axis=value" in axis order
-    std::map<std::string, std::string> cell;   ///< axis name -> value
-    int iteration = 0;                         ///< 0-based
+    int index = 0;                            ///< position in the expanded list, 0-based, stable
+    std::string cell_key;                     ///< "axis=value,axis=value" in axis order
+    std::map<std::string, std::string> cell;  ///< axis name -> value
+    int iteration = 0;                        ///< 0-based
     std::int64_t seed = 0;
-    std::vector<std::string> argv;             ///< the command after substitution
-    std::string out_dir;                       ///< OUT/jobs/<index>, the {out} of the command
+    std::vector<std::string> argv;  ///< the command after substitution
+    std::string out_dir;            ///< OUT/jobs/<index>, the {out} of the command
 };
 
 /// One row of the `jobs` table.
@@ -55,11 +55,11 @@ struct MetricValue {
 /// What running one job produced; ResultStore::record writes it in one transaction.
 struct JobOutcome {
     int index = 0;
-    bool success = false;          ///< status done (true) or failed (false)
+    bool success = false;  ///< status done (true) or failed (false)
     int attempts = 1;
     std::optional<int> exit_code;  ///< of the command's last attempt
     std::string worker;
-    std::int64_t started_ns = 0;   ///< wall clock, ns since the epoch
+    std::int64_t started_ns = 0;  ///< wall clock, ns since the epoch
     std::int64_t finished_ns = 0;
     double run_s = 0;
     double evaluate_s = 0;

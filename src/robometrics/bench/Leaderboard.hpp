@@ -11,10 +11,10 @@
 namespace robometrics::bench {
 
 struct LeaderboardRow {
-    int rank = 0;                ///< 1 = best; cells with equal means share a rank
+    int rank = 0;  ///< 1 = best; cells with equal means share a rank
     const CellAggregate *cell = nullptr;
     SampleSummary summary;
-    double p_vs_best = NAN;      ///< Welch two-sided p against rank 1's values; NaN for the leader
+    double p_vs_best = NAN;        ///< Welch two-sided p against rank 1's values; NaN for the leader
     bool worse_than_best = false;  ///< p_vs_best < 0.05
 };
 

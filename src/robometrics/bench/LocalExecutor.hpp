@@ -12,16 +12,16 @@
 namespace robometrics::bench {
 
 struct LocalOptions {
-    std::string out_dir;      ///< OUT, holding an initialised bench.sqlite
-    int workers = 0;          ///< 0 = the number of CPUs this process may use
-    bool pin_cpus = false;    ///< worker i's jobs run on CPU i (mod the CPUs available)
-    bool progress = false;    ///< a live progress line on stderr (a terminal)
-    std::string robometrics;  ///< the {robometrics} substitution
+    std::string out_dir;                  ///< OUT, holding an initialised bench.sqlite
+    int workers = 0;                      ///< 0 = the number of CPUs this process may use
+    bool pin_cpus = false;                ///< worker i's jobs run on CPU i (mod the CPUs available)
+    bool progress = false;                ///< a live progress line on stderr (a terminal)
+    std::string robometrics;              ///< the {robometrics} substitution
     std::function<int()> stop_requested;  ///< non-zero: stop the running jobs, claim no more
 };
 
 struct LocalSummary {
-    int done = 0;      ///< finished successfully in this session
+    int done = 0;  ///< finished successfully in this session
     int failed = 0;
     bool interrupted = false;
     double wall_s = 0;  ///< of the whole session

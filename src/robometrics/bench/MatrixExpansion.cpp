@@ -48,7 +48,7 @@ Result<std::string> substitute(const std::string &text,
 }
 
 Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &argv, const JobSpec &job,
-                                               const std::string &robometrics) {
+                                                const std::string &robometrics) {
     std::vector<std::pair<std::string, std::string>> subs(job.cell.begin(), job.cell.end());
     if (job.cell.count("seed") == 0) subs.emplace_back("seed", std::to_string(job.seed));
     subs.emplace_back("out", job.out_dir);

@@ -51,8 +51,7 @@ Result<std::int64_t> integer(const std::string &source, const YAML::Node &node, 
     return keyError(source, node, key, fmt::format("expected an integer >= {}, got '{}'", min, *text));
 }
 
-Result<std::vector<std::string>> stringList(const std::string &source, const YAML::Node &node,
-                                            const std::string &key) {
+Result<std::vector<std::string>> stringList(const std::string &source, const YAML::Node &node, const std::string &key) {
     if (!node.IsSequence() || node.size() == 0) {
         return keyError(source, node, key, "expected a non-empty list of strings (an argv, no shell)");
     }
@@ -66,7 +65,8 @@ Result<std::vector<std::string>> stringList(const std::string &source, const YAM
 }
 
 Status parseAxes(const std::string &source, const YAML::Node &node, MatrixSpec &m) {
-    if (!node.IsMap() || node.size() == 0) return keyError(source, node, "axes", "expected a map of axis name -> list of values");
+    if (!node.IsMap() || node.size() == 0)
+        return keyError(source, node, "axes", "expected a map of axis name -> list of values");
     static const std::set<std::string> reserved{"out", "iteration", "index", "robometrics"};
     for (const auto &entry : node) {
         Axis axis;
@@ -76,7 +76,8 @@ Status parseAxes(const std::string &source, const YAML::Node &node, MatrixSpec &
             return keyError(source, entry.first, key, "axis names may not be empty or hold braces or spaces");
         }
         if (reserved.count(axis.name) != 0) {
-            return keyError(source, entry.first, key, "is a reserved substitution name (out, iteration, index, robometrics)");
+            return keyError(source, entry.first, key,
+                            "is a reserved substitution name (out, iteration, index, robometrics)");
         }
         if (!entry.second.IsSequence() || entry.second.size() == 0) {
             return keyError(source, entry.second, key, "expected a non-empty list of values");
@@ -111,14 +112,16 @@ Status parseRecord(const std::string &source, const YAML::Node &node, MatrixSpec
     } else if (name == "rosbag_record") {
         m.record = RecordMode::RosbagRecord;
         if (!node.IsMap() || !node["command"]) {
-            return keyError(source, node, "record", "rosbag_record needs 'command: [ros2, bag, record, -o, \"{out}/bag\", ...]'");
+            return keyError(source, node, "record",
+                            "rosbag_record needs 'command: [ros2, bag, record, -o, \"{out}/bag\", ...]'");
         }
     } else if (name == "robometrics_live_record") {
         m.record = RecordMode::LiveRecord;
         m.record_command = {"{robometrics}", "live", "record", "-o", "{out}/live.mcap"};
     } else {
-        return keyError(source, mode, "record",
-                        fmt::format("unknown mode '{}' (expected job_writes_bag, rosbag_record or robometrics_live_record)", name));
+        return keyError(
+            source, mode, "record",
+            fmt::format("unknown mode '{}' (expected job_writes_bag, rosbag_record or robometrics_live_record)", name));
     }
     if (node.IsMap() && node["command"]) {
         auto argv = stringList(source, node["command"], "record.command");
@@ -261,7 +264,8 @@ Result<MatrixSpec> parseMatrix(const std::string &text, const std::string &sourc
     } catch (const YAML::Exception &e) {
         return Error{fmt::format("{}:{}: {}", source, e.mark.line + 1, e.msg)};
     }
-    if (m.command.empty()) return Error{source + ": command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...])"};
+    if (m.command.empty())
+        return Error{source + ": command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...])"};
     if (m.stop == StopMode::Duration && m.timeout_s > 0 && m.timeout_s < m.stop_duration_s) {
         return Error{fmt::format("{}: timeout_s ({}) is shorter than stop.duration_s ({})", source, m.timeout_s,
                                  m.stop_duration_s)};

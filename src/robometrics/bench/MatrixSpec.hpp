@@ -92,7 +92,7 @@ Result<std::string> substitute(const std::string &text, const std::vector<std::p
 /// `argv` with the job's substitutions ({axis}, {seed}, {out}, {iteration}, {index},
 /// {robometrics}); the error starts with "[i]: " naming the element.
 Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &argv, const JobSpec &job,
-                                               const std::string &robometrics);
+                                                const std::string &robometrics);
 
 /// The directory of job `index` below OUT (OUT/jobs/0007).
 std::string jobDirectory(const std::string &out_root, int index);

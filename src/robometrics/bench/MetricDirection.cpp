@@ -12,12 +12,12 @@ namespace {
 // Matched against the words of the name (split at '.' and '_'), first rule first. Whole words,
 // because substrings mislead: "ate" is in "rate_hz" and "state".
 constexpr std::array<std::pair<const char *, Direction>, 15> kRules{{
-    {"coverage", Direction::HigherIsBetter},  // share of the free space mapped
-    {"iou", Direction::HigherIsBetter},       // wall overlap with the ground truth map
-    {"ssim", Direction::HigherIsBetter},      // structural similarity of the maps
+    {"coverage", Direction::HigherIsBetter},   // share of the free space mapped
+    {"iou", Direction::HigherIsBetter},        // wall overlap with the ground truth map
+    {"ssim", Direction::HigherIsBetter},       // structural similarity of the maps
     {"clearance", Direction::HigherIsBetter},  // distance kept to obstacles
-    {"matched", Direction::HigherIsBetter},   // more of the estimate could be evaluated
-    {"normal", Direction::HigherIsBetter},    // localization readings in the normal state
+    {"matched", Direction::HigherIsBetter},    // more of the estimate could be evaluated
+    {"normal", Direction::HigherIsBetter},     // localization readings in the normal state
     {"ate", Direction::LowerIsBetter},
     {"rpe", Direction::LowerIsBetter},
     {"ape", Direction::LowerIsBetter},
@@ -55,8 +55,6 @@ const char *directionText(Direction direction) {
     return direction == Direction::LowerIsBetter ? "lower is better" : "higher is better";
 }
 
-bool better(double a, double b, Direction direction) {
-    return direction == Direction::LowerIsBetter ? a < b : a > b;
-}
+bool better(double a, double b, Direction direction) { return direction == Direction::LowerIsBetter ? a < b : a > b; }
 
 }  // namespace robometrics::bench

@@ -46,7 +46,9 @@ public:
     void bind(int i, std::int64_t v) { sqlite3_bind_int64(stmt_, i, v); }
     void bind(int i, int v) { sqlite3_bind_int64(stmt_, i, v); }
     void bind(int i, double v) { sqlite3_bind_double(stmt_, i, v); }
-    void bind(int i, const std::string &v) { sqlite3_bind_text(stmt_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+    void bind(int i, const std::string &v) {
+        sqlite3_bind_text(stmt_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    }
     template <class T>
     void bind(int i, const std::optional<T> &v) {
         if (v) {
@@ -170,8 +172,10 @@ Status ResultStore::initialise(const MatrixSpec &matrix, const std::vector<JobSp
             return Status::Ok();  // resume: the jobs are already there
         }
     }
-    for (auto [key, value] : {std::pair<std::string, std::string>{"yaml", matrix.yaml}, {"hash", hash},
-                              {"created_ns", std::to_string(nowNs())}, {"source", matrix.source}}) {
+    for (auto [key, value] : {std::pair<std::string, std::string>{"yaml", matrix.yaml},
+                              {"hash", hash},
+                              {"created_ns", std::to_string(nowNs())},
+                              {"source", matrix.source}}) {
         Statement s(db_, "INSERT OR REPLACE INTO matrix(key, value) VALUES(?, ?)");
         s.bind(1, key);
         s.bind(2, value);

@@ -16,7 +16,9 @@ struct SlurmOptions {
     bool resume = false;
 };
 
-/// Submits the jobs of the store in `options.out_dir`; returns once they are submitted (or done).
+/// Submits the pending jobs of the store in `options.out_dir`, which the caller has already
+/// created and initialised (bench::prepareStore; with --resume every job not done is pending
+/// again). Returns once they are submitted (or done).
 Status submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options);
 
 }  // namespace robometrics::bench

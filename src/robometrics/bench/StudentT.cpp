@@ -51,8 +51,8 @@ double regularizedIncompleteBeta(double a, double b, double x) {
     if (!(a > 0) || !(b > 0) || !(x >= 0) || !(x <= 1)) return kNan;
     if (x == 0 || x == 1) return x;
     // x^a (1-x)^b / (a B(a, b)), in logarithms so large a and b do not overflow.
-    const double log_front = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) +
-                             b * std::log1p(-x);
+    const double log_front =
+        std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
     const double front = std::exp(log_front);
     if (x < (a + 1) / (a + b + 2)) return front * betaContinuedFraction(a, b, x) / a;
     return 1.0 - front * betaContinuedFraction(b, a, 1.0 - x) / b;

@@ -79,8 +79,7 @@ Status CdrReader::finish() const {
     if (left > padding) {
         return Error{std::string(root_) + ": " + std::to_string(left) +
                      " unexpected bytes after the last field at offset " + std::to_string(pos_) + " (payload has " +
-                     std::to_string(size_) + "; at most " + std::to_string(padding) +
-                     " bytes of padding are allowed)"};
+                     std::to_string(size_) + "; at most " + std::to_string(padding) + " bytes of padding are allowed)"};
     }
     return Status::Ok();
 }

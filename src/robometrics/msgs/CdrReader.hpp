@@ -181,9 +181,7 @@ private:
         std::size_t index;
     };
 
-    std::size_t aligned(std::size_t size) const {
-        return pos_ + ((kCdrHeaderSize - pos_) & (size - 1) & align_mask_);
-    }
+    std::size_t aligned(std::size_t size) const { return pos_ + ((kCdrHeaderSize - pos_) & (size - 1) & align_mask_); }
     void fail(std::size_t need, std::size_t at);
     void failCount(std::uint64_t count, std::uint64_t min_element_bytes);
     void failWith(std::string detail);

@@ -55,8 +55,7 @@ bool isStubOf(const std::vector<MsgField> &stored, const std::vector<MsgField> &
 
 class SchemaCompiler {
 public:
-    SchemaCompiler(std::string root, std::map<std::string, std::string_view, std::less<>> blocks,
-                   SchemaDialect dialect)
+    SchemaCompiler(std::string root, std::map<std::string, std::string_view, std::less<>> blocks, SchemaDialect dialect)
         : root_(std::move(root)), blocks_(std::move(blocks)), dialect_(dialect) {}
 
     Result<std::uint32_t> compile(const std::string &name) {

@@ -37,13 +37,12 @@ enum class SchemaDialect : std::uint8_t {
 };
 
 struct ParsedSchema {
-    std::vector<CompiledType> types;  ///< dependencies before the types that use them
-    std::uint32_t root = 0;           ///< index of the root type
-    std::string root_name;            ///< "pkg/Type"
-    std::string short_name;           ///< "Type", the root of error paths
+    std::vector<CompiledType> types;              ///< dependencies before the types that use them
+    std::uint32_t root = 0;                       ///< index of the root type
+    std::string root_name;                        ///< "pkg/Type"
+    std::string short_name;                       ///< "Type", the root of error paths
     SchemaDialect dialect = SchemaDialect::Ros2;  ///< Ros1: payloads are ROS 1 serialized
 };
-
 
 /// Compiles `schema_text` for `type_name`. Stored blocks are used as given, except that a
 /// built-in definition replaces a stored one that is a stub of it (fewer fields, all of them

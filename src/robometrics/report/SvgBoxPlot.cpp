@@ -56,8 +56,9 @@ std::string SvgBoxPlot::render() const {
         "<text x=\"{2}\" y=\"20\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
         width_, height_, left, escapeXml(title_));
     if (!hasData()) {
-        s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#777\">no data</text>\n",
-                         left + pw / 2, top + ph / 2);
+        s += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#777\">no data</text>\n",
+            left + pw / 2, top + ph / 2);
     } else {
         const std::vector<double> ticks = niceTicks(lo, hi, 5);
         const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
@@ -86,12 +87,14 @@ std::string SvgBoxPlot::render() const {
                     "<rect class=\"box\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"{}\" "
                     "fill-opacity=\"0.35\" stroke=\"{}\" stroke-width=\"1.4\"/>\n",
                     cx - bw / 2, Y(b.q3), bw, std::max(1.0, Y(b.q1) - Y(b.q3)), color, color);
-                s += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"2.4\"/>\n",
-                                 cx - bw / 2, Y(b.median), cx + bw / 2, Y(b.median), color);
+                s += fmt::format(
+                    "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+                    "stroke-width=\"2.4\"/>\n",
+                    cx - bw / 2, Y(b.median), cx + bw / 2, Y(b.median), color);
                 if (std::isfinite(b.mean)) {
                     const double my = Y(b.mean);
-                    s += fmt::format("<path d=\"M{0:.1f},{1:.1f}l4,4l-4,4l-4,-4z\" fill=\"#fff\" stroke=\"#222\"/>\n", cx,
-                                     my - 4);
+                    s += fmt::format("<path d=\"M{0:.1f},{1:.1f}l4,4l-4,4l-4,-4z\" fill=\"#fff\" stroke=\"#222\"/>\n",
+                                     cx, my - 4);
                 }
                 for (double v : b.outliers) {
                     s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\" fill=\"none\" stroke=\"{}\"/>", cx,

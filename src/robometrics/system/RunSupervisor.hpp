@@ -19,13 +19,13 @@ namespace robometrics::system {
 
 struct SuperviseOptions {
     std::vector<std::string> command;
-    std::string out_dir;           ///< system.csv and run.json go here (created if missing)
+    std::string out_dir;  ///< system.csv and run.json go here (created if missing)
     double sample_hz = 1.0;
-    double timeout_s = 0;          ///< 0 = none; ended_by "timeout (...)"
-    double stop_after_s = 0;       ///< 0 = none; a planned stop, ended_by "duration (...)"
-    double grace_s = 5.0;          ///< per escalation step
-    double cpu_budget = 100.0;     ///< percent of one core
-    bool kill_leftovers = false;   ///< SIGKILL what the command left in its group when it exits
+    double timeout_s = 0;         ///< 0 = none; ended_by "timeout (...)"
+    double stop_after_s = 0;      ///< 0 = none; a planned stop, ended_by "duration (...)"
+    double grace_s = 5.0;         ///< per escalation step
+    double cpu_budget = 100.0;    ///< percent of one core
+    bool kill_leftovers = false;  ///< SIGKILL what the command left in its group when it exits
     SpawnOptions spawn;
     /// Polled every 10 ms; non-zero asks to stop the tree, ended_by "signal (...)".
     std::function<int()> stop_requested;

@@ -14,8 +14,8 @@ Status readRecordHeader(mcap::FileInput &file, std::uint64_t offset, FileRecord 
     ROBOMETRICS_TRY(file.readInto(offset + 4 + header_length, 4, length, "record data length"));
     out.data_length = loadLe<std::uint32_t>(length);
     if (out.data_length > file.size() - out.data_offset) {
-        return file.error(offset, "record data of " + std::to_string(out.data_length) + " bytes runs past the end of the " +
-                                      std::to_string(file.size()) + "-byte file");
+        return file.error(offset, "record data of " + std::to_string(out.data_length) +
+                                      " bytes runs past the end of the " + std::to_string(file.size()) + "-byte file");
     }
     return Status::Ok();
 }
@@ -56,11 +56,11 @@ Status readIndexSection(mcap::FileInput &file, BagIndex &index) {
         }
     }
     if (index.chunks.size() != index.header.chunk_count || index.connections.size() != index.header.conn_count) {
-        return file.error(index.header.index_pos,
-                          "index section holds " + std::to_string(index.connections.size()) + " connections and " +
-                              std::to_string(index.chunks.size()) + " chunk infos, the bag header declares " +
-                              std::to_string(index.header.conn_count) + " and " +
-                              std::to_string(index.header.chunk_count));
+        return file.error(index.header.index_pos, "index section holds " + std::to_string(index.connections.size()) +
+                                                      " connections and " + std::to_string(index.chunks.size()) +
+                                                      " chunk infos, the bag header declares " +
+                                                      std::to_string(index.header.conn_count) + " and " +
+                                                      std::to_string(index.header.chunk_count));
     }
     return Status::Ok();
 }
@@ -69,12 +69,13 @@ Status readIndexSection(mcap::FileInput &file, BagIndex &index) {
 
 Result<BagIndex> readBagIndex(mcap::FileInput &file) {
     std::vector<std::uint8_t> magic;
-    if (file.size() < kMagic.size()) return file.error(0, "file of " + std::to_string(file.size()) + " bytes is too short for a ROS 1 bag");
+    if (file.size() < kMagic.size())
+        return file.error(0, "file of " + std::to_string(file.size()) + " bytes is too short for a ROS 1 bag");
     ROBOMETRICS_TRY(file.read(0, kMagic.size(), magic, "magic"));
     if (!std::equal(kMagic.begin(), kMagic.end(), magic.begin())) {
         const auto eol = std::find(magic.begin(), magic.end(), '\n');
-        return file.error(0, "unsupported ROS bag format '" + std::string(magic.begin(), eol) +
-                                 "' (only #ROSBAG V2.0 is read)");
+        return file.error(
+            0, "unsupported ROS bag format '" + std::string(magic.begin(), eol) + "' (only #ROSBAG V2.0 is read)");
     }
     BagIndex index;
     FileRecord record;
@@ -91,8 +92,9 @@ Result<BagIndex> readBagIndex(mcap::FileInput &file) {
     index.header = *header;
     if (index.header.index_pos == 0) {
         if (index.header.chunk_count == 0 && index.header.conn_count == 0 && record.end() == file.size()) return index;
-        return file.error(kMagic.size(), "Bag header has index_pos 0: the recording was not closed (reindex the bag "
-                                         "with `rosbag reindex`)");
+        return file.error(kMagic.size(),
+                          "Bag header has index_pos 0: the recording was not closed (reindex the bag "
+                          "with `rosbag reindex`)");
     }
     if (index.header.index_pos < record.end() || index.header.index_pos > file.size()) {
         return file.error(kMagic.size(), "Bag header index_pos " + std::to_string(index.header.index_pos) +

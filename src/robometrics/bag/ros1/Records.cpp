@@ -192,8 +192,9 @@ Result<ChunkInfo> parseChunkInfo(const HeaderFields &header, Bytes data) {
     for (const Status &s : {pos.status(), start.status(), end.status(), count.status()})
         if (!s.ok()) return Error{"Chunk info: " + s.message()};
     if (std::uint64_t{*count} * 8 != data.size()) {
-        return Error{"Chunk info count " + std::to_string(*count) + " needs " + std::to_string(std::uint64_t{*count} * 8) +
-                     " data bytes, the record has " + std::to_string(data.size())};
+        return Error{"Chunk info count " + std::to_string(*count) + " needs " +
+                     std::to_string(std::uint64_t{*count} * 8) + " data bytes, the record has " +
+                     std::to_string(data.size())};
     }
     ChunkInfo out;
     out.chunk_pos = *pos;
@@ -201,7 +202,8 @@ Result<ChunkInfo> parseChunkInfo(const HeaderFields &header, Bytes data) {
     out.end_time = *end;
     out.counts.reserve(*count);
     for (std::size_t i = 0; i < *count; ++i)
-        out.counts.emplace_back(loadLe<std::uint32_t>(data.data() + 8 * i), loadLe<std::uint32_t>(data.data() + 8 * i + 4));
+        out.counts.emplace_back(loadLe<std::uint32_t>(data.data() + 8 * i),
+                                loadLe<std::uint32_t>(data.data() + 8 * i + 4));
     return out;
 }
 

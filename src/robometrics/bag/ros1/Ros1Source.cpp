@@ -21,7 +21,10 @@ class Ros1Source final : public MessageSource {
 public:
     Ros1Source(std::string path, std::vector<TopicInfo> topics, std::unordered_map<std::uint32_t, std::size_t> topic_of,
                ChunkMerger merger)
-        : path_(std::move(path)), topics_(std::move(topics)), topic_of_(std::move(topic_of)), merger_(std::move(merger)) {}
+        : path_(std::move(path)),
+          topics_(std::move(topics)),
+          topic_of_(std::move(topic_of)),
+          merger_(std::move(merger)) {}
 
     const std::vector<TopicInfo> &topics() const override { return topics_; }
 

@@ -9,7 +9,7 @@ namespace robometrics::bag::ros1 {
 
 namespace {
 
-constexpr std::size_t kBagHeaderRecordSize = 4096;  // header + data of the Bag header record
+constexpr std::size_t kBagHeaderSize = 4096;  // header_len + data_len of the Bag header record
 
 template <class T>
 void putLe(std::vector<std::uint8_t> &out, T value) {
@@ -57,7 +57,7 @@ std::vector<std::uint8_t> bagHeader(std::uint64_t index_pos, std::uint32_t conns
     field(header, "conn_count", le(conns));
     field(header, "chunk_count", le(chunks));
     std::vector<std::uint8_t> out;
-    std::vector<std::uint8_t> padding(kBagHeaderRecordSize - 8 - header.size(), ' ');
+    std::vector<std::uint8_t> padding(kBagHeaderSize - header.size(), ' ');
     record(out, header, padding);
     return out;
 }
@@ -187,9 +187,11 @@ Status Writer::close() {
     ROBOMETRICS_TRY(flushChunk());
     const std::uint64_t index_pos = position_;
     for (const auto *list : {&connection_records_, &chunk_infos_})
-        for (const auto &r : *list) out_.write(reinterpret_cast<const char *>(r.data()), static_cast<std::streamsize>(r.size()));
-    const std::vector<std::uint8_t> header = bagHeader(index_pos, static_cast<std::uint32_t>(connection_records_.size()),
-                                                       static_cast<std::uint32_t>(chunk_infos_.size()));
+        for (const auto &r : *list)
+            out_.write(reinterpret_cast<const char *>(r.data()), static_cast<std::streamsize>(r.size()));
+    const std::vector<std::uint8_t> header =
+        bagHeader(index_pos, static_cast<std::uint32_t>(connection_records_.size()),
+                  static_cast<std::uint32_t>(chunk_infos_.size()));
     out_.seekp(static_cast<std::streamoff>(kMagic.size()));
     out_.write(reinterpret_cast<const char *>(header.data()), static_cast<std::streamsize>(header.size()));
     out_.close();

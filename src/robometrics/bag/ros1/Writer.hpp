@@ -42,7 +42,7 @@ private:
     std::ofstream out_;
     std::uint64_t position_ = 0;
     std::vector<std::vector<std::uint8_t>> connection_records_;
-    std::vector<std::uint8_t> chunk_;  ///< records of the open chunk
+    std::vector<std::uint8_t> chunk_;                                 ///< records of the open chunk
     std::map<std::uint32_t, std::vector<std::uint8_t>> chunk_index_;  ///< per connection: (time, offset) entries
     std::map<std::uint32_t, std::uint32_t> chunk_counts_;
     std::vector<bool> connection_in_chunk_;

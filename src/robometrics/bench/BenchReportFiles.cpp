@@ -1,0 +1,79 @@
+#include "robometrics/bench/BenchReportFiles.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "robometrics/bench/BenchReportHtml.hpp"
+#include "robometrics/bench/BenchStore.hpp"
+#include "robometrics/bench/ResultStore.hpp"
+#include "robometrics/bench/ResultsFiles.hpp"
+#include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/core/AtomicFile.hpp"
+
+namespace robometrics::bench {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string cellList(const BenchAggregates &aggregates) {
+    std::string out;
+    for (std::size_t i = 0; i < aggregates.cells.size(); ++i) {
+        out += fmt::format("\n  {}  {}", i + 1, aggregates.cells[i].key);
+    }
+    return out;
+}
+
+}  // namespace
+
+Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const BenchReportOptions &options) {
+    const std::string store_path = storePath(out_dir);
+    if (!fs::exists(store_path)) return Error{store_path + ": no benchmark store (run `robometrics bench` first)"};
+    auto store = ResultStore::open(store_path);
+    if (!store) return store.error();
+    auto jobs = store->jobs();
+    if (!jobs) return jobs.error();
+    auto metrics = store->metrics();
+    if (!metrics) return metrics.error();
+    const BenchAggregates aggregates = aggregate(*jobs, *metrics);
+
+    BenchReportInput input;
+    input.subtitle = store_path;
+    if (!options.metric.empty()) {
+        const auto &names = aggregates.metric_names;
+        if (std::find(names.begin(), names.end(), options.metric) == names.end()) {
+            return Error{fmt::format("{}: no values for metric '{}' (see results.csv for the names)", store_path,
+                                     options.metric)};
+        }
+        input.metrics = {options.metric};
+    }
+    if (options.compare.size() == 2) {
+        const CellAggregate *a = aggregates.findCell(options.compare[0]);
+        const CellAggregate *b = aggregates.findCell(options.compare[1]);
+        if (a == nullptr || b == nullptr) {
+            return Error{fmt::format("{}: --compare: no cell '{}' (give a key or a number):{}", store_path,
+                                     a == nullptr ? options.compare[0] : options.compare[1], cellList(aggregates))};
+        }
+        const auto headline = headlineMetrics(aggregates, options.metric);
+        if (headline.empty()) return Error{store_path + ": --compare: no metric has a value yet"};
+        input.comparison = compareCells(*a, *b, headline.front());
+    }
+    for (const JobRecord &job : *jobs) {
+        if (fs::exists(fs::path(out_dir) / runReportLink(job.index))) input.jobs_with_report.insert(job.index);
+    }
+
+    const fs::path out(out_dir);
+    BenchReportWritten written;
+    written.report_path = (out / "report.html").string();
+    ROBOMETRICS_TRY(writeFileAtomically(written.report_path, benchReportHtml(aggregates, *jobs, input)));
+    ROBOMETRICS_TRY(writeFileAtomically((out / "results.csv").string(), resultsCsv(*jobs, *metrics)));
+    ROBOMETRICS_TRY(writeFileAtomically((out / "results.json").string(),
+                                        resultsJson(aggregates, *jobs, *metrics, input.comparison)));
+    written.table = resultsTable(aggregates, headlineMetrics(aggregates, options.metric));
+    if (input.comparison) written.comparison = input.comparison->sentence();
+    return written;
+}
+
+}  // namespace robometrics::bench

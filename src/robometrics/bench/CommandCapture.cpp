@@ -1,0 +1,57 @@
+#include "robometrics/bench/CommandCapture.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "robometrics/system/ProcessGroup.hpp"
+
+namespace robometrics::bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string slurp(const fs::path &path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace
+
+Result<Captured> captureCommand(const std::vector<std::string> &argv, double timeout_s) {
+    static std::atomic<int> counter{0};
+    std::error_code ec;
+    const fs::path dir = fs::temp_directory_path(ec) /
+                         ("robometrics-capture-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(dir, ec);
+    if (ec) return Error{dir.string() + ": cannot create a scratch folder: " + ec.message()};
+    system::SpawnOptions options;
+    options.stdout_path = (dir / "out").string();
+    options.stderr_path = (dir / "err").string();
+    auto pid = system::spawnInGroup(argv, options);
+    if (!pid) {
+        fs::remove_all(dir, ec);
+        return Error{argv.front() + ": " + pid.message()};
+    }
+    Captured c;
+    int status = 0;
+    if (system::waitForExit(*pid, timeout_s, status)) {
+        c.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    } else {
+        std::string how;
+        system::stopGroup(*pid, 1.0, how);
+    }
+    system::killGroupLeftovers(*pid);
+    c.out = slurp(dir / "out");
+    c.err = slurp(dir / "err");
+    fs::remove_all(dir, ec);
+    return c;
+}
+
+}  // namespace robometrics::bench

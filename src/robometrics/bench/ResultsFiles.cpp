@@ -1,0 +1,141 @@
+#include "robometrics/bench/ResultsFiles.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "robometrics/bench/Leaderboard.hpp"
+
+namespace robometrics::bench {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json number(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
+
+/// RFC 4180: quote fields holding a comma, quote or line break (cell keys hold commas).
+std::string csvField(const std::string &text) {
+    if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+    std::string out = "\"";
+    for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+template <class T>
+std::string optionalText(const std::optional<T> &v) {
+    if (!v) return "";
+    if constexpr (std::is_same_v<T, std::string>) {
+        return *v;
+    } else {
+        return fmt::format("{}", *v);
+    }
+}
+
+ordered_json summaryJson(const SampleSummary &s) {
+    return ordered_json{{"n", s.n},
+                        {"mean", number(s.mean)},
+                        {"std", number(s.std)},
+                        {"min", number(s.min)},
+                        {"max", number(s.max)},
+                        {"median", number(s.median)},
+                        {"ci95", ordered_json::array({number(s.ci_low), number(s.ci_high)})}};
+}
+
+}  // namespace
+
+std::string resultsCsv(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics) {
+    std::set<std::string> names;
+    std::map<int, std::map<std::string, double>> values;
+    for (const MetricValue &m : metrics) {
+        names.insert(m.name);
+        if (m.value && std::isfinite(*m.value)) values[m.job_index][m.name] = *m.value;
+    }
+    std::string out = "job_index,cell,iteration,seed,status,attempts,exit_code,verdict,anomalies";
+    for (const std::string &name : names) out += "," + csvField(name);
+    out += "\n";
+    for (const JobRecord &job : jobs) {
+        out += fmt::format("{},{},{},{},{},{},{},{},{}", job.index, csvField(job.cell_key), job.iteration, job.seed,
+                           job.status, job.attempts, optionalText(job.exit_code), csvField(optionalText(job.verdict)),
+                           optionalText(job.anomalies));
+        const auto &row = values[job.index];
+        for (const std::string &name : names) {
+            auto it = row.find(name);
+            out += it == row.end() ? "," : fmt::format(",{:.17g}", it->second);
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+std::string resultsJson(const BenchAggregates &aggregates, const std::vector<JobRecord> &jobs,
+                        const std::vector<MetricValue> &metrics, const std::optional<CellComparison> &comparison) {
+    ordered_json root;
+    std::map<int, ordered_json> job_metrics;
+    for (const MetricValue &m : metrics) {
+        job_metrics[m.job_index][m.name] = m.value ? number(*m.value) : ordered_json(nullptr);
+    }
+    ordered_json job_list = ordered_json::array();
+    for (const JobRecord &job : jobs) {
+        ordered_json j{{"index", job.index},   {"cell", job.cell_key}, {"iteration", job.iteration},
+                       {"seed", job.seed},     {"status", job.status}, {"attempts", job.attempts},
+                       {"exit_code", nullptr}, {"verdict", nullptr},   {"anomalies", nullptr}};
+        if (job.exit_code) j["exit_code"] = *job.exit_code;
+        if (job.verdict) j["verdict"] = *job.verdict;
+        if (job.anomalies) j["anomalies"] = *job.anomalies;
+        if (job.error) j["error"] = *job.error;
+        j["metrics"] = job_metrics.count(job.index) ? job_metrics[job.index] : ordered_json::object();
+        job_list.push_back(std::move(j));
+    }
+    root["jobs"] = std::move(job_list);
+
+    ordered_json cells = ordered_json::array();
+    for (const CellAggregate &cell : aggregates.cells) {
+        ordered_json c{
+            {"key", cell.key}, {"done", cell.done}, {"failed", cell.failed}, {"unfinished", cell.unfinished}};
+        ordered_json ms = ordered_json::object();
+        for (const auto &[name, cm] : cell.metrics) ms[name] = summaryJson(cm.summary);
+        c["metrics"] = std::move(ms);
+        cells.push_back(std::move(c));
+    }
+    root["cells"] = std::move(cells);
+
+    ordered_json boards = ordered_json::object();
+    for (const std::string &name : aggregates.metric_names) {
+        const Leaderboard board = leaderboard(aggregates, name);
+        ordered_json ranking = ordered_json::array();
+        for (const LeaderboardRow &row : board.rows) {
+            ranking.push_back({{"rank", row.rank},
+                               {"cell", row.cell->key},
+                               {"mean", number(row.summary.mean)},
+                               {"p_vs_best", number(row.p_vs_best)},
+                               {"worse_than_best", row.worse_than_best}});
+        }
+        boards[name] = {{"direction", directionText(board.direction)}, {"ranking", std::move(ranking)}};
+    }
+    root["leaderboards"] = std::move(boards);
+
+    if (comparison) {
+        const CellComparison &c = *comparison;
+        root["comparison"] = {
+            {"metric", c.metric},
+            {"a", c.cell_a},
+            {"b", c.cell_b},
+            {"direction", directionText(c.direction)},
+            {"summary_a", summaryJson(c.a)},
+            {"summary_b", summaryJson(c.b)},
+            {"difference", number(c.welch.difference)},
+            {"welch", {{"t", number(c.welch.t)}, {"df", number(c.welch.df)}, {"p", number(c.welch.p_value)}}},
+            {"bootstrap",
+             {{"ci95", ordered_json::array({number(c.bootstrap.ci_low), number(c.bootstrap.ci_high)})},
+              {"resamples", c.bootstrap.resamples}}},
+            {"welch_significant", c.welch_significant},
+            {"bootstrap_significant", c.bootstrap_significant},
+            {"better", c.better.empty() ? ordered_json(nullptr) : ordered_json(c.better)},
+            {"sentence", c.sentence()}};
+    }
+    return root.dump(2) + "\n";
+}
+
+}  // namespace robometrics::bench

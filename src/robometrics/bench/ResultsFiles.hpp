@@ -1,0 +1,25 @@
+#pragma once
+// The machine-readable outputs of `bench report`: results.csv (one row per job, one column per
+// metric) and results.json (the jobs, the per-cell aggregates, the leaderboards and the
+// comparison). Pure: the command writes the strings.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "robometrics/bench/BenchAggregates.hpp"
+#include "robometrics/bench/CellComparison.hpp"
+
+namespace robometrics::bench {
+
+/// Columns: job_index, cell, iteration, seed, status, attempts, exit_code, verdict, anomalies,
+/// then every metric name (sorted); empty fields for missing values.
+std::string resultsCsv(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics);
+
+/// {"jobs": [...], "cells": [{key, done, failed, unfinished, metrics: {name: {n, mean, std, min,
+/// max, median, ci95: [lo, hi]}}}], "leaderboards": {name: {direction, ranking: [...]}},
+/// "comparison": {...} when given}. NaN is written as null.
+std::string resultsJson(const BenchAggregates &aggregates, const std::vector<JobRecord> &jobs,
+                        const std::vector<MetricValue> &metrics, const std::optional<CellComparison> &comparison);
+
+}  // namespace robometrics::bench

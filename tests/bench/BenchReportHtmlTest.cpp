@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include "BenchTestRows.hpp"
+#include "robometrics/bench/BenchReportHtml.hpp"
+#include "robometrics/bench/ResultsFiles.hpp"
+#include "robometrics/bench/ResultsTable.hpp"
+
+namespace robometrics::bench {
+namespace {
+
+test::Rows rows() {
+    test::Rows r;
+    for (double v : {0.30, 0.32, 0.31}) r.add("slam=a,world=x", "done", {{"trajectory.ate_se3.rmse", v}, {"run_s", 2}});
+    for (double v : {0.10, 0.12, 0.11}) r.add("slam=b,world=x", "done", {{"trajectory.ate_se3.rmse", v}, {"run_s", 3}});
+    r.add("slam=b,world=x", "failed", {});
+    return r;
+}
+
+TEST(BenchReportHtml, LeaderboardBoxPlotsAndRunLinks) {
+    const test::Rows r = rows();
+    const BenchAggregates agg = aggregate(r.jobs, r.metrics);
+    BenchReportInput input;
+    input.jobs_with_report = {0, 3};
+    input.comparison = compareCells(agg.cells[0], agg.cells[1], "trajectory.ate_se3.rmse");
+    const std::string html = benchReportHtml(agg, r.jobs, input);
+    EXPECT_NE(html.find("Leaderboard: trajectory.ate_se3.rmse"), std::string::npos);
+    EXPECT_NE(html.find("lower is better"), std::string::npos);
+    // Rank 1 is slam=b (mean 0.11), rank 2 slam=a, significantly worse.
+    EXPECT_LT(html.find("<td>1</td><td>slam=b,world=x</td>"), html.find("<td>2</td><td>slam=a,world=x</td>"));
+    EXPECT_NE(html.find("(worse)"), std::string::npos);
+    EXPECT_NE(html.find("class=\"boxplot\""), std::string::npos);
+    EXPECT_NE(html.find("class=\"box\""), std::string::npos);
+    EXPECT_NE(html.find("<a href=\"jobs/0000/eval/report.html\">"), std::string::npos);
+    EXPECT_NE(html.find("<a href=\"jobs/0003/eval/report.html\">"), std::string::npos);
+    EXPECT_EQ(html.find("jobs/0001/eval/report.html"), std::string::npos);  // not present on disk
+    EXPECT_NE(html.find("slam=b,world=x is better"), std::string::npos);
+    EXPECT_EQ(html.find("<script"), std::string::npos);
+    EXPECT_EQ(runReportLink(12), "jobs/0012/eval/report.html");
+}
+
+TEST(BenchReportHtml, CsvJsonAndTable) {
+    const test::Rows r = rows();
+    const BenchAggregates agg = aggregate(r.jobs, r.metrics);
+    const std::string csv = resultsCsv(r.jobs, r.metrics);
+    EXPECT_EQ(
+        csv.substr(0, csv.find('\n')),
+        "job_index,cell,iteration,seed,status,attempts,exit_code,verdict,anomalies,run_s,trajectory.ate_se3.rmse");
+    EXPECT_NE(csv.find("\n0,\"slam=a,world=x\",0,0,done,0,,,,2,0.29999999999999999\n"), std::string::npos) << csv;
+    const std::string json = resultsJson(agg, r.jobs, r.metrics, std::nullopt);
+    EXPECT_NE(json.find("\"leaderboards\""), std::string::npos);
+    EXPECT_NE(json.find("\"failed\": 1"), std::string::npos);
+    const std::string table = resultsTable(agg, {"trajectory.ate_se3.rmse"});
+    // mean 0.31, half-width t_{0.975,2} * 0.01 / sqrt(3) = 0.02484.
+    EXPECT_NE(table.find("0.31 ± 0.025"), std::string::npos) << table;
+    EXPECT_NE(table.find("0.11 ± 0.025"), std::string::npos) << table;
+}
+
+}  // namespace
+}  // namespace robometrics::bench

@@ -1,0 +1,127 @@
+#include <gtest/gtest.h>
+
+#include "robometrics/bench/MatrixSpec.hpp"
+
+namespace robometrics::bench {
+namespace {
+
+const char *kFull = R"(
+axes:
+  scenario: [office, kidnap]
+  params.max_speed: [0.5, 1.0]
+iterations: 3
+base_seed: 7
+command: ["{robometrics}", simulate, --scenario, "{scenario}", --seed, "{seed}", -o, "{out}"]
+record: {mode: rosbag_record, command: [ros2, bag, record, -o, "{out}/bag"]}
+stop: {duration_s: 30}
+timeout_s: 60
+retries: 2
+resources: {cpus: 2, mem_mb: 4096, time_limit: "00:10:00"}
+evaluate: {gt_map: maps/office.yaml, params: eval.yaml, extra: ["max_speed_mps:={params.max_speed}"]}
+)";
+
+TEST(MatrixSpec, ParsesEveryKey) {
+    auto m = parseMatrix(kFull, "m.yaml");
+    ASSERT_TRUE(m.ok()) << m.message();
+    ASSERT_EQ(m->axes.size(), 2u);
+    EXPECT_EQ(m->axes[0].name, "scenario");
+    EXPECT_EQ(m->axes[1].name, "params.max_speed");
+    EXPECT_EQ(m->axes[1].values, (std::vector<std::string>{"0.5", "1.0"}));  // as written, not reformatted
+    EXPECT_EQ(m->iterations, 3);
+    EXPECT_EQ(m->base_seed, 7);
+    EXPECT_EQ(m->command.size(), 8u);
+    EXPECT_EQ(m->record, RecordMode::RosbagRecord);
+    EXPECT_EQ(m->record_command.back(), "{out}/bag");
+    EXPECT_EQ(m->stop, StopMode::Duration);
+    EXPECT_DOUBLE_EQ(m->stop_duration_s, 30);
+    EXPECT_DOUBLE_EQ(m->timeout_s, 60);
+    EXPECT_EQ(m->retries, 2);
+    EXPECT_EQ(m->resources.cpus, 2);
+    EXPECT_EQ(m->resources.mem_mb, 4096);
+    EXPECT_EQ(m->resources.time_limit, "00:10:00");
+    EXPECT_EQ(m->evaluate.gt_map, std::optional<std::string>("maps/office.yaml"));
+    EXPECT_EQ(m->evaluate.params, std::optional<std::string>("eval.yaml"));
+    EXPECT_FALSE(m->evaluate.gt_traj.has_value());
+    EXPECT_EQ(m->evaluate.extra, (std::vector<std::string>{"max_speed_mps:={params.max_speed}"}));
+}
+
+TEST(MatrixSpec, DefaultsForAMinimalMatrix) {
+    auto m = parseMatrix("command: [true]\n", "m.yaml");
+    ASSERT_TRUE(m.ok()) << m.message();
+    EXPECT_TRUE(m->axes.empty());
+    EXPECT_EQ(m->iterations, 1);
+    EXPECT_EQ(m->record, RecordMode::JobWritesBag);
+    EXPECT_EQ(m->stop, StopMode::CommandExits);
+    EXPECT_EQ(m->retries, 0);
+}
+
+TEST(MatrixSpec, LiveRecordHasADefaultRecorder) {
+    auto m = parseMatrix("command: [true]\nrecord: robometrics_live_record\n", "m.yaml");
+    ASSERT_TRUE(m.ok()) << m.message();
+    EXPECT_EQ(m->record, RecordMode::LiveRecord);
+    EXPECT_EQ(m->record_command,
+              (std::vector<std::string>{"{robometrics}", "live", "record", "-o", "{out}/live.mcap"}));
+}
+
+/// The error message for `yaml`, or "" when it parsed.
+std::string errorOf(const std::string &yaml) {
+    auto m = parseMatrix(yaml, "m.yaml");
+    return m.ok() ? "" : m.message();
+}
+
+TEST(MatrixSpec, ErrorsNameTheFileTheLineAndTheKey) {
+    EXPECT_EQ(errorOf("command: [true]\niteratons: 3\n"),
+              "m.yaml:2: iteratons: unknown key (expected axes, iterations, base_seed, command, record, stop, "
+              "timeout_s, grace_s, sample_hz, retries, resources, evaluate)");
+    EXPECT_EQ(errorOf("command: [true]\niterations: 0\n"), "m.yaml:2: iterations: expected an integer >= 1, got '0'");
+    EXPECT_EQ(errorOf("command: [true]\ntimeout_s: soon\n"), "m.yaml:2: timeout_s: expected a number >= 0, got 'soon'");
+    EXPECT_EQ(errorOf("command: [true]\naxes:\n  scenario: office\n"),
+              "m.yaml:3: axes.scenario: expected a non-empty list of values");
+    EXPECT_EQ(errorOf("command: [true]\naxes:\n  s: [a, b, a]\n"), "m.yaml:3: axes.s[2]: value 'a' appears twice");
+    EXPECT_EQ(errorOf("command: [true]\naxes:\n  seed: [1, x]\n"),
+              "m.yaml:3: axes.seed[1]: expected an integer >= -9223372036854775808, got 'x'");
+    EXPECT_EQ(errorOf("command: [true]\naxes:\n  out: [a]\n"),
+              "m.yaml:3: axes.out: is a reserved substitution name (out, iteration, index, robometrics)");
+    EXPECT_EQ(errorOf("command: sh -c 'x'\n"),
+              "m.yaml:1: command: expected a non-empty list of strings (an argv, no shell)");
+    EXPECT_EQ(errorOf("iterations: 2\n"),
+              "m.yaml: command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...])");
+    EXPECT_EQ(errorOf("command: [true]\nrecord: rosbag\n"),
+              "m.yaml:2: record: unknown mode 'rosbag' (expected job_writes_bag, rosbag_record or "
+              "robometrics_live_record)");
+    EXPECT_EQ(errorOf("command: [true]\nrecord: {mode: rosbag_record}\n"),
+              "m.yaml:2: record: rosbag_record needs 'command: [ros2, bag, record, -o, \"{out}/bag\", ...]'");
+    EXPECT_EQ(errorOf("command: [true]\nresources: {gpus: 1}\n"),
+              "m.yaml:2: resources.gpus: unknown key (expected cpus, mem_mb, time_limit)");
+    EXPECT_EQ(errorOf("command: [true]\nstop: {duration_s: 10}\ntimeout_s: 5\n"),
+              "m.yaml: timeout_s (5) is shorter than stop.duration_s (10)");
+    EXPECT_EQ(errorOf("[1, 2]\n"), "m.yaml: expected a map at the top level (axes, iterations, command, ...)");
+    EXPECT_EQ(errorOf("command: [true\n").rfind("m.yaml:", 0), 0u);  // invalid YAML, with its line
+}
+
+TEST(MatrixSpec, StopOnATopicIsRefusedWithTheReason) {
+    std::string e = errorOf("command: [true]\nstop: {topic: /done}\n");
+    EXPECT_EQ(e.rfind("m.yaml:2: stop.topic: stopping on a topic message needs a live DDS subscription", 0), 0u) << e;
+}
+
+TEST(MatrixSpec, UnknownSubstitutionsAreFoundAtParseTime) {
+    EXPECT_EQ(errorOf("axes: {scenario: [a]}\ncommand: [run, \"{scenaro}\"]\n"),
+              "m.yaml: command[1]: '{scenaro}': unknown substitution {scenaro} (known: scenario, seed, out, "
+              "iteration, index, robometrics)");
+    EXPECT_EQ(errorOf("command: [true]\nevaluate: {extra: [\"x:={nope}\"]}\n"),
+              "m.yaml: evaluate.extra[0]: 'x:={nope}': unknown substitution {nope} (known: seed, out, iteration, "
+              "index, robometrics)");
+}
+
+TEST(MatrixSpec, HashIgnoresCommentsAndLayoutButNotValues) {
+    auto a = parseMatrix("command: [true]\niterations: 2\n", "a.yaml");
+    auto b = parseMatrix("# a comment\ncommand:   [ true ]\niterations:  2   # two\n", "b.yaml");
+    auto c = parseMatrix("command: [true]\niterations: 3\n", "c.yaml");
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    EXPECT_EQ(a->hash(), b->hash());
+    EXPECT_NE(a->hash(), c->hash());
+    EXPECT_EQ(a->hash().size(), 16u);
+}
+
+}  // namespace
+}  // namespace robometrics::bench

@@ -1,0 +1,203 @@
+// `robometrics bench`: the example matrix end to end, resume after the orchestrator is killed,
+// the job protocol (run-job) and the errors a user meets first.
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <thread>
+
+#include "TestSupport.hpp"
+#include "robometrics/bench/ResultStore.hpp"
+
+namespace robometrics::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<bench::JobRecord> storedJobs(const fs::path &out) {
+    auto store = bench::ResultStore::open((out / "bench.sqlite").string());
+    EXPECT_TRUE(store.ok()) << store.message();
+    auto rows = store->jobs();
+    EXPECT_TRUE(rows.ok()) << rows.message();
+    return rows.ok() ? *rows : std::vector<bench::JobRecord>{};
+}
+
+void writeText(const fs::path &path, const std::string &text) { std::ofstream(path) << text; }
+
+TEST(BenchCommand, OfficeMatrixEndToEnd) {
+    auto out = scratchDir("bench-office");
+    CommandResult r = runRobometrics({"bench", "examples/office-matrix.yaml", "-o", out.string(), "-j", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("scenario=kidnap,params.max_speed_mps=1.5     3       0        0    0"), std::string::npos)
+        << r.out;
+    EXPECT_EQ(r.err, "");  // no progress line when stderr is not a terminal
+    auto rows = storedJobs(out);
+    ASSERT_EQ(rows.size(), 12u);  // 2 scenarios x 2 thresholds x 3 seeds
+    for (const auto &row : rows) {
+        EXPECT_EQ(row.status, "done") << row.index;
+        // office runs are ok; the kidnapped rover is caught (pose jump, drift, lost).
+        EXPECT_EQ(row.verdict, std::optional<std::string>(row.index < 6 ? "ok" : "potential_failure")) << row.index;
+        EXPECT_EQ(row.seed, 1 + row.index % 3);
+    }
+    auto store = bench::ResultStore::open((out / "bench.sqlite").string());
+    std::map<std::string, int> per_name;
+    auto metrics = store->metrics();
+    ASSERT_TRUE(metrics.ok()) << metrics.message();
+    for (const auto &m : metrics.value()) per_name[m.name] += m.value.has_value() ? 1 : 0;
+    for (const char *name : {"trajectory.ate_se3.rmse", "map.iou", "traversal.distance_traveled_m",
+                             "system.peak_cpu_percent", "run_s", "evaluate_s"}) {
+        EXPECT_EQ(per_name[name], 12) << name;
+    }
+}
+
+const char *kSlowMatrix = R"(
+axes: {scenario: [office, stuck]}
+iterations: 4
+command: [sh, -c, "echo $$ > \"$1\"/../job.pid; \"$0\" simulate --scenario $2 --duration 2 --seed $3 -o \"$1\" && sleep 0.6", "{robometrics}", "{out}", "{scenario}", "{seed}"]
+)";
+
+/// Starts `robometrics args...` as a child whose pid the test owns.
+pid_t spawnRobometrics(const std::vector<std::string> &args) {
+    std::vector<std::string> all{std::getenv("ROBOMETRICS_BINARY")};
+    all.insert(all.end(), args.begin(), args.end());
+    pid_t pid = fork();
+    if (pid == 0) {
+        std::vector<char *> argv;
+        for (auto &a : all) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        int devnull = ::open("/dev/null", O_WRONLY);
+        dup2(devnull, STDOUT_FILENO);
+        dup2(devnull, STDERR_FILENO);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+TEST(BenchCommand, ResumeAfterTheOrchestratorWasKilled) {
+    auto out = scratchDir("bench-resume");
+    writeText(out / "matrix.yaml", kSlowMatrix);
+    const fs::path bench_out = out / "b";
+    pid_t pid = spawnRobometrics({"bench", (out / "matrix.yaml").string(), "-o", bench_out.string(), "-j", "2"});
+    ASSERT_GT(pid, 0);
+    // Kill it (SIGKILL: no cleanup at all) once some jobs are done and others are running.
+    bool some_done = waitUntil(
+        [&] {
+            if (!fs::exists(bench_out / "bench.sqlite")) return false;
+            int done = 0;
+            for (const auto &r : storedJobs(bench_out)) done += r.status == "done" ? 1 : 0;
+            return done >= 2;
+        },
+        std::chrono::seconds(60));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(some_done);
+    std::map<int, std::int64_t> finished_before;
+    int unfinished = 0;
+    for (const auto &r : storedJobs(bench_out)) {
+        if (r.status == "done") {
+            finished_before[r.index] = *r.finished_ns;
+        } else {
+            ++unfinished;
+        }
+    }
+    ASSERT_GT(unfinished, 0) << "the matrix finished before it was killed";
+    // The jobs the killed orchestrator had started live on as orphans: let them end first, so
+    // they do not write into the directories the resumed run reuses.
+    for (const auto &entry : fs::directory_iterator(bench_out / "jobs")) {
+        std::string pid_text = readFile(entry.path() / "job.pid");
+        if (pid_text.empty()) continue;
+        pid_t job = std::stoi(pid_text);
+        EXPECT_TRUE(waitUntil(
+            [&] {
+                std::string stat = readFile("/proc/" + std::to_string(job) + "/stat");
+                return stat.empty() || stat.find(") Z") != std::string::npos;
+            },
+            std::chrono::seconds(30)));
+    }
+
+    // Without --resume the store is not touched.
+    CommandResult refused = runRobometrics({"bench", (out / "matrix.yaml").string(), "-o", bench_out.string()});
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("a benchmark is already stored here: add --resume"), std::string::npos) << refused.err;
+
+    CommandResult resumed =
+        runRobometrics({"bench", (out / "matrix.yaml").string(), "-o", bench_out.string(), "-j", "2", "--resume"});
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    auto rows = storedJobs(bench_out);
+    ASSERT_EQ(rows.size(), 8u);
+    for (const auto &r : rows) {
+        EXPECT_EQ(r.status, "done") << r.index;
+        auto before = finished_before.find(r.index);
+        if (before != finished_before.end()) {
+            EXPECT_EQ(*r.finished_ns, before->second) << "job " << r.index << " was run again";
+            EXPECT_EQ(r.attempts, 1) << r.index;
+        } else {
+            EXPECT_LE(r.attempts, 2) << r.index;  // at most the killed attempt and the resumed one
+        }
+    }
+
+    // A changed matrix is refused on resume.
+    std::string changed = kSlowMatrix;
+    changed.replace(changed.find("iterations: 4"), 13, "iterations: 5");
+    writeText(out / "changed.yaml", changed);
+    CommandResult other =
+        runRobometrics({"bench", (out / "changed.yaml").string(), "-o", bench_out.string(), "--resume"});
+    EXPECT_EQ(other.exit_code, 1);
+    EXPECT_NE(other.err.find("holds a different matrix"), std::string::npos) << other.err;
+}
+
+TEST(BenchCommand, RunJobIsTheWorkerProtocol) {
+    auto out = scratchDir("bench-runjob");
+    writeText(out / "m.yaml",
+              "iterations: 2\ncommand: [\"{robometrics}\", simulate, --duration, \"1\", --seed, \"{seed}\", -o, "
+              "\"{out}\"]\n");
+    ASSERT_EQ(runRobometrics({"bench", (out / "m.yaml").string(), "-o", (out / "b").string(), "-j", "1"}).exit_code, 0);
+    CommandResult r = runRobometrics({"bench", "run-job", (out / "b").string(), "--index", "1"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("job 1: done in ", 0), 0u) << r.out;
+    setenv("JOB_COMPLETION_INDEX", "0", 1);  // a Kubernetes indexed job names its index this way
+    CommandResult k8s = runRobometrics({"bench", "run-job", (out / "b").string()});
+    unsetenv("JOB_COMPLETION_INDEX");
+    ASSERT_EQ(k8s.exit_code, 0) << k8s.err;
+    auto rows = storedJobs(out / "b");
+    EXPECT_EQ(rows[0].attempts, 2);
+    EXPECT_EQ(rows[1].attempts, 2);
+    CommandResult bad = runRobometrics({"bench", "run-job", (out / "b").string(), "--index", "2"});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_NE(bad.err.find("--index 2 is out of range (the matrix has jobs 0 to 1)"), std::string::npos) << bad.err;
+}
+
+TEST(BenchCommand, MatrixErrorsNameTheFile) {
+    auto out = scratchDir("bench-errors");
+    writeText(out / "m.yaml", "command: [true]\niterations: many\n");
+    CommandResult r = runRobometrics({"bench", (out / "m.yaml").string(), "-o", (out / "b").string()});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, "robometrics bench: error: " + (out / "m.yaml").string() +
+                         ":2: iterations: expected an integer >= 1, got 'many'\n");
+    EXPECT_FALSE(fs::exists(out / "b"));  // nothing created for a matrix that does not parse
+    CommandResult usage = runRobometrics({"bench"});
+    EXPECT_EQ(usage.exit_code, 2);
+}
+
+TEST(BenchCommand, FailedJobsMakeTheExitCodeOne) {
+    auto out = scratchDir("bench-failed");
+    writeText(out / "m.yaml", "command: [\"false\"]\niterations: 2\n");
+    CommandResult r = runRobometrics({"bench", (out / "m.yaml").string(), "-o", (out / "b").string()});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("2 of 2 jobs failed"), std::string::npos) << r.err;
+    for (const auto &row : storedJobs(out / "b")) {
+        EXPECT_EQ(row.status, "failed");
+        EXPECT_EQ(row.exit_code, std::optional<int>(1));
+    }
+}
+
+}  // namespace
+}  // namespace robometrics::test

@@ -1,0 +1,230 @@
+// The office matrix (a short variant) through `--executor slurm` on a real single-node cluster
+// gives the same results table as the local executor. The fixture starts munged, slurmctld and
+// slurmd from a config generated in a temporary folder, every address 127.0.0.1 and the ports
+// chosen per run (../shared/reference/slurm-single-node.md), and stops exactly those daemons by
+// the PIDs in their pid files.
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <thread>
+
+#include "TestSupport.hpp"
+#include "robometrics/bench/BenchAggregates.hpp"
+#include "robometrics/bench/CommandCapture.hpp"
+#include "robometrics/bench/ResultStore.hpp"
+#include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/SlurmStatus.hpp"
+
+namespace robometrics::bench {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+bool onPath(const std::string &program) {
+    const char *path = std::getenv("PATH");
+    std::string dirs = path ? path : "";
+    dirs += ":/usr/sbin:/sbin";
+    for (std::size_t start = 0; start <= dirs.size();) {
+        std::size_t end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        if (access((fs::path(dirs.substr(start, end - start)) / program).c_str(), X_OK) == 0) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+/// A TCP port free on 127.0.0.1 now (the kernel picks it).
+int freePort() {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    int port = -1;
+    if (bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0 &&
+        getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len) == 0) {
+        port = ntohs(addr.sin_port);
+    }
+    close(fd);
+    return port;
+}
+
+/// Half the machine's memory in MB: the node must offer the matrix's mem_mb (Slurm's default is 1 MB).
+long memoryMb() { return sysconf(_SC_PHYS_PAGES) / 1024 * sysconf(_SC_PAGESIZE) / 1024 / 2; }
+
+pid_t readPid(const fs::path &file) {
+    std::ifstream in(file);
+    long pid = 0;
+    in >> pid;
+    return pid > 1 ? static_cast<pid_t>(pid) : 0;
+}
+
+std::string tail(const fs::path &file) {
+    const std::string text = test::readFile(file);
+    return text.size() > 600 ? text.substr(text.size() - 600) : text;
+}
+
+class SlurmCluster {
+public:
+    /// Empty when the cluster is up, else why not.
+    std::string start() {
+        for (const char *p : {"munged", "slurmctld", "slurmd", "sbatch", "squeue", "sinfo"}) {
+            if (!onPath(p))
+                return std::string(p) +
+                       " is not installed (scripts/install-deps installs slurmctld slurmd slurm-client munge)";
+        }
+        state_ = test::scratchDir("slurm-cluster");
+        for (const char *d : {"ctld", "spool", "log", "munge"}) fs::create_directories(state_ / d);
+        fs::permissions(state_ / "munge", fs::perms::owner_all, fs::perm_options::replace);
+        {
+            std::ofstream key(state_ / "munge" / "munge.key", std::ios::binary);
+            std::random_device rd;
+            for (int i = 0; i < 1024; ++i) key.put(static_cast<char>(rd() & 0xff));
+        }
+        fs::permissions(state_ / "munge" / "munge.key", fs::perms::owner_read, fs::perm_options::replace);
+        const std::string m = (state_ / "munge").string();
+        auto munged = captureCommand(
+            {"munged", "--key-file=" + m + "/munge.key", "--socket=" + m + "/sock", "--pid-file=" + m + "/pid",
+             "--log-file=" + m + "/log", "--seed-file=" + m + "/seed", "--force"},
+            30);
+        if (!munged || munged->exit_code != 0)
+            return "munged did not start: " + (munged ? munged->err : munged.message());
+        char host[256] = {};
+        gethostname(host, sizeof host - 1);
+        const int ctld_port = freePort(), d_port = freePort();
+        const std::string s = state_.string();
+        std::ofstream conf(state_ / "slurm.conf");
+        conf << "ClusterName=rmtest\nSlurmctldHost=" << host << "(127.0.0.1)\nSlurmUser=root\nSlurmdUser=root\n"
+             << "AuthType=auth/munge\nAuthInfo=socket=" << m << "/sock\nCredType=cred/munge\n"
+             << "StateSaveLocation=" << s << "/ctld\nSlurmdSpoolDir=" << s << "/spool\n"
+             << "SlurmctldPidFile=" << s << "/ctld.pid\nSlurmdPidFile=" << s << "/d.pid\n"
+             << "SlurmctldLogFile=" << s << "/log/ctld.log\nSlurmdLogFile=" << s << "/log/d.log\n"
+             << "ProctrackType=proctrack/linuxproc\nTaskPlugin=task/none\nSchedulerType=sched/backfill\n"
+             << "SelectType=select/cons_tres\nSelectTypeParameters=CR_Core\nReturnToService=2\n"
+             << "SlurmctldPort=" << ctld_port << "\nSlurmdPort=" << d_port << "\n"
+             << "NodeName=" << host << " NodeAddr=127.0.0.1 CPUs=" << std::thread::hardware_concurrency()
+             << " RealMemory=" << memoryMb() << " State=UNKNOWN\nPartitionName=debug Nodes=" << host
+             << " Default=YES MaxTime=INFINITE State=UP\n";
+        conf.close();
+        setenv("SLURM_CONF", (state_ / "slurm.conf").c_str(),
+               1);  // every sbatch/squeue of this process and its children
+        for (const char *daemon : {"slurmctld", "slurmd"}) {
+            auto started = captureCommand({daemon, "-f", (state_ / "slurm.conf").string()}, 30);
+            if (!started || started->exit_code != 0) {
+                return std::string(daemon) + " did not start: " + (started ? started->err : started.message()) +
+                       tail(state_ / "log" / (std::string(daemon) == "slurmd" ? "d.log" : "ctld.log"));
+            }
+        }
+        for (auto deadline = std::chrono::steady_clock::now() + 40s; std::chrono::steady_clock::now() < deadline;) {
+            auto sinfo = captureCommand({"sinfo", "-h", "-o", "%t"}, 10);
+            if (sinfo && sinfo->exit_code == 0 && sinfo->out.find("idle") != std::string::npos) return "";
+            std::this_thread::sleep_for(500ms);
+        }
+        return "the node did not become idle within 40 s: " + tail(state_ / "log" / "ctld.log");
+    }
+
+    ~SlurmCluster() {
+        if (state_.empty()) return;
+        // Only the daemons this fixture started, by the PIDs they wrote; slurmd first (it ends its steps).
+        for (const fs::path &file : {state_ / "d.pid", state_ / "ctld.pid", state_ / "munge" / "pid"}) {
+            const pid_t pid = readPid(file);
+            if (pid == 0) continue;
+            kill(pid, SIGTERM);
+            for (int i = 0; i < 100 && kill(pid, 0) == 0; ++i) std::this_thread::sleep_for(100ms);
+            if (kill(pid, 0) == 0) kill(pid, SIGKILL);
+        }
+        unsetenv("SLURM_CONF");
+    }
+
+    const fs::path &state() const { return state_; }
+
+private:
+    fs::path state_;
+};
+
+/// The short office matrix: 2 scenarios x 2 thresholds x 2 seeds, 6 s runs.
+fs::path shortMatrix(const fs::path &dir) {
+    std::string yaml = test::readFile("examples/office-matrix.yaml");
+    yaml = std::regex_replace(yaml, std::regex("\"20\""), "\"6\"");
+    yaml = std::regex_replace(yaml, std::regex("iterations: 3"), "iterations: 2");
+    std::ofstream(dir / "matrix.yaml") << yaml;
+    return dir / "matrix.yaml";
+}
+
+/// The table on the metrics of the run's content, which a seed fixes; CPU, memory, wall-clock
+/// stamps and durations (system.*, costmap frame times, run_s) differ from run to run.
+std::string deterministicTable(const fs::path &out) {
+    auto store = ResultStore::open((out / "bench.sqlite").string());
+    EXPECT_TRUE(store.ok()) << (store ? "" : store.message());
+    if (!store) return "";
+    auto jobs = store->jobs();
+    auto metrics = store->metrics();
+    EXPECT_TRUE(jobs.ok() && metrics.ok());
+    const BenchAggregates agg = aggregate(*jobs, *metrics);
+    std::vector<std::string> names;
+    for (const auto &n : agg.metric_names) {
+        for (const char *prefix : {"trajectory.", "map.", "motion.", "localization.", "traversal."}) {
+            if (n.rfind(prefix, 0) == 0) names.push_back(n);
+        }
+    }
+    return resultsTable(agg, names);
+}
+
+TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
+    const char *binary = std::getenv("ROBOMETRICS_BINARY");
+    if (binary == nullptr || !fs::exists(binary)) GTEST_SKIP() << "ROBOMETRICS_BINARY not set or missing";
+    if (!fs::exists("examples/office-matrix.yaml")) GTEST_SKIP() << "examples/office-matrix.yaml not found";
+    SlurmCluster cluster;
+    if (std::string why = cluster.start(); !why.empty()) GTEST_SKIP() << "slurmctld cannot start: " << why;
+
+    const fs::path dir = test::scratchDir("slurm-bench");
+    const fs::path matrix = shortMatrix(dir);
+    const auto local =
+        captureCommand({binary, "bench", matrix.string(), "-o", (dir / "local").string(), "-j", "2"}, 240);
+    ASSERT_TRUE(local.ok());
+    ASSERT_EQ(local->exit_code, 0) << local->err;
+
+    const auto submit =
+        captureCommand({binary, "bench", matrix.string(), "-o", (dir / "slurm").string(), "--executor", "slurm"}, 60);
+    ASSERT_TRUE(submit.ok());
+    ASSERT_EQ(submit->exit_code, 0) << submit->err;
+    EXPECT_NE(submit->out.find("submitted Slurm array job"), std::string::npos) << submit->out;
+    const std::string script = test::readFile(dir / "slurm" / "slurm" / "bench.sbatch");
+    EXPECT_NE(script.find("#SBATCH --array=0-7\n"), std::string::npos) << script;
+    EXPECT_NE(script.find("#SBATCH --mem=1024\n"), std::string::npos);
+    EXPECT_NE(script.find("#SBATCH --time=00:10:00\n"), std::string::npos);
+
+    // Wait (bounded) until Slurm has no active task and the store holds every job.
+    BenchStatus st;
+    for (auto deadline = std::chrono::steady_clock::now() + 180s; std::chrono::steady_clock::now() < deadline;) {
+        auto status = benchStatus((dir / "slurm").string());
+        ASSERT_TRUE(status.ok()) << status.message();
+        st = *status;
+        if (st.slurm_tasks_active == 0 && st.done + st.failed == 8) break;
+        std::this_thread::sleep_for(1s);
+    }
+    EXPECT_EQ(st.done, 8) << st.text << tail(cluster.state() / "log" / "ctld.log");
+    EXPECT_NE(st.text.find("slurm array jobs: "), std::string::npos) << st.text;
+    const auto status_cmd = captureCommand({binary, "bench", "status", (dir / "slurm").string()}, 60);
+    ASSERT_TRUE(status_cmd.ok());
+    EXPECT_EQ(status_cmd->exit_code, 0);
+    EXPECT_NE(status_cmd->out.find("8 done"), std::string::npos) << status_cmd->out;
+
+    const std::string local_table = deterministicTable(dir / "local");
+    EXPECT_NE(local_table.find("trajectory.ate_se3.rmse"), std::string::npos);
+    EXPECT_EQ(deterministicTable(dir / "slurm"), local_table);
+}
+
+}  // namespace
+}  // namespace robometrics::bench
