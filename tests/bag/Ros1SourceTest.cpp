@@ -68,6 +68,10 @@ TEST(Ros1Source, ExampleBagTopicsCountsAndTypes) {
     EXPECT_EQ(topics["/rosout"]->message_count, 10u);
     EXPECT_EQ(topics["/tf"]->type, "tf2_msgs/msg/TFMessage");  // recorded as tf/tfMessage
     EXPECT_EQ(topics["/tf"]->message_count, 2688u);
+    // One connection per publishing node: topic statistics see /rosout and /tf as multi-publisher.
+    EXPECT_EQ(publisherCount(*topics["/rosout"]), 3);
+    EXPECT_EQ(publisherCount(*topics["/tf"]), 2);
+    EXPECT_EQ(publisherCount(*topics["/turtle1/pose"]), 1);
     EXPECT_EQ(topics["/turtle1/pose"]->serialization_format, "ros1");
     EXPECT_EQ(topics["/turtle1/pose"]->schema.encoding, "ros1msg");
     EXPECT_EQ(topics["/turtle1/pose"]->schema.text.rfind("float32 x\n", 0), 0u) << topics["/turtle1/pose"]->schema.text;

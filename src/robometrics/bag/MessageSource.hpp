@@ -29,11 +29,15 @@ struct TopicInfo {
     std::string serialization_format;  ///< "cdr"
     std::string offered_qos_profiles;  ///< raw YAML text, may be empty
     std::uint64_t message_count = 0;   ///< from the index or metadata; 0 when unknown
+    /// Publishers the recorder saw, when the format records them directly (a ROS 1 bag has a
+    /// connection per publisher); 0 = not recorded that way (see publisherCount()).
+    int publishers = 0;
     Schema schema;
 };
 
-/// How many publishers the recorder saw on the topic: the entries of offered_qos_profiles
-/// (rosbag2 stores one QoS profile per publisher); 1 when the bag does not say.
+/// How many publishers the recorder saw on the topic: TopicInfo::publishers when the format
+/// records them (ROS 1), else the entries of offered_qos_profiles (rosbag2 stores one QoS profile
+/// per publisher); 1 when the bag does not say.
 int publisherCount(const TopicInfo &topic);
 
 /// One message. `data` (the CDR payload with its encapsulation header) stays valid until the

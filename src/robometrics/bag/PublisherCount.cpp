@@ -5,6 +5,7 @@
 namespace robometrics::bag {
 
 int publisherCount(const TopicInfo &topic) {
+    if (topic.publishers > 0) return topic.publishers;
     if (topic.offered_qos_profiles.empty()) return 1;
     try {
         const YAML::Node profiles = YAML::Load(topic.offered_qos_profiles);

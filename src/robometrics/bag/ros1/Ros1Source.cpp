@@ -1,6 +1,7 @@
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 
 #include <algorithm>
+#include <set>
 #include <unordered_map>
 
 #include "robometrics/bag/ros1/BagIndex.hpp"
@@ -58,6 +59,7 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
 
     std::vector<TopicInfo> topics;
     std::vector<std::string> md5s;  // per topic, to catch one topic recorded with two types
+    std::vector<std::set<std::string>> callers;  // per topic: the publishing nodes (one connection each)
     std::unordered_map<std::uint32_t, std::size_t> topic_of;
     MergeFilter filter;
     for (const Connection &c : index->connections) {
@@ -70,11 +72,15 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
             topic.schema = Schema{topic.type, kSchemaEncoding, c.message_definition};
             topics.push_back(std::move(topic));
             md5s.push_back(c.md5sum);
+            callers.emplace_back();
             it = topics.end() - 1;
         } else if (md5s[it - topics.begin()] != c.md5sum || it->type != topicTypeName(c.type)) {
             return Error{path + ": topic " + c.topic + " is recorded with two types, " + it->type + " and " +
                          topicTypeName(c.type) + " (connection " + std::to_string(c.id) + ")"};
         }
+        std::set<std::string> &topic_callers = callers[static_cast<std::size_t>(it - topics.begin())];
+        topic_callers.insert(c.callerid);
+        it->publishers = static_cast<int>(topic_callers.size());
         if (!topic_of.emplace(c.id, static_cast<std::size_t>(it - topics.begin())).second) {
             // A repeated id must describe the same connection (rosbag may write it twice).
             if (topics[topic_of[c.id]].name != c.topic)
