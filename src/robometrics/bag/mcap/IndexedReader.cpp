@@ -53,13 +53,7 @@ IndexedReader::IndexedReader(IndexedReader &&) noexcept = default;
 IndexedReader &IndexedReader::operator=(IndexedReader &&) noexcept = default;
 
 Status IndexedReader::load(const ChunkIndexRecord &index) {
-    std::unique_ptr<LoadedChunk> chunk;
-    if (!spare_.empty()) {
-        chunk = std::move(spare_.back());
-        spare_.pop_back();
-    } else {
-        chunk = std::make_unique<LoadedChunk>();
-    }
+    std::unique_ptr<LoadedChunk> chunk = merge_.spare();
     ++chunks_loaded_;
     const std::uint64_t offset = index.chunk_start_offset;
     chunk->file_offset = offset;
@@ -105,40 +99,25 @@ Status IndexedReader::load(const ChunkIndexRecord &index) {
     if (!std::is_sorted(chunk->messages.begin(), chunk->messages.end(), by_time)) {
         std::stable_sort(chunk->messages.begin(), chunk->messages.end(), by_time);
     }
-    if (chunk->messages.empty()) {
-        spare_.push_back(std::move(chunk));
-        return Status::Ok();
-    }
-    heap_.push_back(std::move(chunk));
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    merge_.add<Later>(std::move(chunk));
     return Status::Ok();
 }
 
 Result<bool> IndexedReader::next(MessageRecord &out) {
     if (failed_) return Error{file_.path() + ": reading stopped at an earlier error"};
-    if (current_) {
-        // The previous message's chunk: back into the heap if it has more, else keep its buffers.
-        if (current_->cursor < current_->messages.size()) {
-            heap_.push_back(std::move(current_));
-            std::push_heap(heap_.begin(), heap_.end(), Later{});
-        } else {
-            spare_.push_back(std::move(current_));
-        }
-    }
+    merge_.releaseCurrent<Later>();  // the previous message's chunk: back into the heap or the spares
     // Load every chunk that may hold a message at or before the earliest one pending.
     while (next_chunk_ < chunks_.size() &&
-           (heap_.empty() || chunks_[next_chunk_].message_start_time <= heap_.front()->front().log_time)) {
+           (merge_.empty() || chunks_[next_chunk_].message_start_time <= merge_.earliest().front().log_time)) {
         Status s = load(chunks_[next_chunk_++]);
         if (!s.ok()) {
             failed_ = true;
             return s.error();
         }
     }
-    if (heap_.empty()) return false;
-    std::pop_heap(heap_.begin(), heap_.end(), Later{});
-    current_ = std::move(heap_.back());
-    heap_.pop_back();
-    out = current_->messages[current_->cursor++].second;
+    if (merge_.empty()) return false;
+    LoadedChunk &chunk = merge_.popEarliest<Later>();
+    out = chunk.messages[chunk.cursor++].second;
     return true;
 }
 

@@ -11,6 +11,8 @@
 #include <set>
 #include <vector>
 
+#include "robometrics/bag/ChunkHeap.hpp"
+
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
@@ -51,9 +53,7 @@ private:
     MessageFilter filter_;
     bool verify_crcs_;
     ChunkDecompressor decompressor_;
-    std::vector<std::unique_ptr<LoadedChunk>> heap_;   ///< min-heap on each chunk's current message
-    std::vector<std::unique_ptr<LoadedChunk>> spare_;  ///< finished chunks, kept to reuse their buffers
-    std::unique_ptr<LoadedChunk> current_;             ///< owns the data of the message last returned
+    ChunkHeap<LoadedChunk> merge_;  ///< loaded chunks in time order (bag/ChunkHeap.hpp)
     std::size_t chunks_loaded_ = 0;
     bool failed_ = false;
 };

@@ -87,13 +87,7 @@ Status ChunkMerger::parseRecords(LoadedChunk &chunk, Bytes records) {
 }
 
 Status ChunkMerger::load(const ChunkInfo &info) {
-    std::unique_ptr<LoadedChunk> chunk;
-    if (!spare_.empty()) {
-        chunk = std::move(spare_.back());
-        spare_.pop_back();
-    } else {
-        chunk = std::make_unique<LoadedChunk>();
-    }
+    std::unique_ptr<LoadedChunk> chunk = merge_.spare();
     ++chunks_loaded_;
     const std::uint64_t offset = info.chunk_pos;
     chunk->file_offset = offset;
@@ -114,39 +108,25 @@ Status ChunkMerger::load(const ChunkInfo &info) {
     auto records = decompressor_.decompress(*header, chunk->raw, chunk->decompressed);
     if (!records) return file_.error(offset, "Chunk: " + records.message());
     ROBOMETRICS_TRY(parseRecords(*chunk, *records));
-    if (chunk->messages.empty()) {
-        spare_.push_back(std::move(chunk));
-        return Status::Ok();
-    }
-    heap_.push_back(std::move(chunk));
-    std::push_heap(heap_.begin(), heap_.end(), Later{});
+    merge_.add<Later>(std::move(chunk));
     return Status::Ok();
 }
 
 Result<bool> ChunkMerger::next(RawMessage &out) {
     if (failed_) return Error{file_.path() + ": reading stopped at an earlier error"};
-    if (current_) {
-        if (current_->cursor < current_->messages.size()) {
-            heap_.push_back(std::move(current_));
-            std::push_heap(heap_.begin(), heap_.end(), Later{});
-        } else {
-            spare_.push_back(std::move(current_));
-        }
-    }
+    merge_.releaseCurrent<Later>();  // the previous message's chunk: back into the heap or the spares
     // Load every chunk that may hold a message at or before the earliest one pending.
     while (next_chunk_ < chunks_.size() &&
-           (heap_.empty() || chunks_[next_chunk_].start_time <= heap_.front()->front().message.time)) {
+           (merge_.empty() || chunks_[next_chunk_].start_time <= merge_.earliest().front().message.time)) {
         Status s = load(chunks_[next_chunk_++]);
         if (!s.ok()) {
             failed_ = true;
             return s.error();
         }
     }
-    if (heap_.empty()) return false;
-    std::pop_heap(heap_.begin(), heap_.end(), Later{});
-    current_ = std::move(heap_.back());
-    heap_.pop_back();
-    out = current_->messages[current_->cursor++].message;
+    if (merge_.empty()) return false;
+    LoadedChunk &chunk = merge_.popEarliest<Later>();
+    out = chunk.messages[chunk.cursor++].message;
     return true;
 }
 

@@ -11,6 +11,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "robometrics/bag/ChunkHeap.hpp"
+
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/ros1/ChunkDecompressor.hpp"
 #include "robometrics/bag/ros1/Records.hpp"
@@ -54,9 +56,7 @@ private:
     std::size_t next_chunk_ = 0;
     MergeFilter filter_;
     ChunkDecompressor decompressor_;
-    std::vector<std::unique_ptr<LoadedChunk>> heap_;   ///< min-heap on each chunk's current message
-    std::vector<std::unique_ptr<LoadedChunk>> spare_;  ///< finished chunks, kept to reuse buffers
-    std::unique_ptr<LoadedChunk> current_;             ///< owns the data of the message last returned
+    ChunkHeap<LoadedChunk> merge_;  ///< loaded chunks in time order (bag/ChunkHeap.hpp)
     std::size_t chunks_loaded_ = 0;
     bool failed_ = false;
 };

@@ -1,0 +1,62 @@
+#pragma once
+// The time-ordered merge of loaded chunks that the MCAP indexed reader and the ROS 1 reader share:
+// a min-heap of chunks on their next message, the chunk of the message last returned (it owns
+// that message's bytes until the next call), and finished chunks kept so their buffers are reused.
+// Chunk needs `messages` (a vector) and `cursor` (the index of its next message); `Later(a, b)`
+// on two chunk pointers says a's next message comes after b's (time, then file order).
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+namespace robometrics::bag {
+
+template <class Chunk>
+class ChunkHeap {
+public:
+    /// A chunk to load into: a finished one (its buffers kept) or a new one.
+    std::unique_ptr<Chunk> spare() {
+        if (spare_.empty()) return std::make_unique<Chunk>();
+        std::unique_ptr<Chunk> chunk = std::move(spare_.back());
+        spare_.pop_back();
+        return chunk;
+    }
+
+    /// A chunk with its cursor set: into the heap while it has messages, else back to the spares.
+    template <class Later>
+    void add(std::unique_ptr<Chunk> chunk) {
+        if (chunk->cursor >= chunk->messages.size()) {
+            spare_.push_back(std::move(chunk));
+            return;
+        }
+        heap_.push_back(std::move(chunk));
+        std::push_heap(heap_.begin(), heap_.end(), Later{});
+    }
+
+    /// The message returned last is done with: its chunk goes back (heap or spares).
+    template <class Later>
+    void releaseCurrent() {
+        if (current_) add<Later>(std::move(current_));
+    }
+
+    bool empty() const { return heap_.empty(); }
+    /// The chunk holding the earliest pending message (not empty()).
+    const Chunk &earliest() const { return *heap_.front(); }
+
+    /// Takes the chunk of the earliest pending message; it stays current (owning the message's
+    /// bytes) until releaseCurrent(). Not empty().
+    template <class Later>
+    Chunk &popEarliest() {
+        std::pop_heap(heap_.begin(), heap_.end(), Later{});
+        current_ = std::move(heap_.back());
+        heap_.pop_back();
+        return *current_;
+    }
+
+private:
+    std::vector<std::unique_ptr<Chunk>> heap_;
+    std::vector<std::unique_ptr<Chunk>> spare_;
+    std::unique_ptr<Chunk> current_;
+};
+
+}  // namespace robometrics::bag
