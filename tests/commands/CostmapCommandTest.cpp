@@ -117,10 +117,11 @@ terrain::GridMap stripedMap(TimeNs stamp) {
     terrain::GridMap map(80, 80, 0.1, {0, 0});
     map.stamp = stamp;
     map.frame_id = "odom";
-    auto &points = map.add("points", 0.f);
     map.add("ground", 0.f);
     map.add("variance", 0.f);
     map.add("groundpatch", 1.f);
+    // Added last: a reference into the layer list stays valid only until the next add().
+    auto &points = map.add("points", 0.f);
     for (int i = 0; i < 80; ++i) {
         for (int j = 0; j < 80; ++j) {
             if (static_cast<int>(std::floor(map.position(i, j).x() / 0.3)) % 2 == 0) points(i, j) = 5.f;

@@ -48,7 +48,8 @@ public:
     std::string frame_id;
     TimeNs stamp = 0;
 
-    /// Adds (or replaces) a layer filled with `value` (NaN by default, as grid_map does).
+    /// Adds (or replaces) a layer filled with `value` (NaN by default, as grid_map does) and
+    /// returns it; the reference is valid only until the next add() (layers live in a vector).
     Matrix &add(const std::string &name, float value = std::numeric_limits<float>::quiet_NaN());
     /// The layer, or nullptr when the map has no such layer.
     const Matrix *layer(const std::string &name) const;
