@@ -38,12 +38,20 @@ int runTraversal(const TraversalOptions &options) {
         fail(kName, s.error());
         return 2;
     }
-    // The bag's topic list first (cheap: the summary), to fall back to the odometry a Nav2 robot
-    // records when the seed's topic is absent; then the bag again, reading only the inputs.
-    auto listing = bag::openBag(options.bag);
-    if (!listing) return fail(kName, listing.error());
-    const evaluate::TopicChoice choice = evaluate::chooseTopics((*listing)->topics(), pipeline);
-    const std::string seed_odometry = pipeline.resolve(traversalInputs()[1].topic);
+    // Open for the seed's inputs; topics() lists the whole bag, which decides the fallback to the
+    // odometry a Nav2 robot records. Only then is the bag opened again, for the fallback topic.
+    auto readInputs = [&](const std::map<std::string, std::string> &wanted) {
+        bag::ReadOptions read;
+        for (const auto &[role, topic] : wanted) read.topics.push_back(topic);
+        return bag::openBag(options.bag, read);
+    };
+    std::map<std::string, std::string> inputs;
+    for (const TraversalInput &input : traversalInputs()) inputs[input.role] = pipeline.resolve(input.topic);
+    auto source = readInputs(inputs);
+    if (!source) return fail(kName, source.error());
+    const evaluate::TopicChoice choice = evaluate::chooseTopics((*source)->topics(), pipeline);
+    const std::string seed_odometry = inputs.at("odometry");
+    const bool distance_from_odometry = evaluate::distanceFromOdometry(choice);
     if (!choice.odometry.empty() && choice.odometry != seed_odometry) {
         fmt::print(stderr, "robometrics {}: note: {}: no topic {}; velocity from {} instead\n", kName, options.bag,
                    seed_odometry, choice.odometry);
@@ -51,19 +59,17 @@ int runTraversal(const TraversalOptions &options) {
             !s.ok()) {
             return fail(kName, s.error());
         }
+        inputs["odometry"] = choice.odometry;
     }
-    const bool distance_from_odometry = evaluate::distanceFromOdometry(choice);
     if (distance_from_odometry) {
         fmt::print(stderr, "robometrics {}: note: {}: no PoseArray topic; distance from the {} pose instead\n", kName,
                    options.bag, choice.odometry);
+        inputs["distance"] = choice.odometry;
     }
-    std::map<std::string, std::string> inputs;
-    for (const TraversalInput &input : traversalInputs()) inputs[input.role] = pipeline.resolve(input.topic);
-    if (distance_from_odometry) inputs["distance"] = choice.odometry;
-    bag::ReadOptions read;
-    for (const auto &[role, topic] : inputs) read.topics.push_back(topic);
-    auto source = bag::openBag(options.bag, read);
-    if (!source) return fail(kName, source.error());
+    if (inputs.at("odometry") != seed_odometry) {
+        source = readInputs(inputs);
+        if (!source) return fail(kName, source.error());
+    }
     warnMissingTopics(kName, options.bag, inputs, (*source)->topics());
 
     const std::string csv_path = o.output.empty() ? defaultTraversalCsvPath() : o.output;
