@@ -60,5 +60,42 @@ TEST(CostModelTest, SlopeUsesCentralOrOneSidedDifferences) {
     EXPECT_FALSE(CostModel::slope(std::nan(""), 1.0, 1.0, 1.0, 1.0, 1.0, s));
 }
 
+TEST(CostModelTest, BatchValuesEqualTheScalarFormulaAcrossEveryStep) {
+    // Gradients swept densely through 0..1.5 (every step of the value, the series bound 0.5 and
+    // saturation at tan 35 deg = 0.70), central along x and one-sided along y (y_minus missing).
+    const CostModel m{CostmapConfig{}};
+    const int n = 150001;
+    CellBatch batch;
+    batch.reset(n);
+    for (int k = 0; k < n; ++k) {
+        const double a = 1.5 * k / (n - 1);
+        batch.points[k] = k % 7 == 0 ? 1.0 : 0.0;
+        batch.variance[k] = k % 5 == 0 ? 0.01 : 0.0;
+        batch.patch[k] = k % 3 == 0 ? 0.05 : 1.0;
+        batch.centre[k] = 0.0;
+        batch.x_minus[k] = -a;
+        batch.x_plus[k] = a;
+        batch.y_minus[k] = std::nan("");
+        batch.y_plus[k] = 0.3 * a;
+    }
+    batch.size = n;
+    m.values(batch, 1.0);
+    for (int k = 0; k < n; ++k) {
+        CostFactors f;
+        f.obstacle = m.obstacleCost(batch.points[k]);
+        f.roughness = m.roughnessCost(batch.variance[k]);
+        f.unknown = batch.patch[k] < 0.1 ? 1 : 0;
+        double dx = 0;
+        double dy = 0;
+        ASSERT_TRUE(CostModel::gradient(0.0, batch.x_minus[k], batch.x_plus[k], batch.y_minus[k], batch.y_plus[k],
+                                        1.0, dx, dy));
+        f.slope = m.slopeCost(std::atan(std::sqrt(dx * dx + dy * dy)));
+        ASSERT_EQ(batch.value[k], m.value(f)) << "gradient " << batch.x_plus[k];
+    }
+    // By hand: k = 1000 has gradient (0.01, 0.003), |g| = 0.01044, 0.598 deg; slope factor
+    // 0.01709, and k % 5 == 0: roughness 0.2: 0.3 * 0.01709 + 0.15 * 0.2 = 0.03513 -> 3.48 -> 3.
+    EXPECT_EQ(batch.value[1000], 3);
+}
+
 }  // namespace
 }  // namespace robometrics::terrain

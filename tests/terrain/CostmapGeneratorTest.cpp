@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numbers>
+#include <vector>
 
+#include "ReferenceCostmap.hpp"
 #include "robometrics/terrain/CloudReader.hpp"
 
 namespace robometrics::terrain {
@@ -232,6 +235,159 @@ TEST(CostmapGeneratorTest, InflatesLethalCellsWithNav2Decay) {
     inscribed.inflate(g);
     EXPECT_EQ(cell(g, 1, 2), 99);  // within the inscribed radius
     EXPECT_EQ(cell(g, 1, 1), 92);  // 98 exp(-3 (0.1414 - 0.12)) = 91.9
+}
+
+
+// --- Bit-exactness of the fast path against the straightforward reference (ReferenceCostmap.hpp)
+
+namespace exact {
+
+// A deterministic pseudo-random stream (no std:: distribution: their output is not portable).
+struct Lcg {
+    std::uint64_t state;
+    double uniform() {  // [0, 1)
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) * 0x1.0p-53;
+    }
+};
+
+// A rows x cols map (rows != cols) whose cells exercise every branch of a cell's cost: NaN in
+// every layer, negative and lethal obstacle counts, never-seen cells, low confidence, roughness
+// below and above its maximum, and ground with slopes at every angle: random heights (gradients
+// of every size, past the series bound and past saturation), ramps swept through 0..89 degrees
+// that include 35 degrees +-1e-7 (the default saturation) and atan 0.5 (the series bound),
+// flat patches and steps.
+GridMap branchyMap(int rows, int cols, double res, std::uint64_t seed) {
+    GridMap map(rows, cols, res, {0.3, -0.2});
+    auto &points = map.add("points");
+    auto &ground = map.add("ground");
+    auto &variance = map.add("variance");
+    auto &patch = map.add("groundpatch");
+    Lcg rng{seed};
+    const double nan = std::nan("");
+    for (int j = 0; j < cols; ++j) {
+        for (int i = 0; i < rows; ++i) {
+            const double u = rng.uniform();
+            points(i, j) = static_cast<float>(u < 0.03 ? nan : u < 0.06 ? -1.0 : u < 0.15 ? 4.95 + 0.1 * u : u < 0.6 ? 0.0 : 6.0 * rng.uniform());
+            const double v = rng.uniform();
+            variance(i, j) = static_cast<float>(v < 0.03 ? nan : 0.08 * rng.uniform());
+            const double c = rng.uniform();
+            patch(i, j) = static_cast<float>(c < 0.03 ? nan : c < 0.1 ? 1e-4 : c < 0.2 ? 0.05 : c < 0.25 ? 0.1 : 1.0);
+            if (c >= 0.03 && c < 0.1 && rng.uniform() < 0.8) {  // never seen: nothing observed
+                points(i, j) = 0.f;
+                variance(i, j) = 0.f;
+            }
+            const int band = j % 4;
+            double z = 0;
+            if (band == 0) {
+                z = 2.0 * rng.uniform();  // random heights: any gradient
+            } else if (band == 1) {
+                // a ramp along x whose angle sweeps with j (and hits the thresholds exactly)
+                static const double kAngles[] = {0.0, 5.0, 26.56505117707799, 34.9999999, 35.0, 35.0000001, 45.0, 60.0, 89.0};
+                const double deg = kAngles[(j / 4) % 9] + (j / 36) * 0.37;
+                z = -i * res * std::tan(deg * std::numbers::pi / 180.0);
+            } else if (band == 2) {
+                z = i < rows / 2 ? 0.0 : 0.4;  // flat with a step
+            } else {
+                z = 0.01 * i + 0.02 * j + 0.001 * rng.uniform();  // gentle, near-flat
+            }
+            ground(i, j) = static_cast<float>(rng.uniform() < 0.03 ? nan : z);
+        }
+    }
+    return map;
+}
+
+// The generator and the reference, each with its own memory, over the same sequence of maps
+// and poses; every cell compared.
+void expectSameAsReference(const CostmapConfig &config, const std::vector<GridMap> &maps,
+                           const std::vector<Pose2D> &poses, const TerrainGrid *terrain = nullptr) {
+    CostmapGenerator gen(config);
+    ObservationMemory memory(config);
+    msgs::OccupancyGrid out;
+    long compared = 0;
+    for (const auto &map : maps) {
+        for (const auto &pose : poses) {
+            gen.generate(map, pose, out, terrain);
+            memory.update(map);
+            const std::vector<std::int8_t> expected = reference::costmap(config, map, memory, pose, terrain);
+            ASSERT_EQ(out.data.size(), expected.size());
+            for (std::size_t k = 0; k < expected.size(); ++k) {
+                ASSERT_EQ(static_cast<int>(out.data[k]), static_cast<int>(expected[k]))
+                    << "cell " << k << " (" << k % out.info.width << ", " << k / out.info.width << "), pose "
+                    << pose.x << " " << pose.y << " " << pose.yaw;
+            }
+            compared += static_cast<long>(expected.size());
+        }
+    }
+    EXPECT_GT(compared, 0);
+}
+
+std::vector<Pose2D> posesAtManyYaws() {
+    return {{0, 0, 0},           {0.05, -0.05, 0},  {0.37, -0.21, 0.3}, {-0.5, 0.8, std::numbers::pi / 4},
+            {1.1, 0.2, std::numbers::pi / 2}, {0.0, 0.0, -2.0}, {-1.3, -0.6, 3.0}, {2.0, 1.0, std::numbers::pi}};
+}
+
+}  // namespace exact
+
+TEST(CostmapGeneratorTest, EveryCellEqualsTheReferenceAtEveryYawAndResolution) {
+    const std::vector<GridMap> maps = {exact::branchyMap(60, 44, 0.1, 1), exact::branchyMap(60, 44, 0.1, 2)};
+    for (double res : {0.1, 0.07, 0.25}) {
+        CostmapConfig config;
+        config.costmap_size = 7.0;  // wider than the 6 x 4.4 m map: its edges and cells outside
+        config.costmap_resolution = res;
+        exact::expectSameAsReference(config, maps, exact::posesAtManyYaws());
+    }
+}
+
+TEST(CostmapGeneratorTest, EveryCellEqualsTheReferenceUnderOtherParameters) {
+    const std::vector<GridMap> maps = {exact::branchyMap(50, 57, 0.1, 3)};
+    const std::vector<Pose2D> poses = {{0.1, 0.2, 0.0}, {-0.3, 0.4, 1.0}};
+    CostmapConfig config;
+    config.costmap_size = 6.0;
+    config.rounding = Rounding::Truncate;
+    exact::expectSameAsReference(config, maps, poses);
+    config.rounding = Rounding::Round;
+    config.slope_max_deg = 89.5;  // never saturates
+    exact::expectSameAsReference(config, maps, poses);
+    config.slope_max_deg = 3.0;  // saturates almost everywhere
+    exact::expectSameAsReference(config, maps, poses);
+    config.slope_max_deg = 35.0;
+    config.weight_slope = 3.0;  // steep steps of the value in the slope; totals clamped to 1
+    config.lethal_threshold = 0.5;
+    config.obstacle_lethal_cost = 0.5;
+    exact::expectSameAsReference(config, maps, poses);
+}
+
+TEST(CostmapGeneratorTest, EveryCellEqualsTheReferenceWithMissingLayers) {
+    CostmapConfig config;
+    config.costmap_size = 5.0;
+    const std::vector<Pose2D> poses = {{0.2, -0.1, 0.7}};
+    for (const char *missing : {"points", "ground", "variance", "groundpatch"}) {
+        const GridMap full = exact::branchyMap(40, 40, 0.1, 4);
+        GridMap map(full.rows(), full.cols(), full.resolution(), full.center());
+        for (const auto &name : full.layerNames()) {
+            if (name != missing) map.add(name) = *full.layer(name);
+        }
+        exact::expectSameAsReference(config, {map}, poses);
+    }
+}
+
+TEST(CostmapGeneratorTest, FillFromTerrainEqualsTheReference) {
+    CostmapConfig config;
+    config.costmap_size = 2.0;
+    config.fill_from_terrain = true;
+    const int n = config.cellsPerSide();
+    TerrainGrid grid;
+    grid.cells = n;
+    exact::Lcg rng{5};
+    for (int k = 0; k < n * n; ++k) {
+        const int count = static_cast<int>(4 * rng.uniform());
+        grid.count.push_back(count);
+        grid.mean_z.push_back(count ? 0.3 * (k % n) * rng.uniform() : std::nan(""));
+        grid.var_z.push_back(count ? 0.1 * rng.uniform() : std::nan(""));
+    }
+    // Half the costmap on the GridMap, half beyond it: only the -1 cells are filled.
+    exact::expectSameAsReference(config, {exact::branchyMap(30, 30, 0.1, 6)}, {{1.5, 0.0, 0.4}, {0, 0, 0}}, &grid);
 }
 
 }  // namespace

@@ -9,63 +9,41 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-double at(const GridMap::Matrix &m, int i, int j) {
-    if (i < 0 || j < 0 || i >= m.rows() || j >= m.cols()) return kNaN;
-    return m(i, j);
-}
+const float *dataOf(const GridMap::Matrix *m) { return m ? m->data() : nullptr; }
 
 }  // namespace
 
 CostmapGenerator::CostmapGenerator(const CostmapConfig &config) : config_(config), model_(config), memory_(config) {}
 
 CostmapGenerator::Layers CostmapGenerator::layersOf(const GridMap &map) {
-    return {map.layer("points"), map.layer("ground"), map.layer("variance"), map.layer("groundpatch"),
+    return {dataOf(map.layer("points")),
+            dataOf(map.layer("ground")),
+            dataOf(map.layer("variance")),
+            dataOf(map.layer("groundpatch")),
+            map.rows(),
+            map.cols(),
             map.resolution()};
 }
 
-CostFactors CostmapGenerator::factors(const GridMap &map, int i, int j) const {
-    return factors(layersOf(map), i, j);
-}
-
-CostFactors CostmapGenerator::factors(const Layers &l, int i, int j) const {
-    CostFactors f;
-    if (l.points) {
-        const double v = (*l.points)(i, j);
-        if (std::isfinite(v)) {
-            f.obstacle = model_.obstacleCost(v);
-        } else {
-            f.unknown = 1;
-        }
+void CostmapGenerator::gather(const Layers &l, int i, int j, CellBatch &batch, std::size_t m) const {
+    const std::ptrdiff_t k = i + static_cast<std::ptrdiff_t>(j) * l.rows;
+    // A missing layer contributes nothing (as in the original): no obstacle points, no
+    // variance, a confidence that is not low, flat ground.
+    batch.points[m] = l.points ? l.points[k] : 0.0;
+    batch.variance[m] = l.variance ? l.variance[k] : 0.0;
+    batch.patch[m] = l.patch ? l.patch[k] : config_.confidence_threshold;
+    if (!l.ground) {
+        batch.centre[m] = batch.x_minus[m] = batch.x_plus[m] = batch.y_minus[m] = batch.y_plus[m] = 0.0;
+        return;
     }
-    if (l.ground) {
-        // Logical i grows towards -x and j towards -y, so the "plus" neighbours are i-1 and j-1.
-        const auto &g = *l.ground;
-        double slope = 0;
-        if (CostModel::slope(g(i, j), at(g, i + 1, j), at(g, i - 1, j), at(g, i, j + 1), at(g, i, j - 1),
-                             l.resolution, slope)) {
-            f.slope = model_.slopeCost(slope);
-        } else {
-            f.unknown = 1;
-        }
-    }
-    if (l.variance) {
-        const double v = (*l.variance)(i, j);
-        if (std::isfinite(v)) {
-            f.roughness = model_.roughnessCost(v);
-        } else {
-            f.unknown = 1;
-        }
-    }
-    if (l.patch) {
-        const double v = (*l.patch)(i, j);
-        if (!std::isfinite(v) || v < config_.confidence_threshold) f.unknown = 1;
-    }
-    return f;
-}
-
-std::int8_t CostmapGenerator::cellValue(const GridMap &map, int i, int j, bool observed) const {
-    if (!observed) return -1;
-    return model_.value(factors(map, i, j));
+    // Logical i grows towards -x and j towards -y, so the "plus" neighbours are i-1 and j-1;
+    // a neighbour beyond the map border is missing (NaN), as a NaN cell is.
+    const float *g = l.ground + k;
+    batch.centre[m] = g[0];
+    batch.x_minus[m] = i + 1 < l.rows ? g[1] : kNaN;
+    batch.x_plus[m] = i > 0 ? g[-1] : kNaN;
+    batch.y_minus[m] = j + 1 < l.cols ? g[l.rows] : kNaN;
+    batch.y_plus[m] = j > 0 ? g[-l.rows] : kNaN;
 }
 
 void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::OccupancyGrid &out,
@@ -84,20 +62,39 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     out.info.origin.position.x = origin;
     out.info.origin.position.y = origin;
     out.data.assign(static_cast<std::size_t>(n) * n, -1);
+    // A cell centre (rx, ry) in the robot frame is at (x + c rx - s ry, y + s rx + c ry) in odom,
+    // evaluated left to right. The column terms x + c rx and y + s rx are the same for every
+    // row, so they are computed once a frame; each row subtracts/adds its own term. Every
+    // intermediate is the very double the per-cell formula gives, so the cells looked up are too.
     const double c = std::cos(robot.yaw);
     const double s = std::sin(robot.yaw);
-    const auto &seen = memory_.seen();
+    auto centre = [&](int k) { return origin + (k + 0.5) * res; };
+    column_x_.resize(static_cast<std::size_t>(n));
+    column_y_.resize(static_cast<std::size_t>(n));
+    for (int cx = 0; cx < n; ++cx) {
+        column_x_[cx] = robot.x + c * centre(cx);
+        column_y_[cx] = robot.y + s * centre(cx);
+    }
+    // Row by row: gather the observed cells' layer values into the batch (the lookups), then
+    // cost them all in one vectorised loop (CostModel::values) and scatter the values back.
+    const std::uint8_t *seen = memory_.seen().data();  // column-major, as the layers
     const Layers layers = layersOf(map);
+    columns_.resize(static_cast<std::size_t>(n));
     for (int cy = 0; cy < n; ++cy) {
-        const double ry = origin + (cy + 0.5) * res;
+        const double row_x = s * centre(cy);
+        const double row_y = c * centre(cy);
+        batch_.reset(static_cast<std::size_t>(n));
         for (int cx = 0; cx < n; ++cx) {
-            const double rx = origin + (cx + 0.5) * res;
-            const Eigen::Vector2d p(robot.x + c * rx - s * ry, robot.y + s * rx + c * ry);
             int i = 0;
             int j = 0;
-            if (!map.index(p, i, j)) continue;
-            if (seen(i, j)) out.data[static_cast<std::size_t>(cy) * n + cx] = model_.value(factors(layers, i, j));
+            if (!map.index({column_x_[cx] - row_x, column_y_[cx] + row_y}, i, j)) continue;
+            if (!seen[i + static_cast<std::ptrdiff_t>(j) * layers.rows]) continue;
+            gather(layers, i, j, batch_, batch_.size);
+            columns_[batch_.size++] = cx;
         }
+        model_.values(batch_, layers.resolution);
+        std::int8_t *row = out.data.data() + static_cast<std::size_t>(cy) * n;
+        for (std::size_t m = 0; m < batch_.size; ++m) row[columns_[m]] = static_cast<std::int8_t>(batch_.value[m]);
     }
     if (terrain) fillFromTerrain(*terrain, out);
     if (config_.inflation_radius > 0) inflate(out);
@@ -119,10 +116,11 @@ void CostmapGenerator::fillFromTerrain(const TerrainGrid &terrain, msgs::Occupan
             if (out.data[k] != -1 || terrain.count[k] < min_points) continue;
             CostFactors f;
             f.roughness = model_.roughnessCost(terrain.var_z[k]);
-            double slope = 0;
-            if (CostModel::slope(terrain.mean_z[k], meanAt(cx - 1, cy), meanAt(cx + 1, cy), meanAt(cx, cy - 1),
-                                 meanAt(cx, cy + 1), res, slope)) {
-                f.slope = model_.slopeCost(slope);
+            double dx = 0;
+            double dy = 0;
+            if (CostModel::gradient(terrain.mean_z[k], meanAt(cx - 1, cy), meanAt(cx + 1, cy), meanAt(cx, cy - 1),
+                                    meanAt(cx, cy + 1), res, dx, dy)) {
+                f.slope = model_.slopeCostOfGradient(dx, dy);
             } else {
                 f.unknown = 1;  // an isolated patch: its slope is not known
             }

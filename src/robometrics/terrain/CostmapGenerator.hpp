@@ -6,8 +6,10 @@
 // are -1, and cells outside the GridMap can be costed from the accumulated terrain.
 
 #include <cstdint>
+#include <vector>
 
 #include "robometrics/msgs/Messages.hpp"
+#include "robometrics/terrain/CellBatch.hpp"
 #include "robometrics/terrain/CostModel.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
 #include "robometrics/terrain/GridMap.hpp"
@@ -22,14 +24,6 @@ public:
     explicit CostmapGenerator(const CostmapConfig &config);
 
     const CostmapConfig &config() const { return config_; }
-
-    /// The factors of GridMap cell (i, j); false when the cell carries no usable data at all.
-    /// Missing layers contribute 0 (as in the original); NaN values and a slope that cannot be
-    /// computed set the unknown factor to 1; groundpatch < confidence_threshold sets it to 1.
-    CostFactors factors(const GridMap &map, int i, int j) const;
-
-    /// The OccupancyGrid value of GridMap cell (i, j), given whether it was ever observed.
-    std::int8_t cellValue(const GridMap &map, int i, int j, bool observed) const;
 
     /// Builds the costmap for `map` with the robot at `robot` (odom): updates the observation
     /// memory, then fills `out` (frame robot_frame, stamp = map stamp, row-major from the
@@ -48,20 +42,30 @@ public:
     void resetMemory() { memory_.reset(); }
 
 private:
-    /// The layers a cell's cost reads, looked up once per map rather than once per cell.
+    /// The layers a cell's cost reads, as raw column-major storage (element (i, j) at
+    /// i + j * rows, as Eigen stores them), looked up once per map rather than once per cell.
+    /// A missing layer is nullptr and contributes 0, as in the original.
     struct Layers {
-        const GridMap::Matrix *points;
-        const GridMap::Matrix *ground;
-        const GridMap::Matrix *variance;
-        const GridMap::Matrix *patch;
+        const float *points;
+        const float *ground;
+        const float *variance;
+        const float *patch;
+        int rows;
+        int cols;
         double resolution;
     };
     static Layers layersOf(const GridMap &map);
-    CostFactors factors(const Layers &layers, int i, int j) const;
+    /// Puts the layer values that GridMap cell (i, j)'s cost reads into `batch` at `m`.
+    void gather(const Layers &layers, int i, int j, CellBatch &batch, std::size_t m) const;
 
     CostmapConfig config_;
     CostModel model_;
     ObservationMemory memory_;
+    // The column terms of every costmap cell centre's odom position (x, y), computed once a
+    // frame and kept to avoid an allocation a frame.
+    std::vector<double> column_x_, column_y_;
+    CellBatch batch_;           ///< one row's observed cells
+    std::vector<int> columns_;  ///< the costmap column of each cell of batch_
 };
 
 }  // namespace robometrics::terrain

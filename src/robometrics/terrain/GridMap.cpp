@@ -45,17 +45,8 @@ std::vector<std::string> GridMap::layerNames() const {
 }
 
 Eigen::Vector2d GridMap::position(int i, int j) const {
-    return {center_.x() + 0.5 * lengthX() - (i + 0.5) * resolution_,
-            center_.y() + 0.5 * lengthY() - (j + 0.5) * resolution_};
-}
-
-bool GridMap::index(const Eigen::Vector2d &p, int &i, int &j) const {
-    const double fi = std::floor((center_.x() + 0.5 * lengthX() - p.x()) / resolution_);
-    const double fj = std::floor((center_.y() + 0.5 * lengthY() - p.y()) / resolution_);
-    if (!(fi >= 0 && fi < rows_ && fj >= 0 && fj < cols_)) return false;  // also rejects NaN
-    i = static_cast<int>(fi);
-    j = static_cast<int>(fj);
-    return true;
+    const Eigen::Vector2d corner = maxCorner();
+    return {corner.x() - (i + 0.5) * resolution_, corner.y() - (j + 0.5) * resolution_};
 }
 
 Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {

@@ -56,11 +56,24 @@ public:
     Matrix *layer(const std::string &name);
     std::vector<std::string> layerNames() const;
 
+    /// The +x/+y corner of the map, where logical cell (0, 0) starts: cell (i, j) spans
+    /// [corner - (i + 1) r, corner - i r) on each axis (index() and the costmap's row loop).
+    Eigen::Vector2d maxCorner() const { return {center_.x() + 0.5 * lengthX(), center_.y() + 0.5 * lengthY()}; }
     /// The centre of cell (i, j).
     Eigen::Vector2d position(int i, int j) const;
     /// The cell holding `p`; false when `p` is outside the map. Points on the shared edge of two
-    /// cells belong to the cell with the larger index.
-    bool index(const Eigen::Vector2d &p, int &i, int &j) const;
+    /// cells belong to the cell with the larger index. Inline: the costmap calls it once a cell.
+    bool index(const Eigen::Vector2d &p, int &i, int &j) const {
+        const Eigen::Vector2d corner = maxCorner();
+        const double qi = (corner.x() - p.x()) / resolution_;
+        const double qj = (corner.y() - p.y()) / resolution_;
+        // floor(q) is in [0, rows) exactly when q is, and there truncation is floor (cheaper
+        // than std::floor without SSE4.1). NaN fails every comparison.
+        if (!(qi >= 0 && qi < rows_ && qj >= 0 && qj < cols_)) return false;
+        i = static_cast<int>(qi);
+        j = static_cast<int>(qj);
+        return true;
+    }
 
 private:
     int rows_ = 0;
