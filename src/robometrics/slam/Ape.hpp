@@ -1,5 +1,5 @@
 #pragma once
-// Absolute pose error per associated pose, as evo's APE: E_i = P_ref,i^-1 P_est,i, turned into a
+// Absolute pose error per associated pose, as evo's APE: E_i = P_est,i^-1 P_ref,i, turned into a
 // scalar by the pose relation (trans = ||p_est - p_ref|| computed on positions directly).
 
 #include <vector>
