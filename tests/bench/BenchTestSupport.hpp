@@ -1,12 +1,16 @@
 #pragma once
-// Helpers for the bench tests: the robometrics binary the jobs run, and a zombie check.
+// Helpers for the bench tests: the robometrics binary the jobs run, a stored matrix, and a zombie
+// check.
 
 #include <dirent.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
+
+#include "robometrics/bench/BenchStore.hpp"
 
 namespace robometrics::test {
 
@@ -14,6 +18,22 @@ namespace robometrics::test {
 inline std::string robometricsBinary() {
     const char *b = std::getenv("ROBOMETRICS_BINARY");
     return b ? b : "";
+}
+
+struct StoredMatrix {
+    bench::MatrixSpec matrix;
+    bench::ResultStore store;
+};
+
+/// Stores `matrix_yaml` in `out` as `robometrics bench` does before its jobs run.
+inline Result<StoredMatrix> storeMatrix(const std::filesystem::path &out, const std::string &matrix_yaml) {
+    auto matrix = bench::parseMatrix(matrix_yaml, "m.yaml");
+    if (!matrix) return matrix.error();
+    auto jobs = bench::expandMatrix(*matrix, bench::ExpandContext{out.string(), robometricsBinary()});
+    if (!jobs) return jobs.error();
+    auto store = bench::prepareStore(*matrix, *jobs, out.string(), false);
+    if (!store) return store.error();
+    return StoredMatrix{std::move(*matrix), std::move(*store)};
 }
 
 /// How many zombie children this process has (children that exited and were not reaped).

@@ -21,17 +21,14 @@ command: [sh, -c, "grep Cpus_allowed_list /proc/self/status > $0/../cpus.txt; ex
 )";
 
 Result<LocalSummary> runMatrix(const fs::path &out, int workers, bool pin) {
-    auto m = parseMatrix(kMatrix, "m.yaml");
-    EXPECT_TRUE(m.ok()) << m.message();
-    auto jobs = expandMatrix(*m, ExpandContext{out.string(), test::robometricsBinary()});
-    auto store = prepareStore(*m, *jobs, out.string(), false);
-    EXPECT_TRUE(store.ok()) << store.message();
+    auto stored = test::storeMatrix(out, kMatrix);
+    if (!stored) return stored.error();
     LocalOptions o;
     o.out_dir = out.string();
     o.workers = workers;
     o.pin_cpus = pin;
     o.robometrics = test::robometricsBinary();
-    return runLocal(*m, o);
+    return runLocal(stored->matrix, o);
 }
 
 TEST(LocalExecutor, RunsEveryJobOnceWithSeveralWorkers) {
@@ -79,6 +76,22 @@ TEST(LocalExecutor, NothingPendingIsNothingToDo) {
     auto again = runLocal(MatrixSpec{}, o);
     ASSERT_TRUE(again.ok()) << again.message();
     EXPECT_EQ(again->done, 0);
+}
+
+TEST(LocalExecutor, ProgressEndsWithTheFinalCounts) {
+    const auto out = test::scratchDir("local-progress");
+    auto stored = test::storeMatrix(out, "iterations: 2\ncommand: [\"false\"]\n");
+    ASSERT_TRUE(stored.ok()) << stored.message();
+    std::vector<std::pair<std::string, bool>> lines;
+    LocalOptions o;
+    o.out_dir = out.string();
+    o.workers = 1;
+    o.progress = [&](const std::string &line, bool last) { lines.emplace_back(line, last); };
+    ASSERT_TRUE(runLocal(stored->matrix, o).ok());
+    ASSERT_FALSE(lines.empty());  // redrawn while the jobs run, then once more at the end
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) EXPECT_FALSE(lines[i].second) << i;
+    // Both jobs finished, none remain: the ETA is 0 whatever they took.
+    EXPECT_EQ(lines.back(), std::make_pair(std::string("bench: 0/2 done, 0 running, 2 failed, ETA 0:00"), true));
 }
 
 }  // namespace

@@ -76,4 +76,12 @@ Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const Be
     return written;
 }
 
+Result<std::string> benchReport(const std::string &out_dir, const BenchReportOptions &options) {
+    auto written = writeBenchReport(out_dir, options);
+    if (!written) return written.error();
+    std::string out = written->table;
+    if (!written->comparison.empty()) out += fmt::format("\n{}\n", written->comparison);
+    return out + fmt::format("\nreport: {}\n", written->report_path);
+}
+
 }  // namespace robometrics::bench

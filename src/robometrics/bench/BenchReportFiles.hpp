@@ -24,4 +24,8 @@ struct BenchReportWritten {
 
 Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const BenchReportOptions &options = {});
 
+/// `robometrics bench report`: writes the files and returns what it prints: the table, the
+/// comparison's sentence when two cells were compared, and the report's path.
+Result<std::string> benchReport(const std::string &out_dir, const BenchReportOptions &options);
+
 }  // namespace robometrics::bench

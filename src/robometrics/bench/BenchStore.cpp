@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
+
+#include "robometrics/system/ExecutablePath.hpp"
 
 namespace robometrics::bench {
 
@@ -65,6 +68,28 @@ std::string workerName() {
     char host[256] = {};
     gethostname(host, sizeof host - 1);
     return fmt::format("{}:{}", host, static_cast<long>(getpid()));
+}
+
+std::optional<int> workerJobIndex(int index) {
+    if (index >= 0) return index;
+    for (const char *name : {"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}) {
+        const char *value = std::getenv(name);
+        if (value != nullptr && std::atoi(value) >= 0) return std::atoi(value);
+    }
+    return std::nullopt;
+}
+
+Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::function<int()> stop_requested,
+                                 const std::string &robometrics) {
+    JobRunOptions options;
+    options.robometrics = robometrics.empty() ? system::executablePath() : robometrics;
+    options.worker = workerName();
+    options.stop_requested = std::move(stop_requested);
+    auto outcome = runStoredJob(out_dir, index, options);
+    if (!outcome) return outcome.error();
+    if (!outcome->success) return Error{fmt::format("job {}: {}", index, outcome->error.value_or("failed"))};
+    return fmt::format("job {}: done in {:.2f} s (+{:.2f} s evaluate), verdict {}\n", index, outcome->run_s,
+                       outcome->evaluate_s, outcome->verdict.value_or("-"));
 }
 
 }  // namespace robometrics::bench

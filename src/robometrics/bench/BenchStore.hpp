@@ -4,6 +4,8 @@
 // and the job rows), so a local thread, a Slurm array task and a Kubernetes indexed job all run
 // `robometrics bench run-job OUT --index I` the same way.
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,5 +37,16 @@ Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const Job
 
 /// "host:pid" naming this process in the store's worker column.
 std::string workerName();
+
+/// The job a worker runs: `index` when given (>= 0), else the one its environment names (a Slurm
+/// array task's SLURM_ARRAY_TASK_ID, a Kubernetes indexed job's JOB_COMPLETION_INDEX); none
+/// when neither is set.
+std::optional<int> workerJobIndex(int index);
+
+/// `robometrics bench run-job`: runStoredJob as this process's worker, and the line it prints
+/// ("job 3: done in 4.20 s (+1.10 s evaluate), verdict ok"). A job that ran and failed is an
+/// error "job 3: <why>" like one that could not start. `robometrics` empty: this process's binary.
+Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::function<int()> stop_requested,
+                                 const std::string &robometrics = {});
 
 }  // namespace robometrics::bench

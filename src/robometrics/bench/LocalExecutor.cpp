@@ -8,7 +8,6 @@
 #include <sched.h>
 
 #include <chrono>
-#include <cstdio>
 #include <mutex>
 #include <thread>
 
@@ -103,18 +102,18 @@ Result<LocalSummary> runLocal(const MatrixSpec &matrix, const LocalOptions &opti
         if (options.pin_cpus) pin.push_back(cpus[static_cast<std::size_t>(slot) % cpus.size()]);
         threads.emplace_back(workerLoop, std::ref(shared), slot, pin);
     }
-    // The main thread only reports progress; the line is redrawn in place on a terminal.
+    // The main thread only reports progress.
     std::atomic<bool> finished{false};
     std::thread joiner([&] {
         for (auto &t : threads) t.join();
         finished = true;
     });
     while (!finished) {
-        if (options.progress) std::fprintf(stderr, "\r\033[K%s", progressLine(shared.counters, workers).c_str());
+        if (options.progress) options.progress(progressLine(shared.counters, workers), false);
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     joiner.join();
-    if (options.progress) std::fprintf(stderr, "\r\033[K%s\n", progressLine(shared.counters, workers).c_str());
+    if (options.progress) options.progress(progressLine(shared.counters, workers), true);
 
     if (!shared.error.empty()) return Error{shared.error};
     LocalSummary summary;

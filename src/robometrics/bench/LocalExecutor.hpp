@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "robometrics/bench/MatrixSpec.hpp"
 #include "robometrics/core/Result.hpp"
@@ -12,10 +13,12 @@
 namespace robometrics::bench {
 
 struct LocalOptions {
-    std::string out_dir;                  ///< OUT, holding an initialised bench.sqlite
-    int workers = 0;                      ///< 0 = the number of CPUs this process may use
-    bool pin_cpus = false;                ///< worker i's jobs run on CPU i (mod the CPUs available)
-    bool progress = false;                ///< a live progress line on stderr (a terminal)
+    std::string out_dir;    ///< OUT, holding an initialised bench.sqlite
+    int workers = 0;        ///< 0 = the number of CPUs this process may use
+    bool pin_cpus = false;  ///< worker i's jobs run on CPU i (mod the CPUs available)
+    /// Given the progress line every 200 ms while jobs run, and once more with `last` when they
+    /// are over ("bench: 5/12 done, 2 running, 1 failed, ETA 0:35"); may be empty.
+    std::function<void(const std::string &line, bool last)> progress;
     std::string robometrics;              ///< the {robometrics} substitution
     std::function<int()> stop_requested;  ///< non-zero: stop the running jobs, claim no more
 };

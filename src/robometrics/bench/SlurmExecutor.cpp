@@ -19,7 +19,7 @@ namespace robometrics::bench {
 
 namespace fs = std::filesystem;
 
-Status submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options) {
+Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options) {
     const fs::path out = fs::absolute(options.out_dir);
     auto store = ResultStore::open(storePath(out.string()));
     if (!store) return store.error();
@@ -30,8 +30,7 @@ Status submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options) {
         if (job.status != "done") todo.push_back(job.index);
     }
     if (todo.empty()) {
-        fmt::print("bench: every job of {} is done; nothing to submit\n", out.string());
-        return Status::Ok();
+        return fmt::format("bench: every job of {} is done; nothing to submit\n", out.string());
     }
     std::error_code ec;
     fs::create_directories(out / "slurm", ec);
@@ -54,10 +53,9 @@ Status submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options) {
     auto id = parseSbatchJobId(sbatch->out);
     if (!id) return Error{fmt::format("{}: sbatch printed no job id: '{}'", script_path.string(), sbatch->out)};
     ROBOMETRICS_TRY(appendSlurmJobId(out.string(), *id));
-    fmt::print(
+    return fmt::format(
         "bench: submitted Slurm array job {} ({} tasks, --array={}); follow it with `robometrics bench status {}`\n",
         *id, todo.size(), script.array, options.out_dir);
-    return Status::Ok();
 }
 
 }  // namespace robometrics::bench

@@ -18,7 +18,8 @@ struct SlurmOptions {
 
 /// Submits the pending jobs of the store in `options.out_dir`, which the caller has already
 /// created and initialised (bench::prepareStore; with --resume every job not done is pending
-/// again). Returns once they are submitted (or done).
-Status submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options);
+/// again). Returns once they are submitted, with the line to show: the array job's id and how to
+/// follow it, or that every job is done already.
+Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options);
 
 }  // namespace robometrics::bench

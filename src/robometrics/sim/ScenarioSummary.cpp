@@ -1,0 +1,29 @@
+#include "robometrics/sim/ScenarioSummary.hpp"
+
+#include <fmt/format.h>
+
+namespace robometrics::sim {
+
+std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::json &report) {
+    std::uint64_t total = 0;
+    for (const auto &t : report["topics"]) total += t["messages"].get<std::uint64_t>();
+    std::string out = fmt::format("Scenario:     {} (seed {}, {} s): {}\n", report["scenario"].get<std::string>(),
+                                  report["seed"].get<std::uint64_t>(), report["duration_s"].get<double>(),
+                                  report["description"].get<std::string>());
+    out += fmt::format("Output:       {}/\n", out_dir);
+    out += fmt::format("  {:<20} {} messages on {} topics\n", report["files"]["bag"].get<std::string>(), total,
+                       report["topics"].size());
+    out += fmt::format("  {:<20} true map (map_server)\n", report["files"]["gt_map"].get<std::string>());
+    out +=
+        fmt::format("  {:<20} true trajectory (TUM, {} m path)\n", report["files"]["gt_trajectory"].get<std::string>(),
+                    report["truth"]["path_length_m"].get<double>());
+    out += fmt::format("  {:<20} events and expected outcomes\n", "scenario.json");
+    out += fmt::format("Events:{}\n", report["events"].empty() ? " none" : "");
+    for (const auto &e : report["events"]) {
+        out += fmt::format("  {:>7.2f} - {:>7.2f} s  {:<15} {}\n", e["t_start"].get<double>(), e["t_end"].get<double>(),
+                           e["type"].get<std::string>(), e["expected"].get<std::string>());
+    }
+    return out;
+}
+
+}  // namespace robometrics::sim
