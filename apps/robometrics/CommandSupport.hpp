@@ -3,14 +3,13 @@
 
 #include <fmt/format.h>
 
-#include <cstdio>
-#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
 #include "robometrics/core/Result.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::app {
 
@@ -22,26 +21,25 @@ inline int fail(const std::string &command, const std::string &message) {
 
 inline int fail(const std::string &command, const Error &error) { return fail(command, error.message); }
 
-/// The parameters of `node` from a ROS 2 params file (none when `file` is empty), then the
-/// "-p name:=value" overrides.
-inline Result<Params> loadParams(const std::string &file, const std::string &node,
-                                 const std::vector<std::string> &overrides) {
-    return Params::load(file, node, overrides);
+/// The same message for bad usage: exit code 2.
+inline int usage(const std::string &command, const Status &status) {
+    fail(command, status.error());
+    return 2;
 }
 
-/// Warns on stderr about every input whose topic `bag` does not hold (a typo in --topic, or a bag
-/// recorded without it). `inputs` maps each input's role to its topic after remapping.
-inline void warnMissingTopics(const std::string &command, const std::string &bag,
-                              const std::map<std::string, std::string> &inputs,
-                              const std::vector<bag::TopicInfo> &topics) {
-    for (const auto &[role, topic] : inputs) {
-        bool found = false;
-        for (const bag::TopicInfo &t : topics) found = found || t.name == topic;
-        if (!found) {
-            fmt::print(stderr, "robometrics {}: warning: {}: no topic {} ({} input; remap with --topic)\n", command,
-                       bag, topic, role);
-        }
-    }
+/// "robometrics <command>: <kind>: <line>" on stderr for each line.
+inline void printNotes(const std::string &command, const char *kind, const std::vector<std::string> &lines) {
+    for (const std::string &line : lines) fmt::print(stderr, "robometrics {}: {}: {}\n", command, kind, line);
+}
+
+/// A malformed "-p name:=value" or "--topic name=/topic" is bad usage (exit code 2).
+inline std::optional<int> checkUsage(const std::string &command, const std::vector<std::string> &overrides,
+                                     const std::vector<std::string> &remaps = {}) {
+    Params probe;
+    if (Status s = probe.applyOverrides(overrides); !s.ok()) return usage(command, s);
+    pipeline::Pipeline remapped;
+    if (Status s = remapped.addRemaps(remaps); !s.ok()) return usage(command, s);
+    return std::nullopt;
 }
 
 /// Warns on stderr about every parameter that no config read (likely a typo).

@@ -12,6 +12,7 @@
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/localization/LostDetector.hpp"
 #include "robometrics/localization/LostEpisodes.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/slam/FailureHeuristics.hpp"
 #include "robometrics/slam/MapEvaluation.hpp"
 #include "robometrics/slam/SlamRun.hpp"
@@ -25,11 +26,7 @@
 
 namespace robometrics::evaluate {
 
-/// The topics each analysis reads, chosen from what the bag has (empty = not present).
-struct TopicChoice {
-    std::string scan, imu, pose_array, odometry, amcl_pose, lost_reset, map, grid_map;
-    bool tf = false;
-};
+using nodes::TopicChoice;
 
 struct TraversalResult {
     std::vector<traversal::TraversalRow> rows;
@@ -64,7 +61,7 @@ struct SystemResult {
 
 /// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.
 struct RunPath {
-    std::string source;  ///< "/odom", "/amcl_pose", "tf map->base_link", ...
+    std::string source;  ///< the odometry or AMCL topic, or "tf map->base_link", ...
     std::vector<double> t, x, y;  ///< t on the run's axis (seconds since start, RunClock)
 };
 

@@ -7,6 +7,8 @@
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/evaluate/EvaluationReport.hpp"
+#include "robometrics/nodes/LostNode.hpp"
+#include "robometrics/nodes/TopicStatsNode.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 
 namespace robometrics::evaluate {
@@ -56,14 +58,16 @@ std::string ateCsv(const Evaluation &e) {
 Status writeMcap(const Evaluation &e, const fs::path &path) {
     auto writer = bag::TypedWriter::open(path.string());
     if (!writer) return writer.error();
+    // The lost detector's status and the topic statistics windows, on the nodes' own topics.
     if (e.lost) {
+        const nodes::NodeOutput &status = nodes::LostNode::spec().outputs.front();
         for (const auto &r : e.lost->readings) {
-            ROBOMETRICS_TRY(writer->write("/lost_detector/status", msgs::String{std::string(localization::toString(r.status))},
-                                          r.time, true));
+            ROBOMETRICS_TRY(writer->write(status.topic, nodes::LostNode::statusMessage(r), r.time, status.latched));
         }
     }
+    const nodes::NodeOutput &statistics = nodes::TopicStatsNode::spec().outputs.front();
     for (const auto &w : e.topic_windows) {
-        ROBOMETRICS_TRY(writer->write("/statistics", topicstats::toMetricsMessage(w), w.window_stop));
+        ROBOMETRICS_TRY(writer->write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
     }
     return writer->close();
 }

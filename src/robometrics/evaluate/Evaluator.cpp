@@ -8,47 +8,25 @@
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
-#include "robometrics/evaluate/TopicChoice.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
-#include "robometrics/localization/LostDetectorConfig.hpp"
+#include "robometrics/nodes/CostmapNode.hpp"
+#include "robometrics/nodes/LostNode.hpp"
+#include "robometrics/nodes/SlamRunNode.hpp"
+#include "robometrics/nodes/TopicStatsNode.hpp"
+#include "robometrics/nodes/TraversalNode.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
-#include "robometrics/terrain/CostmapConfig.hpp"
-#include "robometrics/terrain/CostmapGenerator.hpp"
-#include "robometrics/terrain/CostmapInput.hpp"
-#include "robometrics/terrain/TfFeed.hpp"
-#include <chrono>
-#include "robometrics/topicstats/HeaderStamp.hpp"
-#include "robometrics/topicstats/TopicStatistics.hpp"
-#include "robometrics/traversal/TraversalMetrics.hpp"
 
 namespace robometrics::evaluate {
 
 namespace {
 
-/// Params of one analyzer's node from the shared file (absent node = defaults) plus overrides.
-Result<Params> nodeParams(const EvaluateOptions &options, const std::string &node) {
-    return Params::load(options.params_file.value_or(""), node, options.param_overrides, false);
+/// Params of one node from the shared file (absent node = defaults) plus overrides.
+Result<Params> nodeParams(const EvaluateOptions &options, const nodes::NodeSpec &spec) {
+    return nodes::loadNodeParams(spec, options.params_file.value_or(""), options.param_overrides, false);
 }
-
-/// The streaming analyzers wired to one pipeline pass.
-struct StreamingPass {
-    std::optional<traversal::TraversalMetrics> traversal;
-    std::vector<traversal::TraversalRow> rows;
-    topicstats::TopicStatistics topic_stats;
-    std::vector<topicstats::WindowRecord> windows;
-    std::optional<localization::LostDetector> lost;
-    LostResult lost_result;
-    std::vector<slam::OdomSample> odometry;  ///< t in absolute log seconds until the pass ends
-    RunPath amcl_path;                        ///< t in absolute log seconds until the pass ends
-    std::size_t scans = 0;
-    std::optional<terrain::CostmapGenerator> costmap_generator;
-    std::optional<terrain::TfSyncQueue> costmap_tf;  ///< /tf for the costmap, and the maps waiting for it
-    std::optional<CostmapResult> costmap;
-
-    StreamingPass() : topic_stats({}, [this](const topicstats::WindowRecord &w) { windows.push_back(w); }) {}
-};
 
 void addAnomaly(Evaluation &e, std::string code, std::string message, double value, double threshold,
                 std::optional<double> time_s = std::nullopt,
@@ -263,7 +241,7 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
 }
 
 Result<RunChecks> runChecks(const EvaluateOptions &options) {
-    auto params = nodeParams(options, "slam_eval");
+    auto params = nodeParams(options, nodes::SlamRunNode::spec());
     if (!params) return params.error();
     RunChecks c;
     ROBOMETRICS_TRY(params->get("max_speed_mps", c.thresholds.max_speed_mps));
@@ -287,169 +265,102 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     pipeline::Pipeline pipe;
     ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
     pipe.showProgress(options.progress);
-    e.topics = chooseTopics((*source)->topics(), pipe);
+    e.topics = nodes::chooseTopics((*source)->topics(), pipe);
 
-    auto traversal_params = nodeParams(options, traversal::TraversalConfig::kNodeName);
+    auto traversal_params = nodeParams(options, nodes::TraversalNode::spec());
     if (!traversal_params) return traversal_params.error();
-    auto traversal_config = traversal::TraversalConfig::fromParams(*traversal_params);
+    auto traversal_config = nodes::TraversalNode::configure(*traversal_params);
     if (!traversal_config) return traversal_config.error();
-    auto lost_params = nodeParams(options, "lost_detector");
+    auto lost_params = nodeParams(options, nodes::LostNode::spec());
     if (!lost_params) return lost_params.error();
-    auto lost_config = localization::LostDetectorConfig::fromParams(*lost_params);
+    auto lost_config = nodes::LostNode::configure(*lost_params);
     if (!lost_config) return lost_config.error();
     auto checks = runChecks(options);
     if (!checks) return checks.error();
     noteMissingInputs(e);
 
-    StreamingPass pass;
+    // One pass drives every node on the topics chosen for it; a topic of the wrong type fails
+    // run() with a clear message.
     const TopicChoice &t = e.topics;
-    bool robot_topics = !t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty();
-    if (robot_topics) {
-        pass.traversal.emplace(*traversal_config, [&pass](const traversal::TraversalRow &row) { pass.rows.push_back(row); });
-        pass.traversal->setDistanceFromOdometry(distanceFromOdometry(t));
+    std::vector<traversal::TraversalRow> rows;
+    std::optional<nodes::TraversalNode> traversal;
+    if (!t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty()) {
+        traversal.emplace(*traversal_config, [&rows](const traversal::TraversalRow &row) { rows.push_back(row); });
+        traversal->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
+        traversal->subscribe(pipe, {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
     }
-    // Subscriptions by topic name: a topic of the wrong type fails run() with a clear message.
-    if (!t.scan.empty()) {
-        pipe.subscribe<msgs::LaserScan>(t.scan, [&pass](const msgs::LaserScan &m, const pipeline::Envelope &env) {
-            pass.traversal->onScan(m, env.log_time);
-            ++pass.scans;
-        });
-    }
-    if (!t.imu.empty()) {
-        pipe.subscribe<msgs::Imu>(t.imu, [&pass](const msgs::Imu &m, const pipeline::Envelope &env) {
-            pass.traversal->onImu(m, env.log_time);
-        });
-    }
-    if (!t.pose_array.empty()) {
-        pipe.subscribe<msgs::PoseArray>(t.pose_array, [&pass](const msgs::PoseArray &m, const pipeline::Envelope &env) {
-            pass.traversal->onPose(m, env.log_time);
-        });
-    }
-    if (!t.odometry.empty()) {
-        pipe.subscribe<msgs::Odometry>(t.odometry, [&pass](const msgs::Odometry &m, const pipeline::Envelope &env) {
-            pass.traversal->onOdometry(m, env.log_time);
-            pass.odometry.push_back(slam::odomSample(toSeconds(env.log_time), m));
-        });
-    }
+    nodes::SlamRunNode slam_run;
+    slam_run.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
+    std::optional<nodes::LostNode> lost;
     if (!t.amcl_pose.empty()) {
-        pass.lost.emplace(*lost_config);
-        pass.lost_result.topic = t.amcl_pose;
-        pipe.subscribe<msgs::PoseWithCovarianceStamped>(
-            t.amcl_pose, [&pass](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
-                localization::LostReading r = pass.lost->onPose(m, env.log_time);
-                pass.amcl_path.t.push_back(toSeconds(env.log_time));
-                pass.amcl_path.x.push_back(m.pose.pose.position.x);
-                pass.amcl_path.y.push_back(m.pose.pose.position.y);
-                pass.lost_result.episodes.add(r);
-                pass.lost_result.readings.push_back(r);
-            });
-        if (!t.lost_reset.empty()) {
-            pipe.subscribe<msgs::Empty>(t.lost_reset, [&pass](const msgs::Empty &, const pipeline::Envelope &env) {
-                pass.lost->reset();
-                pass.lost_result.episodes.addReset(env.log_time);
-            });
-        }
+        lost_config->pose_topic = t.amcl_pose;
+        lost_config->reset_topic = t.lost_reset;
+        lost.emplace(*lost_config);
+        lost->subscribe(pipe);
     }
+    std::optional<nodes::CostmapNode> costmap;
     if (!t.grid_map.empty()) {
-        auto costmap_params = nodeParams(options, "terrain_costmap");
+        auto costmap_params = nodeParams(options, nodes::CostmapNode::spec());
         if (!costmap_params) return costmap_params.error();
-        auto costmap_config = terrain::CostmapConfig::fromParams(*costmap_params);
+        auto costmap_config = nodes::CostmapNode::configure(*costmap_params);
         if (!costmap_config) return costmap_config.error();
-        pass.costmap_generator.emplace(*costmap_config);
-        pass.costmap.emplace();
-        pass.costmap->topic = t.grid_map;
-        pass.costmap_tf.emplace(fromSeconds(costmap_config->tf_tolerance));
-        pipe.subscribe<msgs::TFMessage>("/tf", [&pass](const msgs::TFMessage &m, const pipeline::Envelope &env) {
-            pass.costmap_tf->addTf(m, false, env.log_time);
-        });
-        pipe.subscribe<msgs::TFMessage>("/tf_static", [&pass](const msgs::TFMessage &m, const pipeline::Envelope &env) {
-            pass.costmap_tf->addTf(m, true, env.log_time);
-        });
-        // As `costmap`: each map waits until TF can be interpolated at its header stamp.
-        pipe.subscribe<msgs::GridMap>(t.grid_map, [&pass](const msgs::GridMap &m, const pipeline::Envelope &env) {
-            using Clock = std::chrono::steady_clock;
-            const auto decoding = Clock::now();
-            auto input = terrain::costmapInput(m, env.log_time, pass.costmap_generator->config());
-            if (!input) {
-                if (pass.costmap->dropped++ == 0) pass.costmap->first_drop_reason = input.message();
-                return;
-            }
-            const std::chrono::duration<double, std::milli> decode_ms = Clock::now() - decoding;
-            pass.costmap_tf->push(input->map->stamp, env.log_time, std::move(input->frames),
-                                  [&pass, map = input->map, decode_ms](const terrain::StampedTransforms &tf) {
-                                      const auto costing = Clock::now();
-                                      CostmapResult &result = *pass.costmap;
-                                      if (!tf.transforms[0]) {
-                                          if (result.dropped++ == 0)
-                                              result.first_drop_reason = tf.transforms[0].message();
-                                          return;
-                                      }
-                                      pass.costmap_generator->generate(
-                                          *map, terrain::Pose2D::fromIsometry(*tf.transforms[0]), result.last);
-                                      const std::chrono::duration<double, std::milli> ms =
-                                          decode_ms + (Clock::now() - costing);
-                                      result.stats.add(result.last, ms.count());
-                                  });
-        });
+        costmap_config->gridmap_topic = t.grid_map;
+        nodes::CostmapOutputs outputs;
+        outputs.skip_bad_input = true;
+        costmap.emplace(*costmap_config, inputs.bag, outputs);
+        costmap->subscribe(pipe);
     }
-    // Topic statistics see every message, raw: only the header stamp is decoded.
-    std::map<std::string, std::pair<std::size_t, bool>> stat_topics;
+    // Topic statistics see every message, raw: only the header stamp is decoded. The same
+    // stamps place the run on its clock.
+    std::vector<topicstats::WindowRecord> windows;
+    nodes::TopicStatsNode topic_stats({}, [&windows](const topicstats::WindowRecord &w) { windows.push_back(w); });
     for (const bag::TopicInfo &info : (*source)->topics()) {
-        bool has_header = topicstats::typeHasHeader(info.type, info.schema.text, info.schema.encoding);
-        stat_topics[info.name] = {pass.topic_stats.addTopic(info.name, has_header, bag::publisherCount(info)),
-                                  has_header};
+        topic_stats.declare(info);
         if (info.type == "rosgraph_msgs/msg/Clock") e.clock.markClockTopic();
     }
-    pipe.subscribeRaw("*", [&](const bag::Message &m) -> Status {
-        const auto &[index, has_header] = stat_topics.at(m.topic->name);
-        std::optional<TimeNs> stamp = has_header ? topicstats::readHeaderStamp(m.data, msgs::wireFormatOf(m.topic->serialization_format))
-                                                  : std::nullopt;
-        e.clock.observe(m.log_time, stamp);
-        pass.topic_stats.onMessage(index, m.log_time, stamp, m.data.size());
-        return Status::Ok();
-    });
+    topic_stats.observeStamps([&e](TimeNs log_time, std::optional<TimeNs> stamp) { e.clock.observe(log_time, stamp); });
+    topic_stats.subscribe(pipe, false);
     ROBOMETRICS_TRY(pipe.run(**source));
     e.clock.finish();
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     // Paths and motion on the run axis (their samples held absolute log seconds).
     const double start_s = toSeconds(e.start_time);
-    for (slam::OdomSample &s : pass.odometry) s.t -= start_s;
-    for (double &time : pass.amcl_path.t) time -= start_s;
+    std::vector<slam::OdomSample> &odometry = slam_run.odometry();
+    for (slam::OdomSample &s : odometry) s.t -= start_s;
 
-    if (pass.traversal) {
-        TraversalResult result;
-        result.summary = pass.traversal->finish(e.end_time);
-        result.rows = std::move(pass.rows);
-        e.traversal = std::move(result);
+    if (traversal) {
+        traversal::TraversalSummary summary = traversal->finish(e.end_time);  // may close a last row
+        e.traversal = TraversalResult{std::move(rows), std::move(summary)};
     }
-    pass.topic_stats.finish();
-    e.topic_health = pass.topic_stats.health();
-    e.topic_windows = std::move(pass.windows);
-    if (pass.lost) {
-        pass.lost_result.episodes.finish();
-        e.lost = std::move(pass.lost_result);
-    }
-    if (!pass.odometry.empty()) {
-        e.motion = slam::summariseMotion(pass.odometry);
+    topic_stats.finish();
+    e.topic_health = topic_stats.statistics().health();
+    e.topic_windows = std::move(windows);
+    if (!odometry.empty()) {
+        e.motion = slam::summariseMotion(odometry);
         RunPath odometry_path{t.odometry, {}, {}, {}};
-        for (const slam::OdomSample &s : pass.odometry) {
+        for (const slam::OdomSample &s : odometry) {
             odometry_path.t.push_back(s.t);
             odometry_path.x.push_back(s.x);
             odometry_path.y.push_back(s.y);
         }
         e.paths.push_back(std::move(odometry_path));
     }
-    if (!pass.amcl_path.t.empty()) {
-        pass.amcl_path.source = t.amcl_pose;
-        e.paths.push_back(std::move(pass.amcl_path));
+    if (lost) {
+        lost->finish();
+        RunPath amcl_path{t.amcl_pose, lost->path().t, lost->path().x, lost->path().y};
+        for (double &time : amcl_path.t) time -= start_s;
+        localization::LostRun run = lost->takeRun();
+        e.lost = LostResult{t.amcl_pose, std::move(run.readings), std::move(run.episodes)};
+        if (!amcl_path.t.empty()) e.paths.push_back(std::move(amcl_path));
     }
-    if (pass.costmap) {
-        pass.costmap_tf->finish();  // end of input: the maps still waiting for a later TF sample
-        if (pass.costmap->stats.frames == 0) {
-            e.notes.push_back("costmap: no costmap computed (" + pass.costmap->first_drop_reason + ")");
+    if (costmap) {
+        costmap->finish();  // end of input: the maps still waiting for a later TF sample
+        const nodes::CostmapRun &run = costmap->run();
+        if (run.stats.frames == 0) {
+            e.notes.push_back("costmap: no costmap computed (" + run.first_drop_reason + ")");
         } else {
-            e.costmap = std::move(pass.costmap);
+            e.costmap = CostmapResult{t.grid_map, run.stats, costmap->lastCostmap(), run.dropped, run.first_drop_reason};
         }
     }
 

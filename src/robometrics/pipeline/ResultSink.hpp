@@ -1,6 +1,7 @@
 #pragma once
-// Where a command's results go, so one wiring serves both worlds: an MCAP file (offline
-// commands, bag::TypedWriter) or ROS 2 topics on DDS (`robometrics live`, LiveSupport.hpp).
+// Where a node's result messages go, so one node definition serves both worlds: an MCAP file
+// (offline commands, McapResultSink) or ROS 2 topics on DDS (`robometrics live`,
+// live/DdsResultSink.hpp). The data flows MessageSource -> Pipeline -> nodes -> ResultSink.
 
 #include <span>
 #include <string>
@@ -9,7 +10,7 @@
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
-namespace robometrics::app {
+namespace robometrics::pipeline {
 
 class ResultSink {
 public:
@@ -31,9 +32,9 @@ private:
 };
 
 /// Results into an MCAP (ROS 2 bag) through bag::TypedWriter: schema per type, channel per topic.
-class McapSink : public ResultSink {
+class McapResultSink : public ResultSink {
 public:
-    explicit McapSink(bag::TypedWriter &writer) : writer_(writer) {}
+    explicit McapResultSink(bag::TypedWriter &writer) : writer_(writer) {}
     Status writeRaw(const std::string &topic, const std::string &type, std::span<const std::uint8_t> bytes,
                     TimeNs time, bool latched) override {
         return writer_.writeRaw(topic, type, std::string(msgs::builtinSchemaText(type)), bytes, time, latched);
@@ -43,4 +44,4 @@ private:
     bag::TypedWriter &writer_;
 };
 
-}  // namespace robometrics::app
+}  // namespace robometrics::pipeline

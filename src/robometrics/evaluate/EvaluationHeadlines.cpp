@@ -1,0 +1,54 @@
+#include "robometrics/evaluate/EvaluationHeadlines.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <iterator>
+
+namespace robometrics::evaluate {
+
+namespace {
+std::string traversalLine(const Evaluation &e) {
+    const auto &s = e.traversal->summary;
+    std::vector<std::string> parts;
+    if (s.scans > 0) {
+        parts.push_back(fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events, s.min_clearance));
+    }
+    if (s.pose_messages > 0 || s.distance_from_odometry) {
+        parts.push_back(fmt::format("{:.2f} m travelled ({})", s.distance_traveled,
+                                    s.distance_from_odometry ? e.topics.odometry + " pose" : e.topics.pose_array));
+    }
+    if (s.odometry_messages > 0) parts.push_back(fmt::format("mean speed {:.2f} m/s", s.mean_velocity));
+    if (s.imu_messages > 0) parts.push_back(fmt::format("{:.1f} s on rough terrain", s.time_rough_terrain_s));
+    return parts.empty() ? std::string("no data") : fmt::format("{}", fmt::join(parts, ", "));
+}
+}  // namespace
+
+std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir) {
+    std::string text;
+    auto out = std::back_inserter(text);
+    fmt::format_to(out, "verdict: {}\n", e.verdict());
+    for (const auto &a : e.anomalies) fmt::format_to(out, "  - {}: {}\n", a.code, a.message);
+    fmt::format_to(out, "duration: {:.1f} s of bag time\n", toSeconds(e.end_time - e.start_time));
+    fmt::format_to(out, "time base: {}\n", e.clock.describe());
+    if (e.traversal) fmt::format_to(out, "traversal: {}\n", traversalLine(e));
+    if (e.trajectory) {
+        fmt::format_to(out, "trajectory: ATE RMSE {:.3f} m (SE(3) aligned), {:.3f} m (origin aligned), {} poses matched\n",
+                       e.trajectory->se3.stats.rmse, e.trajectory->origin.stats.rmse, e.trajectory->se3.stats.n);
+    }
+    if (e.map) {
+        fmt::format_to(out, "map: coverage {:.1f} %, IoU {:.3f}{}\n", 100 * e.map->coverage.coverage, e.map->iou.iou,
+                       e.map->ssim_valid ? fmt::format(", SSIM {:.3f}", e.map->ssim) : "");
+    }
+    if (e.lost) {
+        std::size_t lost = 0;
+        for (const auto &ep : e.lost->episodes.episodes()) lost += ep.worst == localization::LostStatus::Lost;
+        fmt::format_to(out, "localization: {} lost episode(s) over {} readings\n", lost, e.lost->episodes.readings());
+    }
+    fmt::format_to(out, "topics: {} analysed\n", e.topic_health.size());
+    for (const auto &n : e.notes) fmt::format_to(out, "not evaluated: {}\n", n);
+    fmt::format_to(out, "outputs: {}/summary.json, report.html, evaluation.mcap and one CSV per analysis\n", out_dir);
+    return text;
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,155 @@
+#include "robometrics/live/LiveNodeRuns.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "robometrics/bag/TopicRecorder.hpp"
+#include "robometrics/live/DdsResultSink.hpp"
+#include "robometrics/live/DdsSource.hpp"
+#include "robometrics/live/TopicList.hpp"
+#include "robometrics/nodes/CostmapNode.hpp"
+#include "robometrics/nodes/CostmapSummaryText.hpp"
+#include "robometrics/nodes/LostNode.hpp"
+#include "robometrics/nodes/LostSummaryText.hpp"
+#include "robometrics/nodes/TopicStatsNode.hpp"
+#include "robometrics/nodes/TopicStatsText.hpp"
+#include "robometrics/nodes/TraversalCsvLog.hpp"
+#include "robometrics/nodes/TraversalSummaryText.hpp"
+
+namespace robometrics::live {
+
+namespace {
+
+/// Runs `pipeline` on a DdsSource for `topics` (set up further by `configure`) until it stops.
+Status runPipeline(const LiveRun &run, pipeline::Pipeline &pipeline, std::vector<std::string> topics,
+                   const std::function<void(DdsSourceOptions &)> &configure = {}) {
+    DdsSourceOptions so = sourceOptions(run.options, *run.session, std::move(topics), run.log);
+    if (configure) configure(so);
+    DdsSource source(*run.session->transport, so);
+    return pipeline.run(source);
+}
+
+std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
+
+}  // namespace
+
+Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
+    nodes::TraversalCsvLog log(t.config, t.csv, t.extended, t.debug);
+    ROBOMETRICS_TRY(log.open());
+    pipeline::Pipeline pipeline;
+    log.node().subscribe(pipeline, t.inputs);
+    ROBOMETRICS_TRY(runPipeline(run, pipeline, {}, [&](DdsSourceOptions &so) {
+        for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) {
+            so.types[t.inputs.at(in.role)] = in.type;
+            so.topics.push_back(t.inputs.at(in.role));
+        }
+        if (t.wall_clock) {  // rows every second even when no message arrives
+            so.clock = MessageClock::Reception;
+            so.tick = [&](TimeNs now) { log.node().tick(now); };
+        } else {  // the publishers' source timestamps: a replayed bag keeps bag time
+            so.clock = MessageClock::Source;
+            so.reorder_window = std::chrono::nanoseconds(static_cast<std::int64_t>(t.reorder_ms * 1e6));
+        }
+    }));
+    auto summary = log.finish();
+    if (!summary) return summary.error();
+    return run.json ? jsonText(nodes::traversalSummaryJson(*summary, log.path(), t.inputs))
+                    : nodes::traversalSummaryText(*summary, log.path());
+}
+
+Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
+    Publisher publisher(*run.session->transport);
+    ROBOMETRICS_TRY(publisher.advertise<msgs::MetricsMessage>(t.publish_topic));
+    DdsResultSink sink(publisher);
+    Status written;
+    nodes::TopicStatsNode node(nodes::TopicStatsNode::config(t.window_s, t.rclcpp_period), [&](const auto &record) {
+        Status s = sink.write(t.publish_topic, topicstats::toMetricsMessage(record), record.window_stop);
+        if (!s.ok() && written.ok()) written = s;
+    });
+    pipeline::Pipeline pipeline;
+    node.subscribe(pipeline, true);
+    ROBOMETRICS_TRY(runPipeline(run, pipeline, t.topics, [&](DdsSourceOptions &so) {
+        so.clock = MessageClock::Reception;  // rclcpp measures with now() at reception
+        so.tick = [&](TimeNs now) { node.advanceTo(now); };
+        so.tick_period = std::chrono::milliseconds(20);
+    }));
+    node.finish();
+    ROBOMETRICS_TRY(written);
+    const auto &stats = node.statistics();
+    return run.json ? jsonText(nodes::topicStatsJson("DDS", t.window_s, t.rclcpp_period, stats, node.types()))
+                    : nodes::topicHealthTable(stats.health(), stats.windowCount(), t.window_s);
+}
+
+Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
+    Publisher publisher(*run.session->transport);
+    ROBOMETRICS_TRY(publisher.advertise<msgs::OccupancyGrid>(c.config.costmap_topic));
+    DdsResultSink sink(publisher);
+    nodes::CostmapNode node(c.config, "DDS", {&sink, c.config.costmap_topic, c.png_dir, c.png_every});
+    pipeline::Pipeline pipeline;
+    node.subscribe(pipeline);
+    ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics()));
+    node.finish();  // the maps still waiting for a later TF sample are costed and published
+    ROBOMETRICS_TRY(node.failure());
+    return run.json ? jsonText(nodes::costmapSummaryJson(c.config, node.run()))
+                    : nodes::costmapSummaryText("DDS", "", c.png_dir, c.config, node.run());
+}
+
+Result<std::string> runLost(const LiveRun &run, const localization::LostDetectorConfig &config) {
+    Publisher publisher(*run.session->transport);
+    const nodes::NodeOutput &status = nodes::LostNode::spec().outputs.front();
+    ROBOMETRICS_TRY(publisher.advertise<msgs::String>(status.topic, status.latched));
+    DdsResultSink sink(publisher);
+    nodes::LostNode node(config, &sink);
+    pipeline::Pipeline pipeline;
+    node.subscribe(pipeline);
+    ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics(), [&](DdsSourceOptions &so) {
+        for (const nodes::NodeInput &in : nodes::LostNode::spec().inputs) {
+            so.types[in.role == "pose" ? config.pose_topic : config.reset_topic] = in.type;
+        }
+    }));
+    node.finish();
+    ROBOMETRICS_TRY(node.failure());
+    return run.json ? jsonText(nodes::lostLiveJson(node.tracker())) : nodes::lostLiveText(node.tracker(), config.pose_topic);
+}
+
+Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
+    auto compression = bag::parseCompression(r.compression);
+    if (!compression) return compression.error();
+    bag::McapWriterOptions wo;
+    wo.compression = *compression;
+    auto writer = bag::McapWriter::open(r.output, wo);
+    if (!writer) return withContext(r.output, writer.error());
+    bag::TopicRecorder recorder(**writer);
+    pipeline::Pipeline pipeline;
+    pipeline.subscribeRaw("*", [&](const bag::Message &m) { return recorder.write(m); });
+    DdsSourceOptions so = sourceOptions(run.options, *run.session, r.topics, run.log);
+    so.adapt_reliability = !run.options.reliable;  // as ros2 bag record: reliable when every publisher is
+    std::uint64_t dropped = 0;
+    Status recorded;
+    {
+        DdsSource source(*run.session->transport, so);
+        recorded = pipeline.run(source);
+        dropped = source.dropped();
+    }
+    Status closed = (*writer)->close();  // whatever was recorded is kept, even when a write failed
+    ROBOMETRICS_TRY(recorded);
+    if (!closed.ok()) return withContext(r.output, closed.error());
+    std::string text = fmt::format("recorded {} messages on {} topics into {}{}\n", recorder.total(),
+                                   recorder.counts().size(), r.output,
+                                   dropped ? fmt::format(" ({} dropped: queue full)", dropped) : "");
+    for (const auto &[topic, n] : recorder.counts()) text += fmt::format("  {:<40} {}\n", topic, n);
+    return text;
+}
+
+Result<std::string> runList(const LiveRun &run, bool all) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(run.options.duration_s);
+    std::uint64_t version = 0;
+    while (!run.session->stop->load() && std::chrono::steady_clock::now() < until) {
+        version = run.session->transport->graph().waitForChange(version, std::chrono::milliseconds(50));
+    }
+    const auto rows = topicList(run.session->transport->graph(), all);
+    return run.json ? topicListJson(rows) : topicListText(rows);
+}
+
+}  // namespace robometrics::live

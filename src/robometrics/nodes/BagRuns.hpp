@@ -1,0 +1,67 @@
+#pragma once
+// The seed-system nodes over a recorded bag, as the offline commands run them: each function
+// opens the bag, feeds the node through a pipeline, writes the node's outputs (CSV, MCAP, PNG)
+// and returns what the command prints on stdout (the text summary or the --json document).
+// Notes and warnings for stderr go to the callbacks, errors come back as values. The configs
+// arrive loaded and the usage checked (the command's job).
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "robometrics/localization/LostDetectorConfig.hpp"
+#include "robometrics/terrain/CostmapConfig.hpp"
+#include "robometrics/traversal/TraversalConfig.hpp"
+#include "robometrics/traversal/TraversalMetrics.hpp"
+
+namespace robometrics::nodes {
+
+/// What every bag run shares.
+struct BagRun {
+    std::string bag;
+    bool json = false;
+    bool progress = false;  ///< a progress bar on stderr (when it is a terminal)
+    std::function<void(const std::string &)> note;  ///< a fallback taken
+    std::function<void(const std::string &)> warn;  ///< something the user probably did not mean
+};
+
+struct TraversalBagRun {
+    traversal::TraversalConfig config;
+    std::vector<std::string> remaps;  ///< "name=/topic", already checked
+    std::string csv;                  ///< empty: the seed's timestamped name
+    bool extended = false;
+    traversal::TraversalMetrics::DebugSink debug;
+};
+Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t);
+
+struct TopicStatsBagRun {
+    double window_s = 1.0;  ///< already checked (TopicStatsNode::checkWindow)
+    bool rclcpp_period = false;
+    std::vector<std::string> topics;  ///< empty: all
+    std::string output;               ///< .mcap, .csv or empty (TopicStatsWindows::forOutput)
+};
+Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t);
+
+struct CostmapBagRun {
+    terrain::CostmapConfig config;
+    std::string output;  ///< MCAP of the node's outputs; none when empty
+    std::string png_dir;
+    int png_every = 10;
+};
+Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c);
+
+struct LostBagRun {
+    localization::LostDetectorConfig config;
+    std::string output;  ///< MCAP of the node's outputs; none when empty
+    std::string labels;  ///< lost intervals to score against; none when empty
+};
+Result<std::string> runLost(const BagRun &run, const LostBagRun &l);
+
+struct LostTrainBagRun {
+    localization::LostDetectorConfig config;
+    std::string labels;
+    std::string output;  ///< params YAML to write; none when empty (then printed)
+};
+Result<std::string> runLostTrain(const BagRun &run, const LostTrainBagRun &l);
+
+}  // namespace robometrics::nodes

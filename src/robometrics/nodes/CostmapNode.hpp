@@ -1,0 +1,95 @@
+#pragma once
+// The seed's terrain_costmap node (seed terrain-costmap) over a pipeline: TF, GroundGrid's
+// GridMap and filtered cloud in; /terrain_costmap (nav_msgs/OccupancyGrid) per map and the
+// accumulated terrain cloud at terrain_publish_rate out, into a ResultSink (an MCAP or DDS), plus
+// optional PNG snapshots and the run statistics. One definition for `costmap`, `live costmap`
+// and `evaluate`.
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "robometrics/msgs/Messages.hpp"
+#include "robometrics/nodes/NodeSpec.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/pipeline/ResultSink.hpp"
+#include "robometrics/terrain/CostmapConfig.hpp"
+#include "robometrics/terrain/CostmapGenerator.hpp"
+#include "robometrics/terrain/CostmapStats.hpp"
+#include "robometrics/terrain/TerrainAccumulator.hpp"
+#include "robometrics/terrain/TfSyncQueue.hpp"
+
+namespace robometrics::nodes {
+
+/// What a costmap run did, for the summary.
+struct CostmapRun {
+    terrain::CostmapStats stats;
+    std::uint64_t dropped = 0;
+    std::string first_drop_reason;
+    std::uint64_t held_tf = 0;  ///< costed with an end sample held within tf_tolerance, not interpolated
+    std::uint64_t clouds = 0;
+    std::uint64_t terrain_clouds_written = 0;
+    std::size_t terrain_points = 0;
+    std::uint64_t pngs = 0;
+};
+
+/// Where the node's outputs go besides the summary.
+struct CostmapOutputs {
+    pipeline::ResultSink *sink = nullptr;  ///< the costmap and the terrain cloud; none when null
+    std::string sink_name;                 ///< names the sink in errors (the MCAP path)
+    std::string png_dir;                   ///< PNG snapshots; none when empty
+    int png_every = 10;
+    /// A map that cannot be costed (malformed layers) is counted as dropped, and a malformed cloud
+    /// skipped, instead of ending the run with an error: `evaluate` judges a whole run and goes on.
+    bool skip_bad_input = false;
+};
+
+class CostmapNode {
+public:
+    /// terrain_costmap: inputs grid_map, cloud, tf, tf_static; outputs the costmap and the
+    /// terrain cloud (topics as CostmapConfig's defaults; the params may move them).
+    static const NodeSpec &spec();
+    static Result<terrain::CostmapConfig> configure(const Params &params) {
+        return terrain::CostmapConfig::fromParams(params);
+    }
+
+    /// `input` names the source in errors.
+    CostmapNode(const terrain::CostmapConfig &config, std::string input, CostmapOutputs outputs);
+    CostmapNode(const CostmapNode &) = delete;
+    CostmapNode &operator=(const CostmapNode &) = delete;
+
+    void subscribe(pipeline::Pipeline &pipe);
+    /// End of input: costs the maps (and adds the clouds) still waiting for a later TF sample.
+    void finish() { sync_.finish(); }
+
+    /// The first error (a bad message, a failed write); the node ignores input after it.
+    const Status &failure() const { return failure_; }
+    /// The run so far (terrain_points filled in).
+    const CostmapRun &run();
+    /// The last costmap computed (empty before the first).
+    const msgs::OccupancyGrid &lastCostmap() const { return costmap_; }
+    const terrain::CostmapConfig &config() const { return config_; }
+
+private:
+    void drop(const std::string &reason);
+    void writeOut(Status s);
+    void onGridMap(const msgs::GridMap &m, const pipeline::Envelope &env);
+    void costMap(const terrain::GridMap &map, const terrain::StampedTransforms &tf, TimeNs log_time, double decode_ms);
+    void writePng();
+    void onCloud(const msgs::PointCloud2 &m, const pipeline::Envelope &env);
+    void addCloud(const msgs::PointCloud2 &m, const terrain::StampedTransforms &tf, TimeNs log_time);
+
+    terrain::CostmapConfig config_;
+    std::string input_;
+    CostmapOutputs out_;
+    terrain::TfSyncQueue sync_;
+    terrain::CostmapGenerator generator_;
+    terrain::TerrainAccumulator accumulator_;
+    terrain::TerrainGrid terrain_grid_;
+    msgs::OccupancyGrid costmap_;
+    CostmapRun run_;
+    Status failure_ = Status::Ok();
+    TimeNs last_cloud_out_ = std::numeric_limits<TimeNs>::min();
+};
+
+}  // namespace robometrics::nodes

@@ -1,0 +1,84 @@
+#include "robometrics/nodes/LostNode.hpp"
+
+#include <limits>
+
+namespace robometrics::nodes {
+
+namespace {
+const std::string kStatusTopic = "/lost_detector/status";
+const std::string kProbabilityTopic = "/lost_detector/probability";
+}  // namespace
+
+const NodeSpec &LostNode::spec() {
+    static const NodeSpec spec = [] {
+        const localization::LostDetectorConfig defaults;
+        return NodeSpec{
+            "lost_detector",
+            {{"pose", defaults.pose_topic, std::string(msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name)},
+             {"reset", defaults.reset_topic, std::string(msgs::TypeInfo<msgs::Empty>::name)}},
+            {{kStatusTopic, std::string(msgs::TypeInfo<msgs::String>::name), true},
+             {kProbabilityTopic, std::string(msgs::TypeInfo<msgs::Float32MultiArray>::name), false}}};
+    }();
+    return spec;
+}
+
+void LostNode::subscribeEvents(pipeline::Pipeline &pipe, const localization::LostDetectorConfig &config,
+                               EventSink on_event) {
+    pipe.subscribe<msgs::PoseWithCovarianceStamped>(
+        config.pose_topic, [on_event](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
+            on_event({env.log_time, false, localization::covarianceFeatures(m.pose.covariance)}, &m);
+        });
+    pipe.subscribe<msgs::Empty>(config.reset_topic, [on_event](const msgs::Empty &, const pipeline::Envelope &env) {
+        on_event({env.log_time, true, {}}, nullptr);
+    });
+}
+
+msgs::String LostNode::statusMessage(const localization::LostReading &r) {
+    return msgs::String{std::string(localization::toString(r.status))};
+}
+
+msgs::Float32MultiArray LostNode::probabilityMessage(const localization::LostReading &r) {
+    msgs::Float32MultiArray p;
+    p.layout.dim = {{"p_lost,xy_std_m,yaw_std_rad", 3, 3}};
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    p.data = {static_cast<float>(r.probability), r.features.valid ? static_cast<float>(r.features.xy_std) : nan,
+              r.features.valid ? static_cast<float>(r.features.yaw_std) : nan};
+    return p;
+}
+
+LostNode::LostNode(const localization::LostDetectorConfig &config, pipeline::ResultSink *sink)
+    : tracker_(config), sink_(sink), config_(config) {}
+
+void LostNode::subscribe(pipeline::Pipeline &pipe) {
+    subscribeEvents(pipe, config_, [this](const localization::PoseEvent &e, const msgs::PoseWithCovarianceStamped *pose) {
+        onEvent(e, pose);
+    });
+}
+
+void LostNode::onEvent(const localization::PoseEvent &event, const msgs::PoseWithCovarianceStamped *pose) {
+    if (!first_) first_ = event.time;
+    const auto reading = tracker_.onEvent(event);
+    if (!reading) return;  // a reset
+    readings_.push_back(*reading);
+    if (pose) {
+        path_.t.push_back(toSeconds(event.time));
+        path_.x.push_back(pose->pose.pose.position.x);
+        path_.y.push_back(pose->pose.pose.position.y);
+    }
+    if (!sink_) return;
+    for (const NodeOutput &out : spec().outputs) {
+        Status s = out.topic == kStatusTopic
+                       ? sink_->write(out.topic, statusMessage(*reading), reading->time, out.latched)
+                       : sink_->write(out.topic, probabilityMessage(*reading), reading->time, out.latched);
+        if (!s.ok() && failure_.ok()) failure_ = s;
+    }
+}
+
+localization::LostRun LostNode::takeRun() {
+    localization::LostRun run;
+    run.readings = std::move(readings_);
+    run.episodes = std::move(tracker_.episodes());
+    return run;
+}
+
+}  // namespace robometrics::nodes

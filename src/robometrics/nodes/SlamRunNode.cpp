@@ -1,0 +1,35 @@
+#include "robometrics/nodes/SlamRunNode.hpp"
+
+namespace robometrics::nodes {
+
+const NodeSpec &SlamRunNode::spec() {
+    static const NodeSpec spec{"slam_eval",
+                               {{"odometry", "/odom", std::string(msgs::TypeInfo<msgs::Odometry>::name)},
+                                {"scan", "/scan", std::string(msgs::TypeInfo<msgs::LaserScan>::name)},
+                                {"map", "/map", std::string(msgs::TypeInfo<msgs::OccupancyGrid>::name)},
+                                {"tf", "/tf", std::string(msgs::TypeInfo<msgs::TFMessage>::name)}},
+                               {}};
+    return spec;
+}
+
+void SlamRunNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) {
+    if (const std::string &odometry = topics.at("odometry"); !odometry.empty()) {
+        pipe.subscribe<msgs::Odometry>(odometry, [this](const msgs::Odometry &m, const pipeline::Envelope &e) {
+            odometry_.push_back(slam::odomSample(toSeconds(e.log_time), m));
+        });
+    }
+    if (const std::string &scan = topics.at("scan"); !scan.empty()) {
+        // Counted only: the scans say the run had a working laser, their contents are not needed.
+        pipe.subscribeRaw(scan, [this](const bag::Message &) -> Status {
+            ++scans_;
+            return Status::Ok();
+        });
+    }
+    pipe.subscribeRaw("*", [this](const bag::Message &m) -> Status {
+        if (!first_) first_ = m.log_time;
+        last_ = m.log_time;
+        return Status::Ok();
+    });
+}
+
+}  // namespace robometrics::nodes

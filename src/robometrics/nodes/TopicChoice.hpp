@@ -1,0 +1,33 @@
+#pragma once
+// Which topic each node input reads from a recorded run: the node's default topic when the bag
+// has it with the right type, else the first topic of that type, unless the user remapped the
+// default name. A Nav2 robot's /odom stands in for the rover's wheel odometry.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+
+namespace robometrics::nodes {
+
+/// The topics each node input reads, chosen from what the bag has (empty = not present).
+struct TopicChoice {
+    std::string scan, imu, pose_array, odometry, amcl_pose, lost_reset, map, grid_map;
+    bool tf = false;
+};
+
+TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped);
+
+/// Distance travelled comes from the odometry pose when the bag has no PoseArray (the seed's
+/// ground-truth pose) but has odometry: what a Nav2 robot records. `traversal` and `evaluate`
+/// both follow this rule and say which source they used.
+/// One warning per input whose topic `bag` does not hold (a typo in --topic, or a bag recorded
+/// without it); `inputs` maps each input's role to its topic after remapping.
+std::vector<std::string> missingInputs(const std::string &bag, const std::map<std::string, std::string> &inputs,
+                                       const std::vector<bag::TopicInfo> &topics);
+
+inline bool distanceFromOdometry(const TopicChoice &c) { return c.pose_array.empty() && !c.odometry.empty(); }
+
+}  // namespace robometrics::nodes

@@ -1,0 +1,57 @@
+#include "robometrics/nodes/TopicStatsNode.hpp"
+
+#include <fmt/format.h>
+
+#include "robometrics/topicstats/HeaderStamp.hpp"
+
+namespace robometrics::nodes {
+
+const NodeSpec &TopicStatsNode::spec() {
+    static const NodeSpec spec{"topic_statistics",
+                               {{"messages", "*", "*"}},
+                               {{"/statistics", std::string(msgs::TypeInfo<msgs::MetricsMessage>::name)}}};
+    return spec;
+}
+
+Status TopicStatsNode::checkWindow(double window_s) {
+    if (window_s >= kMinWindowS && window_s <= kMaxWindowS) return Status::Ok();
+    return Error{fmt::format("--window must be at least {} s (1 ms, the finest period of rclcpp's topic statistics) "
+                             "and at most {:g} s, got {}",
+                             kMinWindowS, kMaxWindowS, window_s)};
+}
+
+topicstats::TopicStatsConfig TopicStatsNode::config(double window_s, bool rclcpp_period) {
+    topicstats::TopicStatsConfig config;
+    config.window = fromSeconds(window_s);
+    config.period_mode = rclcpp_period ? topicstats::PeriodMode::AcrossWindows : topicstats::PeriodMode::PerWindow;
+    return config;
+}
+
+TopicStatsNode::TopicStatsNode(const topicstats::TopicStatsConfig &config, WindowSink windows)
+    : stats_(config, std::move(windows)) {}
+
+void TopicStatsNode::declare(const bag::TopicInfo &t) {
+    if (entries_.count(t.name)) return;
+    const bool header = topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
+    entries_[t.name] = Entry{stats_.addTopic(t.name, header, bag::publisherCount(t)), header};
+    types_.push_back(t.type);
+}
+
+void TopicStatsNode::subscribe(pipeline::Pipeline &pipeline, bool declare_new) {
+    pipeline.subscribeRaw("*", [this, declare_new](const bag::Message &m) -> Status {
+        auto it = entries_.find(m.topic->name);
+        if (it == entries_.end()) {
+            if (!declare_new) return Status::Ok();
+            declare(*m.topic);
+            it = entries_.find(m.topic->name);
+        }
+        std::optional<TimeNs> stamp;
+        if (it->second.has_header)
+            stamp = topicstats::readHeaderStamp(m.data, msgs::wireFormatOf(m.topic->serialization_format));
+        if (observer_) observer_(m.log_time, stamp);
+        stats_.onMessage(it->second.index, m.log_time, stamp, m.data.size());
+        return Status::Ok();
+    });
+}
+
+}  // namespace robometrics::nodes

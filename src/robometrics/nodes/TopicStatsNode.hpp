@@ -1,0 +1,72 @@
+#pragma once
+// ROS 2 topic statistics (seed ros2-topic-statistics) as a node: every message of every declared
+// topic, raw (only the header stamp is read, in place), feeds topicstats::TopicStatistics, which
+// closes a window every period and publishes it as statistics_msgs/MetricsMessage on
+// /statistics. One definition for `topic-stats`, `live topic-stats` and `evaluate`.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "robometrics/nodes/NodeSpec.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/topicstats/TopicStatistics.hpp"
+
+namespace robometrics::nodes {
+
+class TopicStatsNode {
+public:
+    /// Reads every topic ("*"); publishes the windows on /statistics.
+    static const NodeSpec &spec();
+
+    /// The accepted window, in seconds. rclcpp's statistics publish_period is a
+    /// std::chrono::milliseconds that must be > 0, so 1 ms is the finest window a ROS 2 node can
+    /// have; the upper bound keeps the window in nanoseconds far inside an int64.
+    static constexpr double kMinWindowS = 0.001;
+    static constexpr double kMaxWindowS = 1e9;
+    /// An error (a usage error) for a window outside [kMinWindowS, kMaxWindowS], NaN included.
+    static Status checkWindow(double window_s);
+    /// A window of `window_s` seconds; the period measured across windows with `rclcpp_period`.
+    static topicstats::TopicStatsConfig config(double window_s, bool rclcpp_period);
+
+    using WindowSink = std::function<void(const topicstats::WindowRecord &)>;
+    /// Called with every message's log time and header stamp (if its type has a header).
+    using StampObserver = std::function<void(TimeNs log_time, std::optional<TimeNs> stamp)>;
+
+    TopicStatsNode(const topicstats::TopicStatsConfig &config, WindowSink windows);
+    TopicStatsNode(const TopicStatsNode &) = delete;
+    TopicStatsNode &operator=(const TopicStatsNode &) = delete;
+
+    /// Declares a topic once (a declared topic gets windows even without messages).
+    void declare(const bag::TopicInfo &topic);
+    bool declared(const std::string &topic) const { return entries_.count(topic) != 0; }
+    /// Types of the declared topics, in declaration order (as TopicStatistics::health()).
+    const std::vector<std::string> &types() const { return types_; }
+
+    void observeStamps(StampObserver observer) { observer_ = std::move(observer); }
+
+    /// Subscribes to every topic; undeclared topics are skipped, or declared on their first
+    /// message when `declare_new` (live: topics appear as they are discovered).
+    void subscribe(pipeline::Pipeline &pipeline, bool declare_new);
+
+    /// Closes the windows due by `now` without a message (a wall-clock timer).
+    void advanceTo(TimeNs now) { stats_.advanceTo(now); }
+    /// Closes the last window.
+    void finish() { stats_.finish(); }
+
+    const topicstats::TopicStatistics &statistics() const { return stats_; }
+
+private:
+    struct Entry {
+        std::size_t index;
+        bool has_header;
+    };
+    topicstats::TopicStatistics stats_;
+    std::unordered_map<std::string, Entry> entries_;
+    std::vector<std::string> types_;
+    StampObserver observer_;
+};
+
+}  // namespace robometrics::nodes

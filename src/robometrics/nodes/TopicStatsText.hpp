@@ -1,0 +1,22 @@
+#pragma once
+// The topic statistics node's whole-run output: the health table `topic-stats` and
+// `live topic-stats` print, and their --json document.
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "robometrics/topicstats/TopicStatistics.hpp"
+
+namespace robometrics::nodes {
+
+nlohmann::json topicHealthJson(const topicstats::TopicHealth &h, const std::string &type);
+
+/// The health table, a line per topic and a closing line.
+std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, std::uint64_t windows, double window_s);
+
+/// The --json document of a run over `input` (a bag path, or "DDS").
+nlohmann::json topicStatsJson(const std::string &input, double window_s, bool rclcpp_period,
+                              const topicstats::TopicStatistics &stats, const std::vector<std::string> &types);
+
+}  // namespace robometrics::nodes

@@ -1,0 +1,35 @@
+#include "robometrics/report/CsvFile.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace robometrics::report {
+
+Status CsvFile::open(const std::string &path) {
+    std::error_code ec;
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    if (ec) return Error{fmt::format("{}: cannot create directory: {}", parent.string(), ec.message())};
+    auto file = AtomicFile::create(path);
+    if (!file) return file.error();
+    file_.emplace(std::move(*file));
+    out_.open(file_->path(), std::ios::binary | std::ios::trunc);
+    if (!out_) return Error{fmt::format("{}: cannot open for writing", path)};
+    path_ = path;
+    return Status::Ok();
+}
+
+void CsvFile::write(const std::string &text) {
+    out_ << text;
+    if (!out_ && error_.empty()) error_ = fmt::format("{}: write failed", path_);
+}
+
+Status CsvFile::commit() {
+    out_.close();
+    if (!out_ && error_.empty()) error_ = fmt::format("{}: write failed", path_);
+    if (!error_.empty()) return Error{error_};
+    return file_ ? file_->commit() : Status(Error{"no CSV file was opened"});
+}
+
+}  // namespace robometrics::report
