@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <csignal>
+
 #include "robometrics/system/RunReport.hpp"
 
 namespace robometrics::system {
@@ -59,4 +61,19 @@ TEST(RunReport, OnlyACommandThatFailedByItselfIsAFailure) {
     EXPECT_EQ(describeRun(exampleRun(exited(130), "timeout (SIGINT)"), exampleOptions(100)).failure, "");
 }
 
+}  // namespace robometrics::system
+
+namespace robometrics::system {
+namespace {
+
+// A command that crashes on its own (not stopped by robometrics) has failed: exit code 1.
+TEST(RunReport, ACommandKilledByItsOwnSignalFailed) {
+    const int segfault = SIGSEGV;  // waitpid's status for a process killed by SIGSEGV is the signal number
+    ASSERT_TRUE(WIFSIGNALED(segfault));
+    RunReport report = describeRun(exampleRun(segfault, "exit"), exampleOptions(200));
+    EXPECT_EQ(report.failure, "the command was killed by signal 11 (Segmentation fault)");
+    EXPECT_TRUE(describeRun(exampleRun(SIGINT, "signal (SIGINT)"), exampleOptions(200)).failure.empty());
+}
+
+}  // namespace
 }  // namespace robometrics::system

@@ -8,7 +8,8 @@ namespace robometrics::bench {
 namespace {
 
 struct CellRow {
-    std::string cell;
+    std::string key;   ///< the cell key; empty for a matrix without axes
+    std::string cell;  ///< what the table shows
     int done = 0, failed = 0, other = 0, ok = 0;
     double run_s = 0, evaluate_s = 0;
 };
@@ -20,7 +21,9 @@ std::string mean(double sum, int n) { return n > 0 ? fmt::format("{:.2f}", sum /
 std::string formatCellTable(const std::vector<JobRecord> &jobs) {
     std::vector<CellRow> rows;  // in job order, which is cell order
     for (const JobRecord &j : jobs) {
-        if (rows.empty() || rows.back().cell != j.cell_key) rows.push_back({j.cell_key.empty() ? "(all)" : j.cell_key});
+        if (rows.empty() || rows.back().key != j.cell_key) {
+            rows.push_back({j.cell_key, j.cell_key.empty() ? "(all)" : j.cell_key});
+        }
         CellRow &r = rows.back();
         if (j.status == "done") {
             ++r.done;

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <sys/wait.h>
+
+#include <cstring>
 
 namespace robometrics::system {
 
@@ -19,8 +22,10 @@ RunReport describeRun(const SupervisedRun &run, const SuperviseOptions &options)
                                      options.cpu_budget);
     }
     // A command stopped on purpose (Ctrl-C, the timeout) did not fail, whatever its status.
-    if (run.failedOnItsOwn() && run.exitCode()) {
-        report.failure = fmt::format("the command exited with code {}", *run.exitCode());
+    if (run.failedOnItsOwn()) {
+        report.failure = run.exitCode() ? fmt::format("the command exited with code {}", *run.exitCode())
+                                        : fmt::format("the command was killed by signal {} ({})",
+                                                      WTERMSIG(run.wait_status), strsignal(WTERMSIG(run.wait_status)));
     }
     return report;
 }
