@@ -59,7 +59,7 @@ double runApe(const std::string &path) {
     config.align = slam::AlignMode::Se3;
     auto input = io::loadTrajectoryPair(path, "auto", path, "auto");
     if (!input) std::abort();
-    auto result = slam::evaluateApe(input->ref, input->est, config, slam::PoseRelation::Trans);
+    auto result = slam::evaluateApe(std::move(input->ref), std::move(input->est), config, slam::PoseRelation::Trans);
     if (!result) std::abort();
     return result->stats.rmse;
 }

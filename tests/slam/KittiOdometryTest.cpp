@@ -54,3 +54,17 @@ TEST(KittiOdometry, ShortOrMismatchedInputIsAnError) {
     b.add(0, {0, 0, 0}, Eigen::Quaterniond::Identity());
     EXPECT_FALSE(computeKittiOdometry(a, b).ok());
 }
+
+TEST(KittiOdometry, EvaluateAssociatesTimestampedInputFirst) {
+    // The estimate has one extra pose 0.5 s before the first: the association drops it, and the
+    // scale drift gives the figure of ScaleDriftGivesTranslationalErrorPerLength.
+    Trajectory gt = straight(1.0), est = straight(1.01);
+    gt.timestamped = est.timestamped = true;
+    est.stamps.insert(est.stamps.begin(), -0.5);
+    est.positions.insert(est.positions.begin(), Eigen::Vector3d(50, 50, 50));
+    est.orientations.insert(est.orientations.begin(), Eigen::Quaterniond::Identity());
+    auto e = evaluateKitti(std::move(gt), std::move(est), {});
+    ASSERT_TRUE(e.ok()) << e.message();
+    EXPECT_EQ(e->poses, 251u);
+    EXPECT_NEAR(e->result.t_err_pct, (15 * 1.01 + 5 * 1.005) / 20.0, 1e-5);
+}

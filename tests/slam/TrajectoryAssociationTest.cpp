@@ -110,3 +110,15 @@ TEST(TrajectoryAssociation, FastMatchingEqualsEvoBruteForce) {
         EXPECT_GT(q.size(), 50u);
     }
 }
+
+TEST(TrajectoryAssociation, QueriesThatJumpBackAndForthFindTheirNearest) {
+    // Reference longer: the estimate queries it, out of order, so the search walks both ways.
+    AssociationConfig config;
+    config.t_max_diff = 0.1;
+    auto a = associate(stampsOf({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}), stampsOf({8.05, 0.02, 4.96, 1.0, 9.5}), config);
+    ASSERT_TRUE(a.ok()) << a.message();
+    EXPECT_EQ(a->est_indices, (Indices{0, 1, 2, 3}));
+    EXPECT_EQ(a->ref_indices, (Indices{8, 0, 5, 1}));  // 9.5 is 0.5 s from 9: dropped
+    EXPECT_EQ(a->ref_poses, 10u);
+    EXPECT_EQ(a->est_poses, 5u);
+}

@@ -16,6 +16,21 @@ TEST(TrajectoryEdit, ShiftStampsAddsTheOffset) {
     EXPECT_EQ(kitti.stamps, (std::vector<double>{0.0, 1.0}));
 }
 
+TEST(TrajectoryEdit, KeepPosesGathersEveryFieldInPlace) {
+    Trajectory t = test::pathOf({{0, 0, 0}, {1, 0, 0}, {2, 0, 0}});
+    t.rotation_matrices.assign(3, Eigen::Matrix3d::Identity());
+    t.rotation_matrices[2](0, 1) = 7.0;
+    keepPoses(t, {2, 0, 2});
+    EXPECT_EQ(t.stamps, (std::vector<double>{2, 0, 2}));
+    EXPECT_EQ(t.positions[0], Eigen::Vector3d(2, 0, 0));
+    ASSERT_EQ(t.rotation_matrices.size(), 3u);
+    EXPECT_EQ(t.rotation_matrices[2](0, 1), 7.0);
+    EXPECT_EQ(t.rotation_matrices[1](0, 1), 0.0);
+    const double *before = t.stamps.data();
+    keepPoses(t, {0, 1, 2});  // every pose in order: nothing moves
+    EXPECT_EQ(t.stamps.data(), before);
+}
+
 TEST(TrajectoryEdit, MergeSortsByStampStably) {
     Trajectory a = test::pathOf({{0, 0, 0}, {1, 0, 0}, {2, 0, 0}});  // stamps 0 1 2
     Trajectory b;

@@ -6,61 +6,14 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <memory>
 #include <string_view>
 
+#include "robometrics/io/LineReader.hpp"
 #include "robometrics/io/TrajectoryWriters.hpp"
 
 namespace robometrics::io {
 
 namespace {
-
-struct FileCloser {
-    void operator()(std::FILE *file) const { std::fclose(file); }
-};
-using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
-
-Result<std::string> readWholeFile(const std::string &path) {
-    FilePtr file(std::fopen(path.c_str(), "rb"));
-    if (!file) return Error{path + ": cannot open for reading"};
-    std::string content;
-    // One allocation of the file's size when it is known (a regular file), then read to the end.
-    if (std::fseek(file.get(), 0, SEEK_END) == 0) {
-        long size = std::ftell(file.get());
-        if (size > 0) content.reserve(static_cast<std::size_t>(size));
-        std::rewind(file.get());
-    }
-    std::array<char, 1 << 16> buffer{};
-    std::size_t got = 0;
-    while ((got = std::fread(buffer.data(), 1, buffer.size(), file.get())) > 0) content.append(buffer.data(), got);
-    if (std::ferror(file.get())) return Error{path + ": read error"};
-    return content;
-}
-
-/// Walks the lines of a text buffer, counting them from 1.
-class LineCursor {
-public:
-    explicit LineCursor(std::string_view text) : text_(text) {
-        if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 byte order mark
-    }
-    bool next(std::string_view &line) {
-        if (pos_ >= text_.size()) return false;
-        std::size_t end = text_.find('\n', pos_);
-        if (end == std::string_view::npos) end = text_.size();
-        line = text_.substr(pos_, end - pos_);
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        pos_ = end + 1;
-        ++number_;
-        return true;
-    }
-    std::size_t number() const { return number_; }
-
-private:
-    std::string_view text_;
-    std::size_t pos_ = 0;
-    std::size_t number_ = 0;
-};
 
 bool isSeparator(char c, bool csv) { return c == ' ' || c == '\t' || (csv && c == ','); }
 
@@ -70,26 +23,30 @@ bool isSkippable(std::string_view line) {
     return first == std::string_view::npos || line[first] == '#';
 }
 
-/// Splits a line into numbers. Returns the count found (up to `max`), or -1 with `bad` set to the
-/// offending field when a field is not a finite number.
+/// Splits a line into numbers. Returns the count found (fields past `max` are counted, not
+/// parsed), or -1 with `bad` set to the offending field when a field is not a finite number.
+/// from_chars runs on the line itself and the separator after the number is checked, so every
+/// character is looked at once.
 int parseNumbers(std::string_view line, bool csv, double *out, int max, std::string_view &bad) {
     int count = 0;
     const char *p = line.data();
     const char *end = p + line.size();
     while (p < end) {
-        while (p < end && isSeparator(*p, csv) && !(csv && *p == ',')) ++p;
+        while (p < end && (*p == ' ' || *p == '\t')) ++p;
         if (p >= end) break;
         const char *field_end = p;
-        while (field_end < end && !isSeparator(*field_end, csv)) ++field_end;
         if (count < max) {
-            double value = 0.0;
             const char *start = (*p == '+') ? p + 1 : p;
-            auto [ptr, ec] = std::from_chars(start, field_end, value);
-            if (ec != std::errc() || ptr != field_end || !std::isfinite(value)) {
+            auto [ptr, ec] = std::from_chars(start, end, out[count]);
+            field_end = ptr;
+            if (ec != std::errc() || (ptr < end && !isSeparator(*ptr, csv)) || !std::isfinite(out[count])) {
+                field_end = p;
+                while (field_end < end && !isSeparator(*field_end, csv)) ++field_end;
                 bad = std::string_view(p, static_cast<std::size_t>(field_end - p));
                 return -1;
             }
-            out[count] = value;
+        } else {
+            while (field_end < end && !isSeparator(*field_end, csv)) ++field_end;
         }
         ++count;
         p = field_end;
@@ -133,6 +90,20 @@ Result<Eigen::Quaterniond> unitQuaternion(double w, double x, double y, double z
     return q;
 }
 
+/// Room for every pose of the file, estimated from the lines in the first block: growing a
+/// vector of a million poses past its capacity would hold it twice for a moment.
+void reservePoses(slam::Trajectory &trajectory, const LineReader &reader, bool with_matrices) {
+    const std::string_view block = reader.pending();
+    if (block.empty()) return;  // the first line was the whole block: nothing to estimate from
+    const auto lines = static_cast<double>(std::count(block.begin(), block.end(), '\n') + 1);
+    const double file_size = static_cast<double>(std::max(reader.fileSize(), block.size()));
+    const auto n = static_cast<std::size_t>(1.1 * lines * file_size / static_cast<double>(block.size()));
+    trajectory.stamps.reserve(n);
+    trajectory.positions.reserve(n);
+    trajectory.orientations.reserve(n);
+    if (with_matrices) trajectory.rotation_matrices.reserve(n);
+}
+
 }  // namespace
 
 Result<TrajectoryFormat> parseTrajectoryFormat(const std::string &name) {
@@ -144,39 +115,25 @@ Result<TrajectoryFormat> parseTrajectoryFormat(const std::string &name) {
 }
 
 Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryFormat format) {
-    auto content = readWholeFile(path);
-    if (!content) return content.error();
-    const std::string &text = *content;
-
-    if (format == TrajectoryFormat::Auto) {
-        LineCursor probe(text);
-        std::string_view line;
-        bool found = false;
-        while (probe.next(line)) {
-            if (!isSkippable(line)) {
-                found = true;
-                break;
-            }
-        }
-        if (!found) return Error{path + ": no poses (the file is empty or holds only comments)"};
-        format = detectFormat(line);
-    }
+    auto reader = LineReader::open(path);
+    if (!reader) return reader.error();
+    LineReader &cursor = *reader;
+    std::string_view line;
+    // The first line with data decides the format when it is not forced.
+    bool found = false;
+    while (!found && cursor.next(line)) found = !isSkippable(line);
+    if (cursor.failed()) return Error{path + ": read error"};
+    if (!found) return Error{path + ": no poses (the file is empty or holds only comments)"};
+    if (format == TrajectoryFormat::Auto) format = detectFormat(line);
 
     const bool csv = format == TrajectoryFormat::Euroc;
     const int expected = format == TrajectoryFormat::Kitti ? 12 : 8;
     slam::Trajectory trajectory;
     trajectory.timestamped = format != TrajectoryFormat::Kitti;
-    // A rough line count keeps the vectors from reallocating on large files.
-    std::size_t estimate = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
-    trajectory.stamps.reserve(estimate);
-    trajectory.positions.reserve(estimate);
-    trajectory.orientations.reserve(estimate);
-    if (format == TrajectoryFormat::Kitti) trajectory.rotation_matrices.reserve(estimate);
+    reservePoses(trajectory, cursor, format == TrajectoryFormat::Kitti);
 
-    LineCursor cursor(text);
-    std::string_view line;
     std::array<double, 17> v{};
-    while (cursor.next(line)) {
+    do {
         if (isSkippable(line)) continue;
         std::string_view bad;
         int n = parseNumbers(line, csv, v.data(), static_cast<int>(v.size()), bad);
@@ -207,7 +164,8 @@ Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryF
             trajectory.add(static_cast<double>(trajectory.size()), Eigen::Vector3d(v[3], v[7], v[11]), q);
             trajectory.rotation_matrices.push_back(r);
         }
-    }
+    } while (cursor.next(line));
+    if (cursor.failed()) return Error{path + ": read error"};
     if (trajectory.empty()) return Error{path + ": no poses (the file is empty or holds only comments)"};
     return trajectory;
 }

@@ -14,7 +14,8 @@ enum class TrajectoryFormat { Auto, Tum, Kitti, Euroc };
 
 Result<TrajectoryFormat> parseTrajectoryFormat(const std::string &name);
 
-/// Reads a trajectory file; errors name the file and the line.
+/// Reads a trajectory file block by block (io/LineReader.hpp), parsing the numbers straight from
+/// the block; errors name the file and the line.
 Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryFormat format = TrajectoryFormat::Auto);
 
 /// Writes a TUM file with full double precision.

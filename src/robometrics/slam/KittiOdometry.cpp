@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "robometrics/slam/TrajectoryEdit.hpp"
+
 namespace robometrics::slam {
 
 namespace {
@@ -43,15 +45,23 @@ Result<KittiResult> computeKittiOdometry(const Trajectory &gt, const Trajectory 
     if (gt.empty()) return Error{"the KITTI metric needs poses"};
     const std::vector<float> dist = trajectoryDistances(gt);
     KittiResult out;
+    // Where each length's segment ended for the previous first frame: dist never decreases, so the
+    // end for the next first frame lies at or after it and a forward walk finds it.
+    std::array<std::size_t, kLengths.size()> ends{};
     for (std::size_t first = 0; first < gt.size(); first += kStepSize) {
-        for (float len : kLengths) {
-            // The first frame with dist > dist[first] + len (dist never decreases, so a binary search).
+        // The same for every length: computed once per first frame (identical values).
+        const Eigen::Matrix4d gt_first_inv = poseMatrix(gt, first).inverse();
+        const Eigen::Matrix4d est_first_inv = poseMatrix(est, first).inverse();
+        for (std::size_t k = 0; k < kLengths.size(); ++k) {
+            const float len = kLengths[k];
+            // The first frame with dist > dist[first] + len.
             const float threshold = dist[first] + len;
-            auto it = std::upper_bound(dist.begin() + static_cast<std::ptrdiff_t>(first), dist.end(), threshold);
-            if (it == dist.end()) continue;
-            const auto last = static_cast<std::size_t>(it - dist.begin());
-            const Eigen::Matrix4d delta_gt = poseMatrix(gt, first).inverse() * poseMatrix(gt, last);
-            const Eigen::Matrix4d delta_est = poseMatrix(est, first).inverse() * poseMatrix(est, last);
+            std::size_t &last = ends[k];
+            last = std::max(last, first);
+            while (last < dist.size() && !(dist[last] > threshold)) ++last;
+            if (last == dist.size()) continue;
+            const Eigen::Matrix4d delta_gt = gt_first_inv * poseMatrix(gt, last);
+            const Eigen::Matrix4d delta_est = est_first_inv * poseMatrix(est, last);
             const Eigen::Matrix4d e = delta_est.inverse() * delta_gt;
             const float a = static_cast<float>(e(0, 0)), b = static_cast<float>(e(1, 1)),
                         c = static_cast<float>(e(2, 2));
@@ -97,6 +107,16 @@ Result<KittiResult> computeKittiOdometry(const Trajectory &gt, const Trajectory 
         }
     }
     return out;
+}
+
+Result<KittiEvaluation> evaluateKitti(Trajectory gt, Trajectory est, const AssociationConfig &association) {
+    auto pairs = associate(gt, est, association);
+    if (!pairs) return pairs.error();
+    keepPoses(gt, pairs->ref_indices);
+    keepPoses(est, pairs->est_indices);
+    auto result = computeKittiOdometry(gt, est);
+    if (!result) return result.error();
+    return KittiEvaluation{pairs->size(), std::move(*result)};
 }
 
 }  // namespace robometrics::slam

@@ -13,6 +13,7 @@
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/slam/Trajectory.hpp"
+#include "robometrics/slam/TrajectoryAssociation.hpp"
 
 namespace robometrics::slam {
 
@@ -42,5 +43,15 @@ struct KittiResult {
 /// The metric for poses paired by index (equal lengths required); an error when the ground truth
 /// is shorter than 100 m so that no segment exists.
 Result<KittiResult> computeKittiOdometry(const Trajectory &gt, const Trajectory &est);
+
+struct KittiEvaluation {
+    std::size_t poses = 0;  ///< the pairs the metric ran on
+    KittiResult result;
+};
+
+/// The metric of `robometrics kitti`: KITTI files pair by index; timestamped trajectories are
+/// associated first (nearest stamp, `association`). Pass the trajectories with std::move when they
+/// are not needed afterwards: the pairs are then kept in place instead of copied.
+Result<KittiEvaluation> evaluateKitti(Trajectory gt, Trajectory est, const AssociationConfig &association);
 
 }  // namespace robometrics::slam

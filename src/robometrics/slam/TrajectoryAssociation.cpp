@@ -30,6 +30,30 @@ std::string noMatchReason(const Trajectory &ref, const Trajectory &est, const As
         closest);
 }
 
+/// The first position p of the sorted `v` with v[p] - s >= 0 (v.size() if none), searched
+/// outward from `from` with growing steps: O(1) when the queries come in order, as stamps do (a
+/// merge of the two sorted lists), O(log n) when they jump.
+std::size_t firstNotBelow(const std::vector<double> &v, double s, std::size_t from) {
+    const std::size_t n = v.size();
+    auto below = [s](double x) { return x - s < 0.0; };
+    std::size_t lo = from, hi = from;  // the answer lies in [lo, hi]
+    if (from < n && below(v[from])) {
+        lo = hi = from + 1;
+        for (std::size_t step = 1; hi < n && below(v[hi]); step *= 2) {
+            lo = hi + 1;
+            hi = std::min(n, hi + step);
+        }
+    } else {
+        for (std::size_t step = 1; lo > 0 && !below(v[lo - 1]); step *= 2) {
+            hi = lo - 1;
+            lo = hi >= step ? hi - step : 0;
+        }
+    }
+    auto first = v.begin() + static_cast<std::ptrdiff_t>(lo);
+    return static_cast<std::size_t>(std::partition_point(first, v.begin() + static_cast<std::ptrdiff_t>(hi), below) -
+                                    v.begin());
+}
+
 Association associateOneToOne(const Trajectory &ref, const Trajectory &est, const AssociationConfig &config) {
     // Candidates via a sorted sweep over the estimate stamps (shifted by the offset).
     std::vector<double> shifted(est.size());
@@ -71,7 +95,6 @@ Association associateOneToOne(const Trajectory &ref, const Trajectory &est, cons
                std::tie(ref.stamps[y.first], est.stamps[y.second], y.first);
     });
     Association out;
-    out.max_pairs = std::min(ref.size(), est.size());
     for (auto [i, j] : pairs) {
         out.ref_indices.push_back(i);
         out.est_indices.push_back(j);
@@ -110,25 +133,18 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
     // First position (in sorted order) of the run of values equal to shifted[k]: the stable sort
     // keeps equal stamps in input order, so it holds the smallest original index of that value.
     auto runStart = [&](std::size_t k) {
+        if (k == 0 || shifted[k - 1] != shifted[k]) return k;  // no repeat: the usual case
         return static_cast<std::size_t>(
             std::lower_bound(shifted.begin(), shifted.begin() + static_cast<std::ptrdiff_t>(k), shifted[k]) -
             shifted.begin());
     };
     query_out.reserve(query.size());
     target_out.reserve(query.size());
-    std::size_t hint = 0;
+    std::size_t k = 0;
     for (std::size_t i = 0; i < query.size(); ++i) {
         const double s = query[i];
         // k = first position with shifted[k] - s >= 0; |shifted - s| falls before k and rises from k.
-        std::size_t k;
-        if (hint < shifted.size() && shifted[hint] - s >= 0.0 && (hint == 0 || shifted[hint - 1] - s < 0.0)) {
-            k = hint;
-        } else {
-            k = static_cast<std::size_t>(
-                std::partition_point(shifted.begin(), shifted.end(), [&](double v) { return v - s < 0.0; }) -
-                shifted.begin());
-        }
-        hint = k;
+        k = firstNotBelow(shifted, s, k);
         bool have_above = k < shifted.size();
         bool have_below = k > 0;
         std::size_t best;
@@ -160,7 +176,6 @@ Result<Association> associate(const Trajectory &ref, const Trajectory &est, cons
     if (ref.empty() || est.empty())
         return Error{ref.empty() ? "the reference has no poses" : "the estimate has no poses"};
     Association out;
-    out.max_pairs = std::min(ref.size(), est.size());
     if (!ref.timestamped || !est.timestamped) {
         if (ref.size() != est.size()) {
             return Error{
@@ -171,9 +186,7 @@ Result<Association> associate(const Trajectory &ref, const Trajectory &est, cons
         out.ref_indices.resize(ref.size());
         std::iota(out.ref_indices.begin(), out.ref_indices.end(), 0);
         out.est_indices = out.ref_indices;
-        return out;
-    }
-    if (config.method == AssociationMethod::OneToOne) {
+    } else if (config.method == AssociationMethod::OneToOne) {
         out = associateOneToOne(ref, est, config);
     } else if (est.size() > ref.size()) {
         matchNearest(ref.stamps, est.stamps, config.t_offset, config.t_max_diff, out.ref_indices, out.est_indices);
@@ -181,6 +194,9 @@ Result<Association> associate(const Trajectory &ref, const Trajectory &est, cons
         matchNearest(est.stamps, ref.stamps, -config.t_offset, config.t_max_diff, out.est_indices, out.ref_indices);
     }
     if (out.size() == 0) return Error{noMatchReason(ref, est, config)};
+    out.max_pairs = std::min(ref.size(), est.size());
+    out.ref_poses = ref.size();
+    out.est_poses = est.size();
     return out;
 }
 

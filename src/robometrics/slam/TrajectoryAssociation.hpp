@@ -5,7 +5,8 @@
 // (the estimate when both have the same length); each query stamp takes the nearest stamp of the
 // other side (the first index on a tie), accepted when |difference| <= t_max_diff. Several queries
 // may take the same partner. `t_offset` is added to the estimate's stamps. evo scans the whole
-// other side per query (O(N M)); we sort it once and binary-search (O((N + M) log M)), with the
+// other side per query (O(N M)); we sort it once (when it is not sorted already) and walk it along
+// the queries like a merge (O(N + M) for stamps in order, O(log M) per query that jumps), with the
 // same result, unsorted input included.
 //
 // OneToOne (the TUM RGB-D tools' `associate.py`): every pair with |t_ref - (t_est + offset)| <
@@ -34,7 +35,8 @@ struct AssociationConfig {
 struct Association {
     std::vector<std::size_t> ref_indices;
     std::vector<std::size_t> est_indices;
-    std::size_t max_pairs = 0;  ///< the most pairs possible (the shorter trajectory's length)
+    std::size_t max_pairs = 0;                 ///< the most pairs possible (the shorter trajectory's length)
+    std::size_t ref_poses = 0, est_poses = 0;  ///< the lengths of the two trajectories
     std::size_t size() const { return ref_indices.size(); }
 };
 

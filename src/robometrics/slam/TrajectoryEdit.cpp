@@ -10,6 +10,28 @@ void shiftStamps(Trajectory &trajectory, double offset_s) {
     for (double &t : trajectory.stamps) t += offset_s;
 }
 
+namespace {
+
+template <class T, class Alloc>
+void gather(std::vector<T, Alloc> &values, const std::vector<std::size_t> &indices) {
+    std::vector<T, Alloc> kept;
+    kept.reserve(indices.size());
+    for (std::size_t i : indices) kept.push_back(values[i]);
+    values = std::move(kept);  // frees the old storage now
+}
+
+}  // namespace
+
+void keepPoses(Trajectory &trajectory, const std::vector<std::size_t> &indices) {
+    bool identity = indices.size() == trajectory.size();
+    for (std::size_t k = 0; identity && k < indices.size(); ++k) identity = indices[k] == k;
+    if (identity) return;
+    gather(trajectory.stamps, indices);
+    gather(trajectory.positions, indices);
+    gather(trajectory.orientations, indices);
+    if (!trajectory.rotation_matrices.empty()) gather(trajectory.rotation_matrices, indices);
+}
+
 Result<Trajectory> mergeTrajectories(const std::vector<Trajectory> &parts) {
     if (parts.empty()) return Error{"nothing to merge"};
     const auto timed = std::count_if(parts.begin(), parts.end(), [](const Trajectory &t) { return t.timestamped; });

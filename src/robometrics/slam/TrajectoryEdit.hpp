@@ -1,6 +1,7 @@
 #pragma once
 // Editing trajectories in time, as `robometrics traj` does before it compares or exports them:
-// shifting stamps by a constant offset, and concatenating several trajectories into one.
+// shifting stamps by a constant offset, concatenating several trajectories into one, and keeping
+// the poses an association chose.
 
 #include <vector>
 
@@ -11,6 +12,11 @@ namespace robometrics::slam {
 
 /// Adds `offset_s` to every stamp (no-op for trajectories without time).
 void shiftStamps(Trajectory &trajectory, double offset_s);
+
+/// Keeps the poses at `indices` (in that order, repeats allowed), as selectPoses() but in place:
+/// each field is gathered and its old storage released before the next one, so a trajectory of a
+/// million poses is never held twice; nothing moves when `indices` is 0, 1, ..., size() - 1.
+void keepPoses(Trajectory &trajectory, const std::vector<std::size_t> &indices);
 
 /// All poses of all `parts` in one trajectory, sorted by stamp; poses with equal stamps keep the
 /// order of the parts (a stable sort), so the result is deterministic. Trajectories without time

@@ -1,16 +1,18 @@
 #include "robometrics/slam/TrajectoryMetrics.hpp"
 
 #include "robometrics/slam/Ape.hpp"
+#include "robometrics/slam/TrajectoryEdit.hpp"
 
 namespace robometrics::slam {
 
-Result<PreparedTrajectories> prepareTrajectories(const Trajectory &ref, const Trajectory &est,
-                                                 const TrajectoryEvalConfig &config) {
+Result<PreparedTrajectories> prepareTrajectories(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config) {
     auto association = associate(ref, est, config.association);
     if (!association) return association.error();
     PreparedTrajectories out;
-    out.ref = selectPoses(ref, association->ref_indices);
-    out.est = selectPoses(est, association->est_indices);
+    out.ref = std::move(ref);
+    out.est = std::move(est);
+    keepPoses(out.ref, association->ref_indices);
+    keepPoses(out.est, association->est_indices);
     auto alignment = computeAlignment(out.ref, out.est, config.align, config.n_to_align);
     if (!alignment) return alignment.error();
     out.alignment = *alignment;
@@ -23,9 +25,9 @@ Result<PreparedTrajectories> prepareTrajectories(const Trajectory &ref, const Tr
     return out;
 }
 
-Result<TrajectoryErrorResult> evaluateApe(const Trajectory &ref, const Trajectory &est,
-                                          const TrajectoryEvalConfig &config, PoseRelation relation) {
-    auto prepared = prepareTrajectories(ref, est, config);
+Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
+                                          PoseRelation relation) {
+    auto prepared = prepareTrajectories(std::move(ref), std::move(est), config);
     if (!prepared) return prepared.error();
     TrajectoryErrorResult out;
     out.prepared = std::move(*prepared);
@@ -39,9 +41,9 @@ Result<TrajectoryErrorResult> evaluateApe(const Trajectory &ref, const Trajector
     return out;
 }
 
-Result<TrajectoryErrorResult> evaluateRpe(const Trajectory &ref, const Trajectory &est,
-                                          const TrajectoryEvalConfig &config, const RpeConfig &rpe) {
-    auto prepared = prepareTrajectories(ref, est, config);
+Result<TrajectoryErrorResult> evaluateRpe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
+                                          const RpeConfig &rpe) {
+    auto prepared = prepareTrajectories(std::move(ref), std::move(est), config);
     if (!prepared) return prepared.error();
     TrajectoryErrorResult out;
     out.prepared = std::move(*prepared);

@@ -1,0 +1,45 @@
+#pragma once
+// evo's command lines for ape and rpe, translated into ours (docs/ape.md has the mapping table).
+// Before CLI11 parses: evo's `-a`/`--align` flag beside our `--align MODE` becomes `--evo-align`,
+// and combined short flags (`-as`, `-va`, `-vas`) are split. After it: the positionals
+// (`tum REF EST`, `bag BAG REF_TOPIC EST_TOPIC`, evo's `/tf:PARENT.CHILD`) become our REF and EST
+// with their formats, and evo's alignment flags our --align mode.
+
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::io {
+
+/// The arguments after `ape`/`rpe` with evo's `-a`/`--align` flag as `--evo-align` and combined
+/// short flags split. `--align` takes a mode when the next word is one, or is neither an option,
+/// a path nor a bag argument.
+std::vector<std::string> rewriteEvoArguments(std::vector<std::string> args);
+
+/// The trajectory arguments as typed: REF EST, or evo's `tum|kitti|euroc REF EST` and
+/// `bag|bag2 BAG REF_TOPIC EST_TOPIC`.
+struct TrajectoryArguments {
+    std::vector<std::string> positionals;
+    std::string ref_format = "auto", est_format = "auto";
+};
+
+struct ResolvedTrajectoryArguments {
+    std::string ref, est;
+    std::string ref_format, est_format;
+};
+
+/// REF and EST with their formats; the error (bad usage) says what was expected.
+Result<ResolvedTrajectoryArguments> resolveTrajectoryArguments(const TrajectoryArguments &arguments);
+
+/// Our --align mode from it and evo's flags, as evo combines them: -a SE(3), -a -s Sim(3), -s
+/// alone scale only, --align_origin origin. The error (bad usage) names the contradiction.
+Result<std::string> resolveAlignMode(const std::string &align, bool evo_align, bool evo_correct_scale,
+                                     bool evo_align_origin);
+
+/// When `argument` (read as `format`) is a bag named without a topic: the message that says so and
+/// lists the trajectories it holds, one per line (an Error when the bag cannot be read); else
+/// an empty string.
+Result<std::string> bagWithoutTopicMessage(const std::string &argument, const std::string &format);
+
+}  // namespace robometrics::io

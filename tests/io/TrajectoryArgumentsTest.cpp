@@ -1,0 +1,65 @@
+#include "robometrics/io/TrajectoryArguments.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace robometrics;
+using Args = std::vector<std::string>;
+
+TEST(TrajectoryArguments, EvoAlignFlagAndCombinedFlagsAreRewritten) {
+    EXPECT_EQ(io::rewriteEvoArguments({"r.txt", "e.txt", "-as"}), (Args{"r.txt", "e.txt", "--evo-align", "-s"}));
+    EXPECT_EQ(io::rewriteEvoArguments({"-va", "r.txt"}), (Args{"-v", "--evo-align", "r.txt"}));
+    // --align followed by a mode is ours; followed by an option or a bag argument it is evo's flag.
+    EXPECT_EQ(io::rewriteEvoArguments({"--align", "se3"}), (Args{"--align", "se3"}));
+    EXPECT_EQ(io::rewriteEvoArguments({"--align", "--json"}), (Args{"--evo-align", "--json"}));
+    EXPECT_EQ(io::rewriteEvoArguments({"--align", "b.mcap:/odom"}), (Args{"--evo-align", "b.mcap:/odom"}));
+    EXPECT_EQ(io::rewriteEvoArguments({"-a"}), (Args{"--evo-align"}));
+    EXPECT_EQ(io::rewriteEvoArguments({"--", "-a"}), (Args{"--", "-a"}));  // positional after --
+    EXPECT_EQ(io::rewriteEvoArguments({"-r", "full"}), (Args{"-r", "full"}));
+}
+
+TEST(TrajectoryArguments, EvoPositionalsGiveReferenceEstimateAndFormats) {
+    auto plain = io::resolveTrajectoryArguments({{"r.txt", "e.txt"}});
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain->ref, "r.txt");
+    EXPECT_EQ(plain->est_format, "auto");
+    auto euroc = io::resolveTrajectoryArguments({{"euroc", "gt.csv", "e.txt"}});
+    ASSERT_TRUE(euroc.ok());
+    EXPECT_EQ(euroc->ref, "gt.csv");
+    EXPECT_EQ(euroc->ref_format, "euroc");
+    EXPECT_EQ(euroc->est_format, "tum");  // evo's euroc: the estimate is a TUM file
+    auto forced = io::resolveTrajectoryArguments({{"kitti", "a", "b"}, "tum", "auto"});
+    ASSERT_TRUE(forced.ok());
+    EXPECT_EQ(forced->ref_format, "tum");  // an explicit --ref-format wins
+    EXPECT_EQ(forced->est_format, "kitti");
+    auto bag = io::resolveTrajectoryArguments({{"bag", "b.mcap", "/odom", "/tf:map.base_link"}});
+    ASSERT_TRUE(bag.ok());
+    EXPECT_EQ(bag->ref, "b.mcap:/odom");
+    EXPECT_EQ(bag->est, "b.mcap:tf:map:base_link");
+    auto bad = io::resolveTrajectoryArguments({{"tum", "a", "b", "c"}});
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.message(),
+              "expected REF EST (or evo's 'tum|kitti|euroc REF EST', 'bag|bag2 BAG REF_TOPIC EST_TOPIC'), got 4 "
+              "trajectory arguments");
+}
+
+TEST(TrajectoryArguments, EvoAlignmentFlagsAsEvoCombinesThem) {
+    EXPECT_EQ(*io::resolveAlignMode("none", false, false, false), "none");
+    EXPECT_EQ(*io::resolveAlignMode("posyaw", false, false, false), "posyaw");
+    EXPECT_EQ(*io::resolveAlignMode("none", true, false, false), "se3");
+    EXPECT_EQ(*io::resolveAlignMode("none", true, true, false), "sim3");
+    EXPECT_EQ(*io::resolveAlignMode("none", false, true, false), "scale");
+    EXPECT_EQ(*io::resolveAlignMode("origin", false, false, true), "origin");
+    EXPECT_EQ(io::resolveAlignMode("none", true, false, true).message(),
+              "-a/--align and --align_origin exclude each other");
+    EXPECT_EQ(io::resolveAlignMode("origin", true, false, false).message(),
+              "--align origin contradicts evo's flags, which mean --align se3");
+}
+
+TEST(TrajectoryArguments, OnlyABagWithoutTopicGetsAMessage) {
+    auto file = io::bagWithoutTopicMessage("/nonexistent/trajectory.txt", "auto");
+    ASSERT_TRUE(file.ok());
+    EXPECT_EQ(*file, "");
+    auto forced = io::bagWithoutTopicMessage("/nonexistent/trajectory.txt", "tum");
+    ASSERT_TRUE(forced.ok());
+    EXPECT_EQ(*forced, "");
+}
