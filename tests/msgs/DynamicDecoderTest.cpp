@@ -1,5 +1,5 @@
-// Schema-driven decoding to JSON: built-in and stored definitions, tricky .msg grammar, stub
-// overrides, unsupported schemas, bad payloads.
+// Schema-driven decoding to JSON and to the indented form: built-in and stored definitions, tricky
+// .msg grammar, stub overrides, unsupported schemas, bad payloads.
 
 #include <gtest/gtest.h>
 
@@ -40,12 +40,11 @@ TEST(DynamicDecoderTest, DecodesLaserScanWithBuiltinSchemaInMsgOrder) {
               R"("range_max":30.0,"ranges":[1.0,"nan","inf","-inf"],"intensities":[]})");
 }
 
-TEST(DynamicDecoderTest, DecodesTrickyGrammar) {
-    // Comments, a quoted default holding '#', constants with and without spaces, a bounded
-    // string, fixed arrays of strings / structs / field-less structs, bare names, a bare Header,
-    // blocks out of order and repeated, Time left to the built-in table.
-    const std::string schema =
-        "# the root\n"
+// Comments, a quoted default holding '#', constants with and without spaces, a bounded string,
+// fixed arrays of strings / structs / field-less structs, bare names, a bare Header, blocks out of
+// order and repeated, Time left to the built-in table.
+std::string trickySchema() {
+    return "# the root\n"
         "bool[3] flags [false, true, false]\n"
         "string<=10 label \"a # not a comment\"  # a comment\n"
         "int16 INT16_CONST = -1000\n"
@@ -58,8 +57,10 @@ TEST(DynamicDecoderTest, DecodesTrickyGrammar) {
         "float64 tail 0.5\n" +
         block("test_pkg/Nothing", "uint8 ONLY_CONSTANT=1\n") + "\n" + block("test_pkg/Inner", "int8 a\nfloat64 b\n") +
         "\n" + block("std_msgs/Header", "builtin_interfaces/Time stamp\nstring frame_id\n") + "\n" +
-        block("test_pkg/Inner", "int8 a\nfloat64 b\n");
+           block("test_pkg/Inner", "int8 a\nfloat64 b\n");
+}
 
+std::vector<std::uint8_t> trickyPayload() {
     std::vector<std::uint8_t> bytes;
     CdrWriter w(bytes, CdrByteOrder::Little);
     for (std::uint8_t flag : {0, 1, 0}) w.write(flag);
@@ -79,14 +80,98 @@ TEST(DynamicDecoderTest, DecodesTrickyGrammar) {
     w.write(std::uint8_t{10});
     w.write(2.5);
     w.finish();
+    return bytes;
+}
 
-    auto decoder = DynamicDecoder::create("test_pkg/msg/Tricky", schema);
+TEST(DynamicDecoderTest, DecodesTrickyGrammar) {
+    auto decoder = DynamicDecoder::create("test_pkg/msg/Tricky", trickySchema());
     ASSERT_TRUE(decoder.ok()) << decoder.message();
-    auto json = decoder->decode(bytes);
+    auto json = decoder->decode(trickyPayload());
     ASSERT_TRUE(json.ok()) << json.message();
     EXPECT_EQ(json->dump(), R"({"flags":[false,true,false],"label":"hi","names":["x",""],"inners":[{"a":-3,"b":0.25},)"
                             R"({"a":4,"b":-8.0}],"nothings":[{},{},{}],"header":{"stamp":{"sec":5,"nanosec":6},)"
                             R"("frame_id":"map"},"small":[9,10],"tail":2.5})");
+}
+
+TEST(DynamicDecoderTest, AppendsTheJsonLineAndTheIndentedForm) {
+    auto decoder = DynamicDecoder::create("test_pkg/msg/Tricky", trickySchema());
+    ASSERT_TRUE(decoder.ok()) << decoder.message();
+    std::string json = "prefix:";
+    ASSERT_TRUE(decoder->appendJson(trickyPayload(), json).ok());
+    EXPECT_EQ(json, R"(prefix:{"flags":[false,true,false],"label":"hi","names":["x",""],"inners":[{"a":-3,"b":0.25},)"
+                    R"({"a":4,"b":-8.0}],"nothings":[{},{},{}],"header":{"stamp":{"sec":5,"nanosec":6},)"
+                    R"("frame_id":"map"},"small":[9,10],"tail":2.5})");
+    std::string yaml;
+    ASSERT_TRUE(decoder->appendYaml(trickyPayload(), yaml).ok());
+    EXPECT_EQ(yaml,
+              "flags: [false,true,false]\n"
+              "label: \"hi\"\n"
+              "names: [\"x\",\"\"]\n"
+              "inners:\n"
+              "  - a: -3\n"
+              "    b: 0.25\n"
+              "  - a: 4\n"
+              "    b: -8.0\n"
+              "nothings:\n"
+              "  - {}\n"
+              "  - {}\n"
+              "  - {}\n"
+              "header:\n"
+              "  stamp:\n"
+              "    sec: 5\n"
+              "    nanosec: 6\n"
+              "  frame_id: \"map\"\n"
+              "small: [9,10]\n"
+              "tail: 2.5\n");
+}
+
+TEST(DynamicDecoderTest, IndentedFormOfNestedArraysOfMessages) {
+    // An array item whose first field is itself an array of messages: the "- " goes on the
+    // item's first line only; empty arrays and messages without fields stay on the key's line.
+    auto decoder = DynamicDecoder::create(
+        "p/msg/T", "Outer[] outers\nInner[] none\nNothing nothing\n" + block("p/Outer", "Inner[] inners\nint8 c\n") +
+                       "\n" + block("p/Inner", "int8 a\nfloat64 b\n") + "\n" + block("p/Nothing", ""));
+    ASSERT_TRUE(decoder.ok()) << decoder.message();
+    std::vector<std::uint8_t> bytes;
+    CdrWriter w(bytes, CdrByteOrder::Little);
+    w.writeCount(1);
+    w.writeCount(1);
+    w.write(std::int8_t{1});
+    w.write(0.5);
+    w.write(std::int8_t{7});
+    w.writeCount(0);
+    w.writeEmptyStruct();
+    w.finish();
+    std::string yaml;
+    ASSERT_TRUE(decoder->appendYaml(bytes, yaml).ok());
+    EXPECT_EQ(yaml,
+              "outers:\n"
+              "  - inners:\n"
+              "      - a: 1\n"
+              "        b: 0.5\n"
+              "    c: 7\n"
+              "none: []\n"
+              "nothing: {}\n");
+    std::string json;
+    ASSERT_TRUE(decoder->appendJson(bytes, json).ok());
+    EXPECT_EQ(json, R"({"outers":[{"inners":[{"a":1,"b":0.5}],"c":7}],"none":[],"nothing":{}})");
+}
+
+TEST(DynamicDecoderTest, AFailedMessageAppendsNothing) {
+    auto decoder = DynamicDecoder::create("p/T", "string label\nint32 n\n");
+    ASSERT_TRUE(decoder.ok()) << decoder.message();
+    std::vector<std::uint8_t> bytes;
+    CdrWriter w(bytes, CdrByteOrder::Little);
+    w.writeString("\xff");
+    w.write(std::int32_t{1});
+    w.finish();
+    std::string out = "kept";
+    Status s = decoder->appendJson(bytes, out);
+    EXPECT_EQ(s.message(), "field label: invalid UTF-8 byte at index 0: 0xFF");
+    EXPECT_EQ(out, "kept");
+    bytes.resize(bytes.size() - 4);  // n cut off
+    EXPECT_FALSE(decoder->appendYaml(bytes, out).ok());
+    EXPECT_EQ(out, "kept");
 }
 
 TEST(DynamicDecoderTest, BigEndianPayload) {
@@ -139,6 +224,9 @@ TEST(DynamicDecoderTest, EmptyMessageIsOneByte) {
     auto json = decoder->decode(encodeCdr(Empty{}));
     ASSERT_TRUE(json.ok()) << json.message();
     EXPECT_EQ(json->dump(), "{}");
+    std::string yaml;
+    EXPECT_TRUE(decoder->appendYaml(encodeCdr(Empty{}), yaml).ok());
+    EXPECT_EQ(yaml, "");  // the indented form of a message without fields is no line at all
     EXPECT_FALSE(decoder->decode(std::vector<std::uint8_t>{0, 1, 0, 0}).ok());
 }
 

@@ -48,6 +48,9 @@ TEST(MsgSchemaTest, ReportsMalformedLines) {
     ASSERT_FALSE(bounded_int.ok());
     EXPECT_EQ(bounded_int.message(), "line 2 'int32<=3 a': only strings may be bounded: 'int32<=3'");
     EXPECT_FALSE(parseMsgFields("Foo bar\n", "").ok());
+    auto twice = parseMsgFields("int32 a\nfloat64 b\nstring a\n", "p");
+    ASSERT_FALSE(twice.ok());
+    EXPECT_EQ(twice.message(), "line 3 'string a': field 'a' declared twice");
 }
 
 TEST(MsgSchemaTest, NormalisesTypeNames) {

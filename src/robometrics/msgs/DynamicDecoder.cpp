@@ -1,46 +1,16 @@
 #include "robometrics/msgs/DynamicDecoder.hpp"
 
-#include <charconv>
-#include <cmath>
 #include <tuple>
 #include <type_traits>
 #include <vector>
 
 #include "robometrics/msgs/CdrReader.hpp"
+#include "robometrics/msgs/MessageTextWriters.hpp"
 #include "robometrics/msgs/ParsedSchema.hpp"
 
 namespace robometrics::msgs {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-Json floatingValue(double value) {
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    return value;
-}
-
-/// float32 through its shortest decimal form, so 0.1f prints as 0.1 and not 0.10000000149.
-Json float32Value(float value) {
-    if (!std::isfinite(value)) return floatingValue(value);
-    char text[32];
-    auto written = std::to_chars(text, text + sizeof(text), value);
-    double widened = value;
-    std::from_chars(text, written.ptr, widened);
-    return widened;
-}
-
-template <class T>
-Json jsonValue(T value) {
-    if constexpr (std::is_same_v<T, float>) {
-        return float32Value(value);
-    } else if constexpr (std::is_same_v<T, double>) {
-        return floatingValue(value);
-    } else {
-        return value;
-    }
-}
 
 /// Calls `f(T{})` with the C++ type of a numeric primitive (bool, strings and nested messages
 /// excluded); false when `primitive` is not numeric.
@@ -84,58 +54,65 @@ bool withNumericType(MsgPrimitive primitive, F &&f) {
     }
 }
 
-/// Walks a compiled schema over a CDR payload, building JSON.
-class JsonWalker {
+/// Walks a compiled schema over a CDR payload and tells `Writer` (MessageTextWriters.hpp) what
+/// it finds, field by field: no tree is built.
+template <class Writer>
+class SchemaWalker {
 public:
-    JsonWalker(const ParsedSchema &schema, CdrReader &reader) : schema_(schema), r_(reader) {}
+    SchemaWalker(const ParsedSchema &schema, CdrReader &reader, Writer &writer)
+        : schema_(schema), r_(reader), w_(writer) {}
 
-    void message(const CompiledType &type, Json &out) {
-        out = Json::object();
-        if (type.fields.empty()) {
-            r_.readEmptyStruct();
-            return;
-        }
-        for (const CompiledField &field : type.fields) {
+    /// The first failure that is not the reader's (a string that is not UTF-8).
+    const Status &status() const { return status_; }
+
+    void message(const CompiledType &type) {
+        w_.beginMessage(!type.fields.empty());
+        if (type.fields.empty()) r_.readEmptyStruct();
+        for (std::size_t i = 0; i < type.fields.size() && !stopped(); ++i) {
+            const CompiledField &field = type.fields[i];
             r_.push(field.name);
-            Json &slot = out[field.name];
+            w_.field(field.name, i);
             if (field.array == MsgArrayKind::None) {
-                element(field, slot);
+                element(field);
             } else {
                 std::uint64_t count = field.fixed_size;
-                if (field.array == MsgArrayKind::Sequence) {
-                    count = r_.readCount(field.element_min_size);
-                }
-                array(field, count, slot);
+                if (field.array == MsgArrayKind::Sequence) count = r_.readCount(field.element_min_size);
+                array(field, count);
             }
             r_.pop();
-            if (r_.failed()) return;
         }
+        w_.endMessage();
     }
 
 private:
-    void array(const CompiledField &field, std::uint64_t count, Json &out) {
-        out = Json::array();
-        if (count == 0 || r_.failed()) return;
-        // A count that cannot fit in what is left fails before anything is allocated.
-        if (!r_.checkCount(count, field.element_min_size)) return;
-        auto &items = out.get_ref<Json::array_t &>();
-        items.reserve(count);
+    bool stopped() const { return r_.failed() || !status_.ok(); }
+
+    void array(const CompiledField &field, std::uint64_t count) {
+        if (r_.failed()) return;
+        // A count that cannot fit in what is left fails before anything is written.
+        if (count > 0 && !r_.checkCount(count, field.element_min_size)) return;
+        w_.beginArray(count, field.primitive == MsgPrimitive::Complex);
         // Numeric arrays: one bounds check and copy, then conversion.
-        if (withNumericType(field.primitive, [&](auto tag) { bulk<decltype(tag)>(count, items); })) return;
-        for (std::uint64_t i = 0; i < count; ++i) {
-            r_.setIndex(i);
-            element(field, out.emplace_back());
-            if (r_.failed()) return;
+        if (count > 0 && !withNumericType(field.primitive, [&](auto tag) { bulk<decltype(tag)>(count); })) {
+            for (std::uint64_t i = 0; i < count && !stopped(); ++i) {
+                r_.setIndex(i);
+                w_.item(i);
+                element(field);
+            }
         }
+        w_.endArray();
     }
 
     template <class T>
-    void bulk(std::uint64_t count, Json::array_t &items) {
+    void bulk(std::uint64_t count) {
         std::vector<T> &values = scratch<T>();
         values.resize(count);
         r_.readArray(values.data(), values.size());
         if (r_.failed()) return;
-        for (T value : values) items.emplace_back(jsonValue(value));
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            w_.item(i);
+            w_.number(values[i]);
+        }
     }
 
     /// A reusable buffer per element type, so repeated arrays do not allocate.
@@ -154,19 +131,19 @@ private:
         return value;
     }
 
-    void element(const CompiledField &field, Json &out) {
-        if (withNumericType(field.primitive, [&](auto tag) { out = jsonValue(read<decltype(tag)>()); })) return;
+    void element(const CompiledField &field) {
+        if (withNumericType(field.primitive, [&](auto tag) { w_.number(read<decltype(tag)>()); })) return;
         switch (field.primitive) {
             case MsgPrimitive::Bool:
-                out = read<bool>();
+                w_.boolean(read<bool>());
                 break;
             case MsgPrimitive::String:
             case MsgPrimitive::WString:  // rejected when the schema is compiled
                 r_.readString(text_);
-                out = text_;
+                if (Status s = w_.string(text_); !s.ok()) status_ = Error{"field " + field.name + ": " + s.message()};
                 break;
             case MsgPrimitive::Complex:
-                message(schema_.types[field.type_index], out);
+                message(schema_.types[field.type_index]);
                 break;
             default:
                 break;
@@ -175,6 +152,8 @@ private:
 
     const ParsedSchema &schema_;
     CdrReader &r_;
+    Writer &w_;
+    Status status_;
     std::string text_;
     std::vector<float> floats_;
     std::vector<double> doubles_;
@@ -205,19 +184,36 @@ const std::string &DynamicDecoder::typeName() const {
     return schema_ ? schema_->root_name : kNone;
 }
 
-Result<nlohmann::ordered_json> DynamicDecoder::decode(std::span<const std::uint8_t> payload) const {
+template <class Writer>
+Status DynamicDecoder::write(std::span<const std::uint8_t> payload, std::string &out) const {
     if (!schema_) return Error{"DynamicDecoder used before DynamicDecoder::create()"};
+    const std::size_t start = out.size();
     CdrReader reader;
     if (schema_->dialect == SchemaDialect::Ros1) {
         reader.beginRos1(payload, schema_->short_name);
     } else {
         ROBOMETRICS_TRY(reader.begin(payload, schema_->short_name));
     }
-    Json out;
-    JsonWalker walker(*schema_, reader);
-    walker.message(schema_->types[schema_->root], out);
-    ROBOMETRICS_TRY(reader.finish());
-    return out;
+    Writer writer(out);
+    SchemaWalker<Writer> walker(*schema_, reader, writer);
+    walker.message(schema_->types[schema_->root]);
+    Status s = walker.status().ok() ? reader.finish() : walker.status();
+    if (!s.ok()) out.resize(start);  // nothing of a message that failed half-way
+    return s;
+}
+
+Status DynamicDecoder::appendJson(std::span<const std::uint8_t> payload, std::string &out) const {
+    return write<detail::JsonMessageWriter>(payload, out);
+}
+
+Status DynamicDecoder::appendYaml(std::span<const std::uint8_t> payload, std::string &out) const {
+    return write<detail::YamlMessageWriter>(payload, out);
+}
+
+Result<nlohmann::ordered_json> DynamicDecoder::decode(std::span<const std::uint8_t> payload) const {
+    std::string text;
+    ROBOMETRICS_TRY(appendJson(payload, text));
+    return nlohmann::ordered_json::parse(text);
 }
 
 }  // namespace robometrics::msgs

@@ -132,6 +132,9 @@ Result<std::vector<MsgField>> parseMsgFields(std::string_view body, std::string_
         while (i < line.size() && isSpace(line[i])) ++i;
         if (i < line.size() && line[i] == '=') continue;  // a constant: not serialized
 
+        // Two values under one name cannot both be shown (echo writes each field by its name).
+        for (const MsgField &earlier : fields)
+            if (earlier.name == name) return fail("field '" + std::string(name) + "' declared twice");
         MsgField field;
         field.name = std::string(name);
         if (std::string error = parseTypeToken(type_token, package, field); !error.empty()) return fail(error);

@@ -1,0 +1,20 @@
+#pragma once
+// Any bag (rosbag2 directory, .db3, .mcap, ROS 1 .bag) rewritten as one chunked MCAP file with the
+// ros2 profile, for `robometrics convert` (docs/convert.md).
+
+#include <cstdint>
+#include <string>
+
+#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::bag {
+
+/// Copies every message of `input` into a new MCAP at `output`, payloads byte for byte: one
+/// channel per topic (topics, QoS metadata, log and publish times kept) and one schema per type;
+/// topics without a stored definition get the built-in one when robometrics knows the type.
+/// The file takes its name only when complete (McapWriter), so an error leaves no partial
+/// output. Returns the number of messages written.
+Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression);
+
+}  // namespace robometrics::bag
