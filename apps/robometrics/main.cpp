@@ -1,13 +1,13 @@
 // robometrics: measures how well a robot navigates, from ROS 2 bags, without ROS.
 
-#include <algorithm>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
-
-#include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include "Command.hpp"
 #include "Version.hpp"

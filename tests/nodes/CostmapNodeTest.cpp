@@ -1,8 +1,7 @@
-#include "robometrics/nodes/CostmapNode.hpp"
-
 #include <gtest/gtest.h>
 
 #include "MessageList.hpp"
+#include "robometrics/nodes/CostmapNode.hpp"
 
 namespace robometrics::nodes {
 namespace {

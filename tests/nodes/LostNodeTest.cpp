@@ -1,10 +1,9 @@
-#include "robometrics/nodes/LostNode.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "MessageList.hpp"
+#include "robometrics/nodes/LostNode.hpp"
 
 namespace robometrics::nodes {
 namespace {

@@ -1,9 +1,8 @@
-#include "robometrics/nodes/NodeSpec.hpp"
-
 #include <gtest/gtest.h>
 
 #include "TestSupport.hpp"
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/nodes/NodeSpec.hpp"
 
 namespace robometrics::nodes {
 namespace {

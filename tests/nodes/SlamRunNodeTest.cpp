@@ -1,8 +1,7 @@
-#include "robometrics/nodes/SlamRunNode.hpp"
-
 #include <gtest/gtest.h>
 
 #include "MessageList.hpp"
+#include "robometrics/nodes/SlamRunNode.hpp"
 
 namespace robometrics::nodes {
 namespace {

@@ -1,8 +1,7 @@
-#include "robometrics/nodes/TopicChoice.hpp"
-
 #include <gtest/gtest.h>
 
 #include "MessageList.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
 
 namespace robometrics::nodes {
 namespace {
@@ -16,7 +15,7 @@ TEST(TopicChoice, PrefersEachNodesDefaultTopicThenAnyTopicOfTheType) {
     bag.declare<msgs::TFMessage>("/tf");
     pipeline::Pipeline none;
     const TopicChoice c = chooseTopics(bag.topics(), none);
-    EXPECT_EQ(c.scan, "/scan");  // the default wins over the first LaserScan
+    EXPECT_EQ(c.scan, "/scan");      // the default wins over the first LaserScan
     EXPECT_EQ(c.odometry, "/odom");  // a Nav2 robot's odometry stands in for /odometry/wheels
     EXPECT_EQ(c.amcl_pose, "/amcl_pose");
     EXPECT_TRUE(c.imu.empty());

@@ -1,8 +1,7 @@
-#include "robometrics/nodes/TopicStatsNode.hpp"
-
 #include <gtest/gtest.h>
 
 #include "MessageList.hpp"
+#include "robometrics/nodes/TopicStatsNode.hpp"
 
 namespace robometrics::nodes {
 namespace {

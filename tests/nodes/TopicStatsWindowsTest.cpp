@@ -1,8 +1,7 @@
-#include "robometrics/nodes/TopicStatsWindows.hpp"
-
 #include <gtest/gtest.h>
 
 #include "TestSupport.hpp"
+#include "robometrics/nodes/TopicStatsWindows.hpp"
 
 namespace robometrics::nodes {
 namespace {

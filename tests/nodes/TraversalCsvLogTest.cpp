@@ -1,10 +1,9 @@
-#include "robometrics/nodes/TraversalCsvLog.hpp"
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "TestSupport.hpp"
+#include "robometrics/nodes/TraversalCsvLog.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 
 namespace robometrics::nodes {

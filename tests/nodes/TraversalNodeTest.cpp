@@ -1,8 +1,7 @@
-#include "robometrics/nodes/TraversalNode.hpp"
-
 #include <gtest/gtest.h>
 
 #include "MessageList.hpp"
+#include "robometrics/nodes/TraversalNode.hpp"
 
 namespace robometrics::nodes {
 namespace {

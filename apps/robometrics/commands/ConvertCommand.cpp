@@ -27,14 +27,17 @@ int runConvert(const ConvertOptions &options) {
     return 0;
 }
 
-const RegisterCommand kRegister("convert", "Convert any bag to MCAP", [](CLI::App &app) {
-    auto options = std::make_shared<ConvertOptions>();
-    app.add_option("IN", options->input, "rosbag2 directory, .mcap or .db3 file")->required();
-    app.add_option("OUT", options->output, "the MCAP file to write")->required();
-    app.add_option("--compression", options->compression, "chunk compression")
-        ->check(CLI::IsMember({"zstd", "lz4", "none"}));
-    return [options] { return runConvert(*options); };
-}, 12);
+const RegisterCommand kRegister(
+    "convert", "Convert any bag to MCAP",
+    [](CLI::App &app) {
+        auto options = std::make_shared<ConvertOptions>();
+        app.add_option("IN", options->input, "rosbag2 directory, .mcap or .db3 file")->required();
+        app.add_option("OUT", options->output, "the MCAP file to write")->required();
+        app.add_option("--compression", options->compression, "chunk compression")
+            ->check(CLI::IsMember({"zstd", "lz4", "none"}));
+        return [options] { return runConvert(*options); };
+    },
+    12);
 
 }  // namespace
 }  // namespace robometrics::app

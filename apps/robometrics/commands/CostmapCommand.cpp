@@ -17,19 +17,24 @@ int runCostmap(const std::string &bag, const std::string &output, const CostmapN
     if (auto code = checkUsage(kName, o.overrides)) return *code;
     auto config = costmapConfig(kName, o);
     if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runCostmap(bagRun(kName, bag, o.json, !o.json), {*config, output, o.png_dir, o.png_every}));
+    return printRun(kName,
+                    nodes::runCostmap(bagRun(kName, bag, o.json, !o.json), {*config, output, o.png_dir, o.png_every}));
 }
 
-const RegisterCommand kRegister("costmap", "Terrain traversability costmap from a GroundGrid GridMap", [](CLI::App &app) {
-    auto bag = std::make_shared<std::string>();
-    auto output = std::make_shared<std::string>();
-    auto o = std::make_shared<CostmapNodeOptions>();
-    app.add_option("BAG", *bag, "rosbag2 directory, .mcap or .db3 file")->required();
-    app.add_option("-o,--output", *output,
-                   fmt::format("write {} into this MCAP", fmt::join(nodes::CostmapNode::spec().outputTopics(), " and ")));
-    addCostmapNodeOptions(app, *o);
-    return [bag, output, o] { return runCostmap(*bag, *output, *o); };
-}, 60);
+const RegisterCommand kRegister(
+    "costmap", "Terrain traversability costmap from a GroundGrid GridMap",
+    [](CLI::App &app) {
+        auto bag = std::make_shared<std::string>();
+        auto output = std::make_shared<std::string>();
+        auto o = std::make_shared<CostmapNodeOptions>();
+        app.add_option("BAG", *bag, "rosbag2 directory, .mcap or .db3 file")->required();
+        app.add_option(
+            "-o,--output", *output,
+            fmt::format("write {} into this MCAP", fmt::join(nodes::CostmapNode::spec().outputTopics(), " and ")));
+        addCostmapNodeOptions(app, *o);
+        return [bag, output, o] { return runCostmap(*bag, *output, *o); };
+    },
+    60);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -28,14 +28,17 @@ int runEcho(const EchoArguments &args) {
     return 0;
 }
 
-const RegisterCommand kRegister("echo", "Print the decoded messages of one topic", [](CLI::App &app) {
-    auto args = std::make_shared<EchoArguments>();
-    app.add_option("BAG", args->bag, "rosbag2 directory, .mcap or .db3 file")->required();
-    app.add_option("--topic", args->echo.topic, "topic to print")->required();
-    app.add_option("--limit", args->echo.limit, "print at most N messages (0: all)");
-    app.add_flag("--json", args->echo.json, "one JSON object per message per line");
-    return [args] { return runEcho(*args); };
-}, 11);
+const RegisterCommand kRegister(
+    "echo", "Print the decoded messages of one topic",
+    [](CLI::App &app) {
+        auto args = std::make_shared<EchoArguments>();
+        app.add_option("BAG", args->bag, "rosbag2 directory, .mcap or .db3 file")->required();
+        app.add_option("--topic", args->echo.topic, "topic to print")->required();
+        app.add_option("--limit", args->echo.limit, "print at most N messages (0: all)");
+        app.add_flag("--json", args->echo.json, "one JSON object per message per line");
+        return [args] { return runEcho(*args); };
+    },
+    11);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -49,13 +49,16 @@ const RegisterCommand kRegister{
         auto cli = std::make_shared<EvaluateCli>();
         app.add_option("input", cli->input, "A bag, or a run directory (bag + run.json/system.csv/gt_*)")->required();
         app.add_option("-o,--output", cli->out_dir, "Output directory")->required();
-        app.add_option("--gt-traj", cli->options.gt_trajectory, "Ground-truth trajectory (TUM/KITTI/EuRoC file or BAG:TOPIC)");
+        app.add_option("--gt-traj", cli->options.gt_trajectory,
+                       "Ground-truth trajectory (TUM/KITTI/EuRoC file or BAG:TOPIC)");
         app.add_option("--gt-map", cli->options.gt_map, "Ground-truth map (map_server YAML)");
-        app.add_option("--est-traj", cli->options.est_trajectory, "Estimate: BAG:TOPIC or BAG:tf:PARENT:CHILD (default TF map->base_link)");
+        app.add_option("--est-traj", cli->options.est_trajectory,
+                       "Estimate: BAG:TOPIC or BAG:tf:PARENT:CHILD (default TF map->base_link)");
         app.add_option("--params", cli->options.params_file,
                        fmt::format("ROS 2 params file (nodes {}, {}, {})", nodes::TraversalNode::spec().name,
                                    nodes::LostNode::spec().name, nodes::SlamRunNode::spec().name));
-        app.add_option("-p,--param", cli->options.param_overrides, "Parameter override name:=value")->allow_extra_args(false);
+        app.add_option("-p,--param", cli->options.param_overrides, "Parameter override name:=value")
+            ->allow_extra_args(false);
         app.add_option("--topic", cli->options.remaps, "Topic remapping name=/topic")->allow_extra_args(false);
         app.add_option("--t-max-diff", cli->options.t_max_diff, "Trajectory association tolerance [s]")
             ->capture_default_str();

@@ -23,7 +23,8 @@ RunFn setupKitti(CLI::App &cmd) {
     cmd.add_option("REF", o->ref, "Ground truth (KITTI poses file, or any trajectory form)")->required();
     cmd.add_option("EST", o->est, "Estimate")->required();
     const std::vector<std::string> formats = {"auto", "tum", "kitti", "euroc", "bag"};
-    cmd.add_option("--ref-format", o->ref_format, "Reference format (default: detected)")->check(CLI::IsMember(formats));
+    cmd.add_option("--ref-format", o->ref_format, "Reference format (default: detected)")
+        ->check(CLI::IsMember(formats));
     cmd.add_option("--est-format", o->est_format, "Estimate format (default: detected)")->check(CLI::IsMember(formats));
     cmd.add_option("--t-max-diff", o->assoc.t_max_diff, "For timestamped input: largest stamp difference of a pair [s]")
         ->check(CLI::NonNegativeNumber)

@@ -19,17 +19,22 @@ int runLost(const LostInputOptions &in, const std::string &output, bool json) {
     return printRun(kName, nodes::runLost(bagRun(kName, in.bag, json), {*config, output, in.labels}));
 }
 
-const RegisterCommand kRegister("lost", "Localization lost/confused/normal from AMCL covariance", [](CLI::App &app) {
-    auto in = std::make_shared<LostInputOptions>();
-    auto output = std::make_shared<std::string>();
-    auto json = std::make_shared<bool>(false);
-    addLostInputOptions(app, *in);
-    app.add_option("-o,--output", *output,
-                   fmt::format("write {} into this MCAP", fmt::join(nodes::LostNode::spec().outputTopics(), " and ")));
-    app.add_option("--labels", in->labels, "true lost intervals (CSV start,end seconds, or scenario.json) to score against");
-    app.add_flag("--json", *json, "machine-readable summary on stdout");
-    return [in, output, json] { return runLost(*in, *output, *json); };
-}, 61);
+const RegisterCommand kRegister(
+    "lost", "Localization lost/confused/normal from AMCL covariance",
+    [](CLI::App &app) {
+        auto in = std::make_shared<LostInputOptions>();
+        auto output = std::make_shared<std::string>();
+        auto json = std::make_shared<bool>(false);
+        addLostInputOptions(app, *in);
+        app.add_option(
+            "-o,--output", *output,
+            fmt::format("write {} into this MCAP", fmt::join(nodes::LostNode::spec().outputTopics(), " and ")));
+        app.add_option("--labels", in->labels,
+                       "true lost intervals (CSV start,end seconds, or scenario.json) to score against");
+        app.add_flag("--json", *json, "machine-readable summary on stdout");
+        return [in, output, json] { return runLost(*in, *output, *json); };
+    },
+    61);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -20,17 +20,22 @@ int runLostTrain(const LostInputOptions &in, const std::string &output, bool jso
     return printRun(kName, nodes::runLostTrain(bagRun(kName, in.bag, json), {*config, in.labels, output}));
 }
 
-const RegisterCommand kRegister("lost-train", "Fit the lost detector's classifier from a labelled run", [](CLI::App &app) {
-    auto in = std::make_shared<LostInputOptions>();
-    auto output = std::make_shared<std::string>();
-    auto json = std::make_shared<bool>(false);
-    addLostInputOptions(app, *in);
-    app.add_option("--labels", in->labels, "true lost intervals: CSV start,end seconds, or scenario.json")->required();
-    app.add_option("-o,--output", *output,
-                   fmt::format("write the fitted parameters as a params file (node {})", nodes::LostNode::spec().name));
-    app.add_flag("--json", *json, "machine-readable result on stdout");
-    return [in, output, json] { return runLostTrain(*in, *output, *json); };
-}, 62);
+const RegisterCommand kRegister(
+    "lost-train", "Fit the lost detector's classifier from a labelled run",
+    [](CLI::App &app) {
+        auto in = std::make_shared<LostInputOptions>();
+        auto output = std::make_shared<std::string>();
+        auto json = std::make_shared<bool>(false);
+        addLostInputOptions(app, *in);
+        app.add_option("--labels", in->labels, "true lost intervals: CSV start,end seconds, or scenario.json")
+            ->required();
+        app.add_option(
+            "-o,--output", *output,
+            fmt::format("write the fitted parameters as a params file (node {})", nodes::LostNode::spec().name));
+        app.add_flag("--json", *json, "machine-readable result on stdout");
+        return [in, output, json] { return runLostTrain(*in, *output, *json); };
+    },
+    62);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -3,17 +3,18 @@
 // `live` twin, and how they become a node's config (the node's params section, -p overrides,
 // then the flags). The nodes themselves live in src/robometrics/nodes/.
 
-#include <CLI/CLI.hpp>
 #include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "CommandSupport.hpp"
+#include "robometrics/nodes/BagRuns.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
-#include "robometrics/nodes/BagRuns.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
 
 namespace robometrics::app {
@@ -29,9 +30,9 @@ inline void addParamOptions(CLI::App &app, std::string &params_file, std::vector
 
 /// The node's params from its section of `file` and the overrides; unknown names are warned about.
 template <class Node>
-decltype(Node::configure(std::declval<Params>())) configureNode(
-    const char *cmd, const std::string &file, const std::vector<std::string> &overrides,
-    const std::function<void(Params &)> &flags = {}) {
+decltype(Node::configure(std::declval<Params>())) configureNode(const char *cmd, const std::string &file,
+                                                                const std::vector<std::string> &overrides,
+                                                                const std::function<void(Params &)> &flags = {}) {
     auto params = nodes::loadNodeParams(Node::spec(), file, overrides);
     if (!params) return params.error();
     if (flags) flags(*params);
@@ -89,7 +90,8 @@ inline void addCostmapNodeOptions(CLI::App &app, CostmapNodeOptions &o) {
     addParamOptions(app, o.params_file, o.overrides, nodes::CostmapNode::spec());
     app.add_option("--png", o.png_dir, "write PNG snapshots of the costmap into this directory");
     app.add_option("--png-every", o.png_every, "snapshot every Nth costmap (default 10)")->check(CLI::PositiveNumber);
-    app.add_flag("--fill-from-terrain", o.fill_from_terrain, "cost cells the GridMap leaves unknown from the accumulated terrain");
+    app.add_flag("--fill-from-terrain", o.fill_from_terrain,
+                 "cost cells the GridMap leaves unknown from the accumulated terrain");
     app.add_option("--size", o.size, "costmap side [m] (costmap_size)");
     app.add_option("--resolution", o.resolution, "costmap cell size [m] (costmap_resolution)");
     app.add_flag("--json", o.json, "machine-readable summary on stdout");

@@ -2,16 +2,23 @@
 
 #include <cmath>
 
+#include "robometrics/report/JsonNumber.hpp"
+
 namespace robometrics::evaluate {
 
 namespace {
 
-/// JSON has no NaN or infinity: write them as null.
-nlohmann::json num(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+using report::finiteOrNull;
 
 nlohmann::json statsJson(const slam::ErrorStatistics &s) {
-    return {{"n", s.n},       {"rmse", num(s.rmse)}, {"mean", num(s.mean)}, {"median", num(s.median)},
-            {"std", num(s.std)}, {"min", num(s.min)},   {"max", num(s.max)},   {"sse", num(s.sse)}};
+    return {{"n", s.n},
+            {"rmse", finiteOrNull(s.rmse)},
+            {"mean", finiteOrNull(s.mean)},
+            {"median", finiteOrNull(s.median)},
+            {"std", finiteOrNull(s.std)},
+            {"min", finiteOrNull(s.min)},
+            {"max", finiteOrNull(s.max)},
+            {"sse", finiteOrNull(s.sse)}};
 }
 
 }  // namespace
@@ -26,66 +33,70 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     const auto offset = e.clock.stampOffsetSeconds();
     j["time_base"] = {{"axis", "recorder log time, seconds since start_ns"},
                       {"sim_time", e.clock.simTime()},
-                      {"stamp_offset_s", offset ? num(*offset) : nullptr},
+                      {"stamp_offset_s", offset ? finiteOrNull(*offset) : nullptr},
                       {"description", e.clock.describe()}};
     j["anomalies"] = nlohmann::json::array();
     for (const auto &a : e.anomalies) {
         nlohmann::json evidence = nlohmann::json::object();
-        for (const auto &[name, value] : a.evidence) evidence[name] = num(value);
+        for (const auto &[name, value] : a.evidence) evidence[name] = finiteOrNull(value);
         j["anomalies"].push_back({{"code", a.code},
                                   {"message", a.message},
-                                  {"value", num(a.value)},
-                                  {"threshold", num(a.threshold)},
-                                  {"time_s", a.time_s ? num(*a.time_s) : nullptr},
+                                  {"value", finiteOrNull(a.value)},
+                                  {"threshold", finiteOrNull(a.threshold)},
+                                  {"time_s", a.time_s ? finiteOrNull(*a.time_s) : nullptr},
                                   {"evidence", evidence}});
     }
     j["not_evaluated"] = e.notes;  // analyses that did not run and why (missing inputs are not failures)
-    nlohmann::json topics = {{"scan", e.topics.scan},           {"imu", e.topics.imu},
-                             {"pose_array", e.topics.pose_array}, {"odometry", e.topics.odometry},
-                             {"amcl_pose", e.topics.amcl_pose}, {"map", e.topics.map},
-                             {"grid_map", e.topics.grid_map},   {"tf", e.topics.tf}};
+    nlohmann::json topics = {{"scan", e.topics.scan},
+                             {"imu", e.topics.imu},
+                             {"pose_array", e.topics.pose_array},
+                             {"odometry", e.topics.odometry},
+                             {"amcl_pose", e.topics.amcl_pose},
+                             {"map", e.topics.map},
+                             {"grid_map", e.topics.grid_map},
+                             {"tf", e.topics.tf}};
     j["analysed_topics"] = topics;
     if (e.traversal) {
         const auto &s = e.traversal->summary;
-        j["traversal"] = {{"rows", s.rows},
-                          {"total_collisions", s.total_collisions},
-                          {"collision_events", s.collision_events},
-                          {"distance_traveled_m", s.pose_messages == 0 && !s.distance_from_odometry
-                                                      ? nullptr
-                                                      : num(s.distance_traveled)},
-                          {"distance_source", s.distance_from_odometry ? e.topics.odometry : e.topics.pose_array},
-                          {"velocity_source", e.topics.odometry},
-                          {"rejected_pose_jumps", s.rejected_pose_jumps},
-                          {"smoothness_metric", num(s.smoothness_metric)},
-                          {"mean_smoothness", num(s.mean_smoothness)},
-                          {"mean_clearance_m", num(s.mean_clearance)},
-                          {"min_clearance_m", num(s.min_clearance)},
-                          {"max_accel_magnitude_mps2", num(s.max_accel_magnitude)},
-                          {"max_vertical_roughness_mps2", num(s.max_vertical_roughness)},
-                          {"mean_velocity_mps", num(s.mean_velocity)},
-                          {"max_velocity_mps", num(s.max_velocity)},
-                          {"rough_imu_readings", s.rough_imu_readings},
-                          {"time_rough_terrain_s", num(s.time_rough_terrain_s)},
-                          {"time_low_clearance_s", num(s.time_low_clearance_s)}};
+        j["traversal"] = {
+            {"rows", s.rows},
+            {"total_collisions", s.total_collisions},
+            {"collision_events", s.collision_events},
+            {"distance_traveled_m",
+             s.pose_messages == 0 && !s.distance_from_odometry ? nullptr : finiteOrNull(s.distance_traveled)},
+            {"distance_source", s.distance_from_odometry ? e.topics.odometry : e.topics.pose_array},
+            {"velocity_source", e.topics.odometry},
+            {"rejected_pose_jumps", s.rejected_pose_jumps},
+            {"smoothness_metric", finiteOrNull(s.smoothness_metric)},
+            {"mean_smoothness", finiteOrNull(s.mean_smoothness)},
+            {"mean_clearance_m", finiteOrNull(s.mean_clearance)},
+            {"min_clearance_m", finiteOrNull(s.min_clearance)},
+            {"max_accel_magnitude_mps2", finiteOrNull(s.max_accel_magnitude)},
+            {"max_vertical_roughness_mps2", finiteOrNull(s.max_vertical_roughness)},
+            {"mean_velocity_mps", finiteOrNull(s.mean_velocity)},
+            {"max_velocity_mps", finiteOrNull(s.max_velocity)},
+            {"rough_imu_readings", s.rough_imu_readings},
+            {"time_rough_terrain_s", finiteOrNull(s.time_rough_terrain_s)},
+            {"time_low_clearance_s", finiteOrNull(s.time_low_clearance_s)}};
     }
     nlohmann::json health = nlohmann::json::array();
     for (const auto &t : e.topic_health) {
-        health.push_back({{"topic", t.topic},
-                          {"count", t.count},
-                          {"mean_rate_hz", num(t.mean_rate_hz)},
-                          {"jitter_ms", num(t.jitter_ms)},
-                          {"longest_gap_ms", num(t.longest_gap_ms)},
-                          {"kind", topicstats::toString(t.kind)},
-                          {"publishers", t.publishers},
-                          {"expected_period_ms", num(t.expected_period_ms)},
-                          {"period_from_stamps", t.period_from_stamps},
-                          {"estimated_drops", t.kind == topicstats::TopicKind::Periodic
-                                                  ? nlohmann::json(t.estimated_drops)
-                                                  : nlohmann::json(nullptr)},
-                          {"bandwidth_bps", num(t.bandwidth_bps)},
-                          {"age_p50_ms", t.age_samples ? num(t.age_p50_ms) : nullptr},
-                          {"age_p95_ms", t.age_samples ? num(t.age_p95_ms) : nullptr},
-                          {"stamps_out_of_order", t.stamps_out_of_order}});
+        health.push_back(
+            {{"topic", t.topic},
+             {"count", t.count},
+             {"mean_rate_hz", finiteOrNull(t.mean_rate_hz)},
+             {"jitter_ms", finiteOrNull(t.jitter_ms)},
+             {"longest_gap_ms", finiteOrNull(t.longest_gap_ms)},
+             {"kind", topicstats::toString(t.kind)},
+             {"publishers", t.publishers},
+             {"expected_period_ms", finiteOrNull(t.expected_period_ms)},
+             {"period_from_stamps", t.period_from_stamps},
+             {"estimated_drops",
+              t.kind == topicstats::TopicKind::Periodic ? nlohmann::json(t.estimated_drops) : nlohmann::json(nullptr)},
+             {"bandwidth_bps", finiteOrNull(t.bandwidth_bps)},
+             {"age_p50_ms", t.age_samples ? finiteOrNull(t.age_p50_ms) : nullptr},
+             {"age_p95_ms", t.age_samples ? finiteOrNull(t.age_p95_ms) : nullptr},
+             {"stamps_out_of_order", t.stamps_out_of_order}});
     }
     j["topics"] = health;
     if (e.lost) {
@@ -95,7 +106,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                                 {"end_s", toSeconds(ep.end - e.start_time)},
                                 {"duration_s", ep.durationSeconds()},
                                 {"worst", std::string(localization::toString(ep.worst))},
-                                {"peak_probability", num(ep.peak_probability)},
+                                {"peak_probability", finiteOrNull(ep.peak_probability)},
                                 {"open", ep.open}});
         }
         j["localization"] = {{"topic", e.lost->topic},
@@ -107,14 +118,13 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                              {"episodes", episodes}};
     }
     if (e.motion) {
-        j["motion"] = {{"odometry_messages", e.motion->samples},
-                       {"path_length_m", num(e.motion->path_length_m)},
-                       {"max_speed_mps", num(e.motion->max_speed_mps)},
-                       {"max_speed_at_s", num(e.motion->max_speed_at_s)},
-                       {"max_speed_from_stamps", e.motion->max_speed_from_stamps},
-                       {"movement_start_s", e.motion->movement_start_s
-                                                ? num(*e.motion->movement_start_s)
-                                                : nullptr}};
+        j["motion"] = {
+            {"odometry_messages", e.motion->samples},
+            {"path_length_m", finiteOrNull(e.motion->path_length_m)},
+            {"max_speed_mps", finiteOrNull(e.motion->max_speed_mps)},
+            {"max_speed_at_s", finiteOrNull(e.motion->max_speed_at_s)},
+            {"max_speed_from_stamps", e.motion->max_speed_from_stamps},
+            {"movement_start_s", e.motion->movement_start_s ? finiteOrNull(*e.motion->movement_start_s) : nullptr}};
     }
     if (e.trajectory) {
         const auto &tr = *e.trajectory;
@@ -129,13 +139,14 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     }
     if (e.map) {
         const auto &m = *e.map;
-        j["map"] = {{"coverage", num(m.coverage.coverage)},
-                    {"accessible_coverage", num(m.coverage.accessible_coverage)},
-                    {"iou", num(m.iou.iou)},
-                    {"ssim", m.ssim_valid ? num(m.ssim) : nullptr},
-                    {"ssim_full", m.ssim_valid ? num(m.ssim_full) : nullptr},
-                    {"wall_thickness_m", m.estimate_walls.valid() ? num(m.estimate_walls.corrected_m) : nullptr},
-                    {"cells", m.cells}};
+        j["map"] = {
+            {"coverage", finiteOrNull(m.coverage.coverage)},
+            {"accessible_coverage", finiteOrNull(m.coverage.accessible_coverage)},
+            {"iou", finiteOrNull(m.iou.iou)},
+            {"ssim", m.ssim_valid ? finiteOrNull(m.ssim) : nullptr},
+            {"ssim_full", m.ssim_valid ? finiteOrNull(m.ssim_full) : nullptr},
+            {"wall_thickness_m", m.estimate_walls.valid() ? finiteOrNull(m.estimate_walls.corrected_m) : nullptr},
+            {"cells", m.cells}};
     }
     if (e.costmap) {
         const auto &c = e.costmap->stats;
@@ -145,8 +156,8 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                         {"lethal_share", c.share(c.lethal)},
                         {"unknown_share", c.share(c.unknown)},
                         {"free_share", c.share(c.free)},
-                        {"mean_frame_ms", num(c.meanMs())},
-                        {"p95_frame_ms", num(c.percentileMs(0.95))}};
+                        {"mean_frame_ms", finiteOrNull(c.meanMs())},
+                        {"p95_frame_ms", finiteOrNull(c.percentileMs(0.95))}};
     }
     if (e.system) {
         double peak_cpu = 0, mean_cpu = 0;

@@ -12,7 +12,8 @@ std::string traversalLine(const Evaluation &e) {
     const auto &s = e.traversal->summary;
     std::vector<std::string> parts;
     if (s.scans > 0) {
-        parts.push_back(fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events, s.min_clearance));
+        parts.push_back(
+            fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events, s.min_clearance));
     }
     if (s.pose_messages > 0 || s.distance_from_odometry) {
         parts.push_back(fmt::format("{:.2f} m travelled ({})", s.distance_traveled,
@@ -33,7 +34,8 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     fmt::format_to(out, "time base: {}\n", e.clock.describe());
     if (e.traversal) fmt::format_to(out, "traversal: {}\n", traversalLine(e));
     if (e.trajectory) {
-        fmt::format_to(out, "trajectory: ATE RMSE {:.3f} m (SE(3) aligned), {:.3f} m (origin aligned), {} poses matched\n",
+        fmt::format_to(out,
+                       "trajectory: ATE RMSE {:.3f} m (SE(3) aligned), {:.3f} m (origin aligned), {} poses matched\n",
                        e.trajectory->se3.stats.rmse, e.trajectory->origin.stats.rmse, e.trajectory->se3.stats.n);
     }
     if (e.map) {

@@ -10,12 +10,13 @@
 
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/ResultComparisonPlot.hpp"
+#include "robometrics/report/JsonNumber.hpp"
 
 namespace robometrics::io {
 
 namespace {
 
-nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+using report::finiteOrNull;
 
 std::string csvField(const std::string &s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -50,13 +51,13 @@ std::string tableJson(const std::vector<SavedResult> &results, const std::vector
                          {"relation", r.relation},
                          {"unit", r.unit},
                          {"n", s.n},
-                         {"rmse", number(s.rmse)},
-                         {"mean", number(s.mean)},
-                         {"median", number(s.median)},
-                         {"std", number(s.std)},
-                         {"min", number(s.min)},
-                         {"max", number(s.max)},
-                         {"sse", number(s.sse)}});
+                         {"rmse", finiteOrNull(s.rmse)},
+                         {"mean", finiteOrNull(s.mean)},
+                         {"median", finiteOrNull(s.median)},
+                         {"std", finiteOrNull(s.std)},
+                         {"min", finiteOrNull(s.min)},
+                         {"max", finiteOrNull(s.max)},
+                         {"sse", finiteOrNull(s.sse)}});
     }
     nlohmann::ordered_json out = {{"results", items}, {"written", written}};
     return out.dump(2) + "\n";

@@ -15,10 +15,13 @@
 #include "robometrics/slam/ReferenceAlignment.hpp"
 #include "robometrics/slam/TrajectoryEdit.hpp"
 #include "robometrics/slam/TrajectoryStatistics.hpp"
+#include "robometrics/report/JsonNumber.hpp"
 
 namespace robometrics::io {
 
 namespace {
+
+using report::finiteOrNull;
 
 using Print = std::function<void(std::string_view)>;
 
@@ -44,22 +47,21 @@ std::string displayName(const std::string &argument) {
     return name.empty() ? "trajectory" : name;
 }
 
-nlohmann::json number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 nlohmann::ordered_json statsJson(const NamedTrajectory &t, const slam::TrajectoryStatistics &s) {
     return {{"name", t.name},
             {"poses", s.poses},
             {"length_m", s.length_m},
-            {"duration_s", number(s.duration_s)},
-            {"mean_speed_mps", number(s.mean_speed_mps)},
-            {"max_speed_mps", number(s.max_speed_mps)},
-            {"rate_hz", number(s.rate_hz)},
-            {"median_period_s", number(s.median_period_s)},
-            {"longest_gap_s", number(s.longest_gap_s)},
+            {"duration_s", finiteOrNull(s.duration_s)},
+            {"mean_speed_mps", finiteOrNull(s.mean_speed_mps)},
+            {"max_speed_mps", finiteOrNull(s.max_speed_mps)},
+            {"rate_hz", finiteOrNull(s.rate_hz)},
+            {"median_period_s", finiteOrNull(s.median_period_s)},
+            {"longest_gap_s", finiteOrNull(s.longest_gap_s)},
             {"gaps", s.gaps},
             {"backward_steps", s.backward_steps},
-            {"first_stamp_s", number(s.first_stamp_s)},
-            {"last_stamp_s", number(s.last_stamp_s)}};
+            {"first_stamp_s", finiteOrNull(s.first_stamp_s)},
+            {"last_stamp_s", finiteOrNull(s.last_stamp_s)}};
 }
 
 std::string statsText(const NamedTrajectory &t, const slam::TrajectoryStatistics &s) {

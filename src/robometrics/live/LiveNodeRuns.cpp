@@ -110,7 +110,8 @@ Result<std::string> runLost(const LiveRun &run, const localization::LostDetector
     }));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
-    return run.json ? jsonText(nodes::lostLiveJson(node.tracker())) : nodes::lostLiveText(node.tracker(), config.pose_topic);
+    return run.json ? jsonText(nodes::lostLiveJson(node.tracker()))
+                    : nodes::lostLiveText(node.tracker(), config.pose_topic);
 }
 
 Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
@@ -135,9 +136,9 @@ Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
     Status closed = (*writer)->close();  // whatever was recorded is kept, even when a write failed
     ROBOMETRICS_TRY(recorded);
     if (!closed.ok()) return withContext(r.output, closed.error());
-    std::string text = fmt::format("recorded {} messages on {} topics into {}{}\n", recorder.total(),
-                                   recorder.counts().size(), r.output,
-                                   dropped ? fmt::format(" ({} dropped: queue full)", dropped) : "");
+    std::string text =
+        fmt::format("recorded {} messages on {} topics into {}{}\n", recorder.total(), recorder.counts().size(),
+                    r.output, dropped ? fmt::format(" ({} dropped: queue full)", dropped) : "");
     for (const auto &[topic, n] : recorder.counts()) text += fmt::format("  {:<40} {}\n", topic, n);
     return text;
 }

@@ -31,8 +31,8 @@ struct LiveTraversal {
     nodes::NodeTopics inputs;  ///< role -> topic, after remapping
     std::string csv;           ///< empty: the seed's timestamped name
     bool extended = false;
-    bool wall_clock = false;   ///< node clock = reception time, rows every second without messages
-    double reorder_ms = 0;     ///< message-time clock: hold samples this long, release in order
+    bool wall_clock = false;  ///< node clock = reception time, rows every second without messages
+    double reorder_ms = 0;    ///< message-time clock: hold samples this long, release in order
     traversal::TraversalMetrics::DebugSink debug;
 };
 Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t);

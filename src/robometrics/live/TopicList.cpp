@@ -25,8 +25,8 @@ std::map<std::string, TopicListRow> topicList(const Graph &graph, bool all) {
 std::string topicListJson(const std::map<std::string, TopicListRow> &rows) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto &[topic, row] : rows) {
-        out.push_back({{"topic", topic}, {"type", row.type}, {"publishers", row.publishers},
-                       {"subscribers", row.subscribers}});
+        out.push_back(
+            {{"topic", topic}, {"type", row.type}, {"publishers", row.publishers}, {"subscribers", row.subscribers}});
     }
     return out.dump(2) + "\n";
 }

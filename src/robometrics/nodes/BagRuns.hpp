@@ -20,7 +20,7 @@ namespace robometrics::nodes {
 struct BagRun {
     std::string bag;
     bool json = false;
-    bool progress = false;  ///< a progress bar on stderr (when it is a terminal)
+    bool progress = false;                          ///< a progress bar on stderr (when it is a terminal)
     std::function<void(const std::string &)> note;  ///< a fallback taken
     std::function<void(const std::string &)> warn;  ///< something the user probably did not mean
 };

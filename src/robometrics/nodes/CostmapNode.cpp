@@ -52,20 +52,18 @@ const CostmapRun &CostmapNode::run() {
 }
 
 void CostmapNode::subscribe(pipeline::Pipeline &pipe) {
-    pipe.subscribe<msgs::TFMessage>(spec().input("tf").topic, [this](const msgs::TFMessage &m, const pipeline::Envelope &env) {
-        sync_.addTf(m, false, env.log_time);
-    });
-    pipe.subscribe<msgs::TFMessage>(spec().input("tf_static").topic,
-                                    [this](const msgs::TFMessage &m, const pipeline::Envelope &env) {
-                                        sync_.addTf(m, true, env.log_time);
-                                    });
+    pipe.subscribe<msgs::TFMessage>(
+        spec().input("tf").topic,
+        [this](const msgs::TFMessage &m, const pipeline::Envelope &env) { sync_.addTf(m, false, env.log_time); });
+    pipe.subscribe<msgs::TFMessage>(
+        spec().input("tf_static").topic,
+        [this](const msgs::TFMessage &m, const pipeline::Envelope &env) { sync_.addTf(m, true, env.log_time); });
     pipe.subscribe<msgs::GridMap>(config_.gridmap_topic,
                                   [this](const msgs::GridMap &m, const pipeline::Envelope &env) { onGridMap(m, env); });
     if (config_.enable_terrain_accumulation) {
-        pipe.subscribe<msgs::PointCloud2>(config_.filtered_cloud_topic,
-                                          [this](const msgs::PointCloud2 &m, const pipeline::Envelope &env) {
-                                              onCloud(m, env);
-                                          });
+        pipe.subscribe<msgs::PointCloud2>(
+            config_.filtered_cloud_topic,
+            [this](const msgs::PointCloud2 &m, const pipeline::Envelope &env) { onCloud(m, env); });
     }
 }
 
@@ -122,8 +120,9 @@ void CostmapNode::costMap(const terrain::GridMap &map, const terrain::StampedTra
 
 void CostmapNode::writePng() {
     // Enlarged for people (whole-factor, crisp cells); the exact cells are in the MCAP output.
-    const report::Image image = report::forViewing(
-        {static_cast<int>(costmap_.info.width), static_cast<int>(costmap_.info.height), 3, terrain::costmapRgb(costmap_)});
+    const report::Image image =
+        report::forViewing({static_cast<int>(costmap_.info.width), static_cast<int>(costmap_.info.height), 3,
+                            terrain::costmapRgb(costmap_)});
     const auto path = std::filesystem::path(out_.png_dir) / fmt::format("costmap_{:06d}.png", run_.stats.frames - 1);
     Status s = report::writePng(path.string(), image);
     if (!s.ok() && failure_.ok()) failure_ = s;
@@ -149,8 +148,8 @@ void CostmapNode::addCloud(const msgs::PointCloud2 &m, const terrain::StampedTra
     auto added = accumulator_.addCloud(m, *odom_T_cloud, odom_T_robot->translation().head<2>());
     if (!added) {
         if (out_.skip_bad_input) return;
-        failure_ = Error{
-            fmt::format("{}: {} at log time {} ns: {}", input_, config_.filtered_cloud_topic, log_time, added.message())};
+        failure_ = Error{fmt::format("{}: {} at log time {} ns: {}", input_, config_.filtered_cloud_topic, log_time,
+                                     added.message())};
         return;
     }
     ++run_.clouds;

@@ -34,19 +34,21 @@ std::string costmapSummaryText(const std::string &input, const std::string &outp
 
 nlohmann::json costmapSummaryJson(const terrain::CostmapConfig &c, const CostmapRun &r) {
     const auto &s = r.stats;
-    return {{"frames", s.frames},
-            {"dropped_frames", r.dropped},
-            {"held_tf_frames", r.held_tf},
-            {"cells_per_side", c.cellsPerSide()},
-            {"resolution_m", c.costmap_resolution},
-            {"frame_ms", {{"mean", s.meanMs()}, {"p95", s.percentileMs(0.95)}, {"max", s.maxMs()}}},
-            {"share", {{"lethal", s.share(s.lethal)},
-                       {"unknown", s.share(s.unknown)},
-                       {"free", s.share(s.free)},
-                       {"costed", s.share(s.costed)}}},
-            {"cells", {{"lethal", s.lethal}, {"unknown", s.unknown}, {"free", s.free}, {"costed", s.costed}}},
-            {"terrain", {{"clouds", r.clouds}, {"points", r.terrain_points}, {"clouds_written", r.terrain_clouds_written}}},
-            {"png_files", r.pngs}};
+    return {
+        {"frames", s.frames},
+        {"dropped_frames", r.dropped},
+        {"held_tf_frames", r.held_tf},
+        {"cells_per_side", c.cellsPerSide()},
+        {"resolution_m", c.costmap_resolution},
+        {"frame_ms", {{"mean", s.meanMs()}, {"p95", s.percentileMs(0.95)}, {"max", s.maxMs()}}},
+        {"share",
+         {{"lethal", s.share(s.lethal)},
+          {"unknown", s.share(s.unknown)},
+          {"free", s.share(s.free)},
+          {"costed", s.share(s.costed)}}},
+        {"cells", {{"lethal", s.lethal}, {"unknown", s.unknown}, {"free", s.free}, {"costed", s.costed}}},
+        {"terrain", {{"clouds", r.clouds}, {"points", r.terrain_points}, {"clouds_written", r.terrain_clouds_written}}},
+        {"png_files", r.pngs}};
 }
 
 }  // namespace robometrics::nodes

@@ -50,9 +50,9 @@ LostNode::LostNode(const localization::LostDetectorConfig &config, pipeline::Res
     : tracker_(config), sink_(sink), config_(config) {}
 
 void LostNode::subscribe(pipeline::Pipeline &pipe) {
-    subscribeEvents(pipe, config_, [this](const localization::PoseEvent &e, const msgs::PoseWithCovarianceStamped *pose) {
-        onEvent(e, pose);
-    });
+    subscribeEvents(
+        pipe, config_,
+        [this](const localization::PoseEvent &e, const msgs::PoseWithCovarianceStamped *pose) { onEvent(e, pose); });
 }
 
 void LostNode::onEvent(const localization::PoseEvent &event, const msgs::PoseWithCovarianceStamped *pose) {

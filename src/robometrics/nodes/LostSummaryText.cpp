@@ -20,7 +20,8 @@ nlohmann::json lostRunJson(const localization::LostRun &run, TimeNs t0) {
     const auto &e = run.episodes;
     nlohmann::json timeline = nlohmann::json::array();
     for (const auto &c : e.timeline()) {
-        timeline.push_back({{"t_s", toSeconds(c.time - t0)}, {"time_ns", c.time},
+        timeline.push_back({{"t_s", toSeconds(c.time - t0)},
+                            {"time_ns", c.time},
                             {"status", std::string(localization::toString(c.status))}});
     }
     nlohmann::json episodes = nlohmann::json::array();
@@ -55,7 +56,8 @@ std::string lostRunText(const std::string &bag, const std::string &topic, const 
     for (const auto &ep : e.episodes()) {
         fmt::format_to(out, "    {:>9.2f} - {:>9.2f} s  {:>7.2f} s  worst {:<8} peak P(lost) {:.3f}{}\n",
                        toSeconds(ep.start - t0), toSeconds(ep.end - t0), ep.durationSeconds(),
-                       localization::toString(ep.worst), ep.peak_probability, ep.open ? "  (still open at the end)" : "");
+                       localization::toString(ep.worst), ep.peak_probability,
+                       ep.open ? "  (still open at the end)" : "");
     }
     return text;
 }
@@ -71,9 +73,10 @@ nlohmann::json lostLiveJson(const localization::LostTracker &tracker) {
 
 std::string lostLiveText(const localization::LostTracker &tracker, const std::string &topic) {
     const localization::LostEpisodes &e = tracker.episodes();
-    return fmt::format("Lost detector (live): {} readings on {}, status {}; normal {}, confused {}, lost {}; {} episodes\n",
-                       e.readings(), topic, localization::toString(tracker.status()), e.countOf(LostStatus::Normal),
-                       e.countOf(LostStatus::Confused), e.countOf(LostStatus::Lost), e.episodes().size());
+    return fmt::format(
+        "Lost detector (live): {} readings on {}, status {}; normal {}, confused {}, lost {}; {} episodes\n",
+        e.readings(), topic, localization::toString(tracker.status()), e.countOf(LostStatus::Normal),
+        e.countOf(LostStatus::Confused), e.countOf(LostStatus::Lost), e.episodes().size());
 }
 
 nlohmann::json lostIntervalsJson(const localization::DetectionScore &s) {
@@ -91,12 +94,13 @@ nlohmann::json lostIntervalsJson(const localization::DetectionScore &s) {
 nlohmann::json lostScoreJson(const localization::DetectionScore &s) {
     return {{"valid_readings", s.valid_readings},
             {"invalid_readings_not_scored", s.invalid_readings},
-            {"alarm", {{"precision", s.precision()},
-                       {"recall", s.recall()},
-                       {"true_positive", s.true_positive},
-                       {"false_positive", s.false_positive},
-                       {"false_negative", s.false_negative},
-                       {"true_negative", s.true_negative}}},
+            {"alarm",
+             {{"precision", s.precision()},
+              {"recall", s.recall()},
+              {"true_positive", s.true_positive},
+              {"false_positive", s.false_positive},
+              {"false_negative", s.false_negative},
+              {"true_negative", s.true_negative}}},
             {"lost", {{"precision", s.lostPrecision()}, {"recall", s.lostRecall()}}},
             {"intervals", s.intervals},
             {"detected", s.detected},

@@ -15,9 +15,10 @@ const NodeSpec &TopicStatsNode::spec() {
 
 Status TopicStatsNode::checkWindow(double window_s) {
     if (window_s >= kMinWindowS && window_s <= kMaxWindowS) return Status::Ok();
-    return Error{fmt::format("--window must be at least {} s (1 ms, the finest period of rclcpp's topic statistics) "
-                             "and at most {:g} s, got {}",
-                             kMinWindowS, kMaxWindowS, window_s)};
+    return Error{
+        fmt::format("--window must be at least {} s (1 ms, the finest period of rclcpp's topic statistics) "
+                    "and at most {:g} s, got {}",
+                    kMinWindowS, kMaxWindowS, window_s)};
 }
 
 topicstats::TopicStatsConfig TopicStatsNode::config(double window_s, bool rclcpp_period) {

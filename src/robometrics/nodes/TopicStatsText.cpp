@@ -5,11 +5,13 @@
 #include <cmath>
 #include <iterator>
 
+#include "robometrics/report/JsonNumber.hpp"
+
 namespace robometrics::nodes {
 
 namespace {
 
-nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+using report::finiteOrNull;
 
 std::string cell(double x, int precision = 2) {
     if (std::isnan(x)) return "-";
@@ -25,31 +27,31 @@ nlohmann::json topicHealthJson(const topicstats::TopicHealth &h, const std::stri
             {"has_header", h.has_header},
             {"count", h.count},
             {"duration_s", h.duration_s},
-            {"mean_rate_hz", number(h.mean_rate_hz)},
-            {"min_rate_hz", number(h.min_rate_hz)},
-            {"max_rate_hz", number(h.max_rate_hz)},
-            {"mean_period_ms", number(h.mean_period_ms)},
-            {"median_period_ms", number(h.median_period_ms)},
-            {"jitter_ms", number(h.jitter_ms)},
-            {"longest_gap_ms", number(h.longest_gap_ms)},
+            {"mean_rate_hz", finiteOrNull(h.mean_rate_hz)},
+            {"min_rate_hz", finiteOrNull(h.min_rate_hz)},
+            {"max_rate_hz", finiteOrNull(h.max_rate_hz)},
+            {"mean_period_ms", finiteOrNull(h.mean_period_ms)},
+            {"median_period_ms", finiteOrNull(h.median_period_ms)},
+            {"jitter_ms", finiteOrNull(h.jitter_ms)},
+            {"longest_gap_ms", finiteOrNull(h.longest_gap_ms)},
             {"kind", topicstats::toString(h.kind)},
             {"publishers", h.publishers},
             {"period_from_stamps", h.period_from_stamps},
-            {"expected_period_ms", number(h.expected_period_ms)},
-            {"on_clock_share", number(h.on_clock_share)},
+            {"expected_period_ms", finiteOrNull(h.expected_period_ms)},
+            {"on_clock_share", finiteOrNull(h.on_clock_share)},
             {"gaps_over_threshold", h.gaps_over_threshold},
-            {"estimated_drops", h.kind == topicstats::TopicKind::Periodic ? nlohmann::json(h.estimated_drops)
-                                                                          : nlohmann::json(nullptr)},
+            {"estimated_drops",
+             h.kind == topicstats::TopicKind::Periodic ? nlohmann::json(h.estimated_drops) : nlohmann::json(nullptr)},
             {"total_bytes", h.total_bytes},
-            {"mean_size_bytes", number(h.mean_size_bytes)},
-            {"bandwidth_bytes_per_s", number(h.bandwidth_bps)},
+            {"mean_size_bytes", finiteOrNull(h.mean_size_bytes)},
+            {"bandwidth_bytes_per_s", finiteOrNull(h.bandwidth_bps)},
             {"age_samples", h.age_samples},
-            {"age_mean_ms", number(h.age_mean_ms)},
-            {"age_min_ms", number(h.age_min_ms)},
-            {"age_max_ms", number(h.age_max_ms)},
-            {"age_p50_ms", number(h.age_p50_ms)},
-            {"age_p95_ms", number(h.age_p95_ms)},
-            {"age_p99_ms", number(h.age_p99_ms)},
+            {"age_mean_ms", finiteOrNull(h.age_mean_ms)},
+            {"age_min_ms", finiteOrNull(h.age_min_ms)},
+            {"age_max_ms", finiteOrNull(h.age_max_ms)},
+            {"age_p50_ms", finiteOrNull(h.age_p50_ms)},
+            {"age_p95_ms", finiteOrNull(h.age_p95_ms)},
+            {"age_p99_ms", finiteOrNull(h.age_p99_ms)},
             {"stamps_out_of_order", h.stamps_out_of_order},
             {"stamps_repeated", h.stamps_repeated},
             {"sim_time_stamps", h.sim_time_stamps}};
@@ -62,10 +64,10 @@ std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, s
                    "rate Hz", "min Hz", "max Hz", "jitter ms", "gap ms", "drops", "B/s", "age ms p50/p95/p99",
                    "ooo/rep");
     for (const auto &h : rows) {
-        const std::string age = h.age_samples ? fmt::format("{}/{}/{}", cell(h.age_p50_ms, 1), cell(h.age_p95_ms, 1),
-                                                            cell(h.age_p99_ms, 1))
-                                : h.sim_time_stamps ? "sim time"
-                                                    : "-";
+        const std::string age =
+            h.age_samples ? fmt::format("{}/{}/{}", cell(h.age_p50_ms, 1), cell(h.age_p95_ms, 1), cell(h.age_p99_ms, 1))
+            : h.sim_time_stamps ? "sim time"
+                                : "-";
         fmt::format_to(row, "{:<32} {:>7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic, h.count,
                        cell(h.mean_rate_hz), cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms),
                        cell(h.longest_gap_ms, 1), topicstats::dropsCell(h), cell(h.bandwidth_bps, 0), age,

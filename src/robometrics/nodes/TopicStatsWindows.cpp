@@ -35,7 +35,8 @@ TopicStatsNode::WindowSink TopicStatsWindows::sink() {
     return [this](const topicstats::WindowRecord &record) {
         if (mcap_sink_) {
             const NodeOutput &out = TopicStatsNode::spec().outputs.front();
-            Status s = mcap_sink_->write(out.topic, topicstats::toMetricsMessage(record), record.window_stop, out.latched);
+            Status s =
+                mcap_sink_->write(out.topic, topicstats::toMetricsMessage(record), record.window_stop, out.latched);
             if (!s.ok() && status_.ok()) status_ = s;
         } else if (csv_) {
             csv_->write(topicstats::windowCsvRow(record));

@@ -23,7 +23,8 @@ TraversalCsvLog::TraversalCsvLog(const traversal::TraversalConfig &config, std::
     : path_(csv_path.empty() ? defaultPath() : std::move(csv_path)),
       extended_(extended),
       node_(
-          config, [this](const traversal::TraversalRow &row) { csv_.write(traversal::TraversalCsv::row(row, extended_)); },
+          config,
+          [this](const traversal::TraversalRow &row) { csv_.write(traversal::TraversalCsv::row(row, extended_)); },
           std::move(debug)) {}
 
 Status TraversalCsvLog::open() {

@@ -31,7 +31,8 @@ TraversalInputs TraversalNode::chooseInputs(const std::string &bag, const std::v
     }
     in.distance_from_odometry = distanceFromOdometry(choice);
     if (in.distance_from_odometry) {
-        in.notes.push_back(fmt::format("{}: no PoseArray topic; distance from the {} pose instead", bag, choice.odometry));
+        in.notes.push_back(
+            fmt::format("{}: no PoseArray topic; distance from the {} pose instead", bag, choice.odometry));
         in.topics["distance"] = choice.odometry;
     }
     return in;

@@ -5,11 +5,13 @@
 #include <cmath>
 #include <iterator>
 
+#include "robometrics/report/JsonNumber.hpp"
+
 namespace robometrics::nodes {
 
 namespace {
 
-nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+using report::finiteOrNull;
 
 std::string text(double x, const char *unit) { return std::isfinite(x) ? fmt::format("{:.3f}{}", x, unit) : "-"; }
 
@@ -24,22 +26,23 @@ nlohmann::json traversalSummaryJson(const traversal::TraversalSummary &s, const 
         {"end_time_ns", s.end_time},
         {"duration_s", s.duration_s},
         {"rows", s.rows},
-        {"messages", {{"scan", s.scans}, {"imu", s.imu_messages}, {"pose", s.pose_messages},
-                      {"odometry", s.odometry_messages}}},
+        {"messages",
+         {{"scan", s.scans}, {"imu", s.imu_messages}, {"pose", s.pose_messages}, {"odometry", s.odometry_messages}}},
         {"total_collisions", s.total_collisions},
         {"collision_events", s.collision_events},
-        {"distance_traveled_m", s.pose_messages == 0 && !s.distance_from_odometry ? nlohmann::json(nullptr)
-                                                                                   : nlohmann::json(s.distance_traveled)},
+        {"distance_traveled_m", s.pose_messages == 0 && !s.distance_from_odometry
+                                    ? nlohmann::json(nullptr)
+                                    : nlohmann::json(s.distance_traveled)},
         {"distance_source", s.distance_from_odometry ? "odometry" : "pose_array"},
         {"rejected_pose_jumps", s.rejected_pose_jumps},
         {"smoothness_metric", s.smoothness_metric},
-        {"mean_clearance_m", number(s.mean_clearance)},
-        {"min_clearance_m", number(s.min_clearance)},
-        {"mean_smoothness", number(s.mean_smoothness)},
-        {"max_accel_magnitude", number(s.max_accel_magnitude)},
-        {"max_vertical_roughness", number(s.max_vertical_roughness)},
-        {"mean_velocity_mps", number(s.mean_velocity)},
-        {"max_velocity_mps", number(s.max_velocity)},
+        {"mean_clearance_m", finiteOrNull(s.mean_clearance)},
+        {"min_clearance_m", finiteOrNull(s.min_clearance)},
+        {"mean_smoothness", finiteOrNull(s.mean_smoothness)},
+        {"max_accel_magnitude", finiteOrNull(s.max_accel_magnitude)},
+        {"max_vertical_roughness", finiteOrNull(s.max_vertical_roughness)},
+        {"mean_velocity_mps", finiteOrNull(s.mean_velocity)},
+        {"max_velocity_mps", finiteOrNull(s.max_velocity)},
         {"rough_imu_readings", s.rough_imu_readings},
         {"time_rough_terrain_s", s.time_rough_terrain_s},
         {"time_low_clearance_s", s.time_low_clearance_s},
@@ -78,8 +81,8 @@ std::string traversalSummaryText(const traversal::TraversalSummary &s, const std
         return out;
     }
     line("  smoothness        cumulative {:.4f}, mean {}\n", s.smoothness_metric, text(s.mean_smoothness, ""));
-    line("  roughness         max |a| {}, max |a_z| {}, {:.1f} s on rough terrain\n", text(s.max_accel_magnitude, " m/s^2"),
-         text(s.max_vertical_roughness, " m/s^2"), s.time_rough_terrain_s);
+    line("  roughness         max |a| {}, max |a_z| {}, {:.1f} s on rough terrain\n",
+         text(s.max_accel_magnitude, " m/s^2"), text(s.max_vertical_roughness, " m/s^2"), s.time_rough_terrain_s);
     return out;
 }
 

@@ -35,8 +35,8 @@ private:
 class McapResultSink : public ResultSink {
 public:
     explicit McapResultSink(bag::TypedWriter &writer) : writer_(writer) {}
-    Status writeRaw(const std::string &topic, const std::string &type, std::span<const std::uint8_t> bytes,
-                    TimeNs time, bool latched) override {
+    Status writeRaw(const std::string &topic, const std::string &type, std::span<const std::uint8_t> bytes, TimeNs time,
+                    bool latched) override {
         return writer_.writeRaw(topic, type, std::string(msgs::builtinSchemaText(type)), bytes, time, latched);
     }
 
