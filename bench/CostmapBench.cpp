@@ -21,10 +21,15 @@ using namespace robometrics::terrain;
 
 GridMap makeMap(int cells, double res) {
     GridMap map(cells, cells, res, {0, 0});
-    auto &points = map.add("points", 0.f);
-    auto &ground = map.add("ground", 0.f);
-    auto &variance = map.add("variance", 0.f);
-    auto &patch = map.add("groundpatch", 1.f);
+    // All layers first: a reference from add() is valid only until the next add().
+    map.add("points", 0.f);
+    map.add("ground", 0.f);
+    map.add("variance", 0.f);
+    map.add("groundpatch", 1.f);
+    auto &points = *map.layer("points");
+    auto &ground = *map.layer("ground");
+    auto &variance = *map.layer("variance");
+    auto &patch = *map.layer("groundpatch");
     for (int j = 0; j < cells; ++j) {
         for (int i = 0; i < cells; ++i) {
             const auto p = map.position(i, j);

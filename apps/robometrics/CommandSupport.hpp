@@ -27,9 +27,12 @@ inline int usage(const std::string &command, const Status &status) {
     return 2;
 }
 
-/// "robometrics <command>: <kind>: <line>" on stderr for each line.
-inline void printNotes(const std::string &command, const char *kind, const std::vector<std::string> &lines) {
-    for (const std::string &line : lines) fmt::print(stderr, "robometrics {}: {}: {}\n", command, kind, line);
+/// "robometrics <command>: <kind>: <before><line><after>" on stderr for each line.
+inline void printNotes(const std::string &command, const char *kind, const std::vector<std::string> &lines,
+                       const char *before = "", const char *after = "") {
+    for (const std::string &line : lines) {
+        fmt::print(stderr, "robometrics {}: {}: {}{}{}\n", command, kind, before, line, after);
+    }
 }
 
 /// A malformed "-p name:=value" or "--topic name=/topic" is bad usage (exit code 2).
@@ -40,13 +43,6 @@ inline std::optional<int> checkUsage(const std::string &command, const std::vect
     pipeline::Pipeline remapped;
     if (Status s = remapped.addRemaps(remaps); !s.ok()) return usage(command, s);
     return std::nullopt;
-}
-
-/// Warns on stderr about every parameter that no config read (likely a typo).
-inline void warnUnusedParams(const std::string &command, const Params &params) {
-    for (const std::string &name : params.unused()) {
-        fmt::print(stderr, "robometrics {}: warning: unknown parameter '{}' (ignored)\n", command, name);
-    }
 }
 
 }  // namespace robometrics::app

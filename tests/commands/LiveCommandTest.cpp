@@ -29,11 +29,25 @@ TEST(LiveCommand, BadParametersAndEnvironmentAreErrorsNamingTheCause) {
     CommandResult bad = runRobometrics({"live", "traversal", "-o", out.string(), "-p", "buffer_size:=0"});
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("buffer_size"), std::string::npos) << bad.err;
+    // The params are read before any participant exists: a bad one never starts DDS.
+    EXPECT_EQ(bad.err.find("DDS participant"), std::string::npos) << bad.err;
     setenv("ROS_DOMAIN_ID", "not-a-number", 1);
     CommandResult env = runRobometrics({"live", "list", "--duration", "0.1"});
     unsetenv("ROS_DOMAIN_ID");
     EXPECT_EQ(env.exit_code, 1);
     EXPECT_NE(env.err.find("robometrics live list: error: ROS_DOMAIN_ID"), std::string::npos) << env.err;
+}
+
+// The test support sets ROBOMETRICS_REQUIRE_SANDBOX=1 for every test: outside the loopback-only
+// namespace a command that would open a participant fails instead (this test is not in it).
+TEST(LiveCommand, NoParticipantOutsideTheLoopbackNamespaceUnderTest) {
+    const char *require = std::getenv("ROBOMETRICS_REQUIRE_SANDBOX");
+    if (!require || std::string(require) != "1") GTEST_SKIP() << "ROBOMETRICS_REQUIRE_SANDBOX is not 1";
+    CommandResult r = runRobometrics({"live", "list", "--duration", "0.1"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("refusing to open a DDS participant outside the loopback-only network namespace"),
+              std::string::npos)
+        << r.err;
 }
 
 }  // namespace

@@ -18,6 +18,13 @@ namespace robometrics::test {
 
 namespace fs = std::filesystem;
 
+namespace {
+// Every test process, and every robometrics it starts, refuses to open a DDS participant outside
+// the loopback-only network namespace (live::openFastDds): a mistake in a test cannot reach the
+// machine's network. Inside the namespace the check passes.
+[[maybe_unused]] const bool kSandboxRequired = (setenv("ROBOMETRICS_REQUIRE_SANDBOX", "1", 0), true);
+}  // namespace
+
 fs::path testDataDir() {
     if (const char *env = std::getenv("ROBOMETRICS_TEST_DATA"); env && *env) return fs::path(env);
     fs::path root = std::getenv("ROBOMETRICS_SOURCE_DIR") ? fs::path(std::getenv("ROBOMETRICS_SOURCE_DIR"))

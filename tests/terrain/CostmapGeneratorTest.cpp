@@ -259,10 +259,12 @@ struct Lcg {
 // flat patches and steps.
 GridMap branchyMap(int rows, int cols, double res, std::uint64_t seed) {
     GridMap map(rows, cols, res, {0.3, -0.2});
-    auto &points = map.add("points");
-    auto &ground = map.add("ground");
-    auto &variance = map.add("variance");
-    auto &patch = map.add("groundpatch");
+    // All layers first: a reference from add() is valid only until the next add().
+    for (const char *name : {"points", "ground", "variance", "groundpatch"}) map.add(name);
+    auto &points = *map.layer("points");
+    auto &ground = *map.layer("ground");
+    auto &variance = *map.layer("variance");
+    auto &patch = *map.layer("groundpatch");
     Lcg rng{seed};
     const double nan = std::nan("");
     for (int j = 0; j < cols; ++j) {

@@ -19,12 +19,15 @@ struct LiveCli {
     live::LiveTraversal traversal_run;
     live::LiveTopicStats stats{{}, 1.0, false, nodes::TopicStatsNode::spec().outputs.front().topic};
     CostmapNodeOptions costmap;
+    live::LiveCostmap costmap_run;
     LostInputOptions lost;
+    localization::LostDetectorConfig lost_config;
     live::LiveRecord record;
 };
 
-/// Bad usage exits 2 before DDS starts; then the node's config, the participant and the run.
-Result<std::string> runSubcommand(const std::string &name, LiveCli &o, const live::LiveRun &run) {
+/// The node's config from its params, before any participant exists: a bad parameter or params
+/// file ends the command without DDS.
+Status configure(const std::string &name, LiveCli &o) {
     const std::string cmd = "live " + name;
     if (name == "traversal") {
         auto config = configureNode<nodes::TraversalNode>(cmd.c_str(), o.traversal.params_file, o.traversal.overrides);
@@ -33,19 +36,23 @@ Result<std::string> runSubcommand(const std::string &name, LiveCli &o, const liv
         o.traversal_run.csv = o.traversal.output;
         o.traversal_run.extended = o.traversal.extended;
         o.traversal_run.debug = printTraversalDebug;
-        return live::runTraversal(run, o.traversal_run);
-    }
-    if (name == "topic-stats") return live::runTopicStats(run, o.stats);
-    if (name == "costmap") {
+    } else if (name == "costmap") {
         auto config = costmapConfig(cmd.c_str(), o.costmap);
         if (!config) return config.error();
-        return live::runCostmap(run, {*config, o.costmap.png_dir, o.costmap.png_every});
-    }
-    if (name == "lost") {
+        o.costmap_run = {*config, o.costmap.png_dir, o.costmap.png_every};
+    } else if (name == "lost") {
         auto config = lostConfig(cmd.c_str(), o.lost);
         if (!config) return config.error();
-        return live::runLost(run, *config);
+        o.lost_config = *config;
     }
+    return Status::Ok();
+}
+
+Result<std::string> runSubcommand(const std::string &name, const LiveCli &o, const live::LiveRun &run) {
+    if (name == "traversal") return live::runTraversal(run, o.traversal_run);
+    if (name == "topic-stats") return live::runTopicStats(run, o.stats);
+    if (name == "costmap") return live::runCostmap(run, o.costmap_run);
+    if (name == "lost") return live::runLost(run, o.lost_config);
     if (name == "record") return live::runRecord(run, o.record);
     return live::runList(run, o.all);
 }
@@ -62,6 +69,7 @@ int runLive(const std::string &name, LiveCli &o) {
     pipeline::Pipeline remaps;
     (void)remaps.addRemaps(o.traversal.remaps);  // checked above
     o.traversal_run.inputs = nodes::resolveTopics(nodes::TraversalNode::spec(), remaps);
+    if (Status s = configure(name, o); !s.ok()) return fail(cmd, s.error());
     if (name == "list" && o.session.duration_s <= 0) o.session.duration_s = 3.0;  // discovery needs a moment
     auto session = live::openSession(o.session);
     if (!session) return fail(cmd, session.error());

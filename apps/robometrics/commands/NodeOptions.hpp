@@ -28,17 +28,14 @@ inline void addParamOptions(CLI::App &app, std::string &params_file, std::vector
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-/// The node's params from its section of `file` and the overrides; unknown names are warned about.
+/// The node's config (nodes::configureNode); unknown parameter names are warned about.
 template <class Node>
-decltype(Node::configure(std::declval<Params>())) configureNode(const char *cmd, const std::string &file,
-                                                                const std::vector<std::string> &overrides,
-                                                                const std::function<void(Params &)> &flags = {}) {
-    auto params = nodes::loadNodeParams(Node::spec(), file, overrides);
-    if (!params) return params.error();
-    if (flags) flags(*params);
-    auto config = Node::configure(*params);
-    if (!config) return config.error();
-    warnUnusedParams(cmd, *params);
+decltype(Node::configure(std::declval<Params>())) configureNode(
+    const char *cmd, const std::string &file, const std::vector<std::string> &overrides,
+    const std::function<void(Params &)> &flags = [](Params &) {}) {
+    std::vector<std::string> unused;
+    auto config = nodes::configureNode<Node>(file, overrides, flags, unused);
+    printNotes(cmd, "warning", unused, "unknown parameter '", "' (ignored)");
     return config;
 }
 

@@ -28,6 +28,7 @@
 #include <sstream>
 
 #include "robometrics/live/Transport.hpp"
+#include "robometrics/live/Sandbox.hpp"
 
 namespace robometrics::live {
 
@@ -364,6 +365,15 @@ private:
 }  // namespace
 
 Result<std::unique_ptr<Transport>> openFastDds(const TransportOptions &options) {
+    // The test suites set ROBOMETRICS_REQUIRE_SANDBOX=1: a test that would create a participant
+    // outside the loopback-only namespace (a command that opens DDS before a usage check, say)
+    // fails here instead of announcing itself on the machine's network.
+    if (const char *require = std::getenv("ROBOMETRICS_REQUIRE_SANDBOX"); require && std::string(require) == "1") {
+        if (std::string problem = loopbackSandboxProblem(); !problem.empty()) {
+            return Error{"refusing to open a DDS participant outside the loopback-only network namespace "
+                         "(ROBOMETRICS_REQUIRE_SANDBOX=1): " + problem};
+        }
+    }
     auto transport = std::make_unique<FastDdsTransport>();
     ROBOMETRICS_TRY(transport->open(options));
     return std::unique_ptr<Transport>(std::move(transport));

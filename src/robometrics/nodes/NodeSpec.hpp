@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "robometrics/core/Params.hpp"
@@ -50,5 +51,19 @@ NodeTopics resolveTopics(const NodeSpec &spec, const pipeline::Pipeline &remaps)
 /// runs this node alone; `evaluate` passes `section_required` false (one file, several nodes).
 Result<Params> loadNodeParams(const NodeSpec &spec, const std::string &file, const std::vector<std::string> &overrides,
                               bool section_required = true);
+
+/// A node's config: its params (loadNodeParams), then what `flags` sets (command-line flags win
+/// over the file), through Node::configure. `unused` gets the names no config read (likely typos).
+template <class Node, class Flags>
+decltype(Node::configure(std::declval<Params>())) configureNode(const std::string &file,
+                                                                const std::vector<std::string> &overrides,
+                                                                Flags &&flags, std::vector<std::string> &unused) {
+    auto params = loadNodeParams(Node::spec(), file, overrides);
+    if (!params) return params.error();
+    flags(*params);
+    auto config = Node::configure(*params);
+    if (config) unused = params->unused();
+    return config;
+}
 
 }  // namespace robometrics::nodes
