@@ -10,6 +10,7 @@
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/TrajectoryFile.hpp"
 #include "robometrics/io/TrajectoryPlot.hpp"
+#include "robometrics/slam/TrajectoryErrorJson.hpp"
 
 namespace robometrics::io {
 
@@ -58,11 +59,7 @@ std::string evaluationTitle(const TrajectoryEvaluationOptions &o) {
 nlohmann::json evaluationJson(const TrajectoryEvaluationContext &c, const slam::TrajectoryErrorResult &r) {
     const TrajectoryEvaluationOptions &o = c.options;
     const slam::ErrorStatistics &s = r.stats;
-    nlohmann::json j = {{"n", s.n},     {"rmse", s.rmse}, {"mean", s.mean}, {"median", s.median},
-                        {"std", s.std}, {"min", s.min},   {"max", s.max},   {"sse", s.sse}};
-    const auto &a = r.prepared.alignment;
-    nlohmann::json rotation = nlohmann::json::array();
-    for (int row = 0; row < 3; ++row) rotation.push_back({a.rotation(row, 0), a.rotation(row, 1), a.rotation(row, 2)});
+    nlohmann::json j = slam::errorStatisticsJson(s);
     j["metric"] = o.metric;
     j["relation"] = o.relation;
     j["unit"] = unitOf(o);
@@ -74,11 +71,9 @@ nlohmann::json evaluationJson(const TrajectoryEvaluationContext &c, const slam::
                         {"est_poses", assoc.est_poses},
                         {"t_max_diff", o.t_max_diff},
                         {"t_offset", c.t_offset}};
-    j["alignment"] = {{"mode", o.align},
-                      {"n_to_align", o.n_to_align},
-                      {"rotation", rotation},
-                      {"translation", {a.translation.x(), a.translation.y(), a.translation.z()}},
-                      {"scale", a.scale}};
+    j["alignment"] = slam::alignmentJson(r.prepared.alignment);
+    j["alignment"]["mode"] = o.align;
+    j["alignment"]["n_to_align"] = o.n_to_align;
     if (!o.plane.empty()) j["project_to_plane"] = o.plane;
     if (const auto &e = c.offset_estimate) {
         j["time_offset"] = {{"offset", e->offset},         {"correlation_offset", e->correlation_offset},

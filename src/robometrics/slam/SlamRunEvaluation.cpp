@@ -1,6 +1,7 @@
 #include "robometrics/slam/SlamRunEvaluation.hpp"
 
 #include "robometrics/slam/MapEvaluationJson.hpp"
+#include "robometrics/slam/TrajectoryErrorJson.hpp"
 
 namespace robometrics::slam {
 
@@ -11,23 +12,10 @@ RunTrajectoryError figureOf(const TrajectoryErrorResult &r) {
 }
 
 nlohmann::json figureJson(const RunTrajectoryError &f) {
-    const ErrorStatistics &s = f.stats;
-    const Alignment &a = f.alignment;
-    nlohmann::json rot = nlohmann::json::array();
-    for (int i = 0; i < 3; ++i) rot.push_back({a.rotation(i, 0), a.rotation(i, 1), a.rotation(i, 2)});
-    return {{"n", s.n},
-            {"rmse", s.rmse},
-            {"mean", s.mean},
-            {"median", s.median},
-            {"std", s.std},
-            {"min", s.min},
-            {"max", s.max},
-            {"sse", s.sse},
-            {"matched", f.matched},
-            {"alignment",
-             {{"rotation", rot},
-              {"translation", {a.translation.x(), a.translation.y(), a.translation.z()}},
-              {"scale", a.scale}}}};
+    nlohmann::json j = errorStatisticsJson(f.stats);
+    j["matched"] = f.matched;
+    j["alignment"] = alignmentJson(f.alignment);
+    return j;
 }
 
 template <class T>
