@@ -305,6 +305,9 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         auto costmap_config = nodes::CostmapNode::configure(*costmap_params);
         if (!costmap_config) return costmap_config.error();
         costmap_config->gridmap_topic = t.grid_map;
+        // The evaluation publishes no terrain cloud: the clouds are decoded and accumulated only
+        // when they fill the costmap.
+        costmap_config->enable_terrain_accumulation &= costmap_config->fill_from_terrain;
         nodes::CostmapOutputs outputs;
         outputs.skip_bad_input = true;
         costmap.emplace(*costmap_config, inputs.bag, outputs);
