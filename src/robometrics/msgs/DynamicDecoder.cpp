@@ -1,5 +1,6 @@
 #include "robometrics/msgs/DynamicDecoder.hpp"
 
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -108,11 +109,7 @@ private:
         std::vector<T> &values = scratch<T>();
         values.resize(count);
         r_.readArray(values.data(), values.size());
-        if (r_.failed()) return;
-        for (std::size_t i = 0; i < values.size(); ++i) {
-            w_.item(i);
-            w_.number(values[i]);
-        }
+        if (!r_.failed()) w_.numbers(std::span<const T>(values));
     }
 
     /// A reusable buffer per element type, so repeated arrays do not allocate.

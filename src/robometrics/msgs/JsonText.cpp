@@ -1,46 +1,67 @@
 #include "robometrics/msgs/JsonText.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 namespace robometrics::msgs {
 
 namespace {
 
-// The double nearest to the decimal that std::to_chars wrote for a float ("-1.25e-07", "0.001",
-// "38375248"): its digits (at most 9 significant ones, a few zeros in the fixed form: far below
-// 2^53) and a power of ten up to 10^22 are exact doubles, so one multiplication or division
-// rounds correctly (Clinger's fast path). Beyond 10^22, std::from_chars (several times slower).
-double nearestDouble(const char *begin, const char *end) {
-    static constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
-                                              1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    const char *p = begin;
-    const bool negative = p != end && *p == '-';
-    if (negative) ++p;
-    std::uint64_t digits = 0;
-    int exponent = 0;
-    for (bool fraction = false; p != end && *p != 'e'; ++p) {
-        if (*p == '.') {
-            fraction = true;
-            continue;
-        }
-        digits = digits * 10 + static_cast<std::uint64_t>(*p - '0');
-        if (fraction) --exponent;
+// Writes a finite, non-negative, non-zero float32 as the shortest decimal that reads back as the
+// same float (Dragonbox, through fmt), laid out as nlohmann::json lays out a double: fixed with a
+// ".0" up to 15 integer digits, "0.000ddd" down to 10^-4, else "d.ddde+XX". One exception keeps
+// what std::to_chars and a float widened to double have always printed: an integer-valued float
+// whose fixed form is no longer than its exponent form prints its exact integer (38375248.0, not
+// the equally valid 38375250.0).
+char *writePositiveFloat(char *p, float value) {
+    // fmt's own entry point to Dragonbox (exported by libfmt); its public "{}" formatting takes
+    // twice as long and lays the digits out differently.
+    const auto decimal = fmt::detail::dragonbox::to_decimal(value);
+    char digits[10];
+    const int k = static_cast<int>(std::to_chars(digits, digits + sizeof digits, decimal.significand).ptr - digits);
+    const int n = k + decimal.exponent;                  // the value is 0.digits * 10^n
+    const int exponent_form = (k == 1 ? 1 : k + 1) + 4;  // "d.ddde+XX": float exponents have 2 digits
+    if (n >= k && n <= exponent_form) {
+        p = std::to_chars(p, p + 24, static_cast<std::uint64_t>(value)).ptr;
+        *p++ = '.';
+        *p++ = '0';
+        return p;
     }
-    if (p != end) {  // "e+07", "e-45"
-        int written = 0;
-        std::from_chars(p + (p[1] == '+' ? 2 : 1), end, written);
-        exponent += written;
+    if (n >= k && n <= 15) {  // digits[000].0
+        p = std::copy(digits, digits + k, p);
+        p = std::fill_n(p, n - k, '0');
+        *p++ = '.';
+        *p++ = '0';
+        return p;
     }
-    if (exponent < -22 || exponent > 22) {
-        double value = 0;
-        std::from_chars(begin, end, value);
-        return value;
+    if (n > 0 && n < k) {  // dig.its
+        p = std::copy(digits, digits + n, p);
+        *p++ = '.';
+        return std::copy(digits + n, digits + k, p);
     }
-    const double magnitude = exponent < 0 ? static_cast<double>(digits) / kPowersOfTen[-exponent]
-                                          : static_cast<double>(digits) * kPowersOfTen[exponent];
-    return negative ? -magnitude : magnitude;
+    if (n > -4 && n <= 0) {  // 0.[000]digits
+        *p++ = '0';
+        *p++ = '.';
+        p = std::fill_n(p, -n, '0');
+        return std::copy(digits, digits + k, p);
+    }
+    *p++ = digits[0];  // d[.igits]e+XX
+    if (k > 1) {
+        *p++ = '.';
+        p = std::copy(digits + 1, digits + k, p);
+    }
+    const int e = n - 1;
+    *p++ = 'e';
+    *p++ = e < 0 ? '-' : '+';
+    *p++ = static_cast<char>('0' + std::abs(e) / 10);
+    *p++ = static_cast<char>('0' + std::abs(e) % 10);
+    return p;
 }
 
 bool isAscii(std::string_view text) {
@@ -104,29 +125,33 @@ Status appendJsonString(std::string &out, std::string_view value) {
     return Status::Ok();
 }
 
-void appendJsonDouble(std::string &out, double value) {
+char *writeJsonDouble(char *p, double value) {
     // The formatter dump() itself calls, so the text is what it was with JSON trees; fmt's "{}"
     // is also shortest round-trip but writes 1.0 as "1" and switches to exponents elsewhere.
-    char text[64];
-    out.append(text, nlohmann::detail::to_chars(text, text + sizeof text, value));
+    return nlohmann::detail::to_chars(p, p + kMaxJsonNumberChars, value);
 }
 
-void appendJsonNumber(std::string &out, double value) {
-    if (std::isnan(value))
-        out += "\"nan\"";
-    else if (std::isinf(value))
-        out += value > 0 ? "\"inf\"" : "\"-inf\"";
-    else
-        appendJsonDouble(out, value);
+void appendJsonDouble(std::string &out, double value) {
+    char text[kMaxJsonNumberChars];
+    out.append(text, writeJsonDouble(text, value));
 }
 
-void appendJsonNumber(std::string &out, float value) {
-    if (!std::isfinite(value)) return appendJsonNumber(out, static_cast<double>(value));
-    // The shortest digits that give back this float, read as the double nearest to them. (Not the
-    // same as laying out those digits: nlohmann's formatter is not always shortest, and a float
-    // above 2^24 prints its exact integer in the fixed form.)
-    char text[32];
-    appendJsonDouble(out, nearestDouble(text, std::to_chars(text, text + sizeof text, value).ptr));
+// JSON has no NaN or infinities: they are written as strings.
+char *writeNonFinite(char *p, double value) {
+    const std::string_view text = std::isnan(value) ? "\"nan\"" : value > 0 ? "\"inf\"" : "\"-inf\"";
+    return std::copy(text.begin(), text.end(), p);
+}
+
+char *writeJsonNumber(char *p, double value) {
+    return std::isfinite(value) ? writeJsonDouble(p, value) : writeNonFinite(p, value);
+}
+
+char *writeJsonNumber(char *p, float value) {
+    if (!std::isfinite(value)) return writeNonFinite(p, value);
+    if (std::signbit(value)) *p++ = '-';
+    value = std::fabs(value);
+    if (value != 0) return writePositiveFloat(p, value);
+    return std::copy_n("0.0", 3, p);
 }
 
 }  // namespace robometrics::msgs

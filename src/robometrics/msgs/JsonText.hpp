@@ -1,10 +1,11 @@
 #pragma once
-// JSON scalars written straight into a text buffer, character for character as
-// nlohmann::json::dump() writes them: `echo` renders messages without building a JSON tree, and
-// its output stays what it was when it did.
+// JSON scalars written straight into a text buffer, laid out as nlohmann::json::dump() lays them
+// out: `echo` renders messages without building a JSON tree, and its output reads as it did when
+// it did. (Float32 values are the exception: dump() never sees a float32, see below.)
 
 #include <charconv>
 #include <concepts>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -17,23 +18,50 @@ namespace robometrics::msgs {
 /// otherwise nothing is appended and the error names the bad byte.
 Status appendJsonString(std::string &out, std::string_view value);
 
-/// Appends a finite double in its shortest round-trip digits, always with a '.' or an exponent
-/// ("1.0", "0.1", "-0.0", "1e-05", "1e+16"): nlohmann::json's own float formatting.
+/// The most characters writeJsonNumber() writes for one value ("-1.7976931348623157e+308").
+inline constexpr std::size_t kMaxJsonNumberChars = 32;
+
+/// Writes a finite double in its shortest round-trip digits, always with a '.' or an exponent
+/// ("1.0", "0.1", "-0.0", "1e-05", "1e+16"): nlohmann::json's own float formatting. Returns the
+/// end of the text.
+char *writeJsonDouble(char *p, double value);
 void appendJsonDouble(std::string &out, double value);
 
-/// Appends a double, or the strings "nan", "inf", "-inf" (JSON has no such numbers).
-void appendJsonNumber(std::string &out, double value);
+/// Writes a double, or the strings "nan", "inf", "-inf" (JSON has no such numbers).
+char *writeJsonNumber(char *p, double value);
 
-/// Appends a float32 through its shortest decimal form, so that 0.1f prints as 0.1 and not as
-/// 0.10000000149011612; "nan", "inf", "-inf" as for doubles.
-void appendJsonNumber(std::string &out, float value);
+/// Writes a float32 in the shortest decimal that reads back as the same float (0.1f prints as
+/// 0.1, not as its widened double 0.10000000149011612), laid out as a double is ("30.0",
+/// "1e-05"); an integer-valued float whose fixed form is the shorter prints its exact integer
+/// ("38375248.0"). "nan", "inf", "-inf" as for doubles.
+char *writeJsonNumber(char *p, float value);
 
-/// Appends an integer in decimal.
+/// Writes an integer in decimal.
 template <std::integral T>
+char *writeJsonNumber(char *p, T value) {
+    return std::to_chars(p, p + kMaxJsonNumberChars, value).ptr;
+}
+
+/// Appends one number as writeJsonNumber() writes it.
+template <class T>
 void appendJsonNumber(std::string &out, T value) {
-    char text[24];
-    auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    out.append(text, end);
+    char text[kMaxJsonNumberChars];
+    out.append(text, writeJsonNumber(text, value));
+}
+
+/// Appends numbers separated by commas ("1,2.5,\"nan\""). The text is sized for the longest
+/// values once and cut to what was written: checking capacity once per value instead took as long
+/// as formatting a float32.
+template <class T>
+void appendJsonNumberList(std::string &out, std::span<const T> values) {
+    const std::size_t start = out.size();
+    out.resize(start + values.size() * (kMaxJsonNumberChars + 1));
+    char *p = out.data() + start;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i > 0) *p++ = ',';
+        p = writeJsonNumber(p, values[i]);
+    }
+    out.resize(static_cast<std::size_t>(p - out.data()));
 }
 
 inline void appendJsonBool(std::string &out, bool value) { out += value ? "true" : "false"; }

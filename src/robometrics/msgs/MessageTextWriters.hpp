@@ -5,6 +5,7 @@
 // either form.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,11 @@ public:
     template <class T>
     void number(T value) {
         appendJsonNumber(out_, value);
+    }
+    /// The elements of a numeric array, between beginArray() and endArray().
+    template <class T>
+    void numbers(std::span<const T> values) {
+        appendJsonNumberList(out_, values);
     }
     void boolean(bool value) { appendJsonBool(out_, value); }
     Status string(std::string_view value) { return appendJsonString(out_, value); }
@@ -105,6 +111,11 @@ public:
         beforeScalar();
         appendJsonNumber(out_, value);
         afterScalar();
+    }
+    /// The elements of a numeric array: always inline ("[1,2]").
+    template <class T>
+    void numbers(std::span<const T> values) {
+        appendJsonNumberList(out_, values);
     }
     void boolean(bool value) {
         beforeScalar();
