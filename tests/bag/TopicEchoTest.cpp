@@ -102,15 +102,19 @@ TEST(TopicEcho, LargeOutputComesInBatchesOfWholeLines) {
     Echoed e = echo(path, "/chatter", true);
     ASSERT_TRUE(e.count.ok()) << e.count.message();
     EXPECT_EQ(*e.count, 3000u);
-    // Each line is 1000 + 106 to 109 bytes: a batch closes after the line that passes 1 MiB.
-    ASSERT_EQ(e.batches.size(), 4u);
+    // Each payload is 1012 bytes (CDR header, length, text, NUL, padding): a batch closes after the
+    // message whose payload passes 1 MiB, the 1037th; each is rendered on a worker thread and
+    // handed over in reading order.
+    ASSERT_EQ(e.batches.size(), 3u);
     std::size_t lines = 0;
     for (const std::string &batch : e.batches) {
         EXPECT_EQ(batch.back(), '\n');
         lines += static_cast<std::size_t>(std::count(batch.begin(), batch.end(), '\n'));
     }
     EXPECT_EQ(lines, 3000u);
-    EXPECT_GE(e.batches[0].size(), std::size_t{1} << 20);
+    EXPECT_EQ(std::count(e.batches[0].begin(), e.batches[0].end(), '\n'), 1037);
+    EXPECT_TRUE(e.batches[1].starts_with(R"({"topic":"/chatter","type":"std_msgs/msg/String","log_time_ns":1037,)"));
+    EXPECT_NE(e.batches[2].find(R"("log_time_ns":2999,)"), std::string::npos);
 }
 
 TEST(TopicEcho, ErrorsNameTheBagTopicAndMessage) {
@@ -137,6 +141,51 @@ TEST(TopicEcho, ErrorsNameTheBagTopicAndMessage) {
     EXPECT_EQ(bad.batches[0],
               "{\"topic\":\"/chatter\",\"type\":\"std_msgs/msg/String\",\"log_time_ns\":5,"
               "\"publish_time_ns\":5,\"message\":{\"data\":\"ok\"}}\n");
+}
+
+// 3000 messages of 1012-byte payloads (three batches of whole messages) at log times 0..2999,
+// then `tail` (a payload that does not decode when not empty) at 3000.
+std::string writeThreeBatches(const std::string &name, const std::vector<std::uint8_t> &tail) {
+    const std::string path = (test::scratchDir(name) / "big.mcap").string();
+    auto writer = TypedWriter::open(path);
+    EXPECT_TRUE(writer.ok()) << writer.message();
+    for (int i = 0; i < 3000; ++i) EXPECT_TRUE(writer->write("/chatter", msgs::String{std::string(1000, 'x')}, i).ok());
+    const std::string schema(msgs::builtinSchemaText("std_msgs/msg/String"));
+    if (!tail.empty()) {
+        EXPECT_TRUE(writer->writeRaw("/chatter", "std_msgs/msg/String", schema, tail, 3000).ok());
+    }
+    EXPECT_TRUE(writer->close().ok());
+    return path;
+}
+
+TEST(TopicEcho, ABadMessageAfterSeveralBatchesEndsTheOutputThere) {
+    const std::string path = writeThreeBatches("topic_echo_bad_late", {0, 1, 0, 0, 9, 0, 0, 0, 'a'});
+    Echoed bad = echo(path, "/chatter", true);
+    ASSERT_FALSE(bad.count.ok());
+    EXPECT_EQ(bad.count.message().rfind(path + ": topic /chatter message at log time 3000: String.data", 0), 0u)
+        << bad.count.message();
+    std::size_t lines = 0;
+    for (const std::string &batch : bad.batches)
+        lines += static_cast<std::size_t>(std::count(batch.begin(), batch.end(), '\n'));
+    EXPECT_EQ(lines, 3000u);  // every message before it, in order
+    EXPECT_NE(bad.batches.back().find(R"("log_time_ns":2999,)"), std::string::npos);
+}
+
+TEST(TopicEcho, TheLimitAndAWriteErrorHoldAcrossBatches) {
+    const std::string path = writeThreeBatches("topic_echo_limit", {});
+    Echoed limited = echo(path, "/chatter", true, 2500);
+    ASSERT_TRUE(limited.count.ok()) << limited.count.message();
+    EXPECT_EQ(*limited.count, 2500u);
+    ASSERT_EQ(limited.batches.size(), 3u);
+    EXPECT_NE(limited.batches.back().find(R"("log_time_ns":2499,)"), std::string::npos);
+    EXPECT_EQ(limited.batches.back().find(R"("log_time_ns":2500,)"), std::string::npos);
+
+    int calls = 0;
+    auto count = echoTopic(path, EchoOptions{"/chatter", 0, true},
+                           [&](std::string_view) { return ++calls == 2 ? Status(Error{"disk full"}) : Status::Ok(); });
+    ASSERT_FALSE(count.ok());
+    EXPECT_EQ(count.message(), "disk full");
+    EXPECT_EQ(calls, 2);  // nothing is written after the failed batch
 }
 
 TEST(TopicEcho, AWriteErrorStopsReading) {

@@ -19,7 +19,9 @@ struct EchoOptions {
 };
 
 /// Reads the messages of `options.topic` from the bag at `path` and hands their text to `write`
-/// in batches of about 1 MiB (whole messages; so the caller writes a few large blocks). Returns
+/// one batch at a time, in reading order: whole messages, about 1 MiB of payload each, rendered on
+/// worker threads (one per core) while the reading goes on. `write` is called on the calling
+/// thread only. Returns
 /// how many messages were written, or an error naming the bag, the topic and, for a message that
 /// does not decode, its log time (the messages before it have been handed over), or the first
 /// error `write` returned.

@@ -18,7 +18,9 @@ namespace robometrics::msgs {
 /// otherwise nothing is appended and the error names the bad byte.
 Status appendJsonString(std::string &out, std::string_view value);
 
-/// The most characters writeJsonNumber() writes for one value ("-1.7976931348623157e+308").
+/// The room writeJsonNumber() needs at `p` for one value: the longest text is 24 characters
+/// ("-1.7976931348623157e+308"), and a float32 is written with fixed-size copies that may pass
+/// its text's end.
 inline constexpr std::size_t kMaxJsonNumberChars = 32;
 
 /// Writes a finite double in its shortest round-trip digits, always with a '.' or an exponent
