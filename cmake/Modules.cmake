@@ -27,8 +27,22 @@ function(robometrics_add_test name)
   add_executable(test_${name} ${sources})
   target_link_libraries(test_${name} PRIVATE ${ARG_DEPS} robometrics_testsupport GTest::gtest GTest::gmock GTest::gtest_main)
   robometrics_set_target_options(test_${name})
+  robometrics_use_test_pch(test_${name})
   gtest_discover_tests(test_${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     PROPERTIES ENVIRONMENT "ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics"
     DISCOVERY_TIMEOUT 60)
+endfunction()
+
+# One precompiled header shared by the test programs: gtest and the standard headers most test
+# files include. It takes about 0.6 s off each of some 200 test files, a minute of each build of a
+# CI run on two cores. The first test program builds it; the others reuse it.
+function(robometrics_use_test_pch target)
+  get_property(first GLOBAL PROPERTY ROBOMETRICS_TEST_PCH_TARGET)
+  if(first)
+    target_precompile_headers(${target} REUSE_FROM ${first})
+  else()
+    target_precompile_headers(${target} PRIVATE <gtest/gtest.h> <cmath> <filesystem> <fstream> <string> <vector>)
+    set_property(GLOBAL PROPERTY ROBOMETRICS_TEST_PCH_TARGET ${target})
+  endif()
 endfunction()
