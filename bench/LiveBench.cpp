@@ -236,7 +236,7 @@ void DdsRoundTrip(benchmark::State &state) {
     std::thread node([&] {
         live::DdsSourceOptions options;
         options.topics = {"/amcl_pose"};
-        options.stop = &stop;
+        options.stop_requested = [&] { return stop.load(); };
         live::DdsSource source(*tool, options);
         live::Publisher publisher(*tool);
         (void)publisher.advertise<msgs::String>("/lost_detector/status");

@@ -133,7 +133,7 @@ void DdsSource::refreshDiscovery() {
 }
 
 bool DdsSource::stopRequested() const {
-    if (options_.stop && options_.stop->load()) return true;
+    if (options_.stop_requested && options_.stop_requested()) return true;
     return options_.duration && std::chrono::steady_clock::now() - started_ >= *options_.duration;
 }
 

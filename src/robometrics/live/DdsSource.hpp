@@ -6,7 +6,6 @@
 // every publisher of the topic is (latched maps). next() blocks on a queue filled by the DDS
 // listener threads and returns false after `duration` or once `stop` is set.
 
-#include <atomic>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -35,7 +34,7 @@ struct DdsSourceOptions {
     Qos qos = Qos::sensorData();                ///< reader QoS for volatile publishers
     bool adapt_reliability = false;             ///< reliable when every publisher is (as ros2 bag record)
     std::optional<std::chrono::nanoseconds> duration;  ///< stop after this long (wall time)
-    const std::atomic<bool> *stop = nullptr;    ///< stop when set (SIGINT/SIGTERM)
+    std::function<bool()> stop_requested;       ///< stop once this says so (SIGINT/SIGTERM)
     std::size_t queue_limit = 100000;           ///< older samples are dropped beyond this
     /// With MessageClock::Source, hold each sample this long and release in source-time order.
     std::chrono::nanoseconds reorder_window{0};

@@ -146,7 +146,7 @@ Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
 Result<std::string> runList(const LiveRun &run, bool all) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(run.options.duration_s);
     std::uint64_t version = 0;
-    while (!run.session->stop->load() && std::chrono::steady_clock::now() < until) {
+    while (!run.session->stop_requested() && std::chrono::steady_clock::now() < until) {
         version = run.session->transport->graph().waitForChange(version, std::chrono::milliseconds(50));
     }
     const auto rows = topicList(run.session->transport->graph(), all);

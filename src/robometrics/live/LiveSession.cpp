@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "robometrics/live/Sandbox.hpp"
+#include "robometrics/system/StopSignals.hpp"
 
 namespace robometrics::live {
 
@@ -13,7 +13,7 @@ Result<Session> openSession(const SessionOptions &o) {
     if (o.domain_id) options->domain_id = *o.domain_id;
     options->shared_memory = o.shared_memory;
     Session session;
-    session.stop = &installStopSignals();
+    session.stop_requested = [poll = system::catchStopSignals()] { return poll() != 0; };
     auto transport = openFastDds(*options);
     if (!transport) return transport.error();
     session.transport = std::move(*transport);
@@ -28,7 +28,7 @@ DdsSourceOptions sourceOptions(const SessionOptions &o, const Session &session, 
     if (o.duration_s > 0) {
         s.duration = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(o.duration_s));
     }
-    s.stop = session.stop;
+    s.stop_requested = session.stop_requested;
     s.log = std::move(log);
     return s;
 }

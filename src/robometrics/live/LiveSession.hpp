@@ -3,7 +3,7 @@
 // options (profile, domain, shared memory) and the environment, the Ctrl-C flag, and the
 // DdsSource options they share (duration, reliability, stop flag).
 
-#include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,10 +22,10 @@ struct SessionOptions {
     bool reliable = false;  ///< subscribe reliable (then best-effort publishers do not match)
 };
 
-/// An open participant plus the Ctrl-C flag.
+/// An open participant plus the Ctrl-C poll (system::catchStopSignals).
 struct Session {
     std::unique_ptr<Transport> transport;
-    const std::atomic<bool> *stop = nullptr;
+    std::function<bool()> stop_requested;
 };
 
 Result<Session> openSession(const SessionOptions &options);

@@ -2,20 +2,15 @@
 
 #include <net/if.h>
 
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
 
 namespace robometrics::live {
 
-namespace {
-std::atomic<bool> g_stop{false};
-extern "C" void onStopSignal(int) { g_stop.store(true); }
-}  // namespace
-
 std::string loopbackSandboxProblem() {
     const char *flag = std::getenv("ROBOMETRICS_IN_NETNS");
-    if (!flag || std::strcmp(flag, "1") != 0) return "not inside the loopback-only network namespace (run through netns-run)";
+    if (!flag || std::strcmp(flag, "1") != 0)
+        return "not inside the loopback-only network namespace (run through netns-run)";
     struct if_nameindex *interfaces = if_nameindex();
     if (!interfaces) return "cannot list the network interfaces";
     std::string other;
@@ -25,15 +20,6 @@ std::string loopbackSandboxProblem() {
     if_freenameindex(interfaces);
     if (!other.empty()) return "network interfaces other than lo are present: " + other;
     return {};
-}
-
-const std::atomic<bool> &installStopSignals() {
-    struct sigaction action {};
-    action.sa_handler = onStopSignal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
-    return g_stop;
 }
 
 }  // namespace robometrics::live

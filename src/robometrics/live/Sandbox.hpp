@@ -2,7 +2,6 @@
 // Guards for running DDS on shared machines (docs/live.md, Safety): tests and peers only create
 // a participant inside a private network namespace whose only interface is loopback.
 
-#include <atomic>
 #include <string>
 
 namespace robometrics::live {
@@ -10,8 +9,5 @@ namespace robometrics::live {
 /// Empty when this process runs inside the project's private network namespace
 /// (ROBOMETRICS_IN_NETNS=1 and `lo` is the only network interface); else the reason it does not.
 std::string loopbackSandboxProblem();
-
-/// Installs SIGINT/SIGTERM handlers that set the returned flag (idempotent).
-const std::atomic<bool> &installStopSignals();
 
 }  // namespace robometrics::live
