@@ -8,7 +8,7 @@ function(robometrics_set_target_options target)
     # libstdc++ string code (the last only where the tests' precompiled header brings <string> in).
     $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict -Wno-stringop-overflow -Wno-stringop-overread -Wno-array-bounds>)
   if(ROBOMETRICS_SANITIZE)
-    # With the sanitizers at -O1, GCC 12 reports false -Wmaybe-uninitialized positives inside
+    # With the sanitizers at -Og/-O1, GCC 12 reports false -Wmaybe-uninitialized positives inside
     # libstdc++'s <regex> and <functional> (std::function moves in the regex automaton).
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
       -fno-sanitize-recover=undefined $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
