@@ -66,6 +66,16 @@ char *writePositiveFloat(char *p, float value) {
     return p;
 }
 
+// A finite double: the formatter dump() itself calls, so the text is what it was with JSON trees;
+// fmt's "{}" is also shortest round-trip but writes 1.0 as "1" and switches to exponents elsewhere.
+char *writeJsonDouble(char *p, double value) { return nlohmann::detail::to_chars(p, p + kMaxJsonNumberChars, value); }
+
+// JSON has no NaN or infinities: they are written as strings.
+char *writeNonFinite(char *p, double value) {
+    const std::string_view text = std::isnan(value) ? "\"nan\"" : value > 0 ? "\"inf\"" : "\"-inf\"";
+    return std::copy(text.begin(), text.end(), p);
+}
+
 bool isAscii(std::string_view text) {
     for (char c : text)
         if (static_cast<unsigned char>(c) >= 0x80) return false;
@@ -125,23 +135,6 @@ Status appendJsonString(std::string &out, std::string_view value) {
     out.append(value.data() + plain, value.size() - plain);
     out += '"';
     return Status::Ok();
-}
-
-char *writeJsonDouble(char *p, double value) {
-    // The formatter dump() itself calls, so the text is what it was with JSON trees; fmt's "{}"
-    // is also shortest round-trip but writes 1.0 as "1" and switches to exponents elsewhere.
-    return nlohmann::detail::to_chars(p, p + kMaxJsonNumberChars, value);
-}
-
-void appendJsonDouble(std::string &out, double value) {
-    char text[kMaxJsonNumberChars];
-    out.append(text, writeJsonDouble(text, value));
-}
-
-// JSON has no NaN or infinities: they are written as strings.
-char *writeNonFinite(char *p, double value) {
-    const std::string_view text = std::isnan(value) ? "\"nan\"" : value > 0 ? "\"inf\"" : "\"-inf\"";
-    return std::copy(text.begin(), text.end(), p);
 }
 
 char *writeJsonNumber(char *p, double value) {

@@ -23,13 +23,9 @@ Status appendJsonString(std::string &out, std::string_view value);
 /// its text's end.
 inline constexpr std::size_t kMaxJsonNumberChars = 32;
 
-/// Writes a finite double in its shortest round-trip digits, always with a '.' or an exponent
-/// ("1.0", "0.1", "-0.0", "1e-05", "1e+16"): nlohmann::json's own float formatting. Returns the
-/// end of the text.
-char *writeJsonDouble(char *p, double value);
-void appendJsonDouble(std::string &out, double value);
-
-/// Writes a double, or the strings "nan", "inf", "-inf" (JSON has no such numbers).
+/// Writes a double in its shortest round-trip digits, always with a '.' or an exponent ("1.0",
+/// "0.1", "-0.0", "1e-05", "1e+16": nlohmann::json's own float formatting), or the strings "nan",
+/// "inf", "-inf" (JSON has no such numbers). Returns the end of the text.
 char *writeJsonNumber(char *p, double value);
 
 /// Writes a float32 in the shortest decimal that reads back as the same float (0.1f prints as
