@@ -1,5 +1,7 @@
 #include "robometrics/core/RunClock.hpp"
 
+#include "robometrics/core/PiecewiseLinear.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -50,21 +52,37 @@ void RunClock::closeBucket() {
 
 void RunClock::finish() {
     closeBucket();
+    clock_track_.finish();
     sim_time_ = clock_topic_ || (first_stamp_ && simTimeStamp(*first_stamp_, start_));
+    system_start_ = systemTime(start_);
+    system_end_ = std::max(system_start_, systemTime(end_));
+}
+
+TimeNs RunClock::systemTime(TimeNs log_time) const {
+    if (!sim_time_) return log_time;
+    if (!clock_track_.empty()) return clock_track_.toSystem(log_time);
+    // The anchors inverted: log time onto the stamps' clock.
+    return piecewiseLinearAt(anchors_, log_time, [](const Anchor &a) { return a.log; },
+                             [](const Anchor &a) { return a.stamp; });
+}
+
+double RunClock::pausedWallSeconds() const {
+    const auto &v = clock_track_.vertices();
+    TimeNs paused = 0;
+    for (std::size_t i = 1; i < v.size(); ++i) {
+        const TimeNs wall = v[i].log - v[i - 1].log;
+        // A segment of at least 0.5 s in which simulated time advanced by less than 5 % of it.
+        if (wall >= kNsPerSecond / 2 && (v[i].sys - v[i - 1].sys) * 20 < wall) paused += wall;
+    }
+    return toSeconds(paused);
 }
 
 double RunClock::stampSinceStart(TimeNs stamp) const {
+    if (sim_time_) return toSeconds(stamp - system_start_);  // stamps are on the system's clock
     if (anchors_.empty()) return toSeconds(stamp - start_);
-    if (anchors_.size() == 1) return toSeconds(anchors_.front().log + (stamp - anchors_.front().stamp) - start_);
-    // Between anchors: linear; outside: the nearest segment extended (its clock rate).
-    auto after = std::upper_bound(anchors_.begin(), anchors_.end(), stamp,
-                                  [](TimeNs s, const Anchor &a) { return s < a.stamp; });
-    if (after == anchors_.begin()) ++after;
-    if (after == anchors_.end()) --after;
-    const Anchor &a = *(after - 1);
-    const Anchor &b = *after;
-    const double rate = static_cast<double>(b.log - a.log) / static_cast<double>(b.stamp - a.stamp);
-    return toSeconds(a.log - start_) + rate * toSeconds(stamp - a.stamp);
+    return toSeconds(piecewiseLinearAt(anchors_, stamp, [](const Anchor &a) { return a.stamp; },
+                                       [](const Anchor &a) { return a.log; }) -
+                     start_);
 }
 
 std::optional<double> RunClock::stampOffsetSeconds() const {
@@ -77,11 +95,17 @@ std::string RunClock::describe() const {
     const std::string axes = "time axes are seconds of recorder log time since the first message";
     const auto offset = stampOffsetSeconds();
     if (sim_time_) {
-        return fmt::format("simulated time: header stamps are sim time ({}); {}, with header stamps mapped onto it",
-                           clock_topic_ ? "the bag has a /clock topic"
-                                        : fmt::format("they start at {:.1f} s while log times are wall clock",
-                                                      toSeconds(first_stamp_.value_or(0))),
-                           axes);
+        const double wall = wallDurationSeconds(), sim = durationSeconds();
+        const double paused = pausedWallSeconds();
+        return fmt::format(
+            "simulated time: header stamps are sim time ({}); time axes, rates, gaps and durations are seconds of "
+            "simulated time since the first message ({:.1f} s of simulated time in {:.1f} s of wall time{}{})",
+            clock_topic_ ? "the bag has a /clock topic, log times are mapped onto it"
+                         : fmt::format("they start at {:.1f} s while log times are wall clock; log times are mapped "
+                                       "onto sim time through the header stamps",
+                                       toSeconds(first_stamp_.value_or(0))),
+            sim, wall, wall > 0 && sim > 0 ? fmt::format(", real-time factor {:.2f}", sim / (wall - paused)) : "",
+            paused > 0 ? fmt::format(", paused {:.1f} s", paused) : "");
     }
     if (!offset) return "log time only (no header stamps); " + axes;
     if (std::abs(*offset) > 1.0) {

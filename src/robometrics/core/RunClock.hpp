@@ -1,14 +1,18 @@
 #pragma once
-// The one time axis of a run: seconds since the first recorded message, in recorder log time
-// (every message has one, whatever its type). Header stamps live on the publisher's clock, which
-// may be simulated time (Gazebo, `use_sim_time`) or a clock that is not synchronised with the
-// recorder; they are mapped onto the axis through anchors learned from messages that carry both.
+// The one time axis of a run: seconds since the first recorded message on the clock the system
+// ran on. That is the recorder's log time (every message has one, whatever its type), except in
+// a simulated run (Gazebo, `use_sim_time`): there the system's clock is simulated time, so a
+// paused simulation is not a gap and a run at a real-time factor of 0.6 keeps its 10 Hz. Log
+// times are mapped onto simulated time through the /clock samples when the bag has them, else
+// through anchors learned from messages that carry both a log time and a header stamp. In a
+// wall-clock run header stamps are mapped onto log time through the same anchors.
 // The rule is written down in docs/conventions.md ("Time bases").
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "robometrics/core/ClockTrack.hpp"
 #include "robometrics/core/Time.hpp"
 
 namespace robometrics {
@@ -19,16 +23,31 @@ public:
     void observe(TimeNs log_time, std::optional<TimeNs> stamp = std::nullopt);
     /// The bag has a /clock topic (rosgraph_msgs/Clock): the system ran on simulated time.
     void markClockTopic() { clock_topic_ = true; }
+    /// One /clock message: its log time and the simulated time it carries.
+    void observeClock(TimeNs log_time, TimeNs sim_time) { clock_track_.add(log_time, sim_time); }
     /// Ends the run: the last anchor is closed and sim time is decided.
     void finish();
 
     bool empty() const { return !started_; }
+    /// Log times of the first and last message.
     TimeNs start() const { return start_; }
     TimeNs end() const { return end_; }
-    double durationSeconds() const { return toSeconds(end_ - start_); }
+    /// Duration on the system's clock (simulated time in a simulated run).
+    double durationSeconds() const { return toSeconds(system_end_ - system_start_); }
+    /// Duration in recorder log time (the wall clock of the recording machine).
+    double wallDurationSeconds() const { return toSeconds(end_ - start_); }
+
+    /// A log time on the system's clock: itself in a wall-clock run, simulated time in a
+    /// simulated one. Valid after finish().
+    TimeNs systemTime(TimeNs log_time) const;
+    /// The system's clock at the first and last message.
+    TimeNs systemStart() const { return system_start_; }
+    TimeNs systemEnd() const { return system_end_; }
+    /// Wall time the simulation stood still (/clock not advancing for at least 0.5 s), seconds.
+    double pausedWallSeconds() const;
 
     /// A log time on the axis.
-    double sinceStart(TimeNs log_time) const { return toSeconds(log_time - start_); }
+    double sinceStart(TimeNs log_time) const { return toSeconds(systemTime(log_time) - system_start_); }
     /// A header stamp on the axis (through the anchors; identity offset when there are none).
     double stampSinceStart(TimeNs stamp) const;
     double stampSinceStart(double stamp_s) const { return stampSinceStart(fromSeconds(stamp_s)); }
@@ -39,8 +58,10 @@ public:
     /// Median of (log time - header stamp) over the run, seconds; nullopt without stamps.
     std::optional<double> stampOffsetSeconds() const;
 
-    /// "time since start [s], log time" for plot axes and CSV headers.
-    std::string axisLabel() const { return "time since start [s], recorder log time"; }
+    /// "simulated time" or "recorder log time": the clock of the axis, for headings.
+    const char *clockName() const { return sim_time_ ? "simulated time" : "recorder log time"; }
+    /// "time since start [s], recorder log time" for plot axes and CSV headers.
+    std::string axisLabel() const { return std::string("time since start [s], ") + clockName(); }
     /// One sentence for the summary and report: which clocks the run used.
     std::string describe() const;
 
@@ -55,6 +76,8 @@ private:
     bool clock_topic_ = false;
     bool sim_time_ = false;
     TimeNs start_ = 0, end_ = 0;
+    TimeNs system_start_ = 0, system_end_ = 0;
+    ClockTrack clock_track_;
     // The (stamp, log) pairs of the current one-second bucket of log time; the median offset is an anchor.
     TimeNs bucket_start_ = 0;
     std::vector<Anchor> bucket_;

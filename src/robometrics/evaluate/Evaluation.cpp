@@ -1,5 +1,7 @@
 #include "robometrics/evaluate/Evaluation.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "robometrics/report/JsonNumber.hpp"
@@ -23,16 +25,25 @@ nlohmann::json statsJson(const slam::ErrorStatistics &s) {
 
 }  // namespace
 
+std::pair<double, double> gapOnAxis(const RunClock &clock, const topicstats::TopicHealth &t,
+                                    const topicstats::TopicGap &g) {
+    if (t.period_from_stamps) return {clock.stampSinceStart(g.start), clock.stampSinceStart(g.end)};
+    return {toSeconds(g.start - clock.systemStart()), toSeconds(g.end - clock.systemStart())};
+}
+
 nlohmann::json toSummaryJson(const Evaluation &e) {
     nlohmann::json j;
     j["verdict"] = e.verdict();
     j["bag"] = e.inputs.bag;
     j["start_ns"] = e.start_time;
     j["end_ns"] = e.end_time;
-    j["duration_s"] = toSeconds(e.end_time - e.start_time);
+    j["duration_s"] = e.clock.durationSeconds();  // on the system's clock (simulated time in a simulation)
+    j["wall_duration_s"] = e.clock.wallDurationSeconds();
     const auto offset = e.clock.stampOffsetSeconds();
-    j["time_base"] = {{"axis", "recorder log time, seconds since start_ns"},
+    j["time_base"] = {{"axis", fmt::format("{}, seconds since the first message", e.clock.clockName())},
+                      {"clock", e.clock.clockName()},
                       {"sim_time", e.clock.simTime()},
+                      {"paused_wall_s", e.clock.pausedWallSeconds()},
                       {"stamp_offset_s", offset ? finiteOrNull(*offset) : nullptr},
                       {"description", e.clock.describe()}};
     j["anomalies"] = nlohmann::json::array();
@@ -44,6 +55,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                                   {"value", finiteOrNull(a.value)},
                                   {"threshold", finiteOrNull(a.threshold)},
                                   {"time_s", a.time_s ? finiteOrNull(*a.time_s) : nullptr},
+                                  {"end_time_s", a.end_time_s ? finiteOrNull(*a.end_time_s) : nullptr},
                                   {"evidence", evidence}});
     }
     j["not_evaluated"] = e.notes;  // analyses that did not run and why (missing inputs are not failures)
@@ -79,12 +91,42 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
             {"time_rough_terrain_s", finiteOrNull(s.time_rough_terrain_s)},
             {"time_low_clearance_s", finiteOrNull(s.time_low_clearance_s)}};
     }
+    {
+        const ActivityResult &a = e.activity;
+        nlohmann::json stuck = nlohmann::json::array();
+        for (const auto &s : a.stuck) {
+            stuck.push_back({{"start_s", toSeconds(s.start - e.clock.systemStart())},
+                             {"end_s", toSeconds(s.end - e.clock.systemStart())},
+                             {"commanded_mps", finiteOrNull(s.commandedSpeed())},
+                             {"measured_mps", finiteOrNull(s.measuredSpeed())}});
+        }
+        j["activity"] = {{"command_topic", a.command_topic},
+                         {"goal_topics", a.goal_topics},
+                         {"intent_known", a.intent_known},
+                         {"goals", a.goals},
+                         {"commanded_s", a.commanded_s},
+                         {"moving_s", a.moving_s},
+                         {"idle_s", a.idle_s},
+                         {"progress_source", a.progress_source},
+                         {"stuck_episodes", stuck}};
+    }
     nlohmann::json health = nlohmann::json::array();
     for (const auto &t : e.topic_health) {
+        nlohmann::json gaps = nlohmann::json::array();
+        for (const auto &g : topicstats::worstGaps(t)) {
+            gaps.push_back({{"start_s", gapOnAxis(e.clock, t, g).first},
+                            {"length_s", g.lengthMs() / 1e3},
+                            {"missing", g.missing}});
+        }
         health.push_back(
             {{"topic", t.topic},
              {"count", t.count},
+             {"role", topicstats::toString(t.role)},
              {"mean_rate_hz", finiteOrNull(t.mean_rate_hz)},
+             {"active_rate_hz", finiteOrNull(t.active_rate_hz)},
+             {"idle_gaps", t.idle_gaps},
+             {"idle_s", t.idle_s},
+             {"worst_gaps", gaps},
              {"jitter_ms", finiteOrNull(t.jitter_ms)},
              {"longest_gap_ms", finiteOrNull(t.longest_gap_ms)},
              {"kind", topicstats::toString(t.kind)},

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/localization/LostDetector.hpp"
@@ -59,9 +60,23 @@ struct SystemResult {
     nlohmann::json run;  ///< run.json as written by `robometrics run`
 };
 
+/// What the robot was told to do and what it did (activity/), on the run's clock.
+struct ActivityResult {
+    std::string command_topic;            ///< cmd_vel (Twist or TwistStamped); empty when not recorded
+    std::vector<std::string> goal_topics;  ///< Nav2 action status topics recorded
+    bool intent_known = false;             ///< some topic says when the robot should move
+    std::size_t goals = 0;
+    double commanded_s = 0;  ///< time motion was commanded or a goal executed
+    double moving_s = 0;     ///< time the robot drove or turned
+    double idle_s = 0;       ///< neither: standing by
+    std::string progress_source;  ///< the track stuck is judged on (ground truth, else odometry)
+    std::vector<activity::StuckEpisode> stuck;
+};
+
 /// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.
 struct RunPath {
     std::string source;  ///< the odometry or AMCL topic, or "tf map->base_link", ...
+    std::string frame = "map";  ///< the frame its x, y are in
     std::vector<double> t, x, y;  ///< t on the run's axis (seconds since start, RunClock)
 };
 
@@ -73,6 +88,7 @@ struct Evaluation {
     /// The run's time axis (log time since start_time) and how header stamps map onto it.
     RunClock clock;
     std::optional<TraversalResult> traversal;
+    ActivityResult activity;
     std::vector<topicstats::TopicHealth> topic_health;
     std::vector<topicstats::WindowRecord> topic_windows;
     std::optional<LostResult> lost;
@@ -82,12 +98,18 @@ struct Evaluation {
     std::optional<CostmapResult> costmap;
     std::optional<SystemResult> system;
     std::vector<RunPath> paths;  ///< estimated paths for the report (odometry, AMCL), t on the run axis
+    /// The odometry path was brought into map through the recorded TF map -> odom.
+    bool paths_aligned = false;
     std::vector<slam::Anomaly> anomalies;
     std::vector<std::string> notes;  ///< analyses skipped and why
 
     bool ok() const { return anomalies.empty(); }
     const char *verdict() const { return ok() ? "ok" : "potential_failure"; }
 };
+
+/// A topic's gap on the run axis (seconds): its times are header stamps or the system's clock.
+std::pair<double, double> gapOnAxis(const RunClock &clock, const topicstats::TopicHealth &topic,
+                                    const topicstats::TopicGap &gap);
 
 /// The machine-readable summary written to summary.json (and read back by `compare`).
 nlohmann::json toSummaryJson(const Evaluation &evaluation);

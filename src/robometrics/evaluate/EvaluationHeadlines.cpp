@@ -23,6 +23,23 @@ std::string traversalLine(const Evaluation &e) {
     if (s.imu_messages > 0) parts.push_back(fmt::format("{:.1f} s on rough terrain", s.time_rough_terrain_s));
     return parts.empty() ? std::string("no data") : fmt::format("{}", fmt::join(parts, ", "));
 }
+std::string activityLine(const Evaluation &e) {
+    const ActivityResult &a = e.activity;
+    std::vector<std::string> parts;
+    if (a.intent_known) {
+        std::string told = fmt::format("motion commanded {:.1f} s", a.commanded_s);
+        if (!a.command_topic.empty()) told += " on " + a.command_topic;
+        if (a.goals > 0) told += fmt::format(", {} navigation goal(s)", a.goals);
+        parts.push_back(told);
+    } else {
+        parts.emplace_back("no velocity command or goal topic (stuck not evaluated)");
+    }
+    if (!a.progress_source.empty()) {
+        parts.push_back(fmt::format("moving {:.1f} s, idle {:.1f} s", a.moving_s, a.idle_s));
+    }
+    return fmt::format("{}", fmt::join(parts, "; "));
+}
+
 }  // namespace
 
 std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir) {
@@ -30,8 +47,14 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     auto out = std::back_inserter(text);
     fmt::format_to(out, "verdict: {}\n", e.verdict());
     for (const auto &a : e.anomalies) fmt::format_to(out, "  - {}: {}\n", a.code, a.message);
-    fmt::format_to(out, "duration: {:.1f} s of bag time\n", toSeconds(e.end_time - e.start_time));
+    if (e.clock.simTime()) {
+        fmt::format_to(out, "duration: {:.1f} s of simulated time ({:.1f} s of wall time)\n", e.clock.durationSeconds(),
+                       e.clock.wallDurationSeconds());
+    } else {
+        fmt::format_to(out, "duration: {:.1f} s of recorder log time\n", e.clock.durationSeconds());
+    }
     fmt::format_to(out, "time base: {}\n", e.clock.describe());
+    fmt::format_to(out, "activity: {}\n", activityLine(e));
     if (e.traversal) fmt::format_to(out, "traversal: {}\n", traversalLine(e));
     if (e.trajectory) {
         fmt::format_to(out,

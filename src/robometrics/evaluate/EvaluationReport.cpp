@@ -53,7 +53,17 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
     auto add = [&](const char *group, const char *name, std::string value, const char *unit, bool flag = false) {
         html.addMetric({group, name, std::move(value), unit, flag});
     };
-    add("Run", "Duration", fixed(toSeconds(e.end_time - e.start_time), 1), "s");
+    add("Run", e.clock.simTime() ? "Duration (simulated time)" : "Duration", fixed(e.clock.durationSeconds(), 1), "s");
+    if (e.clock.simTime()) add("Run", "Duration (wall time)", fixed(e.clock.wallDurationSeconds(), 1), "s");
+    const ActivityResult &a = e.activity;
+    if (a.intent_known) {
+        add("Activity", "Motion commanded", fixed(a.commanded_s, 1), "s");
+        if (a.goals > 0) add("Activity", "Navigation goals", std::to_string(a.goals), "");
+    }
+    if (!a.progress_source.empty()) {
+        add("Activity", "Moving", fixed(a.moving_s, 1), "s");
+        add("Activity", "Idle (no command, not moving)", fixed(a.idle_s, 1), "s");
+    }
     if (e.traversal) {
         // Only what was measured: an input that was not recorded is listed under Notes.
         const auto &s = e.traversal->summary;
@@ -138,14 +148,27 @@ std::string trajectoryPlot(const Evaluation &e) {
     return plot.render();
 }
 
-/// Without a ground truth: the robot's estimated paths as recorded, each in its own frame.
+/// Without a ground truth: the robot's estimated paths, one panel per frame (paths of different
+/// frames on one plot would show the frame offset as an error); the odometry joins the map panel
+/// when the bag recorded TF map -> odom.
 std::string pathsPlot(const Evaluation &e) {
-    SvgPlot plot("Estimated path (no ground truth given)", "x [m]", "y [m]", 720, 520);
-    plot.setEqualAspect(true);
-    plot.setEmptyMessage("no poses on the odometry, AMCL or TF topics");
-    addMapUnderlay(e, plot);
-    for (const auto &p : e.paths) plot.add(LineSeries{p.source, p.x, p.y, "", false, false});
-    return plot.render();
+    std::vector<std::string> frames;
+    for (const auto &p : e.paths) {
+        if (std::find(frames.begin(), frames.end(), p.frame) == frames.end()) frames.push_back(p.frame);
+    }
+    std::string out;
+    for (const std::string &frame : frames) {
+        SvgPlot plot(fmt::format("Estimated path in the {} frame (no ground truth given)", frame), "x [m]", "y [m]",
+                     720, 520);
+        plot.setEqualAspect(true);
+        plot.setEmptyMessage("no poses on the odometry, AMCL or TF topics");
+        if (frame == "map") addMapUnderlay(e, plot);
+        for (const auto &p : e.paths) {
+            if (p.frame == frame) plot.add(LineSeries{p.source, p.x, p.y, "", false, false});
+        }
+        out += plot.render();
+    }
+    return out;
 }
 
 std::string errorPlot(const Evaluation &e) {
@@ -204,7 +227,7 @@ std::string traversalNote(const Evaluation &e) {
     if (e.topics.scan.empty()) missing.emplace_back("laser scan (clearance)");
     if (e.topics.imu.empty()) missing.emplace_back("IMU (acceleration, smoothness)");
     if (e.topics.pose_array.empty() && e.topics.odometry.empty()) missing.emplace_back("pose or odometry (velocity)");
-    std::string note = "One row per second of recorder log time.";
+    std::string note = "One row per second of recorder log time, drawn on the run's time axis.";
     if (!missing.empty()) note += fmt::format(" Not recorded in this run: {}.", fmt::join(missing, "; "));
     return note;
 }
@@ -217,7 +240,13 @@ std::string topicPlot(const Evaluation &e) {
         auto &s = series[w.topic];
         s.label = w.topic;
         s.x.push_back(relative(e, w.window_stop));
-        s.y.push_back(w.stats.count > 0 ? 1000.0 / w.stats.average : NAN);
+        // The windows are in log time: the rate is turned onto the system's clock (a window of a
+        // paused simulation has no rate).
+        const double wall = toSeconds(w.window_stop - w.window_start);
+        const double system = e.clock.empty() ? wall
+                                              : toSeconds(e.clock.systemTime(w.window_stop) -
+                                                          e.clock.systemTime(w.window_start));
+        s.y.push_back(w.stats.count > 0 && system > 0 ? 1000.0 / w.stats.average * wall / system : NAN);
     }
     std::vector<LineSeries> ordered;
     for (auto &[name, s] : series) ordered.push_back(std::move(s));
@@ -235,14 +264,18 @@ std::string topicPlot(const Evaluation &e) {
     }
     std::vector<std::vector<std::string>> rows;
     for (const auto &t : e.topic_health) {
-        rows.push_back({t.topic, std::to_string(t.count), fixed(t.mean_rate_hz, 2), fixed(t.jitter_ms, 2),
-                        fixed(t.longest_gap_ms, 1), topicstats::dropsCell(t),
+        rows.push_back({t.topic, topicstats::kindCell(t.kind), std::to_string(t.count), fixed(t.active_rate_hz, 2),
+                        fixed(t.jitter_ms, 2), fixed(t.longest_gap_ms, 1), topicstats::dropsCell(t),
+                        t.idle_gaps ? fmt::format("{:.1f} s ({})", t.idle_s, t.idle_gaps) : "-",
                         t.age_samples ? fixed(t.age_p50_ms, 2) : "-", t.age_samples ? fixed(t.age_p95_ms, 2) : "-",
                         fixed(t.bandwidth_bps / 1024.0, 1)});
     }
-    return plot.render() + report::htmlTable({"topic", "messages", "rate [Hz]", "jitter [ms]", "longest gap [ms]",
-                                              "est. drops", "age p50 [ms]", "age p95 [ms]", "KiB/s"},
-                                             rows);
+    const std::string clock = e.clock.clockName();
+    return plot.render() +
+           report::htmlTable({"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
+                              "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]", "age p95 [ms]",
+                              "KiB/s"},
+                             rows);
 }
 
 std::string lostPlot(const Evaluation &e) {
@@ -330,8 +363,11 @@ std::string costmapSection(const Evaluation &e) {
 
 std::string renderReport(const Evaluation &e) {
     report::HtmlReport html("robometrics run report");
-    html.setSubtitle(
-        fmt::format("{} · {:.1f} s of recorder log time", e.inputs.bag, toSeconds(e.end_time - e.start_time)));
+    html.setSubtitle(e.clock.simTime() ? fmt::format("{} · {:.1f} s of simulated time ({:.1f} s of wall time)",
+                                                     e.inputs.bag, e.clock.durationSeconds(),
+                                                     e.clock.wallDurationSeconds())
+                                       : fmt::format("{} · {:.1f} s of recorder log time", e.inputs.bag,
+                                                     toSeconds(e.end_time - e.start_time)));
     if (!e.clock.empty()) html.addHeaderLine("Time base: " + e.clock.describe() + ".");
     std::vector<std::string> reasons;
     for (const auto &a : e.anomalies) reasons.push_back(a.code + ": " + a.message);
@@ -344,8 +380,12 @@ std::string renderReport(const Evaluation &e) {
                              "header stamp, mapped onto the run's time axis."});
     } else if (!e.paths.empty()) {
         html.addSection({"Trajectory", pathsPlot(e),
-                         "No ground truth given (--gt-traj): the estimated paths as recorded, each in its own frame "
-                         "(odometry in odom, AMCL and TF in map), neither aligned nor evaluated."});
+                         e.paths_aligned
+                             ? "No ground truth given (--gt-traj): the estimated paths in the map frame, the odometry "
+                               "brought there through the recorded TF map -> odom at each odometry stamp; not evaluated."
+                             : "No ground truth given (--gt-traj): the estimated paths, one panel per frame (odometry "
+                               "in odom, AMCL and TF in map; the bag has no TF map -> odom to join them); not "
+                               "evaluated."});
     }
     if (e.map) {
         html.addSection({"Map overlay", mapSection(e), "The estimate's map brought onto the ground-truth grid."});
@@ -357,7 +397,13 @@ std::string renderReport(const Evaluation &e) {
                          "Robot-centric costmap from " + e.costmap->topic +
                              ": white free, red rising cost, black lethal, grey unknown; grid +y up."});
     }
-    if (!e.topic_health.empty()) html.addSection({"Topic rates and ages", topicPlot(e), ""});
+    if (!e.topic_health.empty()) {
+        html.addSection({"Topic rates and ages", topicPlot(e),
+                         fmt::format("Rates, gaps and drops on {}. Rate: while the topic publishes (idle stretches "
+                                     "left out: a velocity command while the robot stands by, AMCL while it does not "
+                                     "move or its scan is silent). Drops only for periodic topics.",
+                                     e.clock.clockName())});
+    }
     if (e.system && !e.system->samples.empty()) {
         html.addSection({"CPU and memory", systemPlots(e),
                          "Sampled by `robometrics run` while the command ran: seconds since it started the "

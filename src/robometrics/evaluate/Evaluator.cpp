@@ -1,17 +1,22 @@
 #include "robometrics/evaluate/Evaluator.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
+#include "robometrics/evaluate/PathAlignment.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
+#include "robometrics/nodes/ActivityNode.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
@@ -143,6 +148,8 @@ Status evaluateMap(Evaluation &e, const EvaluateOptions &options) {
 struct RunChecks {
     slam::FailureThresholds thresholds;
     std::vector<std::string> required_topics;
+    activity::IntentConfig intent;
+    activity::StuckConfig stuck;
 };
 
 /// Run-axis time of the first traversal row whose collision counter went up.
@@ -151,6 +158,59 @@ std::optional<double> firstCollisionTime(const Evaluation &e) {
         if (r.collision_events > 0) return sinceStart(e, r.time);
     }
     return std::nullopt;
+}
+
+void topicDropAnomalies(Evaluation &e, double drop_ratio) {
+    for (const auto &t : e.topic_health) {
+        // Only a periodic topic has messages that should have come (see TopicHealth).
+        if (t.kind != topicstats::TopicKind::Periodic) continue;
+        const double ratio = static_cast<double>(t.estimated_drops) / static_cast<double>(t.count);
+        if (ratio <= drop_ratio) continue;
+        const std::vector<topicstats::TopicGap> worst = topicstats::worstGaps(t);
+        std::vector<std::string> spans;
+        for (const topicstats::TopicGap &g : worst) {
+            const auto [from, to] = gapOnAxis(e.clock, t, g);
+            spans.push_back(fmt::format("{:.1f}-{:.1f} s ({:.2f} s)", from, to, g.lengthMs() / 1e3));
+        }
+        std::vector<std::pair<std::string, double>> evidence{
+            {"estimated_drops", static_cast<double>(t.estimated_drops)},
+            {"messages", static_cast<double>(t.count)},
+            {"expected_period_ms", t.expected_period_ms},
+            {"gaps_over_threshold", static_cast<double>(t.gaps_over_threshold)},
+            {"idle_gaps", static_cast<double>(t.idle_gaps)}};
+        std::optional<double> start, end;
+        if (!worst.empty()) {
+            std::tie(start, end) = gapOnAxis(e.clock, t, worst.front());
+            evidence.push_back({"longest_gap_ms", worst.front().lengthMs()});
+        }
+        addAnomaly(e, "topic_drops",
+                   fmt::format("{}: about {} messages missing ({:.1f} % of {}) at a period of {:.1f} ms ({}, {}); "
+                               "longest gap{} {}",
+                               t.topic, t.estimated_drops, 100 * ratio, t.count, t.expected_period_ms,
+                               t.period_from_stamps ? "header stamps" : "receive time", e.clock.clockName(),
+                               spans.size() > 1 ? "s" : "", fmt::join(spans, ", ")),
+                   ratio, drop_ratio, start, std::move(evidence));
+        e.anomalies.back().end_time_s = end;
+    }
+}
+
+void stuckAnomalies(Evaluation &e) {
+    const ActivityResult &a = e.activity;
+    for (const activity::StuckEpisode &s : a.stuck) {
+        const double from = toSeconds(s.start - e.clock.systemStart()), to = toSeconds(s.end - e.clock.systemStart());
+        addAnomaly(e, "stuck",
+                   fmt::format("commanded {:.2f} m/s on {} from {:.1f} s to {:.1f} s, but the robot covered {:.2f} m "
+                               "({:.2f} m/s) on {}",
+                               s.commandedSpeed(), a.command_topic, from, to, s.covered_m, s.measuredSpeed(),
+                               a.progress_source),
+                   s.measuredSpeed(), s.commandedSpeed(), from,
+                   {{"commanded_mps", s.commandedSpeed()},
+                    {"measured_mps", s.measuredSpeed()},
+                    {"commanded_m", s.commanded_m},
+                    {"covered_m", s.covered_m},
+                    {"duration_s", s.durationSeconds()}});
+        e.anomalies.back().end_time_s = to;
+    }
 }
 
 void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChecks &checks) {
@@ -191,6 +251,7 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
             obs.path_length_m = e.traversal->summary.distance_traveled;
         }
         if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.stats.rmse;
+        obs.odometry_topic = e.topics.odometry;
         for (slam::Anomaly &a : slam::assessRun(obs, thresholds).anomalies) e.anomalies.push_back(std::move(a));
     }
     if (e.lost) {
@@ -204,25 +265,8 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
                        {{"duration_s", episode.durationSeconds()}, {"peak_p_lost", episode.peak_probability}});
         }
     }
-    for (const auto &t : e.topic_health) {
-        // Only a periodic topic has messages that should have come (see TopicHealth).
-        if (t.kind != topicstats::TopicKind::Periodic) continue;
-        double ratio = static_cast<double>(t.estimated_drops) / static_cast<double>(t.count);
-        if (ratio > options.topic_drop_ratio) {
-            const double gap = t.period_from_stamps ? t.longest_stamp_gap_ms : t.longest_gap_ms;
-            addAnomaly(e, "topic_drops",
-                       fmt::format("{}: about {} messages missing ({:.1f} % of {}) at a period of {:.1f} ms ({}), "
-                                   "longest gap {:.0f} ms",
-                                   t.topic, t.estimated_drops, 100 * ratio, t.count, t.expected_period_ms,
-                                   t.period_from_stamps ? "header stamps" : "log time", gap),
-                       ratio, options.topic_drop_ratio, std::nullopt,
-                       {{"estimated_drops", static_cast<double>(t.estimated_drops)},
-                        {"messages", static_cast<double>(t.count)},
-                        {"expected_period_ms", t.expected_period_ms},
-                        {"longest_gap_ms", gap},
-                        {"gaps_over_threshold", static_cast<double>(t.gaps_over_threshold)}});
-        }
-    }
+    stuckAnomalies(e);
+    topicDropAnomalies(e, options.topic_drop_ratio);
     if (e.system) {
         double peak = 0, peak_at = 0;
         for (const auto &s : e.system->samples) {
@@ -240,6 +284,60 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
     }
 }
 
+/// The odometry path for the report: in map through the recorded TF map -> odom when the bag has
+/// it (a second, filtered read of /tf), else as recorded in odom.
+RunPath odometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
+    if (e.topics.tf) {
+        auto map_odom = io::loadTrajectory(e.inputs.bag + ":tf:map:odom");
+        if (map_odom && !map_odom->empty()) {
+            RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
+            if (!aligned.t.empty()) {
+                e.paths_aligned = true;
+                return aligned;
+            }
+        }
+    }
+    RunPath path{e.topics.odometry, "odom", {}, {}, {}};
+    for (const slam::OdomSample &s : odometry) {
+        path.t.push_back(s.t);
+        path.x.push_back(s.x);
+        path.y.push_back(s.y);
+    }
+    return path;
+}
+
+/// The activity summary and the stuck episodes; stuck is "not evaluated" without a velocity command.
+void fillActivity(Evaluation &e, const nodes::ActivityRun &run, const activity::StuckConfig &stuck) {
+    ActivityResult &a = e.activity;
+    a.command_topic = e.topics.cmd_vel.empty() ? e.topics.cmd_vel_stamped : e.topics.cmd_vel;
+    for (const std::string &goal : {e.topics.navigate_status, e.topics.follow_path_status}) {
+        if (!goal.empty()) a.goal_topics.push_back(goal);
+    }
+    a.intent_known = run.intent.known();
+    a.goals = run.intent.goal_count;
+    const TimeNs start = e.clock.systemStart(), end = e.clock.systemEnd();
+    a.commanded_s = toSeconds(run.intent.commanded.overlap(start, end));
+    a.moving_s = toSeconds(run.moving.overlap(start, end));
+    TimeIntervals active;
+    std::vector<TimeSpan> spans = run.intent.commanded.spans();
+    spans.insert(spans.end(), run.moving.spans().begin(), run.moving.spans().end());
+    std::sort(spans.begin(), spans.end(), [](const TimeSpan &x, const TimeSpan &y) { return x.start < y.start; });
+    for (const TimeSpan &s : spans) active.add(s.start, s.end);
+    a.idle_s = std::max(0.0, toSeconds(end - start - active.overlap(start, end)));
+    if (run.progress) {
+        a.progress_source = run.progress_from_ground_truth ? e.topics.pose_array + " (ground truth)" : e.topics.odometry;
+    }
+    if (a.command_topic.empty()) {
+        e.notes.push_back(
+            "stuck: no velocity command topic (geometry_msgs/Twist or TwistStamped, /cmd_vel): nothing says when the "
+            "robot was told to drive, and standing still is not stuck");
+    } else if (!run.progress) {
+        e.notes.push_back("stuck: no odometry or ground-truth pose to measure progress on");
+    } else {
+        a.stuck = activity::findStuckEpisodes(run.intent, *run.progress, stuck);
+    }
+}
+
 Result<RunChecks> runChecks(const EvaluateOptions &options) {
     auto params = nodeParams(options, nodes::SlamRunNode::spec());
     if (!params) return params.error();
@@ -248,6 +346,15 @@ Result<RunChecks> runChecks(const EvaluateOptions &options) {
     ROBOMETRICS_TRY(params->get("min_path_m", c.thresholds.min_path_m));
     ROBOMETRICS_TRY(params->get("max_ate_m", c.thresholds.max_ate_m));
     ROBOMETRICS_TRY(params->get("required_topics", c.required_topics));
+    ROBOMETRICS_TRY(params->get("cmd_vel_timeout_s", c.intent.command_timeout_s));
+    ROBOMETRICS_TRY(params->get("stuck_window_s", c.stuck.window_s));
+    ROBOMETRICS_TRY(params->get("stuck_progress_ratio", c.stuck.min_progress_ratio));
+    if (!(c.intent.command_timeout_s > 0) || !(c.stuck.window_s > 0) || !(c.stuck.min_progress_ratio >= 0)) {
+        return Error{"slam_eval: cmd_vel_timeout_s and stuck_window_s must be > 0, stuck_progress_ratio >= 0"};
+    }
+    // Stuck is judged from what the robot was told to do (stuckAnomalies), not BenchBot's
+    // whole-run path length, which cannot tell a robot told to wait from a stalled one.
+    c.thresholds.check_stuck = false;
     // A run is judged on what it recorded: an input that is absent is "not evaluated", and a
     // topic the user needs is declared in required_topics (checked by name, any type).
     c.thresholds.require_scan = false;
@@ -291,6 +398,13 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     }
     nodes::SlamRunNode slam_run;
     slam_run.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
+    nodes::ActivityNode activity(checks->intent);
+    activity.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
+                              {"cmd_vel_stamped", t.cmd_vel_stamped},
+                              {"navigate_status", t.navigate_status},
+                              {"follow_path_status", t.follow_path_status},
+                              {"odometry", t.odometry},
+                              {"pose", t.pose_array}});
     std::optional<nodes::LostNode> lost;
     if (!t.amcl_pose.empty()) {
         lost_config->pose_topic = t.amcl_pose;
@@ -322,37 +436,41 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         if (info.type == "rosgraph_msgs/msg/Clock") e.clock.markClockTopic();
     }
     topic_stats.observeStamps([&e](TimeNs log_time, std::optional<TimeNs> stamp) { e.clock.observe(log_time, stamp); });
+    topic_stats.observeClock([&e](TimeNs log_time, TimeNs sim_time) { e.clock.observeClock(log_time, sim_time); });
     topic_stats.subscribe(pipe, false);
     ROBOMETRICS_TRY(pipe.run(**source));
     e.clock.finish();
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     // Paths and motion on the run axis (their samples held absolute log seconds).
-    const double start_s = toSeconds(e.start_time);
     std::vector<slam::OdomSample> &odometry = slam_run.odometry();
-    for (slam::OdomSample &s : odometry) s.t -= start_s;
+    for (slam::OdomSample &s : odometry) s.t = e.clock.sinceStart(fromSeconds(s.t));
 
     if (traversal) {
         traversal::TraversalSummary summary = traversal->finish(e.end_time);  // may close a last row
         e.traversal = TraversalResult{std::move(rows), std::move(summary)};
     }
     topic_stats.finish();
-    e.topic_health = topic_stats.statistics().health();
+    // What the robot was told and did decides which silences are drops (TopicHealth).
+    std::function<TimeNs(TimeNs)> to_system;
+    if (e.clock.simTime()) to_system = [&e](TimeNs log) { return e.clock.systemTime(log); };
+    const nodes::ActivityRun activity_run =
+        activity.finish(to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd());
+    fillActivity(e, activity_run, checks->stuck);
+    topicstats::HealthContext context;
+    context.to_system = to_system;
+    if (activity_run.intent.known()) context.commanded = &activity_run.intent.commanded;
+    if (activity_run.odometry || activity_run.progress) context.moving = &activity_run.moving;
+    e.topic_health = topic_stats.statistics().health(context);
     e.topic_windows = std::move(windows);
     if (!odometry.empty()) {
         e.motion = slam::summariseMotion(odometry);
-        RunPath odometry_path{t.odometry, {}, {}, {}};
-        for (const slam::OdomSample &s : odometry) {
-            odometry_path.t.push_back(s.t);
-            odometry_path.x.push_back(s.x);
-            odometry_path.y.push_back(s.y);
-        }
-        e.paths.push_back(std::move(odometry_path));
+        e.paths.push_back(odometryPath(e, odometry));
     }
     if (lost) {
         lost->finish();
-        RunPath amcl_path{t.amcl_pose, lost->path().t, lost->path().x, lost->path().y};
-        for (double &time : amcl_path.t) time -= start_s;
+        RunPath amcl_path{t.amcl_pose, "map", lost->path().t, lost->path().x, lost->path().y};
+        for (double &time : amcl_path.t) time = e.clock.sinceStart(fromSeconds(time));
         localization::LostRun run = lost->takeRun();
         e.lost = LostResult{t.amcl_pose, std::move(run.readings), std::move(run.episodes)};
         if (!amcl_path.t.empty()) e.paths.push_back(std::move(amcl_path));

@@ -87,6 +87,9 @@ PoseWithCovariance pose
     {"geometry_msgs/Twist", R"(Vector3  linear
 Vector3  angular
 )"},
+    {"geometry_msgs/TwistStamped", R"(std_msgs/Header header
+Twist twist
+)"},
     {"geometry_msgs/TwistWithCovariance", R"(Twist twist
 # Row-major 6x6 covariance over the linear then angular components.
 float64[36] covariance
@@ -161,6 +164,26 @@ int8[] data   # row-major from the origin; 0..100 occupancy, -1 unknown
 )"},
     {"nav_msgs/Path", R"(std_msgs/Header header
 geometry_msgs/PoseStamped[] poses
+)"},
+    {"rosgraph_msgs/Clock", R"(# The simulated time, published on /clock when use_sim_time is set.
+builtin_interfaces/Time clock
+)"},
+    {"unique_identifier_msgs/UUID", R"(uint8[16] uuid
+)"},
+    {"action_msgs/GoalInfo", R"(unique_identifier_msgs/UUID goal_id
+builtin_interfaces/Time stamp   # when the server accepted the goal
+)"},
+    {"action_msgs/GoalStatus", R"(int8 STATUS_UNKNOWN   = 0
+int8 STATUS_ACCEPTED  = 1
+int8 STATUS_EXECUTING = 2
+int8 STATUS_CANCELING = 3
+int8 STATUS_SUCCEEDED = 4
+int8 STATUS_CANCELED  = 5
+int8 STATUS_ABORTED   = 6
+GoalInfo goal_info
+int8 status
+)"},
+    {"action_msgs/GoalStatusArray", R"(GoalStatus[] status_list
 )"},
     {"tf2_msgs/TFMessage", R"(geometry_msgs/TransformStamped[] transforms
 )"},

@@ -32,6 +32,7 @@
     X(PoseWithCovariance, "geometry_msgs/msg/PoseWithCovariance")               \
     X(PoseWithCovarianceStamped, "geometry_msgs/msg/PoseWithCovarianceStamped") \
     X(Twist, "geometry_msgs/msg/Twist")                                         \
+    X(TwistStamped, "geometry_msgs/msg/TwistStamped")                           \
     X(TwistWithCovariance, "geometry_msgs/msg/TwistWithCovariance")             \
     X(Transform, "geometry_msgs/msg/Transform")                                 \
     X(TransformStamped, "geometry_msgs/msg/TransformStamped")                   \
@@ -43,6 +44,11 @@
     X(MapMetaData, "nav_msgs/msg/MapMetaData")                                  \
     X(OccupancyGrid, "nav_msgs/msg/OccupancyGrid")                              \
     X(Path, "nav_msgs/msg/Path")                                                \
+    X(Clock, "rosgraph_msgs/msg/Clock")                                         \
+    X(UUID, "unique_identifier_msgs/msg/UUID")                                  \
+    X(GoalInfo, "action_msgs/msg/GoalInfo")                                     \
+    X(GoalStatus, "action_msgs/msg/GoalStatus")                                 \
+    X(GoalStatusArray, "action_msgs/msg/GoalStatusArray")                       \
     X(TFMessage, "tf2_msgs/msg/TFMessage")                                      \
     X(GridMapInfo, "grid_map_msgs/msg/GridMapInfo")                             \
     X(GridMap, "grid_map_msgs/msg/GridMap")                                     \

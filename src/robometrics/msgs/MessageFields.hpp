@@ -98,6 +98,11 @@ ROBOMETRICS_DESCRIBE(Twist) {
     v("angular", m.angular);
 }
 
+ROBOMETRICS_DESCRIBE(TwistStamped) {
+    v("header", m.header);
+    v("twist", m.twist);
+}
+
 ROBOMETRICS_DESCRIBE(TwistWithCovariance) {
     v("twist", m.twist);
     v("covariance", m.covariance);
@@ -181,6 +186,22 @@ ROBOMETRICS_DESCRIBE(Path) {
     v("header", m.header);
     v("poses", m.poses);
 }
+
+ROBOMETRICS_DESCRIBE(Clock) { v("clock", m.clock); }
+
+ROBOMETRICS_DESCRIBE(UUID) { v("uuid", m.uuid); }
+
+ROBOMETRICS_DESCRIBE(GoalInfo) {
+    v("goal_id", m.goal_id);
+    v("stamp", m.stamp);
+}
+
+ROBOMETRICS_DESCRIBE(GoalStatus) {
+    v("goal_info", m.goal_info);
+    v("status", m.status);
+}
+
+ROBOMETRICS_DESCRIBE(GoalStatusArray) { v("status_list", m.status_list); }
 
 ROBOMETRICS_DESCRIBE(TFMessage) { v("transforms", m.transforms); }
 

@@ -128,6 +128,13 @@ struct Twist {
     bool operator==(const Twist &) const = default;
 };
 
+// geometry_msgs/msg/TwistStamped (cmd_vel of ros2_control's diff_drive_controller since Jazzy)
+struct TwistStamped {
+    Header header;
+    Twist twist;
+    bool operator==(const TwistStamped &) const = default;
+};
+
 // geometry_msgs/msg/TwistWithCovariance
 struct TwistWithCovariance {
     Twist twist;
@@ -242,6 +249,41 @@ struct Path {
     Header header;
     std::vector<PoseStamped> poses;
     bool operator==(const Path &) const = default;
+};
+
+// rosgraph_msgs/msg/Clock: the simulated time a simulator publishes on /clock
+struct Clock {
+    Time clock;
+    bool operator==(const Clock &) const = default;
+};
+
+// unique_identifier_msgs/msg/UUID
+struct UUID {
+    std::array<std::uint8_t, 16> uuid{};
+    bool operator==(const UUID &) const = default;
+};
+
+// action_msgs/msg/GoalInfo
+struct GoalInfo {
+    UUID goal_id;
+    Time stamp;
+    bool operator==(const GoalInfo &) const = default;
+};
+
+// action_msgs/msg/GoalStatus (status: 0 unknown, 1 accepted, 2 executing, 3 canceling,
+// 4 succeeded, 5 canceled, 6 aborted)
+struct GoalStatus {
+    static constexpr std::int8_t kUnknown = 0, kAccepted = 1, kExecuting = 2, kCanceling = 3, kSucceeded = 4,
+                                 kCanceled = 5, kAborted = 6;
+    GoalInfo goal_info;
+    std::int8_t status = 0;
+    bool operator==(const GoalStatus &) const = default;
+};
+
+// action_msgs/msg/GoalStatusArray: what an action server publishes on <action>/_action/status
+struct GoalStatusArray {
+    std::vector<GoalStatus> status_list;
+    bool operator==(const GoalStatusArray &) const = default;
 };
 
 // tf2_msgs/msg/TFMessage

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "robometrics/nodes/ActivityNode.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
@@ -51,6 +52,19 @@ TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeli
     c.grid_map = pick(topics, grid_map.type, {grid_map.topic});
     for (const auto &t : topics) {
         if (t.type == slam.input("tf").type) c.tf = true;
+    }
+    const NodeSpec &activity = ActivityNode::spec();
+    c.cmd_vel = choose(activity.input("cmd_vel"), {activity.input("cmd_vel").topic});
+    if (c.cmd_vel.empty()) {
+        c.cmd_vel_stamped = choose(activity.input("cmd_vel_stamped"), {activity.input("cmd_vel_stamped").topic});
+    }
+    // Goal status only under its own name: every action server has a status topic of this type.
+    for (const char *role : {"navigate_status", "follow_path_status"}) {
+        const NodeInput &input = activity.input(role);
+        std::string &chosen = std::string(role) == "navigate_status" ? c.navigate_status : c.follow_path_status;
+        for (const auto &t : topics) {
+            if (t.name == remapped.resolve(input.topic) && t.type == input.type) chosen = t.name;
+        }
     }
     return c;
 }

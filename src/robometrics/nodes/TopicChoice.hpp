@@ -15,6 +15,8 @@ namespace robometrics::nodes {
 /// The topics each node input reads, chosen from what the bag has (empty = not present).
 struct TopicChoice {
     std::string scan, imu, pose_array, odometry, amcl_pose, lost_reset, map, grid_map;
+    /// What the robot was told: velocity commands (one of the two types) and Nav2 goal status.
+    std::string cmd_vel, cmd_vel_stamped, navigate_status, follow_path_status;
     bool tf = false;
 };
 

@@ -33,8 +33,10 @@ TopicStatsNode::TopicStatsNode(const topicstats::TopicStatsConfig &config, Windo
 
 void TopicStatsNode::declare(const bag::TopicInfo &t) {
     if (entries_.count(t.name)) return;
-    const bool header = topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
-    entries_[t.name] = Entry{stats_.addTopic(t.name, header, bag::publisherCount(t)), header};
+    const bool clock = topicstats::typeIsClock(t.type);
+    const bool header = clock || topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
+    entries_[t.name] =
+        Entry{stats_.addTopic(t.name, header, bag::publisherCount(t), topicstats::topicRoleOf(t.type)), header, clock};
     types_.push_back(t.type);
 }
 
@@ -47,8 +49,13 @@ void TopicStatsNode::subscribe(pipeline::Pipeline &pipeline, bool declare_new) {
             it = entries_.find(m.topic->name);
         }
         std::optional<TimeNs> stamp;
-        if (it->second.has_header)
-            stamp = topicstats::readHeaderStamp(m.data, msgs::wireFormatOf(m.topic->serialization_format));
+        const msgs::WireFormat format = msgs::wireFormatOf(m.topic->serialization_format);
+        if (it->second.clock) {
+            stamp = topicstats::readClockValue(m.data, format);
+            if (clock_observer_ && stamp) clock_observer_(m.log_time, *stamp);
+        } else if (it->second.has_header) {
+            stamp = topicstats::readHeaderStamp(m.data, format);
+        }
         if (observer_) observer_(m.log_time, stamp);
         stats_.onMessage(it->second.index, m.log_time, stamp, m.data.size());
         return Status::Ok();

@@ -46,6 +46,9 @@ public:
     const std::vector<std::string> &types() const { return types_; }
 
     void observeStamps(StampObserver observer) { observer_ = std::move(observer); }
+    /// Called with every /clock message (rosgraph_msgs/Clock): its log time and the sim time it carries.
+    using ClockObserver = std::function<void(TimeNs log_time, TimeNs sim_time)>;
+    void observeClock(ClockObserver observer) { clock_observer_ = std::move(observer); }
 
     /// Subscribes to every topic; undeclared topics are skipped, or declared on their first
     /// message when `declare_new` (live: topics appear as they are discovered).
@@ -62,11 +65,13 @@ private:
     struct Entry {
         std::size_t index;
         bool has_header;
+        bool clock;  ///< rosgraph_msgs/Clock: its value is its stamp
     };
     topicstats::TopicStatistics stats_;
     std::unordered_map<std::string, Entry> entries_;
     std::vector<std::string> types_;
     StampObserver observer_;
+    ClockObserver clock_observer_;
 };
 
 }  // namespace robometrics::nodes

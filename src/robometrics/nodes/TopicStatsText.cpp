@@ -35,6 +35,10 @@ nlohmann::json topicHealthJson(const topicstats::TopicHealth &h, const std::stri
             {"jitter_ms", finiteOrNull(h.jitter_ms)},
             {"longest_gap_ms", finiteOrNull(h.longest_gap_ms)},
             {"kind", topicstats::toString(h.kind)},
+            {"role", topicstats::toString(h.role)},
+            {"active_rate_hz", finiteOrNull(h.active_rate_hz)},
+            {"idle_gaps", h.idle_gaps},
+            {"idle_s", h.idle_s},
             {"publishers", h.publishers},
             {"period_from_stamps", h.period_from_stamps},
             {"expected_period_ms", finiteOrNull(h.expected_period_ms)},
@@ -60,22 +64,23 @@ nlohmann::json topicHealthJson(const topicstats::TopicHealth &h, const std::stri
 std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, std::uint64_t windows, double window_s) {
     std::string out;
     auto row = std::back_inserter(out);
-    fmt::format_to(row, "{:<32} {:>7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", "topic", "count",
-                   "rate Hz", "min Hz", "max Hz", "jitter ms", "gap ms", "drops", "B/s", "age ms p50/p95/p99",
-                   "ooo/rep");
+    fmt::format_to(row, "{:<32} {:>7} {:<15} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", "topic",
+                   "count", "kind", "rate Hz", "min Hz", "max Hz", "jitter ms", "gap ms", "drops", "B/s",
+                   "age ms p50/p95/p99", "ooo/rep");
     for (const auto &h : rows) {
         const std::string age =
             h.age_samples ? fmt::format("{}/{}/{}", cell(h.age_p50_ms, 1), cell(h.age_p95_ms, 1), cell(h.age_p99_ms, 1))
             : h.sim_time_stamps ? "sim time"
                                 : "-";
-        fmt::format_to(row, "{:<32} {:>7} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic, h.count,
-                       cell(h.mean_rate_hz), cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms),
+        fmt::format_to(row, "{:<32} {:>7} {:<15} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic,
+                       h.count, topicstats::kindCell(h.kind), cell(h.mean_rate_hz), cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms),
                        cell(h.longest_gap_ms, 1), topicstats::dropsCell(h), cell(h.bandwidth_bps, 0), age,
                        h.has_header ? fmt::format("{}/{}", h.stamps_out_of_order, h.stamps_repeated) : "-");
     }
     fmt::format_to(row,
-                   "{} statistics windows of {} s; drops only for periodic topics (multi: several publishers, "
-                   "event: event-driven, few: under {} messages)\n",
+                   "{} statistics windows of {} s; rates, gaps and drops on recorder log time; drops only for "
+                   "periodic topics (multi-publisher: each publisher has its own rate; event-driven: no period; "
+                   "batched: no header and log times in recorder bursts; too few: under {} messages)\n",
                    windows, window_s, topicstats::kMinPeriodicMessages);
     return out;
 }

@@ -23,7 +23,7 @@ FailureAssessment assessRun(const RunObservations &run, const FailureThresholds 
         a.anomalies.push_back({"no_scan", "no laser scan data found", 0.0, 1.0});
     }
     if (run.odometry_messages > 0) {
-        if (run.path_length_m < t.min_path_m) {
+        if (t.check_stuck && run.path_length_m < t.min_path_m) {
             a.anomalies.push_back({"stuck",
                                    fmt::format("robot barely moved: {:.3f} m of odometry path (stuck or process "
                                                "failure)",
@@ -33,7 +33,10 @@ FailureAssessment assessRun(const RunObservations &run, const FailureThresholds 
         }
         if (run.max_speed_mps > t.max_speed_mps) {
             a.anomalies.push_back({"teleport",
-                                   fmt::format("major TF jump: odometry speed pulse of {:.2f} m/s at t = {:.3f} s{}",
+                                   fmt::format("{}: odometry speed pulse of {:.2f} m/s at t = {:.3f} s{}",
+                                               run.odometry_topic.empty()
+                                                   ? std::string("major TF jump")
+                                                   : "odometry jump on " + run.odometry_topic,
                                                run.max_speed_mps, run.max_speed_at_s,
                                                run.max_speed_interval_s > 0
                                                    ? fmt::format(" ({:.3f} m in {:.3f} s of {})", run.max_speed_step_m,

@@ -5,7 +5,7 @@
 //   no_odometry   no odometry message at all, when required (then stuck/teleport are not checked)
 //   no_scan       no laser scan message, when required
 //   stuck         2-D odometry path length < min_path_m
-//   teleport      fastest odometry step > max_speed_mps ("major TF jump")
+//   teleport      fastest odometry step > max_speed_mps ("major TF jump", or "odometry jump on TOPIC")
 //   drift         ATE RMSE > max_ate_m
 // Any anomaly makes the verdict "potential_failure"; otherwise "ok".
 
@@ -25,6 +25,9 @@ struct FailureThresholds {
     double max_ate_m = 1.0;
     bool require_scan = true;
     bool require_odometry = true;
+    /// BenchBot's whole-run rule for stuck (slam-eval). `evaluate` judges stuck from what the
+    /// robot was told to do instead (activity/StuckDetector) and turns this off.
+    bool check_stuck = true;
 };
 
 struct RunObservations {
@@ -37,6 +40,9 @@ struct RunObservations {
     double max_speed_interval_s = 0;    ///< its duration
     bool max_speed_from_stamps = false; ///< the duration is from header stamps (else log time)
     std::optional<double> ate_rmse_m;  ///< empty when no ATE could be computed
+    /// The odometry topic, when known: the teleport anomaly then names it and says "odometry
+    /// jump" (the seed's text calls every jump a "major TF jump").
+    std::string odometry_topic;
 
     /// Fills the odometry fields from a motion summary.
     void setMotion(const RunMotion &motion);
@@ -50,6 +56,7 @@ struct Anomaly {
     std::optional<double> time_s;  ///< when it happened (seconds on the run axis), if at one moment
     /// The measured values behind it, so a person can check it ("step_m", "interval_s", ...).
     std::vector<std::pair<std::string, double>> evidence;
+    std::optional<double> end_time_s;  ///< when it ended, for an anomaly that lasted (run axis)
 };
 
 struct FailureAssessment {

@@ -49,6 +49,18 @@ bool typeHasHeader(std::string_view type_name, std::string_view schema_text, std
     return schemaStartsWithHeader(msgs::builtinSchemaText(type_name));
 }
 
+bool typeIsClock(std::string_view type_name) {
+    return type_name == "rosgraph_msgs/msg/Clock" || type_name == "rosgraph_msgs/Clock";
+}
+
+std::optional<TimeNs> readClockValue(std::span<const std::uint8_t> payload, msgs::WireFormat format) {
+    if (format == msgs::WireFormat::Ros1) {
+        if (payload.size() < 8) return std::nullopt;
+        return TimeNs{read32(payload.data(), true)} * kNsPerSecond + read32(payload.data() + 4, true);
+    }
+    return readHeaderStamp(payload, format);  // in CDR the clock sits where a header's stamp does
+}
+
 std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload, msgs::WireFormat format) {
     if (payload.size() < 12) return std::nullopt;
     if (format == msgs::WireFormat::Ros1) {

@@ -30,4 +30,11 @@ bool typeHasHeader(std::string_view type_name, std::string_view schema_text, std
 std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload,
                                       msgs::WireFormat format = msgs::WireFormat::Cdr);
 
+/// rosgraph_msgs/Clock (ROS 1 or 2): the simulated time a simulator publishes on /clock.
+bool typeIsClock(std::string_view type_name);
+/// The time a Clock payload carries (its only field); it stands in for a header stamp, so /clock
+/// is judged on its own clock (a paused simulation publishes no /clock and loses no time).
+std::optional<TimeNs> readClockValue(std::span<const std::uint8_t> payload,
+                                     msgs::WireFormat format = msgs::WireFormat::Cdr);
+
 }  // namespace robometrics::topicstats

@@ -4,20 +4,34 @@
 // age percentiles. Keeps every period and age sample (8 bytes each) for the medians and
 // percentiles; everything else is constant memory.
 //
+// Every rate, period and gap is on the clock the system ran on (HealthContext::to_system: log
+// time in a wall-clock run, simulated time in a Gazebo run, so a paused simulation is no gap).
+//
 // Drops are only estimated for a topic that is periodic: one publisher, and periods that sit
 // near whole multiples of a robust (median) period. The period is taken from header stamps when
 // they are consistent (set, in order), because the recorder's log times carry its batching
-// (messages logged microseconds apart) and scheduling jitter; else from log times. Topics with
-// several publishers (each at its own rate) and event-driven topics (AMCL, /rosout) get a rate
-// and gaps but no drop count: "missing" means nothing without a period.
+// (messages logged microseconds apart) and scheduling jitter; else from log times. Headerless
+// topics whose log times come in recorder bursts get no period ("batched"). Topics with several
+// publishers (each at its own rate) and event-driven topics (AMCL, /rosout) get a rate and gaps
+// but no drop count: "missing" means nothing without a period.
+//
+// Drops are counted only while the topic should publish. A sensor publishes all the time; a
+// velocity command (Twist) only while the robot is told to move, so silence after a zero command
+// is idle; a motion-gated estimate (AMCL's pose) only while the robot moves and its sensor
+// delivers, so silence while standing, or during a gap of a sensor topic, is idle. No estimate
+// exceeds what the topic could have sent in its active time.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <functional>
+#include <string_view>
+
 #include "robometrics/core/RunningStats.hpp"
 #include "robometrics/core/Time.hpp"
+#include "robometrics/core/TimeIntervals.hpp"
 
 namespace robometrics::topicstats {
 
@@ -27,8 +41,42 @@ enum class TopicKind {
     Periodic,        ///< one publisher on a clock: drops estimated
     MultiPublisher,  ///< several publishers (rosbag2 QoS profiles): each has its own rate
     EventDriven,     ///< messages when something happens (AMCL updates, logs, goals)
+    Batched,         ///< no header and log times in recorder bursts: no period can be measured
 };
 const char *toString(TopicKind kind);
+
+/// When a topic is expected to publish, which decides whether a silence is a drop or idle.
+enum class TopicRole {
+    Sensor,       ///< all the time (scans, IMU, odometry, TF, /clock): every gap counts
+    Command,      ///< while the robot is told to move (cmd_vel): silence after a stop command is idle
+    MotionGated,  ///< while the robot moves and its sensors deliver (AMCL's pose)
+};
+const char *toString(TopicRole role);
+/// The role of a ROS 2 message type: Twist and TwistStamped command, PoseWithCovarianceStamped
+/// is motion-gated, everything else a sensor.
+TopicRole topicRoleOf(std::string_view type);
+
+/// What the run's other topics say about when a topic should publish; all on the system clock.
+struct HealthContext {
+    /// Log time onto the system's clock (simulated time in a simulated run); empty = identity.
+    std::function<TimeNs(TimeNs)> to_system;
+    /// When motion was commanded (nullptr: no intent topic, command topics count every gap).
+    const TimeIntervals *commanded = nullptr;
+    /// When the robot moved (nullptr: unknown, motion-gated topics count every gap).
+    const TimeIntervals *moving = nullptr;
+    /// Counted gaps of sensor topics: a motion-gated topic silent during one is not dropping.
+    const TimeIntervals *sensor_gaps = nullptr;
+};
+
+/// A silence of a topic on the system clock: from the message before it to the one after it.
+struct TopicGap {
+    TimeNs start = 0;
+    TimeNs end = 0;
+    std::uint64_t missing = 0;  ///< estimated messages missing (0 for an idle gap)
+    double lengthMs() const { return static_cast<double>(end - start) / 1e6; }
+};
+/// Gaps listed per topic (the longest first).
+constexpr std::size_t kWorstGaps = 3;
 
 /// Fewer messages than this cannot show a period (latched and rare topics).
 constexpr std::uint64_t kMinPeriodicMessages = 10;
@@ -41,11 +89,13 @@ constexpr double kPeriodicShare = 0.9;
 struct TopicHealth {
     std::string topic;
     bool has_header = false;
+    TopicRole role = TopicRole::Sensor;
     std::uint64_t count = 0;
     TimeNs first_time = 0;  ///< receive (log) time of the first message
     TimeNs last_time = 0;
-    double duration_s = 0;
-    double mean_rate_hz = 0;     ///< (count - 1) / (last - first)
+    double duration_s = 0;       ///< first to last message on the system clock
+    double mean_rate_hz = 0;     ///< (count - 1) / duration, system clock
+    double active_rate_hz = 0;   ///< the same without the idle gaps: the rate while it publishes
     double min_rate_hz = 0;      ///< 1 / longest period
     double max_rate_hz = 0;      ///< 1 / shortest period (+inf when two messages share a receive time)
     double mean_period_ms = 0;
@@ -57,9 +107,14 @@ struct TopicHealth {
     bool period_from_stamps = false;        ///< expected period and gaps measured on header stamps
     double expected_period_ms = 0;          ///< robust period (median, on the clock used); NaN if none
     double on_clock_share = 0;              ///< share of periods near a whole multiple of it
-    std::uint64_t gaps_over_threshold = 0;  ///< periodic only: periods longer than drop_gap_factor x expected
-    std::uint64_t estimated_drops = 0;      ///< periodic only: sum over those gaps of max(1, round(gap / expected) - 1)
+    std::uint64_t gaps_over_threshold = 0;  ///< periodic only: active periods longer than drop_gap_factor x expected
+    /// Periodic only: sum over those gaps of max(1, round(gap / expected) - 1), at most what the
+    /// topic could have sent in its active time (active duration / expected period + 1 - count).
+    std::uint64_t estimated_drops = 0;
     double longest_stamp_gap_ms = 0;        ///< periodic on stamps: the longest header-stamp gap; else NaN
+    std::vector<TopicGap> gaps;             ///< periodic only: every counted gap, in time order
+    std::uint64_t idle_gaps = 0;            ///< silences explained by the robot's activity (not drops)
+    double idle_s = 0;                      ///< their total length, system clock
     std::uint64_t total_bytes = 0;
     double mean_size_bytes = 0;
     double bandwidth_bps = 0;    ///< total bytes / (last - first), bytes per second
@@ -74,24 +129,31 @@ struct TopicHealth {
 
 class TopicHealthAccumulator {
 public:
-    TopicHealthAccumulator(std::string topic, bool has_header, int publishers = 1)
-        : topic_(std::move(topic)), has_header_(has_header), publishers_(publishers) {}
+    TopicHealthAccumulator(std::string topic, bool has_header, int publishers = 1,
+                           TopicRole role = TopicRole::Sensor)
+        : topic_(std::move(topic)), has_header_(has_header), publishers_(publishers), role_(role) {}
 
     /// One received message: its receive time, its header stamp (if any) and its size in bytes.
     void add(TimeNs receive_time, std::optional<TimeNs> stamp, std::size_t size_bytes);
 
-    TopicHealth result(double drop_gap_factor) const;
+    TopicHealth result(double drop_gap_factor, const HealthContext &context = {}) const;
+    TopicRole role() const { return role_; }
 
 private:
+    void judgeGaps(TopicHealth &h, const std::vector<TimeNs> &times, double drop_gap_factor,
+                   const HealthContext &context) const;
+    /// How much of the silence from `start` to `end` the topic should have been publishing.
+    TimeNs activeSilence(TimeNs start, TimeNs end, const HealthContext &context) const;
+
     std::string topic_;
     bool has_header_;
     int publishers_;
-    std::vector<double> stamp_periods_ms_;  ///< between consecutive set stamps
+    TopicRole role_;
+    std::vector<TimeNs> log_times_;  ///< every receive time: periods on any clock after the run
+    std::vector<TimeNs> stamps_;     ///< every set stamp, in arrival order
     std::uint64_t count_ = 0;
     TimeNs first_ = 0, last_ = 0;
     std::uint64_t bytes_ = 0;
-    RunningStats periods_stats_;
-    std::vector<double> periods_ms_;
     std::vector<double> ages_ms_;
     RunningStats age_stats_;
     std::optional<TimeNs> previous_stamp_;
@@ -106,9 +168,14 @@ struct PeriodEstimate {
 };
 PeriodEstimate estimatePeriod(const std::vector<double> &periods_ms);
 
-/// The drops column of a health table: the count for a periodic topic, else why there is none
-/// ("multi", "event", "few").
+/// The longest counted gaps of `h` (at most n), longest first.
+std::vector<TopicGap> worstGaps(const TopicHealth &h, std::size_t n = kWorstGaps);
+
+/// The drops column of a health table: the count for a periodic topic, else "-" (the kind
+/// column says why there is none).
 std::string dropsCell(const TopicHealth &h);
+/// "periodic", "multi-publisher", "event-driven", "batched", "too few": the kind column.
+const char *kindCell(TopicKind kind);
 
 /// Percentile p (0..100) of `values` with linear interpolation between order statistics
 /// (numpy's default); NaN when empty. Sorts `values`.

@@ -1,5 +1,7 @@
 #include "robometrics/topicstats/TopicStatistics.hpp"
 
+#include <algorithm>
+
 namespace robometrics::topicstats {
 
 TopicStatistics::TopicStatistics(TopicStatsConfig config, WindowSink sink)
@@ -8,8 +10,8 @@ TopicStatistics::TopicStatistics(TopicStatsConfig config, WindowSink sink)
     if (config_.max_gap_windows < 1) config_.max_gap_windows = 1;
 }
 
-std::size_t TopicStatistics::addTopic(const std::string &name, bool has_header, int publishers) {
-    topics_.push_back(Topic{name, {}, {}, std::nullopt, TopicHealthAccumulator(name, has_header, publishers)});
+std::size_t TopicStatistics::addTopic(const std::string &name, bool has_header, int publishers, TopicRole role) {
+    topics_.push_back(Topic{name, {}, {}, std::nullopt, TopicHealthAccumulator(name, has_header, publishers, role)});
     return topics_.size() - 1;
 }
 
@@ -70,10 +72,24 @@ void TopicStatistics::finish() {
     started_ = false;
 }
 
-std::vector<TopicHealth> TopicStatistics::health() const {
-    std::vector<TopicHealth> out;
-    out.reserve(topics_.size());
-    for (const Topic &topic : topics_) out.push_back(topic.health.result(config_.drop_gap_factor));
+std::vector<TopicHealth> TopicStatistics::health(const HealthContext &context) const {
+    std::vector<TopicHealth> out(topics_.size());
+    // Sensors first: a motion-gated topic (AMCL) silent while its scan was is not dropping.
+    std::vector<TimeSpan> blind;
+    for (std::size_t i = 0; i < topics_.size(); ++i) {
+        if (topics_[i].health.role() != TopicRole::Sensor) continue;
+        out[i] = topics_[i].health.result(config_.drop_gap_factor, context);
+        for (const TopicGap &g : out[i].gaps) blind.push_back({g.start, g.end});
+    }
+    std::sort(blind.begin(), blind.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+    TimeIntervals sensor_gaps;
+    for (const TimeSpan &s : blind) sensor_gaps.add(s.start, s.end);
+    HealthContext with_gaps = context;
+    with_gaps.sensor_gaps = &sensor_gaps;
+    for (std::size_t i = 0; i < topics_.size(); ++i) {
+        if (topics_[i].health.role() == TopicRole::Sensor) continue;
+        out[i] = topics_[i].health.result(config_.drop_gap_factor, with_gaps);
+    }
     return out;
 }
 

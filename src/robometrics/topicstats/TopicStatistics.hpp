@@ -28,7 +28,9 @@ public:
     /// Declares a topic (before or during the run); returns its index. A topic declared before
     /// any message gets windows even if it never receives one.
     /// `publishers`: how many publishers the recorder saw (their own rates make drops meaningless).
-    std::size_t addTopic(const std::string &name, bool has_header, int publishers = 1);
+    /// `role`: when the topic is expected to publish (TopicHealth).
+    std::size_t addTopic(const std::string &name, bool has_header, int publishers = 1,
+                         TopicRole role = TopicRole::Sensor);
 
     /// One received message on topic `index` at `receive_time`, with its header stamp when the
     /// type has one (a zero stamp counts as unset: no age sample), and its serialized size.
@@ -40,8 +42,10 @@ public:
     /// Emits the last, partial window (ending at the last message) if any message arrived.
     void finish();
 
-    /// The health table, one row per topic in declaration order.
-    std::vector<TopicHealth> health() const;
+    /// The health table, one row per topic in declaration order. `context` says when each
+    /// topic should have published (see TopicHealth); the gaps of sensor topics are added to it
+    /// before the motion-gated topics are judged.
+    std::vector<TopicHealth> health(const HealthContext &context = {}) const;
 
     std::size_t topicCount() const { return topics_.size(); }
     std::uint64_t windowCount() const { return windows_; }

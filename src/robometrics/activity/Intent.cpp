@@ -1,0 +1,53 @@
+#include "robometrics/activity/Intent.hpp"
+
+#include <algorithm>
+
+namespace robometrics::activity {
+
+void IntentBuilder::addGoalStatus(TimeNs t, const std::array<std::uint8_t, 16> &goal_id, int status) {
+    const bool active = status >= 1 && status <= 3;
+    const bool terminal = status >= 4 && status <= 6;
+    auto it = goals_.find(goal_id);
+    if (it == goals_.end()) {
+        // A status array repeats every goal the server still remembers: a goal first seen
+        // already finished (recorded after its end) tells nothing about when it ran.
+        if (active) goals_.emplace(goal_id, GoalSpan{t, t, true});
+        return;
+    }
+    GoalSpan &g = it->second;
+    if (!g.open) return;
+    g.end = t;
+    if (terminal) g.open = false;
+}
+
+Intent IntentBuilder::finish(TimeNs end) const {
+    Intent intent;
+    intent.has_commands = !commands_.empty();
+    intent.has_goals = !goals_.empty();
+    intent.goal_count = goals_.size();
+    std::vector<TimeSpan> goal_spans;
+    for (const auto &[id, g] : goals_) goal_spans.push_back({g.start, g.open ? end : g.end});
+    std::sort(goal_spans.begin(), goal_spans.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+    for (const TimeSpan &s : goal_spans) intent.goals.add(s.start, s.end);
+
+    std::vector<VelocityCommand> commands = commands_;
+    std::stable_sort(commands.begin(), commands.end(),
+                     [](const VelocityCommand &a, const VelocityCommand &b) { return a.t < b.t; });
+    const TimeNs timeout = fromSeconds(config_.command_timeout_s);
+    std::vector<TimeSpan> moving_commands;
+    for (std::size_t i = 0; i < commands.size(); ++i) {
+        const VelocityCommand &c = commands[i];
+        const TimeNs hold_end = i + 1 < commands.size() ? std::min(commands[i + 1].t, c.t + timeout) : c.t + timeout;
+        const bool drive = c.linear_mps >= config_.min_linear_mps;
+        if (drive || c.angular_rps >= config_.min_angular_rps) moving_commands.push_back({c.t, hold_end});
+        if (drive) intent.linear.push_back({c.t, hold_end, c.linear_mps});
+    }
+    // Both lists are in time order: merge them into one.
+    std::vector<TimeSpan> all = moving_commands;
+    all.insert(all.end(), goal_spans.begin(), goal_spans.end());
+    std::sort(all.begin(), all.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+    for (const TimeSpan &s : all) intent.commanded.add(s.start, s.end);
+    return intent;
+}
+
+}  // namespace robometrics::activity

@@ -1,0 +1,111 @@
+#include "robometrics/nodes/ActivityNode.hpp"
+
+#include <cmath>
+
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/nodes/TraversalNode.hpp"
+
+namespace robometrics::nodes {
+
+namespace {
+
+double yawOf(const msgs::Quaternion &q) {
+    return std::atan2(2.0 * (q.w * q.z + q.x * q.y), 1.0 - 2.0 * (q.y * q.y + q.z * q.z));
+}
+
+template <class T>
+std::string typeName() {
+    return std::string(msgs::TypeInfo<T>::name);
+}
+
+}  // namespace
+
+const NodeSpec &ActivityNode::spec() {
+    const NodeSpec &traversal = TraversalNode::spec();
+    static const NodeSpec spec{"robot_activity",
+                               {{"cmd_vel", "/cmd_vel", typeName<msgs::Twist>()},
+                                {"cmd_vel_stamped", "/cmd_vel", typeName<msgs::TwistStamped>()},
+                                {"navigate_status", "/navigate_to_pose/_action/status", typeName<msgs::GoalStatusArray>()},
+                                {"follow_path_status", "/follow_path/_action/status", typeName<msgs::GoalStatusArray>()},
+                                traversal.input("odometry"),
+                                traversal.input("pose")},
+                               {}};
+    return spec;
+}
+
+void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) {
+    auto topic = [&](const char *role) {
+        auto it = topics.find(role);
+        return it == topics.end() ? std::string() : it->second;
+    };
+    auto command = [this](const msgs::Twist &t, TimeNs log) {
+        commands_.push_back({log, std::hypot(t.linear.x, t.linear.y), std::abs(t.angular.z)});
+    };
+    if (const std::string t = topic("cmd_vel"); !t.empty()) {
+        pipe.subscribe<msgs::Twist>(t, [command](const msgs::Twist &m, const pipeline::Envelope &e) { command(m, e.log_time); });
+    }
+    if (const std::string t = topic("cmd_vel_stamped"); !t.empty()) {
+        pipe.subscribe<msgs::TwistStamped>(
+            t, [command](const msgs::TwistStamped &m, const pipeline::Envelope &e) { command(m.twist, e.log_time); });
+    }
+    for (const char *role : {"navigate_status", "follow_path_status"}) {
+        if (const std::string t = topic(role); !t.empty()) {
+            pipe.subscribe<msgs::GoalStatusArray>(t, [this](const msgs::GoalStatusArray &m, const pipeline::Envelope &e) {
+                for (const msgs::GoalStatus &s : m.status_list) {
+                    statuses_.push_back({e.log_time, s.goal_info.goal_id.uuid, s.status});
+                }
+            });
+        }
+    }
+    if (const std::string t = topic("odometry"); !t.empty()) {
+        pipe.subscribe<msgs::Odometry>(t, [this](const msgs::Odometry &m, const pipeline::Envelope &e) {
+            const msgs::Pose &p = m.pose.pose;
+            if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
+            odometry_.push_back({e.log_time, {0, p.position.x, p.position.y, yawOf(p.orientation)}});
+        });
+    }
+    if (const std::string t = topic("pose"); !t.empty()) {
+        pipe.subscribe<msgs::PoseArray>(t, [this](const msgs::PoseArray &m, const pipeline::Envelope &e) {
+            if (m.poses.empty()) return;
+            const msgs::Pose &p = m.poses.front();
+            if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
+            poses_.push_back({e.log_time, {0, p.position.x, p.position.y, yawOf(p.orientation)}});
+        });
+    }
+}
+
+activity::Track ActivityNode::track(const std::vector<Sample> &samples, const std::function<TimeNs(TimeNs)> &to_system) {
+    std::vector<activity::TrackPoint> points;
+    points.reserve(samples.size());
+    for (const Sample &s : samples) {
+        activity::TrackPoint p = s.point;
+        p.t = to_system(s.log);
+        points.push_back(p);
+    }
+    return activity::Track(std::move(points));
+}
+
+ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) const {
+    // Everything on the recorder's receive time mapped onto the system's clock: one clock for
+    // commands, goals and tracks, whatever clock their publishers stamped them with.
+    activity::IntentBuilder builder(config_);
+    for (const Command &c : commands_) builder.addCommand({to_system(c.log), c.linear, c.angular});
+    for (const Status &s : statuses_) builder.addGoalStatus(to_system(s.log), s.id, s.status);
+    ActivityRun run;
+    run.intent = builder.finish(end);
+    if (odometry_.size() >= 2) run.odometry = track(odometry_, to_system);
+    if (poses_.size() >= 2) {
+        run.progress = track(poses_, to_system);
+        run.progress_from_ground_truth = true;
+    } else {
+        run.progress = run.odometry;
+    }
+    if (run.odometry) {
+        run.moving = run.odometry->moving();
+    } else if (run.progress) {
+        run.moving = run.progress->moving();
+    }
+    return run;
+}
+
+}  // namespace robometrics::nodes

@@ -1,0 +1,67 @@
+#pragma once
+// What the robot was told to do and what it did, collected in the one pass of `evaluate`: the
+// velocity commands (cmd_vel as Twist or TwistStamped), the Nav2 navigation goals (action status
+// of navigate_to_pose and follow_path), the odometry track and, when recorded, the ground-truth
+// pose track. After the pass, on the system's clock: the intent, when the robot moved, and the
+// stuck episodes (activity/).
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "robometrics/activity/Intent.hpp"
+#include "robometrics/activity/StuckDetector.hpp"
+#include "robometrics/activity/Track.hpp"
+#include "robometrics/nodes/NodeSpec.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+
+namespace robometrics::nodes {
+
+struct ActivityRun {
+    activity::Intent intent;
+    std::optional<activity::Track> odometry;  ///< the odometry track (what AMCL sees), if recorded
+    std::optional<activity::Track> progress;  ///< ground truth when recorded, else odometry: real progress
+    bool progress_from_ground_truth = false;
+    TimeIntervals moving;  ///< when the robot drove or turned (odometry; else the ground truth)
+};
+
+class ActivityNode {
+public:
+    /// robot_activity: inputs cmd_vel (/cmd_vel, Twist), cmd_vel_stamped (/cmd_vel, TwistStamped),
+    /// navigate_status (/navigate_to_pose/_action/status), follow_path_status
+    /// (/follow_path/_action/status), odometry and pose (the traversal node's).
+    static const NodeSpec &spec();
+
+    explicit ActivityNode(activity::IntentConfig config = {}) : config_(config) {}
+    ActivityNode(const ActivityNode &) = delete;
+    ActivityNode &operator=(const ActivityNode &) = delete;
+
+    /// Reads the roles of `topics` that are not empty.
+    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
+
+    /// The run on the system's clock: `to_system` maps a log time onto it, `end` is its last time.
+    ActivityRun finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) const;
+
+private:
+    struct Sample {
+        TimeNs log;
+        activity::TrackPoint point;  ///< t unused until finish()
+    };
+    struct Command {
+        TimeNs log;
+        double linear, angular;
+    };
+    struct Status {
+        TimeNs log;
+        std::array<std::uint8_t, 16> id;
+        int status;
+    };
+    static activity::Track track(const std::vector<Sample> &samples, const std::function<TimeNs(TimeNs)> &to_system);
+
+    activity::IntentConfig config_;
+    std::vector<Command> commands_;
+    std::vector<Status> statuses_;
+    std::vector<Sample> odometry_, poses_;
+};
+
+}  // namespace robometrics::nodes

@@ -1,0 +1,29 @@
+#include "robometrics/core/TimeIntervals.hpp"
+
+#include <gtest/gtest.h>
+
+namespace robometrics {
+namespace {
+
+TEST(TimeIntervals, MergesAndAnswersContainmentCoverAndOverlap) {
+    TimeIntervals t;
+    t.add(10, 20);
+    t.add(15, 30);  // overlaps: merged into [10, 30]
+    t.add(30, 35);  // touches: merged into [10, 35]
+    t.add(50, 60);
+    t.add(70, 65);  // backwards: ignored
+    ASSERT_EQ(t.spans().size(), 2u);
+    EXPECT_EQ(t.spans()[0].end, 35);
+    EXPECT_TRUE(t.contains(10));
+    EXPECT_TRUE(t.contains(35));
+    EXPECT_FALSE(t.contains(40));
+    EXPECT_TRUE(t.covers(12, 34));
+    EXPECT_FALSE(t.covers(30, 55));
+    EXPECT_EQ(t.overlap(0, 100), 25 + 10);
+    EXPECT_EQ(t.overlap(30, 55), 5 + 5);
+    EXPECT_EQ(t.overlap(36, 49), 0);
+    EXPECT_EQ(t.total(), 35);
+}
+
+}  // namespace
+}  // namespace robometrics
