@@ -102,12 +102,13 @@ TEST(EvaluationReport, EveryPlotHasItsOwnClipIdAndReachesTheEndOfTheRun) {
 TEST(EvaluationReport, EveryTimeAxisStatesItsTimeBase) {
     const Evaluation e = longSimTimeRun();
     const std::string page = renderReport(e);
-    // Error, clearance, velocity and lost-detector plots share the run's axis.
-    EXPECT_EQ(count(page, ">time since start [s], recorder log time</text>"), 4u);
+    // Error, clearance, velocity and lost-detector plots share the run's axis: simulated time,
+    // the clock the system ran on.
+    EXPECT_EQ(count(page, ">time since start [s], simulated time</text>"), 4u);
     EXPECT_EQ(count(page, ">time since `robometrics run` started the command [s]</text>"), 2u);
     EXPECT_EQ(count(page, ">time since start [s]</text>"), 0u);
     EXPECT_NE(page.find("<p>Time base: simulated time: header stamps are sim time"), std::string::npos) << page;
-    EXPECT_NE(page.find("run.mcap · 1800.0 s of recorder log time"), std::string::npos);
+    EXPECT_NE(page.find("run.mcap · 1800.0 s of simulated time (1800.0 s of wall time)"), std::string::npos);
 }
 
 TEST(EvaluationReport, EmptyPlotsSayWhyAndTheSectionNamesTheMissingTopics) {
@@ -123,16 +124,29 @@ TEST(EvaluationReport, EmptyPlotsSayWhyAndTheSectionNamesTheMissingTopics) {
 TEST(EvaluationReport, WithoutGroundTruthTheEstimatedPathsArePlotted) {
     Evaluation e = longSimTimeRun();
     e.trajectory.reset();
-    e.paths.push_back({"/odom", {0, 1, 2}, {0, 1, 2}, {0, 0, 1}});
-    e.paths.push_back({"/amcl_pose", {0, 2}, {0.1, 2.1}, {0, 1.1}});
+    // Odometry in odom and AMCL in map: one panel per frame, never overlaid unaligned.
+    e.paths.push_back({"/odom", "odom", {0, 1, 2}, {0, 1, 2}, {0, 0, 1}});
+    e.paths.push_back({"/amcl_pose", "map", {0, 2}, {0.1, 2.1}, {0, 1.1}});
     const std::string page = renderReport(e);
     const auto svgs = svgsOf(page);
-    const std::string &paths = svgTitled(svgs, "Estimated path (no ground truth given)");
-    EXPECT_NE(paths.find(">/odom</text>"), std::string::npos);
-    EXPECT_NE(paths.find(">/amcl_pose</text>"), std::string::npos);
-    EXPECT_NE(paths.find(">x [m]</text>"), std::string::npos);
-    EXPECT_NE(page.find("No ground truth given (--gt-traj)"), std::string::npos);
-    EXPECT_EQ(count(paths, "<path "), 2u);
+    const std::string &odom = svgTitled(svgs, "Estimated path in the odom frame (no ground truth given)");
+    const std::string &map = svgTitled(svgs, "Estimated path in the map frame (no ground truth given)");
+    EXPECT_NE(odom.find(">/odom</text>"), std::string::npos);
+    EXPECT_EQ(odom.find(">/amcl_pose</text>"), std::string::npos);
+    EXPECT_NE(map.find(">/amcl_pose</text>"), std::string::npos);
+    EXPECT_NE(map.find(">x [m]</text>"), std::string::npos);
+    EXPECT_NE(page.find("one panel per frame"), std::string::npos);
+    EXPECT_EQ(count(odom, "<path "), 1u);
+
+    // Brought into map through TF map -> odom: one panel with both.
+    e.paths[0] = {"/odom via TF map->odom", "map", {0, 1, 2}, {0, 1, 2}, {0, 0, 1}};
+    e.paths_aligned = true;
+    const std::string aligned = renderReport(e);
+    const auto aligned_svgs = svgsOf(aligned);
+    const std::string &both = svgTitled(aligned_svgs, "Estimated path in the map frame (no ground truth given)");
+    EXPECT_EQ(count(both, "<path "), 2u);
+    EXPECT_EQ(aligned.find("odom frame"), std::string::npos);
+    EXPECT_NE(aligned.find("through the recorded TF map -&gt; odom"), std::string::npos);
 
     e.paths.clear();
     EXPECT_EQ(renderReport(e).find("Estimated path"), std::string::npos);  // nothing to draw: no section

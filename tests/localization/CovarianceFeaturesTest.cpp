@@ -41,10 +41,8 @@ TEST(CovarianceFeaturesTest, NoiseNegativeIsZeroAndRealNegativeOrNaNIsInvalid) {
     f = covarianceFeatures(cov(1, std::nan(""), 1, 0));
     EXPECT_FALSE(f.valid);
     EXPECT_EQ(f.problem, "NaN in the covariance");
-    // Degenerate: a zero matrix, and a line-shaped (singular) ellipse.
-    f = covarianceFeatures(cov(0, 0, 0, 0));
-    ASSERT_TRUE(f.valid);
-    EXPECT_DOUBLE_EQ(f.xy_std, 0.0);
+    // Degenerate: a line-shaped (singular) ellipse. (The all-zero matrix is the unset one: see
+    // UnsetAllZeroCovarianceIsInvalid.)
     f = covarianceFeatures(cov(1, 1, 1, 0));
     EXPECT_DOUBLE_EQ(f.xy_std, std::sqrt(2.0));
 }
@@ -74,6 +72,21 @@ TEST(CovarianceFeaturesTest, InfiniteYawIsKeptAndInfiniteXYIsHandled) {
     f = covarianceFeatures(cov(inf, 0, inf, 0));  // inf - inf must not turn into NaN
     ASSERT_TRUE(f.valid);
     EXPECT_TRUE(std::isinf(f.xy_std));
+}
+
+TEST(CovarianceFeaturesTest, UnsetAllZeroCovarianceIsInvalid) {
+    // An all-zero covariance is "unknown", not a perfect fix: an invalid reading, counted as such.
+    auto f = covarianceFeatures(std::array<double, 36>{});
+    EXPECT_FALSE(f.valid);
+    EXPECT_EQ(f.problem, "covariance unset (all zero)");
+    // Zero x, y and yaw variance with another entry set is a (degenerate) estimate, still read.
+    std::array<double, 36> c{};
+    c[14] = 1e6;  // z unknown, as 2-D localizers often report
+    f = covarianceFeatures(c);
+    ASSERT_TRUE(f.valid);
+    EXPECT_EQ(f.xy_std, 0.0);
+    // Noise below zero is not the unset matrix either.
+    EXPECT_TRUE(covarianceFeatures(cov(-8e-10, 0, 0, 0)).valid);
 }
 
 }  // namespace

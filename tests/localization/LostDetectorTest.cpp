@@ -56,7 +56,7 @@ TEST(LostDetectorTest, ConfusedIsPerReadingAndNormalRunsWithoutLostDoNotReset) {
     TimeNs t = 0;
     // Many normal readings never reset a clean queue, so queue_min stays satisfied.
     EXPECT_EQ(run(d, "NNNNNNL", t), "nnnnnnc");
-    EXPECT_EQ(run(d, "N", t), "n");  // confused is not sticky
+    EXPECT_EQ(run(d, "N", t), "n");    // confused is not sticky
     EXPECT_EQ(run(d, "NN", t), "nR");  // 3 normals in a row after a lost label: reset
 }
 
@@ -69,7 +69,7 @@ TEST(LostDetectorTest, ExternalResetAndInvalidReadings) {
     LostReading r = d.onFeatures(bad, t++);
     EXPECT_EQ(r.status, LostStatus::Lost);  // invalid: repeats the last status
     EXPECT_TRUE(std::isnan(r.probability));
-    EXPECT_EQ(d.queueSize(), 4u);           // and is not queued
+    EXPECT_EQ(d.queueSize(), 4u);  // and is not queued
     d.reset();
     EXPECT_EQ(d.status(), LostStatus::Normal);
     EXPECT_EQ(run(d, "LL", t), "nn");
@@ -86,6 +86,16 @@ TEST(LostDetectorTest, ReadsTheCovarianceOfAPoseMessage) {
     EXPECT_NEAR(r.probability, 0.3644874242220064, 1e-12);
     EXPECT_FALSE(r.label_lost);  // 0.36 is not > prob_thresh 0.8
     EXPECT_EQ(r.time, 7);
+}
+
+TEST(LostDetectorTest, AnUnsetCovarianceIsInvalidNotWellLocalized) {
+    LostDetector d{LostDetectorConfig{}};
+    msgs::PoseWithCovarianceStamped pose;  // covariance all zero: the publisher did not set it
+    LostReading r = d.onPose(pose, 3);
+    EXPECT_FALSE(r.features.valid);
+    EXPECT_TRUE(std::isnan(r.probability));
+    EXPECT_EQ(r.status, LostStatus::Normal);  // the last status, repeated
+    EXPECT_EQ(d.queueSize(), 0u);             // not queued as a normal reading
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "robometrics/terrain/CloudReader.hpp"
 
 namespace robometrics::terrain {
@@ -12,8 +14,7 @@ TEST(TerrainAccumulatorTest, KeepsGroundPointsInTheOdomFrame) {
     TerrainAccumulator acc(config);
     // Ground (49), obstacle (99), ground within 0.5 of 49, raw-intensity 53 (the original's +-5
     // band would have taken it), a NaN point.
-    std::vector<Eigen::Vector4f> pts{{1, 0, 0, 49}, {2, 0, 0, 99}, {3, 0, 0.5f, 49.3f}, {4, 0, 0, 53},
-                                     {NAN, 0, 0, 49}};
+    std::vector<Eigen::Vector4f> pts{{1, 0, 0, 49}, {2, 0, 0, 99}, {3, 0, 0.5f, 49.3f}, {4, 0, 0, 53}, {NAN, 0, 0, 49}};
     Eigen::Isometry3d odom_T_sensor = Eigen::Isometry3d::Identity();
     odom_T_sensor.translation() = Eigen::Vector3d(10, 20, 1);
     odom_T_sensor.linear() = Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()).toRotationMatrix();
@@ -52,10 +53,45 @@ TEST(TerrainAccumulatorTest, PublishesTheCloudWithGroundIntensity) {
     EXPECT_EQ(cloud.width, 1u);
     EXPECT_EQ(cloud.header.frame_id, "odom");
     std::vector<float> read;
-    ASSERT_TRUE(forEachPoint(cloud, [&](const Eigen::Vector3f &p, float i) {
-                    read = {p.x(), p.y(), p.z(), i};
-                }).ok());
+    ASSERT_TRUE(forEachPoint(cloud, [&](const Eigen::Vector3f &p, float i) { read = {p.x(), p.y(), p.z(), i}; }).ok());
     EXPECT_EQ(read, (std::vector<float>{1, 2, 3, 49}));
+}
+
+TEST(TerrainAccumulatorTest, NoReturnPointsOfAnOrganizedCloudNeverReachACell) {
+    // An organized cloud (2 rows of 3) marks "no return" with NaN; +-inf and a NaN intensity are
+    // no points either. Two real ground points share cell (15, 15) of the 30 x 30 costmap.
+    const float nan = NAN;
+    msgs::PointCloud2 cloud = makeCloud({{0.05f, 0.05f, 0.2f, 49},
+                                         {nan, nan, nan, 49},
+                                         {INFINITY, 0.05f, 0.3f, 49},
+                                         {nan, nan, nan, nan},
+                                         {0.05f, 0.05f, 5.0f, nan},
+                                         {0.05f, 0.05f, 0.4f, 49}},
+                                        {});
+    cloud.height = 2;
+    cloud.width = 3;
+    cloud.row_step = 3 * cloud.point_step;
+    cloud.is_dense = false;
+    CostmapConfig config;
+    TerrainAccumulator acc(config);
+    auto added = acc.addCloud(cloud, Eigen::Isometry3d::Identity(), {0, 0});
+    ASSERT_TRUE(added.ok()) << added.message();
+    EXPECT_EQ(*added, 2u);
+    TerrainGrid grid;
+    acc.bin(Pose2D{0, 0, 0}, grid);
+    ASSERT_EQ(grid.cells, 30);
+    const std::size_t k = 15 * 30 + 15;
+    EXPECT_EQ(grid.count[k], 2);
+    EXPECT_NEAR(grid.mean_z[k], 0.3, 1e-6);
+    EXPECT_NEAR(grid.var_z[k], 0.01, 1e-6);
+    int occupied = 0;
+    for (std::size_t i = 0; i < grid.count.size(); ++i) {
+        if (grid.count[i] > 0) ++occupied;
+        if (i != k) {
+            EXPECT_TRUE(std::isnan(grid.mean_z[i]));
+        }
+    }
+    EXPECT_EQ(occupied, 1);
 }
 
 }  // namespace

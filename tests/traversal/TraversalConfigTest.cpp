@@ -20,6 +20,8 @@ TEST(TraversalConfig, DefaultsAreTheSeeds) {
     EXPECT_EQ(c.buffer_size, 100);
     EXPECT_FALSE(c.debug_mode);
     EXPECT_EQ(c.debug_interval, 100);
+    EXPECT_TRUE(c.respect_range_limits);  // REP 117 by default, not the seed's finite-only rule
+    EXPECT_EQ(c.jump_speed_threshold, 1.5);
     EXPECT_TRUE(c.validate().ok());
 }
 
@@ -31,7 +33,10 @@ TEST(TraversalConfig, ReadsAParamsFileUnderMetricsNodeAndOverrides) {
                            "    buffer_size: 7\n";
     Result<Params> params = Params::loadFile(file.string(), TraversalConfig::kNodeName);
     ASSERT_TRUE(params.ok()) << params.message();
-    ASSERT_TRUE(params->applyOverrides({"debug_interval:=5", "rough_terrain_threshold:=12.5"}).ok());
+    ASSERT_TRUE(params
+                    ->applyOverrides({"debug_interval:=5", "rough_terrain_threshold:=12.5",
+                                      "respect_range_limits:=false", "jump_speed_threshold:=3.0"})
+                    .ok());
     Result<TraversalConfig> c = TraversalConfig::fromParams(*params);
     ASSERT_TRUE(c.ok()) << c.message();
     EXPECT_EQ(c->collision_threshold, 0.35);
@@ -40,6 +45,8 @@ TEST(TraversalConfig, ReadsAParamsFileUnderMetricsNodeAndOverrides) {
     EXPECT_EQ(c->debug_interval, 5);
     EXPECT_EQ(c->rough_terrain_threshold, 12.5);
     EXPECT_EQ(c->min_safe_clearance, 0.5);
+    EXPECT_FALSE(c->respect_range_limits);
+    EXPECT_EQ(c->jump_speed_threshold, 3.0);
     EXPECT_TRUE(params->unused().empty());
 }
 
@@ -61,6 +68,14 @@ TEST(TraversalConfig, RejectsBadValuesNamingTheParameter) {
     Params s;
     s.set("distance_threshold", "nan");
     EXPECT_FALSE(TraversalConfig::fromParams(s).ok());
+    Params jump;
+    jump.set("jump_speed_threshold", "0");
+    ASSERT_FALSE(TraversalConfig::fromParams(jump).ok());
+    EXPECT_EQ(TraversalConfig::fromParams(jump).message(),
+              "parameter 'jump_speed_threshold': expected a speed above 0 m/s, got 0");
+    Params limits;
+    limits.set("respect_range_limits", "maybe");
+    EXPECT_FALSE(TraversalConfig::fromParams(limits).ok());
 }
 
 }  // namespace

@@ -89,7 +89,22 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
             {"max_velocity_mps", finiteOrNull(s.max_velocity)},
             {"rough_imu_readings", s.rough_imu_readings},
             {"time_rough_terrain_s", finiteOrNull(s.time_rough_terrain_s)},
-            {"time_low_clearance_s", finiteOrNull(s.time_low_clearance_s)}};
+            {"time_low_clearance_s", finiteOrNull(s.time_low_clearance_s)},
+            // REP 117: readings outside [range_min, range_max], NaN and inf are not obstacles.
+            {"scan_readings", s.scan_ranges.readings},
+            {"invalid_scan_readings", s.scan_ranges.invalid()},
+            {"invalid_scan_share", s.scan_ranges.readings ? finiteOrNull(static_cast<double>(s.scan_ranges.invalid()) /
+                                                                         static_cast<double>(s.scan_ranges.readings))
+                                                          : nullptr},
+            {"invalid_scan_readings_by_reason",
+             {{"non_finite", s.scan_ranges.non_finite},
+              {"below_range_min", s.scan_ranges.below_min},
+              {"above_range_max", s.scan_ranges.above_max}}},
+            {"scans_without_valid_reading", s.scans_without_valid_reading},
+            {"odometry_jumps", s.odometry_jumps},
+            {"odometry_jump_distance_m", s.odometry_jump_distance_m},
+            {"first_odometry_jump_s",
+             s.odometry_jumps ? nlohmann::json(e.clock.sinceStart(s.first_odometry_jump_time)) : nlohmann::json(nullptr)}};
     }
     {
         const ActivityResult &a = e.activity;
@@ -122,6 +137,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
             {{"topic", t.topic},
              {"count", t.count},
              {"role", topicstats::toString(t.role)},
+             {"duration_s", t.duration_s},
              {"mean_rate_hz", finiteOrNull(t.mean_rate_hz)},
              {"active_rate_hz", finiteOrNull(t.active_rate_hz)},
              {"idle_gaps", t.idle_gaps},

@@ -8,16 +8,31 @@
 namespace robometrics::evaluate {
 
 namespace {
+/// ", excluding 1 jump of 5.00 m at 12.3 s": odometry jumps are not travel.
+std::string jumpsLeftOut(const Evaluation &e) {
+    const auto &s = e.traversal->summary;
+    return fmt::format(", excluding {} jump(s) of {:.2f} m in all, the first {:.2f} m at {:.1f} s", s.odometry_jumps,
+                       s.odometry_jump_distance_m, s.first_odometry_jump_m,
+                       e.clock.sinceStart(s.first_odometry_jump_time));
+}
+
 std::string traversalLine(const Evaluation &e) {
     const auto &s = e.traversal->summary;
     std::vector<std::string> parts;
     if (s.scans > 0) {
         parts.push_back(
             fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events, s.min_clearance));
+        if (s.scan_ranges.invalid() > 0) {
+            parts.push_back(fmt::format("{:.1f} % of {} readings invalid (no return or out of range, not obstacles)",
+                                        100.0 * static_cast<double>(s.scan_ranges.invalid()) /
+                                            static_cast<double>(s.scan_ranges.readings),
+                                        e.topics.scan));
+        }
     }
     if (s.pose_messages > 0 || s.distance_from_odometry) {
-        parts.push_back(fmt::format("{:.2f} m travelled ({})", s.distance_traveled,
-                                    s.distance_from_odometry ? e.topics.odometry + " pose" : e.topics.pose_array));
+        parts.push_back(fmt::format("{:.2f} m travelled ({}{})", s.distance_traveled,
+                                    s.distance_from_odometry ? e.topics.odometry + " pose" : e.topics.pose_array,
+                                    s.distance_from_odometry && s.odometry_jumps > 0 ? jumpsLeftOut(e) : ""));
     }
     if (s.odometry_messages > 0) parts.push_back(fmt::format("mean speed {:.2f} m/s", s.mean_velocity));
     if (s.imu_messages > 0) parts.push_back(fmt::format("{:.1f} s on rough terrain", s.time_rough_terrain_s));

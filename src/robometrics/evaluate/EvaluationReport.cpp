@@ -71,10 +71,21 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
             add("Traversal", "Collision events", std::to_string(s.collision_events), "", s.collision_events > 0);
             add("Traversal", "Minimum clearance", fixed(s.min_clearance, 2), "m");
             add("Traversal", "Time below safe clearance", fixed(s.time_low_clearance_s, 1), "s");
+            if (s.scan_ranges.readings > 0) {
+                add("Traversal", ("Invalid readings of " + e.topics.scan + " (not obstacles)").c_str(),
+                    fixed(100.0 * static_cast<double>(s.scan_ranges.invalid()) /
+                              static_cast<double>(s.scan_ranges.readings),
+                          1),
+                    "%");
+            }
         }
         if (s.distance_from_odometry) {
             add("Traversal", ("Distance travelled (" + e.topics.odometry + " pose)").c_str(),
                 fixed(s.distance_traveled, 2), "m");
+            if (s.odometry_jumps > 0) {
+                add("Traversal", "Odometry jumps left out of the distance",
+                    fmt::format("{} ({:.2f} m)", s.odometry_jumps, s.odometry_jump_distance_m), "", true);
+            }
         } else if (s.pose_messages > 0) {
             add("Traversal", "Distance travelled", fixed(s.distance_traveled, 2), "m");
             add("Traversal", "Rejected pose jumps", std::to_string(s.rejected_pose_jumps), "",

@@ -263,6 +263,7 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
                                    episode.open ? ", not recovered" : "", episode.peak_probability),
                        episode.durationSeconds(), 0, sinceStart(e, episode.start),
                        {{"duration_s", episode.durationSeconds()}, {"peak_p_lost", episode.peak_probability}});
+            e.anomalies.back().end_time_s = sinceStart(e, episode.end);
         }
     }
     stuckAnomalies(e);

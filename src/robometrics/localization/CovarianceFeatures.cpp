@@ -8,6 +8,13 @@ namespace robometrics::localization {
 
 CovarianceFeatures covarianceFeatures(const std::array<double, 36> &cov) {
     CovarianceFeatures f;
+    // All zero is the unset covariance (a publisher that does not estimate one): unknown, not
+    // zero, the convention of the sensor_msgs comments. Read as numbers it would be a perfect fix
+    // (xy_std 0, yaw_std 0), and the detector would call the robot well localized on no evidence.
+    if (std::all_of(cov.begin(), cov.end(), [](double v) { return v == 0.0; })) {
+        f.problem = "covariance unset (all zero)";
+        return f;
+    }
     const double a = cov[0];
     const double d = cov[7];
     const double b = 0.5 * (cov[1] + cov[6]);

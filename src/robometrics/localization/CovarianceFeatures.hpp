@@ -16,8 +16,8 @@ struct CovarianceFeatures {
 };
 
 /// Computes the features. Negative variances down to -kNegativeTolerance (numerical noise) are
-/// treated as 0; a NaN entry, a larger negative variance, or a negative major eigenvalue makes
-/// the reading invalid. The off-diagonal term is the mean of [1] and [6] (symmetrised).
+/// treated as 0; an all-zero (unset) covariance, a NaN entry, a larger negative variance, or a
+/// negative major eigenvalue makes the reading invalid. The off-diagonal term is the mean of [1] and [6] (symmetrised).
 CovarianceFeatures covarianceFeatures(const std::array<double, 36> &covariance);
 
 /// Variances this far below zero are rounding noise [m^2 or rad^2].

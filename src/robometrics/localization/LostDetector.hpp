@@ -9,7 +9,8 @@
 //  * window_meta_tier0_normal consecutive normal readings reset the detector (queue cleared,
 //    normal) once it has seen a lost label since the last reset;
 //  * precedence lost > confused > normal;
-//  * an invalid reading (NaN, negative covariance) changes nothing and repeats the last status.
+//  * an invalid reading (NaN, negative or unset all-zero covariance) changes nothing and repeats
+//    the last status.
 
 #include <deque>
 #include <string_view>

@@ -5,9 +5,7 @@
 namespace robometrics::slam {
 
 OdomSample odomSample(double t, const msgs::Odometry &odometry) {
-    const TimeNs stamp = odometry.header.stamp.toNs();
-    return {t, odometry.pose.pose.position.x, odometry.pose.pose.position.y,
-            stamp != 0 ? std::optional<TimeNs>(stamp) : std::nullopt};
+    return {t, odometry.pose.pose.position.x, odometry.pose.pose.position.y, stampIfSet(odometry.header.stamp.toNs())};
 }
 
 RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionConfig &config) {
@@ -27,8 +25,8 @@ RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionC
         const OdomSample &p = odometry[i - 1];
         m.path_length_m += std::hypot(s.x - p.x, s.y - p.y);
         const OdomSample &a = odometry[from];
-        const bool stamped = a.stamp && s.stamp && *s.stamp > *a.stamp;
-        const double dt = stamped ? toSeconds(*s.stamp - *a.stamp) : s.t - a.t;
+        const SpeedInterval interval = speedInterval(a.t, a.stamp, s.t, s.stamp);
+        const double dt = interval.seconds;
         if (!(dt >= config.min_speed_interval_s)) continue;
         const double step = std::hypot(s.x - a.x, s.y - a.y);
         if (step / dt > m.max_speed_mps) {
@@ -36,7 +34,7 @@ RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionC
             m.max_speed_at_s = s.t;
             m.max_speed_step_m = step;
             m.max_speed_interval_s = dt;
-            m.max_speed_from_stamps = stamped;
+            m.max_speed_from_stamps = interval.from_stamps;
         }
         from = i;
     }

@@ -5,13 +5,15 @@
 //
 // Speeds divide by header-stamp intervals when both samples carry increasing stamps (the
 // publisher's clock: a recorder that logs two messages microseconds apart does not make the
-// robot fast), else by log-time intervals; and never over less than min_speed_interval_s: shorter
-// steps are merged with the next ones until the interval is long enough.
+// robot fast), else by log-time intervals (core/SpeedInterval, shared with the traversal
+// distance's jump check); and never over less than min_speed_interval_s: shorter steps are merged
+// with the next ones until the interval is long enough.
 
 #include <cstddef>
 #include <optional>
 #include <vector>
 
+#include "robometrics/core/SpeedInterval.hpp"
 #include "robometrics/core/Time.hpp"
 #include "robometrics/msgs/Messages.hpp"
 
@@ -28,7 +30,7 @@ struct MotionConfig {
     /// The robot has started to move once it is this far (2-D) from its first odometry position.
     double start_motion_m = 0.05;
     /// Speeds are measured over at least this long (seconds): 100 Hz odometry keeps its resolution.
-    double min_speed_interval_s = 0.01;
+    double min_speed_interval_s = kMinSpeedIntervalS;
 };
 
 struct RunMotion {

@@ -22,6 +22,12 @@ struct TraversalConfig {
     int buffer_size = 100;                  ///< readings kept for the window means (IMU, clearance, velocity)
     bool debug_mode = false;                ///< emit debug lines from the scan and pose callbacks
     int debug_interval = 100;               ///< debug lines while the row count is a multiple of this
+    /// REP 117: a scan range is a reading only when finite and within [range_min, range_max]
+    /// (0.0 below range_min is a lidar's "no return"); false checks finiteness only, as the seed.
+    bool respect_range_limits = true;
+    /// m/s: an odometry-pose step faster than this is a jump (odometry reset, teleport), left out of
+    /// the distance; slam_eval's max_speed_mps has the same default.
+    double jump_speed_threshold = 1.5;
 
     /// Rows are produced once per this period of message time (the seed's 1 s timer).
     static constexpr TimeNs kLogPeriod = kNsPerSecond;
@@ -29,7 +35,7 @@ struct TraversalConfig {
     /// Reads every parameter above that `params` holds; fails naming the parameter on a bad value.
     static Result<TraversalConfig> fromParams(const Params &params);
 
-    /// Checks ranges (positive buffer size and debug interval, finite thresholds).
+    /// Checks ranges (positive buffer size, debug interval and jump speed, finite thresholds).
     Status validate() const;
 };
 

@@ -6,13 +6,13 @@
 #include <cmath>
 #include <limits>
 
+#include "robometrics/traversal/Norm.hpp"
+
 namespace robometrics::traversal {
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-double norm3(double x, double y, double z) { return std::sqrt(x * x + y * y + z * z); }
 
 std::int64_t floorSeconds(TimeNs t) {
     std::int64_t s = t / kNsPerSecond;
@@ -30,9 +30,10 @@ TraversalMetrics::TraversalMetrics(TraversalConfig config, RowSink row_sink, Deb
     : config_(config),
       row_sink_(std::move(row_sink)),
       debug_sink_(std::move(debug_sink)),
-      imu_readings_(static_cast<std::size_t>(std::max(1, config.buffer_size))),
+      smoothness_readings_(static_cast<std::size_t>(std::max(1, config.buffer_size))),
       clearance_readings_(static_cast<std::size_t>(std::max(1, config.buffer_size))),
-      velocity_readings_(static_cast<std::size_t>(std::max(1, config.buffer_size))) {}
+      velocity_readings_(static_cast<std::size_t>(std::max(1, config.buffer_size))),
+      odometry_distance_(config.jump_speed_threshold) {}
 
 void TraversalMetrics::debug(TimeNs t, const std::string &text) const {
     if (debug_sink_) debug_sink_(t, text);
@@ -58,16 +59,13 @@ void TraversalMetrics::advanceTo(TimeNs t) {
 void TraversalMetrics::onScan(const msgs::LaserScan &scan, TimeNs t) {
     advanceTo(t);
     ++scans_;
-    // Only finite ranges count; no range_min/range_max filtering (as in the seed).
-    double clearance = kInf;
-    bool any = false;
-    for (float r : scan.ranges) {
-        if (std::isfinite(r)) {
-            any = true;
-            clearance = std::min(clearance, static_cast<double>(r));
-        }
+    const ScanMinimum minimum = scanMinimum(scan, config_.respect_range_limits);
+    scan_ranges_ += minimum.counts;
+    if (!minimum.range) {  // as the seed ignores a scan without a finite range
+        ++scans_without_reading_;
+        return;
     }
-    if (!any) return;  // the seed ignores a scan without a finite range
+    const double clearance = *minimum.range;
     clearance_readings_.push(clearance);
     const bool colliding = clearance < config_.collision_threshold;
     if (colliding) ++total_collisions_;
@@ -87,19 +85,28 @@ void TraversalMetrics::onScan(const msgs::LaserScan &scan, TimeNs t) {
 void TraversalMetrics::onImu(const msgs::Imu &imu, TimeNs t) {
     advanceTo(t);
     ++imu_messages_;
+    const ImuField accel = imuField(imu.linear_acceleration, imu.linear_acceleration_covariance);
+    const ImuField angular = imuField(imu.angular_velocity, imu.angular_velocity_covariance);
+    accel_skips_.count(accel);
+    angular_skips_.count(angular);
+    // Every figure of an IMU message needs its acceleration; the angular rate only adds to
+    // smoothness (|a| + |w|), which is left out rather than taken as |a| + 0.
+    if (accel != ImuField::Usable) return;
     const auto &a = imu.linear_acceleration;
-    const auto &w = imu.angular_velocity;
-    ImuReading reading;
-    reading.accel_magnitude = norm3(a.x, a.y, a.z);  // gravity included, as in the seed
+    AccelReading reading;
+    reading.magnitude = norm3(a.x, a.y, a.z);  // gravity included, as in the seed
     reading.vertical_roughness = std::abs(a.z);
-    reading.angular_magnitude = norm3(w.x, w.y, w.z);
-    reading.is_rough = reading.accel_magnitude > config_.rough_terrain_threshold;
-    const double current = reading.accel_magnitude + reading.angular_magnitude;
-    smoothness_metric_ += current;
-    imu_readings_.push(reading);  // bounded to buffer_size (the seed's list grew without bound)
+    reading.is_rough = reading.magnitude > config_.rough_terrain_threshold;
+    latest_accel_ = reading;
+    if (angular == ImuField::Usable) {
+        const auto &w = imu.angular_velocity;
+        const double current = reading.magnitude + norm3(w.x, w.y, w.z);
+        smoothness_metric_ += current;
+        smoothness_readings_.push(current);  // bounded to buffer_size (the seed's list grew without bound)
+        smoothness_stats_.add(current);
+    }
 
-    smoothness_stats_.add(current);
-    accel_stats_.add(reading.accel_magnitude);
+    accel_stats_.add(reading.magnitude);
     vertical_stats_.add(reading.vertical_roughness);
     if (reading.is_rough) ++rough_readings_;
     accumulateHeld(last_imu_time_, last_imu_rough_, t, rough_time_);
@@ -116,15 +123,10 @@ void TraversalMetrics::onPose(const msgs::PoseArray &poses, TimeNs t) {
 
 void TraversalMetrics::addPosition(const msgs::Point &p, TimeNs t) {
     if (previous_position_) {
-        const double d = norm3(p.x - previous_position_->x, p.y - previous_position_->y, p.z - previous_position_->z);
-        // The seed's guard is for a ground-truth pose that jumps when the simulator resets. Odometry
-        // is continuous by construction; a step after a message gap is real travel, and odometry
-        // jumps are judged by speed (the evaluation's teleport check), not by distance.
-        if (distance_from_odometry_ || d < config_.distance_threshold) {
-            total_distance_ += d;
-            if (debugDue()) {
-                debug(t, fmt::format("Position Update - Distance: {:.2f}m, Total: {:.2f}m", d, total_distance_));
-            }
+        const double d = distance3(*previous_position_, p);
+        // The seed's guard is for a ground-truth pose that jumps when the simulator resets.
+        if (d < config_.distance_threshold) {
+            addStep(d, t);
         } else {
             ++rejected_pose_jumps_;
         }
@@ -132,15 +134,33 @@ void TraversalMetrics::addPosition(const msgs::Point &p, TimeNs t) {
     previous_position_ = p;  // updated even after a rejected jump, as in the seed
 }
 
+void TraversalMetrics::addOdometryPosition(const msgs::Odometry &odom, TimeNs t) {
+    const msgs::Point &p = odom.pose.pose.position;
+    if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
+        ++odometry_pose_non_finite_;  // a NaN would make the distance NaN for the rest of the run
+        return;
+    }
+    if (auto d = odometry_distance_.add(p, t, stampIfSet(odom.header.stamp.toNs()))) addStep(*d, t);
+}
+
+void TraversalMetrics::addStep(double d, TimeNs t) {
+    total_distance_ += d;
+    if (debugDue()) debug(t, fmt::format("Position Update - Distance: {:.2f}m, Total: {:.2f}m", d, total_distance_));
+}
+
 void TraversalMetrics::onOdometry(const msgs::Odometry &odom, TimeNs t) {
     advanceTo(t);
     ++odometry_messages_;
     const auto &v = odom.twist.twist.linear;
     const double speed = norm3(v.x, v.y, v.z);
-    velocity_readings_.push(speed);
-    velocity_stats_.add(speed);
-    if (!imu_readings_.empty() && imu_readings_.back().is_rough) velocity_over_rough_ = speed;
-    if (distance_from_odometry_) addPosition(odom.pose.pose.position, t);
+    if (std::isfinite(speed)) {
+        velocity_readings_.push(speed);
+        velocity_stats_.add(speed);
+        if (latest_accel_ && latest_accel_->is_rough) velocity_over_rough_ = speed;
+    } else {
+        ++twist_non_finite_;
+    }
+    if (distance_from_odometry_) addOdometryPosition(odom, t);
 }
 
 TraversalRow TraversalMetrics::currentRow(TimeNs t) const {
@@ -154,14 +174,15 @@ TraversalRow TraversalMetrics::currentRow(TimeNs t) const {
     row.collision_events = collision_events_;
     row.rejected_pose_jumps = rejected_pose_jumps_;
 
-    if (!imu_readings_.empty()) {
+    if (!smoothness_readings_.empty()) {
         double sum = 0;
-        imu_readings_.forEach([&](const ImuReading &r) { sum += r.accel_magnitude + r.angular_magnitude; });
-        row.current_smoothness = sum / static_cast<double>(imu_readings_.size());
-        const ImuReading &latest = imu_readings_.back();
-        row.imu_accel_magnitude = latest.accel_magnitude;
-        row.is_rough = latest.is_rough;
-        row.vertical_roughness = latest.vertical_roughness;
+        smoothness_readings_.forEach([&](double r) { sum += r; });
+        row.current_smoothness = sum / static_cast<double>(smoothness_readings_.size());
+    }
+    if (latest_accel_) {
+        row.imu_accel_magnitude = latest_accel_->magnitude;
+        row.is_rough = latest_accel_->is_rough;
+        row.vertical_roughness = latest_accel_->vertical_roughness;
     }
     row.obstacle_clearance = kInf;
     row.min_clearance = kInf;
@@ -223,6 +244,18 @@ TraversalSummary TraversalMetrics::finish(TimeNs end_time) {
     s.rough_imu_readings = rough_readings_;
     s.time_rough_terrain_s = toSeconds(rough_time_);
     s.time_low_clearance_s = toSeconds(low_clearance_time_);
+
+    s.respect_range_limits = config_.respect_range_limits;
+    s.scan_ranges = scan_ranges_;
+    s.scans_without_valid_reading = scans_without_reading_;
+    s.imu_acceleration_skipped = accel_skips_;
+    s.imu_angular_velocity_skipped = angular_skips_;
+    s.odometry_twist_non_finite = twist_non_finite_;
+    s.odometry_pose_non_finite = odometry_pose_non_finite_;
+    s.odometry_jumps = odometry_distance_.jumps();
+    s.odometry_jump_distance_m = odometry_distance_.jumpDistance();
+    s.first_odometry_jump_time = odometry_distance_.firstJumpTime();
+    s.first_odometry_jump_m = odometry_distance_.firstJumpLength();
     return s;
 }
 

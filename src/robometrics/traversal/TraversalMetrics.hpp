@@ -7,6 +7,10 @@
 // the 3-D distance with the strict outlier guard (previous position updated even on a rejected
 // jump), window means over the last buffer_size readings, `inf` clearance before the first scan.
 // Fixed: the IMU buffer is bounded like the others, and the Notes column is computed.
+// Sensor contracts (traversal/SensorValidity.hpp): only LaserScan ranges within their limits
+// are obstacles (respect_range_limits), Imu fields marked "no data" or non-finite are not used,
+// non-finite odometry is skipped, and odometry-pose jumps are left out of the distance; the
+// summary counts each.
 // Time comes only from the messages; nothing here reads a clock or does I/O.
 
 #include <functional>
@@ -15,7 +19,9 @@
 
 #include "robometrics/core/RunningStats.hpp"
 #include "robometrics/msgs/Messages.hpp"
+#include "robometrics/traversal/OdometryDistance.hpp"
 #include "robometrics/traversal/RingBuffer.hpp"
+#include "robometrics/traversal/SensorValidity.hpp"
 #include "robometrics/traversal/TraversalConfig.hpp"
 #include "robometrics/traversal/TraversalRow.hpp"
 
@@ -47,25 +53,30 @@ public:
     TraversalRow currentRow(TimeNs t) const;
 
     /// Distance from the odometry pose instead of the seed's PoseArray (ground truth), for robots
-    /// that record no PoseArray (a Nav2 robot has /odom); without the seed's step guard (see
-    /// addPosition). The summary says which source was used.
+    /// that record no PoseArray (a Nav2 robot has /odom); steps are judged by speed, not by the
+    /// seed's step guard (OdometryDistance). The summary says which source was used.
     void setDistanceFromOdometry(bool on) { distance_from_odometry_ = on; }
 
     const TraversalConfig &config() const { return config_; }
     std::uint64_t rowCount() const { return rows_; }
 
 private:
-    struct ImuReading {
-        double accel_magnitude = 0;
-        double vertical_roughness = 0;
-        double angular_magnitude = 0;
+    /// What an Imu message with a usable acceleration gives.
+    struct AccelReading {
+        double magnitude = 0;           ///< |a|, gravity included
+        double vertical_roughness = 0;  ///< |a_z|
         bool is_rough = false;
     };
 
     void debug(TimeNs t, const std::string &text) const;
-    /// The seed's distance step with its outlier guard.
+    /// The seed's distance step from the PoseArray, with its outlier guard.
     void addPosition(const msgs::Point &p, TimeNs t);
-    bool debugDue() const { return config_.debug_mode && rows_ % static_cast<std::uint64_t>(config_.debug_interval) == 0; }
+    /// An odometry-pose sample of the distance (setDistanceFromOdometry).
+    void addOdometryPosition(const msgs::Odometry &odom, TimeNs t);
+    void addStep(double d, TimeNs t);
+    bool debugDue() const {
+        return config_.debug_mode && rows_ % static_cast<std::uint64_t>(config_.debug_interval) == 0;
+    }
 
     TraversalConfig config_;
     RowSink row_sink_;
@@ -84,7 +95,8 @@ private:
     double total_distance_ = 0.0;
     double velocity_over_rough_ = 0.0;
     std::optional<msgs::Point> previous_position_;
-    RingBuffer<ImuReading> imu_readings_;
+    std::optional<AccelReading> latest_accel_;
+    RingBuffer<double> smoothness_readings_;  ///< |a| + |w| of messages with both fields usable
     RingBuffer<double> clearance_readings_;
     RingBuffer<double> velocity_readings_;
 
@@ -93,6 +105,13 @@ private:
     std::uint64_t collision_events_ = 0;
     std::uint64_t rejected_pose_jumps_ = 0;
     bool distance_from_odometry_ = false;
+    OdometryDistance odometry_distance_;
+
+    // What the sensor contracts set aside.
+    ScanRangeCounts scan_ranges_;
+    std::uint64_t scans_without_reading_ = 0;
+    ImuFieldSkips accel_skips_, angular_skips_;
+    std::uint64_t twist_non_finite_ = 0, odometry_pose_non_finite_ = 0;
 
     // Whole-run summary state.
     std::uint64_t scans_ = 0, imu_messages_ = 0, pose_messages_ = 0, odometry_messages_ = 0;
