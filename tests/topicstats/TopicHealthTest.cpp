@@ -153,22 +153,21 @@ TEST(TopicHealth, PercentileInterpolatesLinearly) {
     EXPECT_TRUE(std::isnan(percentile(none, 50)));
 }
 
-// cmd_vel at 20 Hz for 1 s, silent 5 s, 20 Hz for 1 s; the last message before the silence is a
-// stop command, so motion was commanded only until it (the context's commanded spans).
-TopicHealth commandTopic(const TimeIntervals &commanded) {
+// cmd_vel at 20 Hz for 1 s, silent 5 s, 20 Hz for 1 s, with navigation goals as given.
+TopicHealth commandTopic(const TimeIntervals &navigating) {
     TopicHealthAccumulator acc("/cmd_vel", false, 1, TopicRole::Command);
     for (int i = 0; i < 20; ++i) acc.add(ms(50 * i), std::nullopt, 48);
     for (int i = 0; i < 20; ++i) acc.add(ms(5950 + 50 * i), std::nullopt, 48);
     HealthContext context;
-    context.commanded = &commanded;
+    context.navigating = &navigating;
     return acc.result(1.5, context);
 }
 
-TEST(TopicHealth, ACommandTopicSilentAfterAStopIsIdle) {
-    TimeIntervals commanded;
-    commanded.add(0, ms(950));
-    commanded.add(ms(5950), ms(6900));
-    const TopicHealth h = commandTopic(commanded);
+TEST(TopicHealth, ACommandTopicSilentBetweenGoalsIsIdle) {
+    TimeIntervals goals;
+    goals.add(0, ms(950));
+    goals.add(ms(5950), ms(6900));
+    const TopicHealth h = commandTopic(goals);
     EXPECT_EQ(h.kind, TopicKind::Periodic);
     EXPECT_EQ(h.role, TopicRole::Command);
     EXPECT_EQ(h.estimated_drops, 0u);
@@ -178,13 +177,13 @@ TEST(TopicHealth, ACommandTopicSilentAfterAStopIsIdle) {
     EXPECT_NEAR(h.active_rate_hz, 38.0 / 1.9, 1e-9);  // the rate while it publishes: 20 Hz
 }
 
-TEST(TopicHealth, ACommandTopicSilentWhileACommandHoldsDrops) {
-    // The last command before the silence asked to drive and held 0.5 s (the base's timeout):
-    // 0.5 s of commanded silence at 50 ms is round(10) - 1 = 9 messages missing.
-    TimeIntervals commanded;
-    commanded.add(0, ms(1450));
-    commanded.add(ms(5950), ms(6900));
-    const TopicHealth h = commandTopic(commanded);
+TEST(TopicHealth, ACommandTopicSilentWhileAGoalRunsDrops) {
+    // The goal ran on 0.5 s into the silence: 0.5 s of silence the controller should have filled,
+    // at 50 ms, is round(10) - 1 = 9 messages missing. Teleop silence (no goal) would be idle.
+    TimeIntervals goals;
+    goals.add(0, ms(1450));
+    goals.add(ms(5950), ms(6900));
+    const TopicHealth h = commandTopic(goals);
     EXPECT_EQ(h.kind, TopicKind::Periodic);
     EXPECT_EQ(h.idle_gaps, 0u);
     EXPECT_EQ(h.estimated_drops, 9u);

@@ -460,7 +460,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     fillActivity(e, activity_run, checks->stuck);
     topicstats::HealthContext context;
     context.to_system = to_system;
-    if (activity_run.intent.known()) context.commanded = &activity_run.intent.commanded;
+    context.navigating = &activity_run.intent.goals;
     if (activity_run.odometry || activity_run.progress) context.moving = &activity_run.moving;
     e.topic_health = topic_stats.statistics().health(context);
     e.topic_windows = std::move(windows);

@@ -129,9 +129,9 @@ TimeNs TopicHealthAccumulator::activeSilence(TimeNs start, TimeNs end, const Hea
     switch (role_) {
         case TopicRole::Sensor: return end - start;
         case TopicRole::Command:
-            // A command holds until the next one or the base's timeout: silence after a stop
-            // command (or after the last command's hold) is the robot standing by.
-            return context.commanded ? context.commanded->overlap(start, end) : end - start;
+            // Only a running navigation goal says a controller must be commanding; a teleop node
+            // falls silent when the key is released, and the base stops on its timeout.
+            return context.navigating ? context.navigating->overlap(start, end) : end - start;
         case TopicRole::MotionGated: {
             if (!context.moving) return end - start;
             const TimeNs moving = context.moving->overlap(start, end);

@@ -16,8 +16,9 @@
 // but no drop count: "missing" means nothing without a period.
 //
 // Drops are counted only while the topic should publish. A sensor publishes all the time; a
-// velocity command (Twist) only while the robot is told to move, so silence after a zero command
-// is idle; a motion-gated estimate (AMCL's pose) only while the robot moves and its sensor
+// velocity command (Twist) only while a navigation goal runs (Nav2's controller): teleop nodes
+// publish only while a key or button is held and bases stop on their command timeout, so any
+// other silence is idle; a motion-gated estimate (AMCL's pose) only while the robot moves and its sensor
 // delivers, so silence while standing, or during a gap of a sensor topic, is idle. No estimate
 // exceeds what the topic could have sent in its active time.
 
@@ -48,7 +49,7 @@ const char *toString(TopicKind kind);
 /// When a topic is expected to publish, which decides whether a silence is a drop or idle.
 enum class TopicRole {
     Sensor,       ///< all the time (scans, IMU, odometry, TF, /clock): every gap counts
-    Command,      ///< while the robot is told to move (cmd_vel): silence after a stop command is idle
+    Command,      ///< while a navigation goal runs (cmd_vel): teleop and idle silences are not drops
     MotionGated,  ///< while the robot moves and its sensors deliver (AMCL's pose)
 };
 const char *toString(TopicRole role);
@@ -60,8 +61,9 @@ TopicRole topicRoleOf(std::string_view type);
 struct HealthContext {
     /// Log time onto the system's clock (simulated time in a simulated run); empty = identity.
     std::function<TimeNs(TimeNs)> to_system;
-    /// When motion was commanded (nullptr: no intent topic, command topics count every gap).
-    const TimeIntervals *commanded = nullptr;
+    /// When a navigation goal was executing: a controller must publish commands then (nullptr:
+    /// no model of the robot's activity, command topics count every gap).
+    const TimeIntervals *navigating = nullptr;
     /// When the robot moved (nullptr: unknown, motion-gated topics count every gap).
     const TimeIntervals *moving = nullptr;
     /// Counted gaps of sensor topics: a motion-gated topic silent during one is not dropping.
