@@ -48,7 +48,7 @@ TEST(SimulateCommand, StuckRunWritesEverythingAndReportsTheStuckEvent) {
         const double rate = t["rate_hz"].get<double>();
         const auto n = t["messages"].get<std::uint64_t>();
         if (t["name"] == "/tf_static")
-            EXPECT_EQ(n, 1u);
+            EXPECT_EQ(n, 1u);  // and /cmd_vel at 20 Hz, zero during the stop
         else if (t["name"] == "/map")
             EXPECT_EQ(n, 2u);  // at 5 s and at the end
         else
@@ -61,6 +61,38 @@ TEST(SimulateCommand, StuckRunWritesEverythingAndReportsTheStuckEvent) {
     int lines = 0;
     for (std::string line; std::getline(tum, line);) lines += !line.empty() && line[0] != '#';
     EXPECT_EQ(lines, 160);
+}
+
+TEST(SimulateCommand, ProfilesAreOrthogonalOptionsRecordedInTheReport) {
+    const fs::path dir = test::scratchDir("simulate-profiles");
+    auto r = test::runRobometrics({"simulate", "--scenario", "stall", "--clock", "gazebo", "--real-time-factor", "0.5",
+                                   "--recorder", "batched", "--json", "-o", dir.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json report = nlohmann::json::parse(r.out);
+    EXPECT_EQ(report["robot"], "turtlebot3");  // the scenario's own
+    EXPECT_EQ(report["recorder"], "batched");
+    EXPECT_EQ(report["clock"]["kind"], "gazebo");
+    EXPECT_DOUBLE_EQ(report["clock"]["real_time_factor"].get<double>(), 0.5);
+    // 60 s simulated at 0.5: 120 wall seconds plus a 10 s pause.
+    EXPECT_DOUBLE_EQ(report["clock"]["wall_duration_s"].get<double>(), 130.0);
+    const nlohmann::json *stall = findEvent(report, "stall");
+    ASSERT_NE(stall, nullptr);
+    EXPECT_EQ((*stall)["anomaly"], "stuck");
+    EXPECT_DOUBLE_EQ((*stall)["t_start"].get<double>(), 15.0);  // simulated seconds since the first message
+    const nlohmann::json *pause = findEvent(report, "pause");
+    ASSERT_NE(pause, nullptr);
+    EXPECT_TRUE((*pause)["anomaly"].is_null());
+
+    auto rover = test::runRobometrics({"simulate", "--scenario", "nav2", "--robot", "rover", "--duration", "5",
+                                       "--json", "-o", (dir / "r").string()});
+    ASSERT_EQ(rover.exit_code, 0) << rover.err;
+    EXPECT_EQ(nlohmann::json::parse(rover.out)["robot"], "rover");
+    auto human =
+        test::runRobometrics({"simulate", "--scenario", "scan_gap", "--duration", "30", "-o", (dir / "h").string()});
+    ASSERT_EQ(human.exit_code, 0) << human.err;
+    EXPECT_NE(human.out.find("Profile:      robot turtlebot3, clock wall, recorder plain"), std::string::npos)
+        << human.out;
+    EXPECT_NE(human.out.find("[anomaly topic_drops]"), std::string::npos) << human.out;
 }
 
 TEST(SimulateCommand, SameSeedGivesTheSameBytes) {
@@ -103,6 +135,11 @@ TEST(SimulateCommand, RunsOnAUserMap) {
     const nlohmann::json report = nlohmann::json::parse(r.out);
     EXPECT_GE(report["truth"]["route_waypoints"].get<int>(), 3);
     EXPECT_GT(report["truth"]["path_length_m"].get<double>(), 0.3);
+    // The navigation scenarios' goals are laid out in the office: no user map.
+    auto nav = test::runRobometrics(
+        {"simulate", "--scenario", "nav2", "--map", (dir / "room.yaml").string(), "-o", (dir / "nav").string()});
+    EXPECT_EQ(nav.exit_code, 1);
+    EXPECT_NE(nav.err.find("--map does not apply"), std::string::npos) << nav.err;
 }
 
 TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
@@ -110,6 +147,10 @@ TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
     EXPECT_EQ(test::runRobometrics({"simulate", "--scenario", "moon", "-o", dir.string()}).exit_code, 2);
     EXPECT_EQ(test::runRobometrics({"simulate", "--scenario", "office"}).exit_code, 2);
     EXPECT_EQ(test::runRobometrics({"simulate", "--duration", "-4", "-o", dir.string()}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--robot", "husky", "-o", dir.string()}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--clock", "ros", "-o", dir.string()}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--real-time-factor", "20", "-o", dir.string()}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--recorder", "fast", "-o", dir.string()}).exit_code, 2);
     std::ofstream(dir / "bad.yaml") << "image: missing.pgm\nresolution: 0.05\norigin: [0, 0, 0]\nnegate: 0\n"
                                        "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
     auto r = test::runRobometrics({"simulate", "--map", (dir / "bad.yaml").string(), "-o", (dir / "out").string()});

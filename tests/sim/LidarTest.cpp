@@ -44,4 +44,30 @@ TEST(Lidar, NoReturnIsInfinityAndNoiseHasTheConfiguredSpread) {
     EXPECT_NEAR(std::sqrt(sum2 / n), 0.01, 0.002);
 }
 
+TEST(Lidar, Lds01WritesZeroForNoReturnAndStartsAtZeroDegrees) {
+    // The LDS-01's configuration: 0 .. 359 degrees, 0.12 .. 3.5 m, 0.0 for no return.
+    OccupancyMap open(100, 100, 0.1, -5.0, -5.0);
+    open.fillBox(2.0, -5.0, 2.1, 5.0, OccupancyMap::Occupied);  // a wall 2 m ahead, nothing else
+    LidarConfig lds;
+    lds.range_min = 0.12;
+    lds.range_max = 3.5;
+    lds.angle_min = 0.0;
+    lds.frame_id = "base_scan";
+    lds.no_return = 0.0f;
+    Lidar lidar(Rng(5), lds);
+    const msgs::LaserScan scan = lidar.scan(open, Pose2{0, 0, 0});
+    EXPECT_EQ(scan.header.frame_id, "base_scan");
+    EXPECT_FLOAT_EQ(scan.angle_min, 0.0f);
+    EXPECT_FLOAT_EQ(scan.angle_max, static_cast<float>(2 * kPi * 359 / 360));
+    EXPECT_FLOAT_EQ(scan.range_min, 0.12f);
+    EXPECT_FLOAT_EQ(scan.range_max, 3.5f);
+    // Beam i looks at yaw + i degrees: beam 0 straight at the wall, beam 180 behind into the
+    // open (the grid ends 5 m away, beyond 3.5 m), beam 60 at the wall 2 / cos(60 deg) = 4 m away.
+    EXPECT_NEAR(scan.ranges[0], 2.0, 0.05);
+    EXPECT_EQ(scan.ranges[180], 0.0f);
+    EXPECT_EQ(scan.ranges[60], 0.0f);
+    EXPECT_NEAR(scan.ranges[30], 2.0 / std::cos(kPi / 6), 0.05);  // 2.31 m: within range
+    for (float r : scan.ranges) EXPECT_FALSE(std::isinf(r));
+}
+
 }  // namespace robometrics::sim

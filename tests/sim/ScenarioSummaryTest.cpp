@@ -43,4 +43,24 @@ TEST(ScenarioSummary, EventsAreAlignedRowsWithTheirExpectedOutcome) {
               "   120.12 -  130.00 s  stop            no distance\n");
 }
 
+TEST(ScenarioSummary, ProfilesAndTrueAnomaliesAreShown) {
+    nlohmann::json report = exampleReport();
+    report["robot"] = "turtlebot3";
+    report["recorder"] = "batched";
+    report["clock"] = {{"kind", "gazebo"}, {"real_time_factor", 0.6}, {"pause_wall_s", 10.0}};
+    report["events"] = {
+        {{"t_start", 15}, {"t_end", 25}, {"type", "stall"}, {"expected", "blocked"}, {"anomaly", "stuck"}},
+        {{"t_start", 18}, {"t_end", 18}, {"type", "pause"}, {"expected", "paused"}, {"anomaly", nullptr}}};
+    const std::string text = formatScenarioSummary("o", report);
+    EXPECT_NE(
+        text.find("Profile:      robot turtlebot3, clock gazebo (real-time factor 0.6, paused 10 s of wall time), "
+                  "recorder batched\n"),
+        std::string::npos)
+        << text;
+    EXPECT_EQ(text.substr(text.find("Events:")),
+              "Events:\n"
+              "    15.00 -   25.00 s  stall           [anomaly stuck] blocked\n"
+              "    18.00 -   18.00 s  pause           paused\n");
+}
+
 }  // namespace robometrics::sim

@@ -52,6 +52,36 @@ TEST(SimulateRun, ErrorsNameTheMapOrTheBadValue) {
     ASSERT_FALSE(compression.ok());
     EXPECT_EQ(compression.message(), "unknown compression \"gzip\" (expected zstd, lz4 or none)");
     EXPECT_FALSE(fs::exists(dir / "out"));
+
+    o.compression = "zstd";
+    o.robot = "husky";
+    EXPECT_EQ(simulateRun(o).message(), "unknown robot \"husky\" (expected rover or turtlebot3)");
+    o.robot = "turtlebot3";
+    o.real_time_factor = 0.01;
+    EXPECT_EQ(simulateRun(o).message(), "real-time factor 0.010000 outside 0.05 .. 10");
+    o.real_time_factor = 0.6;
+    o.recorder = "fast";
+    EXPECT_EQ(simulateRun(o).message(), "unknown recorder \"fast\" (expected plain or batched)");
+    EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(SimulateRun, ProfilesReachTheScenario) {
+    const fs::path dir = test::scratchDir("simulate-run-profiles");
+    SimulateOptions o;
+    o.scenario = "office";
+    o.duration_s = 1;
+    o.robot = "turtlebot3";
+    o.clock = "gazebo";
+    o.real_time_factor = 2;
+    o.recorder = "batched";
+    o.out_dir = dir.string();
+    auto result = simulateRun(o);
+    ASSERT_TRUE(result.ok()) << result.message();
+    EXPECT_EQ(result->report["robot"], "turtlebot3");
+    EXPECT_EQ(result->report["recorder"], "batched");
+    EXPECT_DOUBLE_EQ(result->report["clock"]["real_time_factor"].get<double>(), 2.0);
+    EXPECT_EQ(result->message_counts.at("/clock"), 100u);
+    EXPECT_EQ(result->message_counts.count("/rover/pose_array"), 0u);
 }
 
 }  // namespace robometrics::sim

@@ -17,8 +17,9 @@ struct SimRun {
     double true_path = 0, odom_path = 0;
 };
 
-SimRun simulate(const std::string &scenario, double duration, std::uint64_t seed, bool keep = false) {
-    auto spec = makeScenario(scenario, duration, seed);
+SimRun simulate(const std::string &scenario, double duration, std::uint64_t seed, bool keep = false,
+                const RunProfile &profile = {}) {
+    auto spec = makeScenario(scenario, duration, seed, std::nullopt, profile);
     EXPECT_TRUE(spec.ok());
     Simulator sim(std::move(spec.value()), seed);
     SimRun run;
@@ -58,7 +59,8 @@ TEST(Simulator, EveryTopicAtItsRate) {
     EXPECT_EQ(run.counts.at("/groundgrid/filtered_cloud"), 50);
     EXPECT_EQ(run.counts.at("/tf_static"), 1);
     EXPECT_EQ(run.counts.at("/map"), 2);  // at 5 s and the final one
-    EXPECT_EQ(run.counts.size(), simTopics().size());
+    EXPECT_EQ(run.counts.at("/cmd_vel"), 200);
+    EXPECT_EQ(run.counts.size(), 11u);
     EXPECT_EQ(run.truth.size(), 200u);
     EXPECT_DOUBLE_EQ(run.truth.stamps.front(), 1.7e9);
     EXPECT_NEAR(run.truth.stamps.back() - run.truth.stamps.front(), 9.95, 1e-6);
@@ -145,6 +147,63 @@ TEST(Simulator, TerrainRunHasRoughStretchesAndRockPasses) {
         min_z = std::min(min_z, p.z());
     }
     EXPECT_GT(max_z - min_z, 0.05);  // not flat
+}
+
+TEST(Simulator, UnderGazeboStampsAreSimulatedTimeAndNothingIsPublishedDuringThePause) {
+    RunProfile gazebo;
+    gazebo.clock = {ClockProfile::Kind::Gazebo, 0.6};
+    // 10 s simulated at 0.6: the pause at 3 s of simulated time lasts min(10, 0.1 * 10 / 0.6) s.
+    const SimRun run = simulate("office", 10, 1, true, gazebo);
+    EXPECT_EQ(run.counts.at("/clock"), 1000);  // every tick
+    const TimeNs s = kNsPerSecond;
+    std::vector<const SimOutput *> clock;
+    for (const SimOutput &o : run.all)
+        if (std::string(o.topic) == "/clock") clock.push_back(&o);
+    EXPECT_EQ(std::get<msgs::Clock>(clock.front()->message).clock.toNs(), 12 * s);
+    EXPECT_EQ(clock.front()->time, kDefaultStartTime);
+    // The last /clock before the pause (14.99 s) and the first after it (15.0 s).
+    EXPECT_EQ(std::get<msgs::Clock>(clock[299]->message).clock.toNs(), 14'990'000'000);
+    EXPECT_EQ(clock[299]->time, kDefaultStartTime + 4'983'333'333);  // 2.99 s / 0.6
+    EXPECT_EQ(std::get<msgs::Clock>(clock[300]->message).clock.toNs(), 15 * s);
+    EXPECT_EQ(clock[300]->time, kDefaultStartTime + 5 * s + 1'666'666'667);  // 3 s / 0.6 + the pause
+    // Nothing at all in between, and the header stamps are simulated time.
+    for (const SimOutput &o : run.all) {
+        EXPECT_FALSE(o.time > clock[299]->time && o.time < clock[300]->time) << o.topic;
+        if (std::string(o.topic) == "/imu/data") {
+            EXPECT_GE(std::get<msgs::Imu>(o.message).header.stamp.toNs(), 12 * s);
+            EXPECT_LT(std::get<msgs::Imu>(o.message).header.stamp.toNs(), 22 * s);
+        }
+    }
+    EXPECT_DOUBLE_EQ(run.truth.stamps.front(), 12.0);  // the true trajectory on the same clock
+    const auto pause = ofType(run.events, "pause");
+    ASSERT_EQ(pause.size(), 1u);
+    EXPECT_DOUBLE_EQ(pause[0].t_start, 3.0);
+    EXPECT_DOUBLE_EQ(pause[0].t_end, 3.0);
+    EXPECT_DOUBLE_EQ(pause[0].details["wall_start_s"].get<double>(), 5.0);
+    EXPECT_DOUBLE_EQ(pause[0].details["wall_duration_s"].get<double>(), 1.667);
+    EXPECT_TRUE(pause[0].anomaly.empty());
+}
+
+TEST(Simulator, ABatchedRecorderLogsBurstsAtTheWakeUps) {
+    RunProfile batched;
+    batched.recorder = RecorderKind::Batched;
+    const SimRun plain = simulate("nav2", 2, 1, true), run = simulate("nav2", 2, 1, true, batched);
+    ASSERT_EQ(run.all.size(), plain.all.size());
+    const TimeNs wake = 50'000'000;
+    TimeNs previous = 0;
+    for (std::size_t i = 0; i < run.all.size(); ++i) {
+        const TimeNs t = run.all[i].time, arrival = plain.all[i].time;
+        EXPECT_GT(t, previous);
+        previous = t;
+        // Logged at the first wake-up at or after the arrival, plus 2 us per earlier message of the burst.
+        const TimeNs burst = (arrival + wake - 1) / wake * wake;
+        EXPECT_EQ((t - burst) % 2'000, 0);
+        EXPECT_LT(t - burst, 100'000);
+        EXPECT_TRUE(run.all[i].message == plain.all[i].message);  // the header stamps are unchanged
+    }
+    // The first burst: everything published at 0, 10, ..., 50 ms after the start.
+    EXPECT_EQ(run.all[0].time, kDefaultStartTime);
+    EXPECT_EQ(run.all[1].time, kDefaultStartTime + 2'000);
 }
 
 }  // namespace robometrics::sim

@@ -39,4 +39,15 @@ TEST(WaypointFollower, DrivesASquareAndLoops) {
     EXPECT_LT(max_off_track, 0.15);
 }
 
+TEST(WaypointFollower, AGoalStopsAtItsLastWaypoint) {
+    WaypointFollower f({{0, 0}, {1, 0}}, 0.5, false);
+    EXPECT_NEAR(f.update(Pose2{0, 0, 0}).v, 0.5, 1e-12);
+    EXPECT_FALSE(f.finished());
+    const Command at_goal = f.update(Pose2{0.95, 0, 0});  // within the 0.1 m reach
+    EXPECT_TRUE(f.finished());
+    EXPECT_DOUBLE_EQ(at_goal.v, 0.0);
+    EXPECT_DOUBLE_EQ(f.update(Pose2{0, 0, 0}).v, 0.0);  // stays finished
+    EXPECT_EQ(f.target(), 1u);
+}
+
 }  // namespace robometrics::sim

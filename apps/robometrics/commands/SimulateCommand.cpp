@@ -1,4 +1,5 @@
-// robometrics simulate [--scenario office|terrain|kidnap|stuck] [--duration S] [--seed N]
+// robometrics simulate [--scenario NAME] [--robot rover|turtlebot3] [--clock wall|gazebo]
+//                      [--real-time-factor F] [--recorder plain|batched] [--duration S] [--seed N]
 //                      [--map MAP.yaml] [--compression zstd|lz4|none] [--json] -o OUT_DIR
 
 #include "Command.hpp"
@@ -15,11 +16,23 @@ const RegisterCommand kRegister(
     [](CLI::App &app) -> RunFn {
         auto o = std::make_shared<sim::SimulateOptions>();
         auto json = std::make_shared<bool>(false);
-        app.add_option("--scenario", o->scenario, "office, terrain, kidnap or stuck")
+        app.add_option("--scenario", o->scenario, "office, terrain, kidnap, stuck, nav2, standstill, stall or scan_gap")
             ->check(CLI::IsMember(sim::scenarioNames()))
             ->capture_default_str();
+        app.add_option("--robot", o->robot, "rover or turtlebot3 (default: the scenario's own)")
+            ->check(CLI::IsMember(sim::robotNames()));
+        app.add_option("--clock", o->clock, "wall, or gazebo (simulated time, real-time factor, a pause)")
+            ->check(CLI::IsMember(sim::clockNames()))
+            ->capture_default_str();
+        app.add_option("--real-time-factor", o->real_time_factor, "simulated seconds per wall second (--clock gazebo)")
+            ->check(CLI::Range(0.05, 10.0))
+            ->capture_default_str();
+        app.add_option("--recorder", o->recorder, "plain, or batched (log times in 50 ms bursts)")
+            ->check(CLI::IsMember(sim::recorderNames()))
+            ->capture_default_str();
         app.add_option("--duration", o->duration_s,
-                       "simulated seconds (default: office 90, terrain 120, kidnap 90, stuck 60)")
+                       "simulated seconds (default: office 90, terrain 120, kidnap 90, stuck 60, nav2 120, "
+                       "standstill 90, stall 60, scan_gap 60)")
             ->check(CLI::Range(0.1, 86400.0));
         app.add_option("--seed", o->seed, "noise seed: the same seed gives the same bytes")->capture_default_str();
         app.add_option("--map", o->map, "map_server YAML to use as the world instead of the built-in one")

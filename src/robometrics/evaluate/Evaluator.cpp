@@ -152,12 +152,24 @@ struct RunChecks {
     activity::StuckConfig stuck;
 };
 
-/// Run-axis time of the first traversal row whose collision counter went up.
-std::optional<double> firstCollisionTime(const Evaluation &e) {
+/// Run-axis time of the first traversal row (one a second) whose counter `field` went up.
+std::optional<double> firstRowCounting(const Evaluation &e, std::uint64_t traversal::TraversalRow::*field) {
     for (const auto &r : e.traversal->rows) {
-        if (r.collision_events > 0) return sinceStart(e, r.time);
+        if (r.*field > 0) return sinceStart(e, r.time);
     }
     return std::nullopt;
+}
+
+/// The drift anomaly at the estimate's largest error (its header stamp on the run axis).
+void timeTheDrift(Evaluation &e) {
+    if (!e.trajectory || e.trajectory->se3.errors.empty()) return;
+    const auto &errors = e.trajectory->se3.errors;
+    const auto worst = static_cast<std::size_t>(std::max_element(errors.begin(), errors.end()) - errors.begin());
+    for (slam::Anomaly &a : e.anomalies) {
+        if (a.code != "drift") continue;
+        a.time_s = e.clock.stampSinceStart(e.trajectory->se3.stamps[worst]);
+        a.evidence.push_back({"max_error_m", errors[worst]});
+    }
 }
 
 void topicDropAnomalies(Evaluation &e, double drop_ratio) {
@@ -222,7 +234,8 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
             addAnomaly(e, "collision",
                        fmt::format("{} collision event(s): laser minimum below the collision threshold ({} scans)",
                                    s.collision_events, s.total_collisions),
-                       static_cast<double>(s.collision_events), 0, firstCollisionTime(e),
+                       static_cast<double>(s.collision_events), 0,
+                       firstRowCounting(e, &traversal::TraversalRow::collision_events),
                        {{"scans_in_collision", static_cast<double>(s.total_collisions)},
                         {"min_clearance_m", s.min_clearance}});
         }
@@ -230,7 +243,8 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
             addAnomaly(e, "pose_jump",
                        fmt::format("{} jump(s) of the ground-truth pose larger than the step guard (teleport)",
                                    s.rejected_pose_jumps),
-                       static_cast<double>(s.rejected_pose_jumps), 0, std::nullopt,
+                       static_cast<double>(s.rejected_pose_jumps), 0,
+                       firstRowCounting(e, &traversal::TraversalRow::rejected_pose_jumps),
                        {{"pose_messages", static_cast<double>(s.pose_messages)}});
         }
     }
@@ -253,6 +267,7 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
         if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.stats.rmse;
         obs.odometry_topic = e.topics.odometry;
         for (slam::Anomaly &a : slam::assessRun(obs, thresholds).anomalies) e.anomalies.push_back(std::move(a));
+        timeTheDrift(e);
     }
     if (e.lost) {
         for (const auto &episode : e.lost->episodes.episodes()) {

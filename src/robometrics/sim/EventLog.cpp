@@ -32,6 +32,7 @@ void EventLog::closeProximity() {
                            : "scan minimum range between 0.2 m and 0.5 m: low clearance, no collision";
     e.details = {
         {"min_clearance_m", round3(p.min)}, {"t_min", round3(p.t_min)}, {"x", round3(p.x)}, {"y", round3(p.y)}};
+    if (collision) e.anomaly = "collision";
     events_.push_back(std::move(e));
     p.open = false;
 }

@@ -14,11 +14,12 @@ namespace robometrics::sim {
 inline double round3(double v) { return std::round(v * 1000.0) / 1000.0 + 0.0; }
 
 struct Event {
-    std::string type;      ///< close_pass, collision, rough, stop, kidnap, teleport, relocalization, stuck
-    double t_start = 0;    ///< s since the start of the run
-    double t_end = 0;      ///< s since the start of the run
+    std::string type;      ///< close_pass, collision, rough, stop, kidnap, teleport, ... (docs/simulate.md)
+    double t_start = 0;    ///< s since the first message, on the clock the robot runs on
+    double t_end = 0;      ///< s since the first message, on the clock the robot runs on
     std::string expected;  ///< what an analysis of the bag should report
     nlohmann::json details = nlohmann::json::object();
+    std::string anomaly;  ///< the anomaly code `robometrics evaluate` must raise for it; empty: none
 };
 
 struct EventThresholds {

@@ -21,6 +21,9 @@ Result<RecordResult> record(Simulator &sim, const std::string &out_dir, const Re
     writer_options.compression = options.compression;
     auto writer = bag::TypedWriter::open(bag_path, writer_options);
     if (!writer) return withContext(bag_path, writer.error());
+    // rosbag2 records one offered QoS profile per publisher (three nodes publish /tf on a Nav2 robot).
+    for (const SimTopic &t : sim.topics())
+        if (t.publishers > 1) writer->declarePublishers(t.name, t.publishers);
 
     RecordResult result;
     std::vector<SimOutput> batch;

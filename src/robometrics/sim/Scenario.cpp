@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "robometrics/sim/NavScenarios.hpp"
 #include "robometrics/sim/Random.hpp"
 
 namespace robometrics::sim {
@@ -77,12 +78,16 @@ Pose2 facingFirstLeg(const std::vector<Waypoint> &route) {
 }  // namespace
 
 const std::vector<std::string> &scenarioNames() {
-    static const std::vector<std::string> names{"office", "terrain", "kidnap", "stuck"};
+    static const std::vector<std::string> names{"office", "terrain",    "kidnap", "stuck",
+                                                "nav2",   "standstill", "stall",  "scan_gap"};
     return names;
 }
 
-Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
-                                  const std::optional<msgs::OccupancyGrid> &map) {
+namespace {
+
+/// The route scenarios: the rover loops over a route, with scripted events at fractions of the run.
+Result<ScenarioSpec> makeRouteScenario(const std::string &name, double duration_s, std::uint64_t seed,
+                                       const std::optional<msgs::OccupancyGrid> &map) {
     ScenarioSpec s;
     s.name = name;
     if (name == "office" || name == "kidnap") {
@@ -112,7 +117,8 @@ Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, st
             s.stuck = true;
         }
     } else {
-        return Error{"unknown scenario '" + name + "' (expected office, terrain, kidnap or stuck)"};
+        return Error{"unknown scenario '" + name +
+                     "' (expected office, terrain, kidnap, stuck, nav2, standstill, stall or scan_gap)"};
     }
     if (duration_s > 0) s.duration_s = duration_s;
     if (map) {
@@ -132,6 +138,30 @@ Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, st
     } else {
         s.stop = StopScript{0.55 * t, std::min(5.0, 0.1 * t)};
     }
+    return s;
+}
+
+}  // namespace
+
+Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
+                                  const std::optional<msgs::OccupancyGrid> &map, const RunProfile &profile) {
+    ScenarioSpec s;
+    if (std::optional<ScenarioSpec> nav = makeNavScenario(name)) {
+        if (map) return Error{"scenario '" + name + "' runs in the built-in office world: --map does not apply"};
+        s = std::move(*nav);
+        if (duration_s > 0) {
+            scaleMission(s, std::min(1.0, duration_s / s.duration_s));
+            s.duration_s = duration_s;
+        }
+    } else {
+        auto route = makeRouteScenario(name, duration_s, seed, map);
+        if (!route) return route.error();
+        s = std::move(route.value());
+    }
+    if (profile.robot) s.robot = *profile.robot;
+    if (const double cruise = robotBody(s.robot).cruise_speed; cruise > 0) s.max_speed = cruise;
+    s.clock = profile.clock;
+    s.recorder = profile.recorder;
     return s;
 }
 

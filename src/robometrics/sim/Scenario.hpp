@@ -1,20 +1,21 @@
 #pragma once
-// A scenario: the world, the route, the timing of the scripted events and the noise levels.
-// Scripted times scale with the duration so that a short test run still contains every event.
+// A scenario: the world, the route or the mission, the timing of the scripted events, the
+// noise levels, and the profiles it runs with (robot, clock, recorder). Scripted times scale
+// with the duration so that a short test run still contains every event.
 
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "robometrics/core/Result.hpp"
+#include "robometrics/sim/ClockProfile.hpp"
+#include "robometrics/sim/Mission.hpp"
 #include "robometrics/sim/Pose2.hpp"
+#include "robometrics/sim/RecorderKind.hpp"
+#include "robometrics/sim/RobotKind.hpp"
 #include "robometrics/sim/World.hpp"
 
 namespace robometrics::sim {
-
-struct Waypoint {
-    double x = 0, y = 0;
-};
 
 /// The rover stands still from `start_s` for `duration_s` seconds (commanded stop).
 struct StopScript {
@@ -36,23 +37,38 @@ struct ScenarioSpec {
     std::string description;
     World world;
     Pose2 start;
-    std::vector<Waypoint> waypoints;  ///< followed in order, then again from the first
+    std::vector<Waypoint> waypoints;  ///< followed in order, then again from the first (no mission)
+    Mission mission;                  ///< goals, waits and holds; empty: follow `waypoints`
     double duration_s = 90;
-    double max_speed = 0.5;            ///< m/s
+    double max_speed = 0.5;            ///< m/s, the cruise speed
     double lidar_max_range = 12.0;     ///< m, 2-D scan
     double traction = 1.0;             ///< ground speed / wheel speed on smooth ground (stuck: ~0)
     double localization_sigma = 0.04;  ///< m, stationary std of the localization error
     std::optional<StopScript> stop;
     std::optional<KidnapScript> kidnap;
     bool stuck = false;
+    std::optional<GoalScript> stall;     ///< wheels blocked during a goal (the controller keeps commanding)
+    std::optional<GoalScript> scan_gap;  ///< the laser driver silent during a goal
+    RobotKind robot = RobotKind::Rover;
+    ClockProfile clock;
+    RecorderKind recorder = RecorderKind::Plain;
+};
+
+/// The profiles `simulate` runs a scenario with, each independent of the others.
+struct RunProfile {
+    std::optional<RobotKind> robot;  ///< empty: the scenario's own robot
+    ClockProfile clock;
+    RecorderKind recorder = RecorderKind::Plain;
 };
 
 /// The names accepted by makeScenario, in documentation order.
 const std::vector<std::string> &scenarioNames();
 
 /// Builds a scenario. `duration_s` <= 0 picks the scenario's default. A `map` replaces the
-/// built-in world (flat ground) and the route is drawn from `seed` through its free space.
+/// built-in world (flat ground) and the route is drawn from `seed` through its free space (the
+/// route scenarios only: the goals of the navigation scenarios are laid out in the office).
 Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
-                                  const std::optional<msgs::OccupancyGrid> &map = std::nullopt);
+                                  const std::optional<msgs::OccupancyGrid> &map = std::nullopt,
+                                  const RunProfile &profile = {});
 
 }  // namespace robometrics::sim

@@ -10,6 +10,16 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
     std::string out = fmt::format("Scenario:     {} (seed {}, {} s): {}\n", report["scenario"].get<std::string>(),
                                   report["seed"].get<std::uint64_t>(), report["duration_s"].get<double>(),
                                   report["description"].get<std::string>());
+    if (report.contains("robot")) {
+        const auto &clock = report["clock"];
+        std::string clock_text = clock["kind"].get<std::string>();
+        if (clock_text == "gazebo") {
+            clock_text += fmt::format(" (real-time factor {}, paused {} s of wall time)",
+                                      clock["real_time_factor"].get<double>(), clock["pause_wall_s"].get<double>());
+        }
+        out += fmt::format("Profile:      robot {}, clock {}, recorder {}\n", report["robot"].get<std::string>(),
+                           clock_text, report["recorder"].get<std::string>());
+    }
     out += fmt::format("Output:       {}/\n", out_dir);
     out += fmt::format("  {:<20} {} messages on {} topics\n", report["files"]["bag"].get<std::string>(), total,
                        report["topics"].size());
@@ -20,8 +30,11 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
     out += fmt::format("  {:<20} events and expected outcomes\n", "scenario.json");
     out += fmt::format("Events:{}\n", report["events"].empty() ? " none" : "");
     for (const auto &e : report["events"]) {
-        out += fmt::format("  {:>7.2f} - {:>7.2f} s  {:<15} {}\n", e["t_start"].get<double>(), e["t_end"].get<double>(),
-                           e["type"].get<std::string>(), e["expected"].get<std::string>());
+        const bool anomaly = e.contains("anomaly") && !e["anomaly"].is_null();
+        out += fmt::format("  {:>7.2f} - {:>7.2f} s  {:<15} {}{}\n", e["t_start"].get<double>(),
+                           e["t_end"].get<double>(), e["type"].get<std::string>(),
+                           anomaly ? "[anomaly " + e["anomaly"].get<std::string>() + "] " : std::string(),
+                           e["expected"].get<std::string>());
     }
     return out;
 }

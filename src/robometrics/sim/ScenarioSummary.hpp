@@ -1,6 +1,7 @@
 #pragma once
-// The summary `robometrics simulate` prints (docs/simulate.md): the scenario, the files written
-// and the injected events, read back from scenario.json.
+// The summary `robometrics simulate` prints (docs/simulate.md): the scenario and its profiles,
+// the files written and the injected events with the anomaly each must raise, read back from
+// scenario.json.
 
 #include <nlohmann/json.hpp>
 #include <string>

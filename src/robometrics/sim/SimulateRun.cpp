@@ -7,14 +7,38 @@
 
 namespace robometrics::sim {
 
+namespace {
+
+Result<RunProfile> runProfile(const SimulateOptions &options) {
+    RunProfile profile;
+    if (!options.robot.empty()) {
+        profile.robot = parseRobot(options.robot);
+        if (!profile.robot) return Error{"unknown robot \"" + options.robot + "\" (expected rover or turtlebot3)"};
+    }
+    const auto clock = parseClock(options.clock);
+    if (!clock) return Error{"unknown clock \"" + options.clock + "\" (expected wall or gazebo)"};
+    profile.clock.kind = *clock;
+    if (!(options.real_time_factor >= 0.05 && options.real_time_factor <= 10))
+        return Error{"real-time factor " + std::to_string(options.real_time_factor) + " outside 0.05 .. 10"};
+    profile.clock.real_time_factor = options.real_time_factor;
+    const auto recorder = parseRecorder(options.recorder);
+    if (!recorder) return Error{"unknown recorder \"" + options.recorder + "\" (expected plain or batched)"};
+    profile.recorder = *recorder;
+    return profile;
+}
+
+}  // namespace
+
 Result<RecordResult> simulateRun(const SimulateOptions &options) {
+    auto profile = runProfile(options);
+    if (!profile) return profile.error();
     std::optional<msgs::OccupancyGrid> map;
     if (!options.map.empty()) {
         auto loaded = io::readMapServerMap(options.map);
         if (!loaded) return loaded.error();
         map = std::move(loaded.value());
     }
-    auto spec = makeScenario(options.scenario, options.duration_s, options.seed, map);
+    auto spec = makeScenario(options.scenario, options.duration_s, options.seed, map, profile.value());
     if (!spec) return options.map.empty() ? spec.error() : withContext(options.map, spec.error());
     auto compression = bag::parseCompression(options.compression);
     if (!compression) return compression.error();

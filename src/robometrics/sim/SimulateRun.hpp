@@ -1,6 +1,7 @@
 #pragma once
 // `robometrics simulate` (docs/simulate.md): builds a scenario, on the built-in world or on a
-// map_server map, and records its run into one output directory (sim/Recorder.hpp).
+// map_server map, with the robot, clock and recorder profiles asked for, and records its run
+// into one output directory (sim/Recorder.hpp).
 
 #include <cstdint>
 #include <functional>
@@ -19,11 +20,15 @@ struct SimulateOptions {
     std::string map;                   ///< map_server YAML to use as the world; empty: the built-in one
     std::string out_dir;               ///< created if missing
     std::string compression = "zstd";  ///< MCAP chunk compression: zstd, lz4 or none
+    std::string robot;                 ///< one of robotNames(); empty: the scenario's own
+    std::string clock = "wall";        ///< one of clockNames()
+    double real_time_factor = 0.6;     ///< simulated / wall seconds under --clock gazebo (0.05 .. 10)
+    std::string recorder = "plain";    ///< one of recorderNames()
     /// Called now and then with the fraction simulated (for a progress bar); may be empty.
     std::function<void(double)> progress;
 };
 
-/// Errors name the map file when the scenario cannot be drawn on it.
+/// Errors name the map file when the scenario cannot be drawn on it, or the bad profile value.
 Result<RecordResult> simulateRun(const SimulateOptions &options);
 
 }  // namespace robometrics::sim

@@ -1,45 +1,22 @@
 #pragma once
 // Runs a scenario tick by tick (10 ms of simulated time per tick) and hands out the messages
-// each tick produces, with their topics and times. Pure: no files, no wall clock; the same
-// scenario and seed always give the same messages.
+// each tick produces, with their topics and log times: the Vehicle moves, its RobotModel
+// publishes on the simulated clock, the LogClock turns publish times into the recorder's clock
+// (adding /clock under Gazebo) and a batched recorder quantises them. Pure: no files, no wall
+// clock; the same scenario and seed always give the same messages.
 
 #include <cstdint>
 #include <memory>
-#include <string>
-#include <variant>
 #include <vector>
 
-#include "robometrics/core/Time.hpp"
-#include "robometrics/msgs/Messages.hpp"
-#include "robometrics/sim/EventLog.hpp"
-#include "robometrics/sim/Scenario.hpp"
-#include "robometrics/slam/Trajectory.hpp"
+#include "robometrics/sim/LogClock.hpp"
+#include "robometrics/sim/RobotModel.hpp"
 
 namespace robometrics::sim {
 
-using SimMessage = std::variant<msgs::LaserScan, msgs::Imu, msgs::Odometry, msgs::PoseArray, msgs::TFMessage,
-                                msgs::OccupancyGrid, msgs::PoseWithCovarianceStamped, msgs::GridMap, msgs::PointCloud2>;
-
-struct SimOutput {
-    const char *topic = "";
-    TimeNs time = 0;
-    bool latched = false;
-    SimMessage message;
-};
-
-/// A topic the simulator writes: name, ROS type, nominal rate (0 = once) and durability.
-struct SimTopic {
-    const char *name;
-    const char *type;
-    double rate_hz;
-    bool latched;
-};
-const std::vector<SimTopic> &simTopics();
-
-/// Sim time of the first message: 2023-11-14T22:13:20Z. A fixed, plausible epoch instead of the
+/// Log time of the first message: 2023-11-14T22:13:20Z. A fixed, plausible epoch instead of the
 /// wall clock keeps the bytes reproducible.
 constexpr TimeNs kDefaultStartTime = 1'700'000'000LL * kNsPerSecond;
-constexpr TimeNs kTickNs = 10'000'000;  ///< 100 Hz base tick
 
 class Simulator {
 public:
@@ -49,14 +26,19 @@ public:
     Simulator &operator=(const Simulator &) = delete;
 
     bool done() const;
-    /// Simulates the next tick; `out` is cleared and filled with the messages due in it.
+    /// Simulates the next tick; `out` is cleared and filled with the messages due in it, in log
+    /// time order (`time` is the log time).
     void step(std::vector<SimOutput> &out);
 
     const ScenarioSpec &spec() const;
     std::uint64_t seed() const;
+    /// Log time of the first message (the recorder's clock).
     TimeNs startTime() const;
+    const LogClock &clock() const;
     std::int64_t ticks() const;
-    /// The ground truth as published on /rover/pose_array (20 Hz), stamps in seconds.
+    /// Every topic the run writes, /clock included under Gazebo.
+    std::vector<SimTopic> topics() const;
+    /// The true pose at 20 Hz, stamps in seconds on the simulated clock (the header stamps).
     const slam::Trajectory &groundTruth() const;
     /// Length of the true path and of the wheel-odometry path so far (m).
     double truePathLength() const;

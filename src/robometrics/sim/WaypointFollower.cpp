@@ -11,13 +11,17 @@ constexpr double kTurnInPlace = 0.5;  // rad: larger heading errors turn on the 
 constexpr double kHeadingGain = 2.0;  // (rad/s) per rad
 }  // namespace
 
-WaypointFollower::WaypointFollower(std::vector<Waypoint> route, double cruise_speed)
-    : route_(std::move(route)), cruise_(cruise_speed), target_(route_.size() > 1 ? 1 : 0) {}
+WaypointFollower::WaypointFollower(std::vector<Waypoint> route, double cruise_speed, bool loop)
+    : route_(std::move(route)), cruise_(cruise_speed), loop_(loop), target_(route_.size() > 1 ? 1 : 0) {}
 
 Command WaypointFollower::update(const Pose2 &pose) {
-    if (route_.empty()) return {};
+    if (route_.empty() || finished_) return {};
     double dist = std::hypot(route_[target_].x - pose.x, route_[target_].y - pose.y);
     if (dist < kReach) {
+        if (!loop_ && target_ + 1 == route_.size()) {
+            finished_ = true;
+            return {};
+        }
         target_ = (target_ + 1) % route_.size();
         dist = std::hypot(route_[target_].x - pose.x, route_[target_].y - pose.y);
     }

@@ -15,10 +15,10 @@ void WheelOdometry::update(double dt, double wheel_speed, double yaw_rate) {
     pose_.yaw = wrapAngle(pose_.yaw + w_ * dt);
 }
 
-msgs::Odometry WheelOdometry::message() const {
+msgs::Odometry WheelOdometry::message(const char *child_frame) const {
     msgs::Odometry odom;
     odom.header.frame_id = "odom";
-    odom.child_frame_id = "base_link";
+    odom.child_frame_id = child_frame;
     odom.pose.pose.position = {pose_.x, pose_.y, 0};
     odom.pose.pose.orientation = quaternionFromYaw(pose_.yaw);
     // Planar odometry: z, roll and pitch are not measured (large variance, as diff_drive does).

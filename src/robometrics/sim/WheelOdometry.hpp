@@ -28,8 +28,8 @@ public:
     const Pose2 &pose() const { return pose_; }
     double linearSpeed() const { return v_; }
     double angularSpeed() const { return w_; }
-    /// nav_msgs/Odometry in frame odom, child base_link (stamp left to the caller).
-    msgs::Odometry message() const;
+    /// nav_msgs/Odometry in frame odom, child `child_frame` (stamp left to the caller).
+    msgs::Odometry message(const char *child_frame = "base_link") const;
 
 private:
     Rng rng_;

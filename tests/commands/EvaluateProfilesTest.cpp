@@ -1,0 +1,107 @@
+// The corpus of real-world quirks: every robot, clock and recorder profile of `simulate` is
+// evaluated, and the anomalies must be exactly the true ones of its scenario.json (each event's
+// "anomaly"), each at the right time (its time_s within 1 s of the event's span), and no topic's
+// drop estimate may exceed what the topic could have sent.
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "TestSupport.hpp"
+
+namespace robometrics {
+namespace {
+
+struct Profile {
+    std::string name;
+    std::vector<std::string> options;  ///< simulate's options besides -o
+};
+
+void PrintTo(const Profile &p, std::ostream *os) { *os << p.name; }
+
+nlohmann::json readJson(const std::filesystem::path &p) {
+    std::ifstream in(p);
+    return nlohmann::json::parse(in);
+}
+
+struct Evaluated {
+    nlohmann::json scenario, summary;
+};
+
+Evaluated simulateAndEvaluate(const Profile &profile) {
+    const auto dir = test::scratchDir("profile-" + profile.name);
+    std::vector<std::string> args{"simulate", "-o", (dir / "run").string()};
+    args.insert(args.end(), profile.options.begin(), profile.options.end());
+    const auto sim = test::runRobometrics(args);
+    EXPECT_EQ(sim.exit_code, 0) << sim.err;
+    const auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
+    EXPECT_EQ(eval.exit_code, 0) << eval.err;
+    return {readJson(dir / "run" / "scenario.json"), readJson(dir / "eval" / "summary.json")};
+}
+
+/// "code: message" of every anomaly, for failure messages.
+std::string listAnomalies(const nlohmann::json &summary) {
+    std::vector<std::string> out;
+    for (const auto &a : summary["anomalies"]) out.push_back(a["code"].get<std::string>() + ": " + a["message"].get<std::string>());
+    return fmt::format("{}", fmt::join(out, "\n  "));
+}
+
+class EvaluateProfiles : public ::testing::TestWithParam<Profile> {};
+
+TEST_P(EvaluateProfiles, RaisesExactlyTheTrueAnomaliesAtTheirTime) {
+    const Evaluated run = simulateAndEvaluate(GetParam());
+    const nlohmann::json &anomalies = run.summary["anomalies"];
+    std::vector<bool> explained(anomalies.size(), false);
+    for (const auto &event : run.scenario["events"]) {
+        if (event["anomaly"].is_null()) continue;
+        const std::string code = event["anomaly"];
+        const double from = event["t_start"].get<double>() - 1.0, to = event["t_end"].get<double>() + 1.0;
+        bool found = false;
+        for (std::size_t i = 0; i < anomalies.size() && !found; ++i) {
+            const auto &a = anomalies[i];
+            if (a["code"] != code || a["time_s"].is_null()) continue;
+            const double t = a["time_s"];
+            if (t < from || t > to) continue;
+            if (event.contains("topic") && a["message"].get<std::string>().rfind(event["topic"].get<std::string>(), 0) != 0) {
+                continue;
+            }
+            found = explained[i] = true;
+        }
+        EXPECT_TRUE(found) << "no " << code << " anomaly within 1 s of the " << event["type"] << " event at "
+                           << event["t_start"] << "-" << event["t_end"] << " s; raised:\n  "
+                           << listAnomalies(run.summary);
+    }
+    for (std::size_t i = 0; i < anomalies.size(); ++i) {
+        EXPECT_TRUE(explained[i]) << "false alarm: " << anomalies[i]["code"] << ": " << anomalies[i]["message"];
+    }
+}
+
+TEST_P(EvaluateProfiles, NoDropEstimateExceedsWhatTheTopicCouldSend) {
+    const Evaluated run = simulateAndEvaluate(GetParam());
+    for (const auto &t : run.summary["topics"]) {
+        if (t["estimated_drops"].is_null()) continue;
+        const double possible = t["duration_s"].get<double>() * 1000.0 / t["expected_period_ms"].get<double>() + 1;
+        EXPECT_LE(t["estimated_drops"].get<double>() + t["count"].get<double>(), possible + 1) << t["topic"];
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, EvaluateProfiles,
+    ::testing::Values(Profile{"office", {"--scenario", "office"}}, Profile{"stuck", {"--scenario", "stuck"}},
+                      Profile{"kidnap", {"--scenario", "kidnap"}},
+                      Profile{"nav2_goals", {"--scenario", "nav2"}},
+                      Profile{"nav2_standstill", {"--scenario", "standstill"}},
+                      Profile{"nav2_stall", {"--scenario", "stall"}},
+                      Profile{"nav2_scan_gap", {"--scenario", "scan_gap"}},
+                      Profile{"nav2_gazebo", {"--scenario", "nav2", "--clock", "gazebo"}},
+                      Profile{"nav2_gazebo_batched", {"--scenario", "nav2", "--clock", "gazebo", "--recorder", "batched"}},
+                      Profile{"office_batched", {"--scenario", "office", "--recorder", "batched"}},
+                      Profile{"stall_gazebo", {"--scenario", "stall", "--clock", "gazebo"}},
+                      Profile{"scan_gap_batched", {"--scenario", "scan_gap", "--recorder", "batched"}}),
+    [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
+
+}  // namespace
+}  // namespace robometrics
