@@ -1,6 +1,6 @@
-#include "robometrics/activity/Intent.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/activity/Intent.hpp"
 
 namespace robometrics::activity {
 namespace {

@@ -1,6 +1,6 @@
-#include "robometrics/activity/StuckDetector.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/activity/StuckDetector.hpp"
 
 namespace robometrics::activity {
 namespace {

@@ -1,6 +1,6 @@
-#include "robometrics/activity/Track.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/activity/Track.hpp"
 
 namespace robometrics::activity {
 namespace {

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 const char *kMatrix = R"(
 axes: {scenario: [office, stuck]}
 iterations: 2
-command: [sh, -c, "grep Cpus_allowed_list /proc/self/status > $0/../cpus.txt; exec \"$1\" simulate --scenario $2 --duration 1 --seed $3 -o $0", "{out}", "{robometrics}", "{scenario}", "{seed}"]
+command: [sh, -c, "grep Cpus_allowed_list /proc/self/status > $0/../cpus.txt; exec \"$1\" simulate --scenario $2 --duration 8 --seed $3 -o $0", "{out}", "{robometrics}", "{scenario}", "{seed}"]
 )";
 
 Result<LocalSummary> runMatrix(const fs::path &out, int workers, bool pin) {
@@ -48,7 +48,8 @@ TEST(LocalExecutor, RunsEveryJobOnceWithSeveralWorkers) {
         workers.insert(*r.worker);
     }
     EXPECT_LE(workers.size(), 2u);
-    // office runs are ok; the stuck scenario is found stuck.
+    // office runs are ok; the stuck scenario is found stuck (8 s: a 5 s stuck window fits in the
+    // 6 s the rover is commanded before it gives up).
     EXPECT_EQ((*rows)[0].verdict, std::optional<std::string>("ok"));
     EXPECT_EQ((*rows)[2].verdict, std::optional<std::string>("potential_failure"));
     EXPECT_EQ(test::zombieChildren(), 0);

@@ -45,7 +45,8 @@ Evaluated simulateAndEvaluate(const Profile &profile) {
 /// "code: message" of every anomaly, for failure messages.
 std::string listAnomalies(const nlohmann::json &summary) {
     std::vector<std::string> out;
-    for (const auto &a : summary["anomalies"]) out.push_back(a["code"].get<std::string>() + ": " + a["message"].get<std::string>());
+    for (const auto &a : summary["anomalies"])
+        out.push_back(a["code"].get<std::string>() + ": " + a["message"].get<std::string>());
     return fmt::format("{}", fmt::join(out, "\n  "));
 }
 
@@ -65,7 +66,8 @@ TEST_P(EvaluateProfiles, RaisesExactlyTheTrueAnomaliesAtTheirTime) {
             if (a["code"] != code || a["time_s"].is_null()) continue;
             const double t = a["time_s"];
             if (t < from || t > to) continue;
-            if (event.contains("topic") && a["message"].get<std::string>().rfind(event["topic"].get<std::string>(), 0) != 0) {
+            if (event.contains("topic") &&
+                a["message"].get<std::string>().rfind(event["topic"].get<std::string>(), 0) != 0) {
                 continue;
             }
             found = explained[i] = true;
@@ -91,13 +93,13 @@ TEST_P(EvaluateProfiles, NoDropEstimateExceedsWhatTheTopicCouldSend) {
 INSTANTIATE_TEST_SUITE_P(
     Corpus, EvaluateProfiles,
     ::testing::Values(Profile{"office", {"--scenario", "office"}}, Profile{"stuck", {"--scenario", "stuck"}},
-                      Profile{"kidnap", {"--scenario", "kidnap"}},
-                      Profile{"nav2_goals", {"--scenario", "nav2"}},
+                      Profile{"kidnap", {"--scenario", "kidnap"}}, Profile{"nav2_goals", {"--scenario", "nav2"}},
                       Profile{"nav2_standstill", {"--scenario", "standstill"}},
                       Profile{"nav2_stall", {"--scenario", "stall"}},
                       Profile{"nav2_scan_gap", {"--scenario", "scan_gap"}},
                       Profile{"nav2_gazebo", {"--scenario", "nav2", "--clock", "gazebo"}},
-                      Profile{"nav2_gazebo_batched", {"--scenario", "nav2", "--clock", "gazebo", "--recorder", "batched"}},
+                      Profile{"nav2_gazebo_batched",
+                              {"--scenario", "nav2", "--clock", "gazebo", "--recorder", "batched"}},
                       Profile{"office_batched", {"--scenario", "office", "--recorder", "batched"}},
                       Profile{"stall_gazebo", {"--scenario", "stall", "--clock", "gazebo"}},
                       Profile{"scan_gap_batched", {"--scenario", "scan_gap", "--recorder", "batched"}}),

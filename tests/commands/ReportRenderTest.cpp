@@ -147,4 +147,40 @@ TEST(ReportRender, EveryTimePlotOfALongRunReachesItsEnd) {
     }
 }
 
+TEST(ReportRender, ASimTimeRunShowsSimulatedRatesDurationsAndAlignedPaths) {
+    // A Gazebo run at a real-time factor of 0.6 with a 6 s pause, evaluated from the bag alone
+    // (no ground truth): rates and durations on simulated time, odometry joined to AMCL in map.
+    if (!std::filesystem::exists(kChromium))
+        GTEST_SKIP() << "chromium not installed (scripts/install-deps installs it)";
+    auto dir = test::scratchDir("report-render-sim");
+    auto sim = test::runRobometrics(
+        {"simulate", "--scenario", "nav2", "--clock", "gazebo", "--duration", "60", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    std::filesystem::create_directories(dir / "bag");
+    std::filesystem::copy_file(dir / "run" / "run.mcap", dir / "bag" / "run.mcap");
+    auto eval = test::runRobometrics({"evaluate", (dir / "bag" / "run.mcap").string(), "-o", (dir / "eval").string()});
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    EXPECT_NE(eval.out.find("duration: 60.0 s of simulated time"), std::string::npos) << eval.out;
+    std::string page = slurp(dir / "eval" / "report.html");
+    page.insert(page.rfind("</body>"), std::string("<script>") + kRenderCheck + "</script>");
+    const std::filesystem::path checked = dir / "report-check.html", dom = dir / "dom.html";
+    std::ofstream(checked) << page;
+    ASSERT_EQ(chromium(dir / "profile", "--dump-dom", checked, dom), 0) << "chromium failed, see " << dom;
+    const std::string out = slurp(dom);
+    EXPECT_NE(out.find("problems=0"), std::string::npos);
+    EXPECT_NE(out.find("60.0 s of simulated time ("), std::string::npos);  // the subtitle, wall time beside
+    EXPECT_NE(out.find(">time since start [s], simulated time</text>"), std::string::npos);
+    EXPECT_EQ(out.find("recorder log time</text>"), std::string::npos);
+    EXPECT_NE(out.find("rate [Hz, simulated time]"), std::string::npos);
+    // /odom at its 30 Hz of simulated time (18 Hz of wall time), /scan at 5 Hz.
+    EXPECT_NE(out.find("<td>/odom</td><td>periodic</td><td>1800</td><td>30.00</td>"), std::string::npos);
+    EXPECT_NE(out.find("<td>/scan</td><td>periodic</td><td>300</td><td>5.00</td>"), std::string::npos);
+    EXPECT_NE(out.find(">Estimated path in the map frame (no ground truth given)</text>"), std::string::npos);
+    EXPECT_NE(out.find(">/odom via TF map-&gt;odom</text>"), std::string::npos);
+    EXPECT_EQ(out.find("in the odom frame"), std::string::npos);
+    const std::filesystem::path png = dir / "eval" / "report.png", log = dir / "chromium.log";
+    ASSERT_EQ(chromium(dir / "profile", "--screenshot=" + png.string(), dir / "eval" / "report.html", log), 0);
+    EXPECT_GT(std::filesystem::file_size(png), 60'000u);
+}
+
 }  // namespace robometrics

@@ -1,6 +1,6 @@
-#include "robometrics/core/ClockTrack.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/core/ClockTrack.hpp"
 
 namespace robometrics {
 namespace {

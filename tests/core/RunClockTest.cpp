@@ -1,6 +1,6 @@
-#include "robometrics/core/RunClock.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/core/RunClock.hpp"
 
 namespace robometrics {
 namespace {
@@ -9,7 +9,8 @@ constexpr TimeNs kWall = 1'700'000'000 * kNsPerSecond;
 
 TEST(RunClock, WallClockStampsAreNotSimTimeAndMapByTheirDelay) {
     RunClock clock;
-    for (int i = 0; i < 50; ++i) clock.observe(kWall + TimeNs{i} * 100'000'000 + 3'000'000, kWall + TimeNs{i} * 100'000'000);
+    for (int i = 0; i < 50; ++i)
+        clock.observe(kWall + TimeNs{i} * 100'000'000 + 3'000'000, kWall + TimeNs{i} * 100'000'000);
     clock.finish();
     EXPECT_FALSE(clock.simTime());
     EXPECT_NEAR(*clock.stampOffsetSeconds(), 0.003, 1e-12);

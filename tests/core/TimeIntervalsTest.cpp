@@ -1,6 +1,6 @@
-#include "robometrics/core/TimeIntervals.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/core/TimeIntervals.hpp"
 
 namespace robometrics {
 namespace {

@@ -1,8 +1,8 @@
-#include "robometrics/topicstats/TopicHealth.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/topicstats/TopicHealth.hpp"
 
 namespace robometrics::topicstats {
 namespace {

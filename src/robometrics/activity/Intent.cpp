@@ -27,7 +27,8 @@ Intent IntentBuilder::finish(TimeNs end) const {
     intent.goal_count = goals_.size();
     std::vector<TimeSpan> goal_spans;
     for (const auto &[id, g] : goals_) goal_spans.push_back({g.start, g.open ? end : g.end});
-    std::sort(goal_spans.begin(), goal_spans.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+    std::sort(goal_spans.begin(), goal_spans.end(),
+              [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
     for (const TimeSpan &s : goal_spans) intent.goals.add(s.start, s.end);
 
     std::vector<VelocityCommand> commands = commands_;

@@ -36,10 +36,10 @@ struct HeldCommand {
 };
 
 struct Intent {
-    bool has_commands = false;  ///< a velocity command topic had messages
-    bool has_goals = false;     ///< a navigation action status topic had messages
-    TimeIntervals commanded;    ///< motion commanded (any non-zero command held) or a goal executing
-    TimeIntervals goals;        ///< a navigation goal executing
+    bool has_commands = false;        ///< a velocity command topic had messages
+    bool has_goals = false;           ///< a navigation action status topic had messages
+    TimeIntervals commanded;          ///< motion commanded (any non-zero command held) or a goal executing
+    TimeIntervals goals;              ///< a navigation goal executing
     std::vector<HeldCommand> linear;  ///< non-zero linear commands as held, in time order
     std::size_t goal_count = 0;
     /// Something told when the robot should move.

@@ -20,8 +20,8 @@ public:
 
 private:
     double at(TimeNs t) const {
-        auto it = std::upper_bound(held_.begin(), held_.end(), t,
-                                   [](TimeNs v, const HeldCommand &h) { return v < h.start; });
+        auto it =
+            std::upper_bound(held_.begin(), held_.end(), t, [](TimeNs v, const HeldCommand &h) { return v < h.start; });
         if (it == held_.begin()) return 0;
         const std::size_t i = static_cast<std::size_t>(it - held_.begin()) - 1;
         const HeldCommand &h = held_[i];

@@ -16,7 +16,8 @@ double angleDifference(double a, double b) {
 }  // namespace
 
 Track::Track(std::vector<TrackPoint> points) : points_(std::move(points)) {
-    std::stable_sort(points_.begin(), points_.end(), [](const TrackPoint &a, const TrackPoint &b) { return a.t < b.t; });
+    std::stable_sort(points_.begin(), points_.end(),
+                     [](const TrackPoint &a, const TrackPoint &b) { return a.t < b.t; });
     cumulative_.reserve(points_.size());
     double path = 0;
     for (std::size_t i = 0; i < points_.size(); ++i) {
@@ -29,8 +30,8 @@ double Track::pathAt(TimeNs t) const {
     if (points_.empty()) return 0;
     if (t <= points_.front().t) return 0;
     if (t >= points_.back().t) return cumulative_.back();
-    auto after = std::upper_bound(points_.begin(), points_.end(), t,
-                                  [](TimeNs v, const TrackPoint &p) { return v < p.t; });
+    auto after =
+        std::upper_bound(points_.begin(), points_.end(), t, [](TimeNs v, const TrackPoint &p) { return v < p.t; });
     const std::size_t i = static_cast<std::size_t>(after - points_.begin());
     const double f = static_cast<double>(t - points_[i - 1].t) / static_cast<double>(points_[i].t - points_[i - 1].t);
     return cumulative_[i - 1] + f * (cumulative_[i] - cumulative_[i - 1]);

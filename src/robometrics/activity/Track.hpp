@@ -17,10 +17,10 @@ struct TrackPoint {
 };
 
 struct MovingConfig {
-    double min_interval_s = 0.2;     ///< motion is judged over at least this long (odometry noise)
-    double min_speed_mps = 0.02;     ///< slower than this and not turning: standing still
-    double min_turn_rps = 0.05;      ///< turning in place counts as moving (AMCL updates on turns)
-    double max_sample_gap_s = 2.0;   ///< no sample for longer than this: motion unknown, not moving
+    double min_interval_s = 0.2;    ///< motion is judged over at least this long (odometry noise)
+    double min_speed_mps = 0.02;    ///< slower than this and not turning: standing still
+    double min_turn_rps = 0.05;     ///< turning in place counts as moving (AMCL updates on turns)
+    double max_sample_gap_s = 2.0;  ///< no sample for longer than this: motion unknown, not moving
 };
 
 class Track {

@@ -1,9 +1,9 @@
 #include "robometrics/core/ClockTrack.hpp"
 
-#include "robometrics/core/PiecewiseLinear.hpp"
-
 #include <algorithm>
 #include <cmath>
+
+#include "robometrics/core/PiecewiseLinear.hpp"
 
 namespace robometrics {
 
@@ -51,7 +51,8 @@ void ClockTrack::finish() {
 }
 
 TimeNs ClockTrack::toSystem(TimeNs log) const {
-    return piecewiseLinearAt(vertices_, log, [](const Vertex &v) { return v.log; }, [](const Vertex &v) { return v.sys; });
+    return piecewiseLinearAt(
+        vertices_, log, [](const Vertex &v) { return v.log; }, [](const Vertex &v) { return v.sys; });
 }
 
 }  // namespace robometrics

@@ -38,8 +38,8 @@ private:
 
     TimeNs tolerance_;
     std::vector<Vertex> vertices_;
-    bool open_ = false;       ///< a candidate segment from vertices_.back() is being grown
-    Vertex last_{0, 0};       ///< the latest sample in the open segment
+    bool open_ = false;  ///< a candidate segment from vertices_.back() is being grown
+    Vertex last_{0, 0};  ///< the latest sample in the open segment
     double slope_min_ = 0, slope_max_ = 0;
 };
 

@@ -15,8 +15,8 @@ template <class Point, class X, class Y>
 TimeNs piecewiseLinearAt(const std::vector<Point> &points, TimeNs at, X x_of, Y y_of) {
     if (points.empty()) return at;
     if (points.size() == 1) return y_of(points.front()) + (at - x_of(points.front()));
-    auto after = std::upper_bound(points.begin(), points.end(), at,
-                                  [&](TimeNs v, const Point &p) { return v < x_of(p); });
+    auto after =
+        std::upper_bound(points.begin(), points.end(), at, [&](TimeNs v, const Point &p) { return v < x_of(p); });
     if (after == points.begin()) ++after;
     if (after == points.end()) --after;
     const Point &a = *(after - 1);

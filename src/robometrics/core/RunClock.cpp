@@ -1,11 +1,11 @@
 #include "robometrics/core/RunClock.hpp"
 
-#include "robometrics/core/PiecewiseLinear.hpp"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+
+#include "robometrics/core/PiecewiseLinear.hpp"
 
 namespace robometrics {
 
@@ -62,8 +62,8 @@ TimeNs RunClock::systemTime(TimeNs log_time) const {
     if (!sim_time_) return log_time;
     if (!clock_track_.empty()) return clock_track_.toSystem(log_time);
     // The anchors inverted: log time onto the stamps' clock.
-    return piecewiseLinearAt(anchors_, log_time, [](const Anchor &a) { return a.log; },
-                             [](const Anchor &a) { return a.stamp; });
+    return piecewiseLinearAt(
+        anchors_, log_time, [](const Anchor &a) { return a.log; }, [](const Anchor &a) { return a.stamp; });
 }
 
 double RunClock::pausedWallSeconds() const {
@@ -80,9 +80,10 @@ double RunClock::pausedWallSeconds() const {
 double RunClock::stampSinceStart(TimeNs stamp) const {
     if (sim_time_) return toSeconds(stamp - system_start_);  // stamps are on the system's clock
     if (anchors_.empty()) return toSeconds(stamp - start_);
-    return toSeconds(piecewiseLinearAt(anchors_, stamp, [](const Anchor &a) { return a.stamp; },
-                                       [](const Anchor &a) { return a.log; }) -
-                     start_);
+    return toSeconds(
+        piecewiseLinearAt(
+            anchors_, stamp, [](const Anchor &a) { return a.stamp; }, [](const Anchor &a) { return a.log; }) -
+        start_);
 }
 
 std::optional<double> RunClock::stampOffsetSeconds() const {

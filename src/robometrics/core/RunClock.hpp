@@ -81,7 +81,7 @@ private:
     // The (stamp, log) pairs of the current one-second bucket of log time; the median offset is an anchor.
     TimeNs bucket_start_ = 0;
     std::vector<Anchor> bucket_;
-    std::vector<Anchor> anchors_;  ///< sorted by log time; stamps made non-decreasing
+    std::vector<Anchor> anchors_;             ///< sorted by log time; stamps made non-decreasing
     std::vector<TimeNs> all_offsets_sample_;  ///< bucket medians, for the run-wide median
     std::optional<TimeNs> first_stamp_;
 };

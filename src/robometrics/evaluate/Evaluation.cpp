@@ -103,8 +103,8 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
             {"scans_without_valid_reading", s.scans_without_valid_reading},
             {"odometry_jumps", s.odometry_jumps},
             {"odometry_jump_distance_m", s.odometry_jump_distance_m},
-            {"first_odometry_jump_s",
-             s.odometry_jumps ? nlohmann::json(e.clock.sinceStart(s.first_odometry_jump_time)) : nlohmann::json(nullptr)}};
+            {"first_odometry_jump_s", s.odometry_jumps ? nlohmann::json(e.clock.sinceStart(s.first_odometry_jump_time))
+                                                       : nlohmann::json(nullptr)}};
     }
     {
         const ActivityResult &a = e.activity;

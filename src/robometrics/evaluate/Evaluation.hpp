@@ -50,8 +50,8 @@ struct TrajectoryResult {
 struct CostmapResult {
     std::string topic;
     terrain::CostmapStats stats;
-    msgs::OccupancyGrid last;         ///< the last costmap, for the report's snapshot
-    std::uint64_t dropped = 0;        ///< GridMaps without a robot pose (TF) at their stamp
+    msgs::OccupancyGrid last;   ///< the last costmap, for the report's snapshot
+    std::uint64_t dropped = 0;  ///< GridMaps without a robot pose (TF) at their stamp
     std::string first_drop_reason;
 };
 
@@ -62,21 +62,21 @@ struct SystemResult {
 
 /// What the robot was told to do and what it did (activity/), on the run's clock.
 struct ActivityResult {
-    std::string command_topic;            ///< cmd_vel (Twist or TwistStamped); empty when not recorded
+    std::string command_topic;             ///< cmd_vel (Twist or TwistStamped); empty when not recorded
     std::vector<std::string> goal_topics;  ///< Nav2 action status topics recorded
     bool intent_known = false;             ///< some topic says when the robot should move
     std::size_t goals = 0;
-    double commanded_s = 0;  ///< time motion was commanded or a goal executed
-    double moving_s = 0;     ///< time the robot drove or turned
-    double idle_s = 0;       ///< neither: standing by
+    double commanded_s = 0;       ///< time motion was commanded or a goal executed
+    double moving_s = 0;          ///< time the robot drove or turned
+    double idle_s = 0;            ///< neither: standing by
     std::string progress_source;  ///< the track stuck is judged on (ground truth, else odometry)
     std::vector<activity::StuckEpisode> stuck;
 };
 
 /// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.
 struct RunPath {
-    std::string source;  ///< the odometry or AMCL topic, or "tf map->base_link", ...
-    std::string frame = "map";  ///< the frame its x, y are in
+    std::string source;           ///< the odometry or AMCL topic, or "tf map->base_link", ...
+    std::string frame = "map";    ///< the frame its x, y are in
     std::vector<double> t, x, y;  ///< t on the run's axis (seconds since start, RunClock)
 };
 

@@ -23,10 +23,10 @@ std::string traversalLine(const Evaluation &e) {
         parts.push_back(
             fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events, s.min_clearance));
         if (s.scan_ranges.invalid() > 0) {
-            parts.push_back(fmt::format("{:.1f} % of {} readings invalid (no return or out of range, not obstacles)",
-                                        100.0 * static_cast<double>(s.scan_ranges.invalid()) /
-                                            static_cast<double>(s.scan_ranges.readings),
-                                        e.topics.scan));
+            parts.push_back(fmt::format(
+                "{:.1f} % of {} readings invalid (no return or out of range, not obstacles)",
+                100.0 * static_cast<double>(s.scan_ranges.invalid()) / static_cast<double>(s.scan_ranges.readings),
+                e.topics.scan));
         }
     }
     if (s.pose_messages > 0 || s.distance_from_odometry) {

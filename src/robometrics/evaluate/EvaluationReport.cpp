@@ -110,7 +110,8 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
         add("Map", "Coverage", fixed(100 * e.map->coverage.coverage, 1), "%");
         add("Map", "IoU (occupied)", fixed(e.map->iou.iou, 3), "");
         if (e.map->ssim_valid) add("Map", "SSIM (known cells)", fixed(e.map->ssim, 3), "");
-        if (e.map->estimate_walls.valid()) add("Map", "Wall thickness", fixed(e.map->estimate_walls.corrected_m, 3), "m");
+        if (e.map->estimate_walls.valid())
+            add("Map", "Wall thickness", fixed(e.map->estimate_walls.corrected_m, 3), "m");
     }
     if (e.lost) {
         size_t lost_episodes = 0;
@@ -254,9 +255,8 @@ std::string topicPlot(const Evaluation &e) {
         // The windows are in log time: the rate is turned onto the system's clock (a window of a
         // paused simulation has no rate).
         const double wall = toSeconds(w.window_stop - w.window_start);
-        const double system = e.clock.empty() ? wall
-                                              : toSeconds(e.clock.systemTime(w.window_stop) -
-                                                          e.clock.systemTime(w.window_start));
+        const double system =
+            e.clock.empty() ? wall : toSeconds(e.clock.systemTime(w.window_stop) - e.clock.systemTime(w.window_start));
         s.y.push_back(w.stats.count > 0 && system > 0 ? 1000.0 / w.stats.average * wall / system : NAN);
     }
     std::vector<LineSeries> ordered;
@@ -282,11 +282,10 @@ std::string topicPlot(const Evaluation &e) {
                         fixed(t.bandwidth_bps / 1024.0, 1)});
     }
     const std::string clock = e.clock.clockName();
-    return plot.render() +
-           report::htmlTable({"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
-                              "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]", "age p95 [ms]",
-                              "KiB/s"},
-                             rows);
+    return plot.render() + report::htmlTable({"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
+                                              "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]",
+                                              "age p95 [ms]", "KiB/s"},
+                                             rows);
 }
 
 std::string lostPlot(const Evaluation &e) {
@@ -346,9 +345,10 @@ std::string mapSection(const Evaluation &e) {
     std::string legend = "<p>";
     for (size_t i = 0; i < slam::kOverlayClasses; ++i) {
         const auto &c = slam::overlayColours()[i];
-        legend += fmt::format("<span style=\"display:inline-block;width:12px;height:12px;background:rgb({},{},{});"
-                              "border:1px solid #999;margin:0 4px 0 12px;vertical-align:middle\"></span>{}",
-                              c[0], c[1], c[2], report::escapeXml(slam::overlayLabels()[i]));
+        legend += fmt::format(
+            "<span style=\"display:inline-block;width:12px;height:12px;background:rgb({},{},{});"
+            "border:1px solid #999;margin:0 4px 0 12px;vertical-align:middle\"></span>{}",
+            c[0], c[1], c[2], report::escapeXml(slam::overlayLabels()[i]));
     }
     return html + legend + "</p>";
 }
@@ -363,22 +363,22 @@ std::string costmapSection(const Evaluation &e) {
                "<img alt=\"costmap\" style=\"image-rendering:pixelated;border:1px solid #ccc\" width=\"{}\" "
                "src=\"data:image/png;base64,{}\">",
                img.width * scale, report::base64(report::encodePng(img))) +
-           report::htmlTable({"frames", "lethal", "unknown", "free", "costed 1..99", "mean ms/frame", "p95 ms/frame"},
-                             {{std::to_string(c.frames), fixed(100 * c.share(c.lethal), 1) + " %",
-                               fixed(100 * c.share(c.unknown), 1) + " %", fixed(100 * c.share(c.free), 1) + " %",
-                               fixed(100 * c.share(c.costed), 1) + " %", fixed(c.meanMs(), 3),
-                               fixed(c.percentileMs(0.95), 3)}});
+           report::htmlTable(
+               {"frames", "lethal", "unknown", "free", "costed 1..99", "mean ms/frame", "p95 ms/frame"},
+               {{std::to_string(c.frames), fixed(100 * c.share(c.lethal), 1) + " %",
+                 fixed(100 * c.share(c.unknown), 1) + " %", fixed(100 * c.share(c.free), 1) + " %",
+                 fixed(100 * c.share(c.costed), 1) + " %", fixed(c.meanMs(), 3), fixed(c.percentileMs(0.95), 3)}});
 }
 
 }  // namespace
 
 std::string renderReport(const Evaluation &e) {
     report::HtmlReport html("robometrics run report");
-    html.setSubtitle(e.clock.simTime() ? fmt::format("{} · {:.1f} s of simulated time ({:.1f} s of wall time)",
-                                                     e.inputs.bag, e.clock.durationSeconds(),
-                                                     e.clock.wallDurationSeconds())
-                                       : fmt::format("{} · {:.1f} s of recorder log time", e.inputs.bag,
-                                                     toSeconds(e.end_time - e.start_time)));
+    html.setSubtitle(
+        e.clock.simTime()
+            ? fmt::format("{} · {:.1f} s of simulated time ({:.1f} s of wall time)", e.inputs.bag,
+                          e.clock.durationSeconds(), e.clock.wallDurationSeconds())
+            : fmt::format("{} · {:.1f} s of recorder log time", e.inputs.bag, toSeconds(e.end_time - e.start_time)));
     if (!e.clock.empty()) html.addHeaderLine("Time base: " + e.clock.describe() + ".");
     std::vector<std::string> reasons;
     for (const auto &a : e.anomalies) reasons.push_back(a.code + ": " + a.message);
@@ -390,13 +390,14 @@ std::string renderReport(const Evaluation &e) {
                              ". Association, alignment and statistics as evo; the error is drawn at the estimate's "
                              "header stamp, mapped onto the run's time axis."});
     } else if (!e.paths.empty()) {
-        html.addSection({"Trajectory", pathsPlot(e),
-                         e.paths_aligned
-                             ? "No ground truth given (--gt-traj): the estimated paths in the map frame, the odometry "
-                               "brought there through the recorded TF map -> odom at each odometry stamp; not evaluated."
-                             : "No ground truth given (--gt-traj): the estimated paths, one panel per frame (odometry "
-                               "in odom, AMCL and TF in map; the bag has no TF map -> odom to join them); not "
-                               "evaluated."});
+        html.addSection(
+            {"Trajectory", pathsPlot(e),
+             e.paths_aligned
+                 ? "No ground truth given (--gt-traj): the estimated paths in the map frame, the odometry "
+                   "brought there through the recorded TF map -> odom at each odometry stamp; not evaluated."
+                 : "No ground truth given (--gt-traj): the estimated paths, one panel per frame (odometry "
+                   "in odom, AMCL and TF in map; the bag has no TF map -> odom to join them); not "
+                   "evaluated."});
     }
     if (e.map) {
         html.addSection({"Map overlay", mapSection(e), "The estimate's map brought onto the ground-truth grid."});
@@ -411,8 +412,8 @@ std::string renderReport(const Evaluation &e) {
     if (!e.topic_health.empty()) {
         html.addSection({"Topic rates and ages", topicPlot(e),
                          fmt::format("Rates, gaps and drops on {}. Rate: while the topic publishes (idle stretches "
-                                     "left out: a velocity command while the robot stands by, AMCL while it does not "
-                                     "move or its scan is silent). Drops only for periodic topics.",
+                                     "left out: a velocity command outside navigation goals, AMCL while the robot does "
+                                     "not move or its scan is silent). Drops only for periodic topics.",
                                      e.clock.clockName())});
     }
     if (e.system && !e.system->samples.empty()) {

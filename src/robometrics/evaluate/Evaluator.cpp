@@ -12,7 +12,6 @@
 #include "robometrics/core/Params.hpp"
 #include "robometrics/evaluate/PathAlignment.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
-#include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
@@ -20,6 +19,7 @@
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/nodes/TopicStatsNode.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -53,8 +53,7 @@ void noteMissingInputs(Evaluation &e) {
     };
     missing(t.scan.empty(), "collisions and clearance: no sensor_msgs/LaserScan topic (/scan)");
     missing(t.imu.empty(), "roughness and smoothness: no sensor_msgs/Imu topic (/imu/data)");
-    missing(t.odometry.empty(),
-            "motion (path length, speed, stuck and teleport checks): no nav_msgs/Odometry topic");
+    missing(t.odometry.empty(), "motion (path length, speed, stuck and teleport checks): no nav_msgs/Odometry topic");
     missing(t.amcl_pose.empty(),
             "localization (lost detector): no geometry_msgs/PoseWithCovarianceStamped topic "
             "(/amcl_pose)");
@@ -97,7 +96,8 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options) {
     }
     auto reference = io::loadTrajectory(*gt);
     if (!reference) return reference.error();
-    std::string last_error = "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
+    std::string last_error =
+        "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
     for (const std::string &candidate : estimateCandidates(e, options)) {
         auto estimate = io::loadTrajectory(candidate);
         if (!estimate || estimate->empty()) {
@@ -196,11 +196,11 @@ void topicDropAnomalies(Evaluation &e, double drop_ratio) {
             evidence.push_back({"longest_gap_ms", worst.front().lengthMs()});
         }
         addAnomaly(e, "topic_drops",
-                   fmt::format("{}: about {} messages missing ({:.1f} % of {}) at a period of {:.1f} ms ({}, {}); "
-                               "longest gap{} {}",
+                   fmt::format("{}: about {} messages missing ({:.1f} % of {}) at a period of {:.1f} ms (measured on "
+                               "{}); longest gap{} {}",
                                t.topic, t.estimated_drops, 100 * ratio, t.count, t.expected_period_ms,
-                               t.period_from_stamps ? "header stamps" : "receive time", e.clock.clockName(),
-                               spans.size() > 1 ? "s" : "", fmt::join(spans, ", ")),
+                               t.period_from_stamps ? "header stamps" : "receive times", spans.size() > 1 ? "s" : "",
+                               fmt::join(spans, ", ")),
                    ratio, drop_ratio, start, std::move(evidence));
         e.anomalies.back().end_time_s = end;
     }
@@ -254,9 +254,10 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
         if (e.motion && e.motion->samples >= kMinOdometryForMotionChecks) {
             obs.setMotion(*e.motion);
         } else if (e.motion) {
-            e.notes.push_back(fmt::format("stuck and teleport checks: only {} odometry message(s) on {} (at least {} "
-                                          "needed)",
-                                          e.motion->samples, e.topics.odometry, kMinOdometryForMotionChecks));
+            e.notes.push_back(
+                fmt::format("stuck and teleport checks: only {} odometry message(s) on {} (at least {} "
+                            "needed)",
+                            e.motion->samples, e.topics.odometry, kMinOdometryForMotionChecks));
         }
         obs.scan_messages = e.traversal ? e.traversal->summary.scans : 0;
         // A ground-truth pose topic measures real motion; wheel odometry keeps counting when the
@@ -292,10 +293,11 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
             }
         }
         if (peak > options.cpu_budget_percent) {
-            addAnomaly(e, "cpu_budget",
-                       fmt::format("peak CPU {:.0f} % at {:.1f} s of the run command exceeds the edge budget of {:.0f} %",
-                                   peak, peak_at, options.cpu_budget_percent),
-                       peak, options.cpu_budget_percent, std::nullopt, {{"peak_at_run_elapsed_s", peak_at}});
+            addAnomaly(
+                e, "cpu_budget",
+                fmt::format("peak CPU {:.0f} % at {:.1f} s of the run command exceeds the edge budget of {:.0f} %",
+                            peak, peak_at, options.cpu_budget_percent),
+                peak, options.cpu_budget_percent, std::nullopt, {{"peak_at_run_elapsed_s", peak_at}});
         }
     }
 }
@@ -341,7 +343,8 @@ void fillActivity(Evaluation &e, const nodes::ActivityRun &run, const activity::
     for (const TimeSpan &s : spans) active.add(s.start, s.end);
     a.idle_s = std::max(0.0, toSeconds(end - start - active.overlap(start, end)));
     if (run.progress) {
-        a.progress_source = run.progress_from_ground_truth ? e.topics.pose_array + " (ground truth)" : e.topics.odometry;
+        a.progress_source =
+            run.progress_from_ground_truth ? e.topics.pose_array + " (ground truth)" : e.topics.odometry;
     }
     if (a.command_topic.empty()) {
         e.notes.push_back(
@@ -410,7 +413,8 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     if (!t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty()) {
         traversal.emplace(*traversal_config, [&rows](const traversal::TraversalRow &row) { rows.push_back(row); });
         traversal->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
-        traversal->subscribe(pipe, {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
+        traversal->subscribe(pipe,
+                             {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
     }
     nodes::SlamRunNode slam_run;
     slam_run.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
@@ -470,8 +474,8 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     // What the robot was told and did decides which silences are drops (TopicHealth).
     std::function<TimeNs(TimeNs)> to_system;
     if (e.clock.simTime()) to_system = [&e](TimeNs log) { return e.clock.systemTime(log); };
-    const nodes::ActivityRun activity_run =
-        activity.finish(to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd());
+    const nodes::ActivityRun activity_run = activity.finish(
+        to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd());
     fillActivity(e, activity_run, checks->stuck);
     topicstats::HealthContext context;
     context.to_system = to_system;
@@ -497,7 +501,8 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         if (run.stats.frames == 0) {
             e.notes.push_back("costmap: no costmap computed (" + run.first_drop_reason + ")");
         } else {
-            e.costmap = CostmapResult{t.grid_map, run.stats, costmap->lastCostmap(), run.dropped, run.first_drop_reason};
+            e.costmap =
+                CostmapResult{t.grid_map, run.stats, costmap->lastCostmap(), run.dropped, run.first_drop_reason};
         }
     }
 

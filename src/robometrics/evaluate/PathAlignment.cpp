@@ -13,7 +13,8 @@ RunPath odometryInMap(const std::string &label, const std::vector<slam::OdomSamp
         if (!s.stamp) continue;
         const double stamp = toSeconds(*s.stamp);
         auto after = std::upper_bound(map_odom.stamps.begin(), map_odom.stamps.end(), stamp);
-        const std::size_t i = after == map_odom.stamps.begin() ? 0 : static_cast<std::size_t>(after - map_odom.stamps.begin()) - 1;
+        const std::size_t i =
+            after == map_odom.stamps.begin() ? 0 : static_cast<std::size_t>(after - map_odom.stamps.begin()) - 1;
         const Eigen::Vector3d p = map_odom.rotation(i) * Eigen::Vector3d(s.x, s.y, 0) + map_odom.positions[i];
         out.t.push_back(s.t);
         out.x.push_back(p.x());

@@ -22,14 +22,15 @@ std::string typeName() {
 
 const NodeSpec &ActivityNode::spec() {
     const NodeSpec &traversal = TraversalNode::spec();
-    static const NodeSpec spec{"robot_activity",
-                               {{"cmd_vel", "/cmd_vel", typeName<msgs::Twist>()},
-                                {"cmd_vel_stamped", "/cmd_vel", typeName<msgs::TwistStamped>()},
-                                {"navigate_status", "/navigate_to_pose/_action/status", typeName<msgs::GoalStatusArray>()},
-                                {"follow_path_status", "/follow_path/_action/status", typeName<msgs::GoalStatusArray>()},
-                                traversal.input("odometry"),
-                                traversal.input("pose")},
-                               {}};
+    static const NodeSpec spec{
+        "robot_activity",
+        {{"cmd_vel", "/cmd_vel", typeName<msgs::Twist>()},
+         {"cmd_vel_stamped", "/cmd_vel", typeName<msgs::TwistStamped>()},
+         {"navigate_status", "/navigate_to_pose/_action/status", typeName<msgs::GoalStatusArray>()},
+         {"follow_path_status", "/follow_path/_action/status", typeName<msgs::GoalStatusArray>()},
+         traversal.input("odometry"),
+         traversal.input("pose")},
+        {}};
     return spec;
 }
 
@@ -42,7 +43,8 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
         commands_.push_back({log, std::hypot(t.linear.x, t.linear.y), std::abs(t.angular.z)});
     };
     if (const std::string t = topic("cmd_vel"); !t.empty()) {
-        pipe.subscribe<msgs::Twist>(t, [command](const msgs::Twist &m, const pipeline::Envelope &e) { command(m, e.log_time); });
+        pipe.subscribe<msgs::Twist>(
+            t, [command](const msgs::Twist &m, const pipeline::Envelope &e) { command(m, e.log_time); });
     }
     if (const std::string t = topic("cmd_vel_stamped"); !t.empty()) {
         pipe.subscribe<msgs::TwistStamped>(
@@ -50,11 +52,12 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
     }
     for (const char *role : {"navigate_status", "follow_path_status"}) {
         if (const std::string t = topic(role); !t.empty()) {
-            pipe.subscribe<msgs::GoalStatusArray>(t, [this](const msgs::GoalStatusArray &m, const pipeline::Envelope &e) {
-                for (const msgs::GoalStatus &s : m.status_list) {
-                    statuses_.push_back({e.log_time, s.goal_info.goal_id.uuid, s.status});
-                }
-            });
+            pipe.subscribe<msgs::GoalStatusArray>(
+                t, [this](const msgs::GoalStatusArray &m, const pipeline::Envelope &e) {
+                    for (const msgs::GoalStatus &s : m.status_list) {
+                        statuses_.push_back({e.log_time, s.goal_info.goal_id.uuid, s.status});
+                    }
+                });
         }
     }
     if (const std::string t = topic("odometry"); !t.empty()) {
@@ -74,7 +77,8 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
     }
 }
 
-activity::Track ActivityNode::track(const std::vector<Sample> &samples, const std::function<TimeNs(TimeNs)> &to_system) {
+activity::Track ActivityNode::track(const std::vector<Sample> &samples,
+                                    const std::function<TimeNs(TimeNs)> &to_system) {
     std::vector<activity::TrackPoint> points;
     points.reserve(samples.size());
     for (const Sample &s : samples) {

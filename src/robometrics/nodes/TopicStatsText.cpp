@@ -73,8 +73,9 @@ std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, s
             : h.sim_time_stamps ? "sim time"
                                 : "-";
         fmt::format_to(row, "{:<32} {:>7} {:<15} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic,
-                       h.count, topicstats::kindCell(h.kind), cell(h.mean_rate_hz), cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms),
-                       cell(h.longest_gap_ms, 1), topicstats::dropsCell(h), cell(h.bandwidth_bps, 0), age,
+                       h.count, topicstats::kindCell(h.kind), cell(h.mean_rate_hz), cell(h.min_rate_hz),
+                       cell(h.max_rate_hz), cell(h.jitter_ms), cell(h.longest_gap_ms, 1), topicstats::dropsCell(h),
+                       cell(h.bandwidth_bps, 0), age,
                        h.has_header ? fmt::format("{}/{}", h.stamps_out_of_order, h.stamps_repeated) : "-");
     }
     fmt::format_to(row,

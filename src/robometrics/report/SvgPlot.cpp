@@ -224,7 +224,7 @@ std::string legend(const std::vector<LineSeries> &lines, double left, int width)
         if (l.label.empty()) continue;
         // A series that never had a value says so rather than leaving the reader to look for it.
         const std::string label = anyFinitePoint(l.x, l.y) ? l.label : l.label + " (no data)";
-        double w = 26 + 6.2 * static_cast<double>(label.size());
+        double w = 26 + 6.8 * static_cast<double>(label.size());  // 6.8 px: wide glyphs (capitals, "->") of the 11 px font
         if (lx + w > width - 4.0) break;  // no room: the rest stays unlabelled rather than overlapping
         s += fmt::format(
             "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" "

@@ -14,10 +14,9 @@ std::string_view trim(std::string_view s) {
 }
 
 std::uint32_t read32(const std::uint8_t *p, bool little) {
-    return little ? std::uint32_t{p[0]} | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 |
-                        std::uint32_t{p[3]} << 24
-                  : std::uint32_t{p[3]} | std::uint32_t{p[2]} << 8 | std::uint32_t{p[1]} << 16 |
-                        std::uint32_t{p[0]} << 24;
+    return little
+               ? std::uint32_t{p[0]} | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24
+               : std::uint32_t{p[3]} | std::uint32_t{p[2]} << 8 | std::uint32_t{p[1]} << 16 | std::uint32_t{p[0]} << 24;
 }
 
 }  // namespace

@@ -13,31 +13,44 @@ double toMs(TimeNs ns) { return static_cast<double>(ns) / 1e6; }  // exact for w
 
 const char *toString(TopicKind kind) {
     switch (kind) {
-        case TopicKind::TooFew: return "too_few";
-        case TopicKind::Periodic: return "periodic";
-        case TopicKind::MultiPublisher: return "multi_publisher";
-        case TopicKind::EventDriven: return "event_driven";
-        case TopicKind::Batched: return "batched";
+        case TopicKind::TooFew:
+            return "too_few";
+        case TopicKind::Periodic:
+            return "periodic";
+        case TopicKind::MultiPublisher:
+            return "multi_publisher";
+        case TopicKind::EventDriven:
+            return "event_driven";
+        case TopicKind::Batched:
+            return "batched";
     }
     return "?";
 }
 
 const char *kindCell(TopicKind kind) {
     switch (kind) {
-        case TopicKind::TooFew: return "too few";
-        case TopicKind::Periodic: return "periodic";
-        case TopicKind::MultiPublisher: return "multi-publisher";
-        case TopicKind::EventDriven: return "event-driven";
-        case TopicKind::Batched: return "batched";
+        case TopicKind::TooFew:
+            return "too few";
+        case TopicKind::Periodic:
+            return "periodic";
+        case TopicKind::MultiPublisher:
+            return "multi-publisher";
+        case TopicKind::EventDriven:
+            return "event-driven";
+        case TopicKind::Batched:
+            return "batched";
     }
     return "?";
 }
 
 const char *toString(TopicRole role) {
     switch (role) {
-        case TopicRole::Sensor: return "sensor";
-        case TopicRole::Command: return "command";
-        case TopicRole::MotionGated: return "motion_gated";
+        case TopicRole::Sensor:
+            return "sensor";
+        case TopicRole::Command:
+            return "command";
+        case TopicRole::MotionGated:
+            return "motion_gated";
     }
     return "?";
 }
@@ -127,7 +140,8 @@ bool recorderBursts(const std::vector<double> &periods_ms) {
 
 TimeNs TopicHealthAccumulator::activeSilence(TimeNs start, TimeNs end, const HealthContext &context) const {
     switch (role_) {
-        case TopicRole::Sensor: return end - start;
+        case TopicRole::Sensor:
+            return end - start;
         case TopicRole::Command:
             // Only a running navigation goal says a controller must be commanding; a teleop node
             // falls silent when the key is released, and the base stops on its timeout.

@@ -23,12 +23,11 @@
 // exceeds what the topic could have sent in its active time.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
-#include <vector>
-
-#include <functional>
 #include <string_view>
+#include <vector>
 
 #include "robometrics/core/RunningStats.hpp"
 #include "robometrics/core/Time.hpp"
@@ -95,15 +94,15 @@ struct TopicHealth {
     std::uint64_t count = 0;
     TimeNs first_time = 0;  ///< receive (log) time of the first message
     TimeNs last_time = 0;
-    double duration_s = 0;       ///< first to last message on the system clock
-    double mean_rate_hz = 0;     ///< (count - 1) / duration, system clock
-    double active_rate_hz = 0;   ///< the same without the idle gaps: the rate while it publishes
-    double min_rate_hz = 0;      ///< 1 / longest period
-    double max_rate_hz = 0;      ///< 1 / shortest period (+inf when two messages share a receive time)
+    double duration_s = 0;      ///< first to last message on the system clock
+    double mean_rate_hz = 0;    ///< (count - 1) / duration, system clock
+    double active_rate_hz = 0;  ///< the same without the idle gaps: the rate while it publishes
+    double min_rate_hz = 0;     ///< 1 / longest period
+    double max_rate_hz = 0;     ///< 1 / shortest period (+inf when two messages share a receive time)
     double mean_period_ms = 0;
     double median_period_ms = 0;
-    double jitter_ms = 0;        ///< population standard deviation of the periods
-    double longest_gap_ms = 0;   ///< longest period
+    double jitter_ms = 0;       ///< population standard deviation of the periods
+    double longest_gap_ms = 0;  ///< longest period
     TopicKind kind = TopicKind::TooFew;
     int publishers = 1;                     ///< from the bag's offered QoS profiles (1 when unknown)
     bool period_from_stamps = false;        ///< expected period and gaps measured on header stamps
@@ -113,13 +112,13 @@ struct TopicHealth {
     /// Periodic only: sum over those gaps of max(1, round(gap / expected) - 1), at most what the
     /// topic could have sent in its active time (active duration / expected period + 1 - count).
     std::uint64_t estimated_drops = 0;
-    double longest_stamp_gap_ms = 0;        ///< periodic on stamps: the longest header-stamp gap; else NaN
-    std::vector<TopicGap> gaps;             ///< periodic only: every counted gap, in time order
-    std::uint64_t idle_gaps = 0;            ///< silences explained by the robot's activity (not drops)
-    double idle_s = 0;                      ///< their total length, system clock
+    double longest_stamp_gap_ms = 0;  ///< periodic on stamps: the longest header-stamp gap; else NaN
+    std::vector<TopicGap> gaps;       ///< periodic only: every counted gap, in time order
+    std::uint64_t idle_gaps = 0;      ///< silences explained by the robot's activity (not drops)
+    double idle_s = 0;                ///< their total length, system clock
     std::uint64_t total_bytes = 0;
     double mean_size_bytes = 0;
-    double bandwidth_bps = 0;    ///< total bytes / (last - first), bytes per second
+    double bandwidth_bps = 0;  ///< total bytes / (last - first), bytes per second
     std::uint64_t age_samples = 0;
     double age_mean_ms = 0;
     double age_p50_ms = 0, age_p95_ms = 0, age_p99_ms = 0;
@@ -131,8 +130,7 @@ struct TopicHealth {
 
 class TopicHealthAccumulator {
 public:
-    TopicHealthAccumulator(std::string topic, bool has_header, int publishers = 1,
-                           TopicRole role = TopicRole::Sensor)
+    TopicHealthAccumulator(std::string topic, bool has_header, int publishers = 1, TopicRole role = TopicRole::Sensor)
         : topic_(std::move(topic)), has_header_(has_header), publishers_(publishers), role_(role) {}
 
     /// One received message: its receive time, its header stamp (if any) and its size in bytes.

@@ -4,8 +4,7 @@
 
 namespace robometrics::topicstats {
 
-TopicStatistics::TopicStatistics(TopicStatsConfig config, WindowSink sink)
-    : config_(config), sink_(std::move(sink)) {
+TopicStatistics::TopicStatistics(TopicStatsConfig config, WindowSink sink) : config_(config), sink_(std::move(sink)) {
     if (config_.window <= 0) config_.window = kNsPerSecond;  // rclcpp rejects a period <= 0
     if (config_.max_gap_windows < 1) config_.max_gap_windows = 1;
 }
