@@ -169,6 +169,9 @@ void timeTheDrift(Evaluation &e) {
         if (a.code != "drift") continue;
         a.time_s = e.clock.stampSinceStart(e.trajectory->se3.stamps[worst]);
         a.evidence.push_back({"max_error_m", errors[worst]});
+        a.message = fmt::format("drift of the estimate {}: ATE RMSE {:.3f} m (SE(3) aligned), largest error {:.2f} m at "
+                                "{:.1f} s",
+                                e.trajectory->estimate_source, a.value, errors[worst], *a.time_s);
     }
 }
 
@@ -232,8 +235,9 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
         const auto &s = e.traversal->summary;
         if (s.collision_events > 0) {
             addAnomaly(e, "collision",
-                       fmt::format("{} collision event(s): laser minimum below the collision threshold ({} scans)",
-                                   s.collision_events, s.total_collisions),
+                       fmt::format("{} collision event(s) on {}: smallest valid range below the collision threshold "
+                                   "({} scans, closest {:.2f} m)",
+                                   s.collision_events, e.topics.scan, s.total_collisions, s.min_clearance),
                        static_cast<double>(s.collision_events), 0,
                        firstRowCounting(e, &traversal::TraversalRow::collision_events),
                        {{"scans_in_collision", static_cast<double>(s.total_collisions)},
@@ -241,8 +245,8 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
         }
         if (s.rejected_pose_jumps > 0) {
             addAnomaly(e, "pose_jump",
-                       fmt::format("{} jump(s) of the ground-truth pose larger than the step guard (teleport)",
-                                   s.rejected_pose_jumps),
+                       fmt::format("{} jump(s) of the ground-truth pose on {} larger than the step guard (teleport)",
+                                   s.rejected_pose_jumps, e.topics.pose_array),
                        static_cast<double>(s.rejected_pose_jumps), 0,
                        firstRowCounting(e, &traversal::TraversalRow::rejected_pose_jumps),
                        {{"pose_messages", static_cast<double>(s.pose_messages)}});
@@ -274,8 +278,8 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
         for (const auto &episode : e.lost->episodes.episodes()) {
             if (episode.worst != localization::LostStatus::Lost) continue;
             addAnomaly(e, "localization_lost",
-                       fmt::format("localization lost from {:.1f} s to {:.1f} s{} (peak P(lost) {:.2f})",
-                                   sinceStart(e, episode.start), sinceStart(e, episode.end),
+                       fmt::format("localization on {} lost from {:.1f} s to {:.1f} s{} (peak P(lost) {:.2f})",
+                                   e.lost->topic, sinceStart(e, episode.start), sinceStart(e, episode.end),
                                    episode.open ? ", not recovered" : "", episode.peak_probability),
                        episode.durationSeconds(), 0, sinceStart(e, episode.start),
                        {{"duration_s", episode.durationSeconds()}, {"peak_p_lost", episode.peak_probability}});
