@@ -169,9 +169,10 @@ void timeTheDrift(Evaluation &e) {
         if (a.code != "drift") continue;
         a.time_s = e.clock.stampSinceStart(e.trajectory->se3.stamps[worst]);
         a.evidence.push_back({"max_error_m", errors[worst]});
-        a.message = fmt::format("drift of the estimate {}: ATE RMSE {:.3f} m (SE(3) aligned), largest error {:.2f} m at "
-                                "{:.1f} s",
-                                e.trajectory->estimate_source, a.value, errors[worst], *a.time_s);
+        a.message = fmt::format(
+            "drift of the estimate {}: ATE RMSE {:.3f} m (SE(3) aligned), largest error {:.2f} m at "
+            "{:.1f} s",
+            e.trajectory->estimate_source, a.value, errors[worst], *a.time_s);
     }
 }
 
@@ -306,19 +307,8 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
     }
 }
 
-/// The odometry path for the report: in map through the recorded TF map -> odom when the bag has
-/// it (a second, filtered read of /tf), else as recorded in odom.
-RunPath odometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
-    if (e.topics.tf) {
-        auto map_odom = io::loadTrajectory(e.inputs.bag + ":tf:map:odom");
-        if (map_odom && !map_odom->empty()) {
-            RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
-            if (!aligned.t.empty()) {
-                e.paths_aligned = true;
-                return aligned;
-            }
-        }
-    }
+/// The odometry path for the report, as recorded in odom.
+RunPath odometryPath(const Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
     RunPath path{e.topics.odometry, "odom", {}, {}, {}};
     for (const slam::OdomSample &s : odometry) {
         path.t.push_back(s.t);
@@ -326,6 +316,21 @@ RunPath odometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometr
         path.y.push_back(s.y);
     }
     return path;
+}
+
+/// Without a ground truth the report draws the estimated paths: the odometry is brought into
+/// map through the recorded TF map -> odom when the bag has it (a second, filtered read of /tf,
+/// skipped when a ground truth makes the paths plot unnecessary).
+void alignOdometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
+    if (e.trajectory || !e.topics.tf || odometry.empty()) return;
+    auto map_odom = io::loadTrajectory(e.inputs.bag + ":tf:map:odom");
+    if (!map_odom || map_odom->empty()) return;
+    RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
+    if (aligned.t.empty()) return;
+    for (RunPath &p : e.paths) {
+        if (p.frame == "odom" && p.source == e.topics.odometry) p = std::move(aligned);
+    }
+    e.paths_aligned = true;
 }
 
 /// The activity summary and the stuck episodes; stuck is "not evaluated" without a velocity command.
@@ -511,6 +516,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     }
 
     ROBOMETRICS_TRY(evaluateTrajectory(e, options));
+    alignOdometryPath(e, odometry);
     ROBOMETRICS_TRY(evaluateMap(e, options));
     if (inputs.run_json || inputs.system_csv) {
         auto system = readSystemFiles(inputs);
