@@ -6,7 +6,7 @@ ASAN_DIR ?= build-asan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test test-asan bench demo clean
+.PHONY: all deps build test asan-build test-asan fuzz-smoke bench demo clean
 
 all: build
 
@@ -20,17 +20,24 @@ build: deps
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
-# The same tests under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs this too).
-# -Og -g1: line numbers in reports, and a build a third quicker than -O1 on two cores (the
-# sanitizers' instrumentation makes optimising slow; the tests run a little slower instead).
-test-asan: deps
-	@cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-Og -g1" -DROBOMETRICS_SANITIZE=ON \
-	  -DROBOMETRICS_BUILD_BENCH=OFF $(CMAKE_FLAGS) >/dev/null
+# The same tests under AddressSanitizer and UndefinedBehaviorSanitizer (CI runs this too), built
+# with clang so that the same tree also holds the libFuzzer targets (fuzz/, `make fuzz-smoke`).
+# -O1 -g1: line numbers in reports at a speed the test suite can bear.
+asan-build: deps
+	@CC=clang CXX=clang++ cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+	  -DROBOMETRICS_SANITIZE=ON -DROBOMETRICS_BUILD_FUZZ=ON -DROBOMETRICS_BUILD_BENCH=OFF $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
+
+test-asan: asan-build
 	@cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
+# Every libFuzzer target for a short fixed time on its corpus (docs/fuzzing.md).
+fuzz-smoke: asan-build
+	@scripts/fuzz-smoke $(ASAN_DIR)
+
 bench: build
+	@cmake --build $(BUILD_DIR) --target benchmarks -j $(JOBS)
 	@scripts/run-benchmarks $(BUILD_DIR)
 
 demo: build

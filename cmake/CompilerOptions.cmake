@@ -14,4 +14,9 @@ function(robometrics_set_target_options target)
       -fno-sanitize-recover=undefined $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
     target_link_options(${target} PUBLIC -fsanitize=address,undefined)
   endif()
+  if(ROBOMETRICS_BUILD_FUZZ)
+    # Coverage instrumentation for libFuzzer in every library a fuzz target reaches; only the
+    # fuzz_* executables link libFuzzer's main (-fsanitize=fuzzer).
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
+  endif()
 endfunction()

@@ -27,17 +27,24 @@ function(robometrics_add_test name)
   add_executable(test_${name} ${sources})
   target_link_libraries(test_${name} PRIVATE ${ARG_DEPS} robometrics_testsupport GTest::gtest GTest::gmock GTest::gtest_main)
   robometrics_set_target_options(test_${name})
-  robometrics_use_test_pch(test_${name})
+  robometrics_set_test_program_options(test_${name})
   gtest_discover_tests(test_${name}
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
     PROPERTIES ENVIRONMENT "ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics"
     DISCOVERY_TIMEOUT 60)
 endfunction()
 
-# One precompiled header shared by the test programs: gtest and the standard headers most test
-# files include. It takes about 0.6 s off each of some 200 test files, a minute of each build of a
-# CI run on two cores. The first test program builds it; the others reuse it.
-function(robometrics_use_test_pch target)
+# What every test program shares. Test code is compiled without optimisation: the code under
+# test lives in the module libraries, built as the build type says, while a test file is mostly
+# gtest and JSON template code whose optimisation took a third of each CI build and bought
+# nothing. And one precompiled header: gtest and the standard headers most test files include,
+# about 0.6 s off each of some 200 test files. The first test program builds it; the others reuse
+# it (which needs the same flags everywhere, hence one function for both).
+function(robometrics_set_test_program_options target)
+  target_compile_options(${target} PRIVATE -O0)
+  if(ROBOMETRICS_UNITY_TESTS)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+  endif()
   get_property(first GLOBAL PROPERTY ROBOMETRICS_TEST_PCH_TARGET)
   if(first)
     target_precompile_headers(${target} REUSE_FROM ${first})

@@ -1,11 +1,12 @@
 #include <gtest/gtest.h>
 
 #include "robometrics/activity/Intent.hpp"
+#include "TestSupport.hpp"
 
 namespace robometrics::activity {
 namespace {
 
-constexpr TimeNs kMs = 1'000'000;
+using test::kMs;
 
 TEST(Intent, ACommandHoldsUntilTheNextOneOrTheTimeout) {
     IntentBuilder b;  // timeout 0.5 s

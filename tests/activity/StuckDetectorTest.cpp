@@ -1,11 +1,12 @@
 #include <gtest/gtest.h>
 
 #include "robometrics/activity/StuckDetector.hpp"
+#include "TestSupport.hpp"
 
 namespace robometrics::activity {
 namespace {
 
-constexpr TimeNs kMs = 1'000'000;
+using test::kMs;
 
 // Commanded 0.5 m/s every 50 ms from 0 to 30 s; the robot drives except from 10 s to 20 s.
 Intent drivingIntent() {

@@ -1,11 +1,12 @@
 #include <gtest/gtest.h>
 
 #include "robometrics/activity/Track.hpp"
+#include "TestSupport.hpp"
 
 namespace robometrics::activity {
 namespace {
 
-constexpr TimeNs kMs = 1'000'000;
+using test::kMs;
 
 TEST(Track, PathBetweenInterpolatesInsideASample) {
     // 1 m along x every second, given out of order.

@@ -10,14 +10,14 @@
 namespace robometrics::bag::mcap {
 namespace {
 
-std::vector<std::uint8_t> text(const std::string &s) { return {s.begin(), s.end()}; }
+std::vector<std::uint8_t> bytesOf(const std::string &s) { return {s.begin(), s.end()}; }
 
 TEST(McapCrc32, MatchesTheZlibCheckValues) {
-    EXPECT_EQ(crc32(text("123456789")), 0xCBF43926u);  // the standard CRC-32 check value
-    EXPECT_EQ(crc32(text("")), 0u);
-    EXPECT_EQ(crc32(text("The quick brown fox jumps over the lazy dog")), 0x414FA339u);
+    EXPECT_EQ(crc32(bytesOf("123456789")), 0xCBF43926u);  // the standard CRC-32 check value
+    EXPECT_EQ(crc32(bytesOf("")), 0u);
+    EXPECT_EQ(crc32(bytesOf("The quick brown fox jumps over the lazy dog")), 0x414FA339u);
     // Incremental == one shot, across the 8-byte fast path boundary.
-    auto all = text("The quick brown fox jumps over the lazy dog");
+    auto all = bytesOf("The quick brown fox jumps over the lazy dog");
     std::uint32_t c = crc32Update(0, std::span(all).first(13));
     EXPECT_EQ(crc32Update(c, std::span(all).subspan(13)), 0x414FA339u);
 }

@@ -13,10 +13,10 @@
 namespace robometrics::bag {
 namespace {
 
-using Row = std::tuple<std::string, TimeNs, std::vector<std::uint8_t>>;
+using StoredRow = std::tuple<std::string, TimeNs, std::vector<std::uint8_t>>;
 
 struct Contents {
-    std::vector<Row> rows;
+    std::vector<StoredRow> rows;
     std::map<std::string, std::uint64_t> counts;
     bool ordered = true;
     std::string error;

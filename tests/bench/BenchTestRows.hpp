@@ -6,23 +6,23 @@
 
 #include "robometrics/bench/JobSpec.hpp"
 
-namespace robometrics::bench::test {
+namespace robometrics::test {
 
 struct Rows {
-    std::vector<JobRecord> jobs;
-    std::vector<MetricValue> metrics;
+    std::vector<bench::JobRecord> jobs;
+    std::vector<bench::MetricValue> metrics;
 
     /// Adds one job of `cell` with status `status` and one value per (name, value).
     void add(const std::string &cell, const std::string &status,
              const std::vector<std::pair<std::string, double>> &values) {
-        JobRecord job;
+        bench::JobRecord job;
         job.index = static_cast<int>(jobs.size());
         job.cell_key = cell;
         job.status = status;
         job.out_dir = "jobs/" + std::to_string(job.index) + "/run";
         jobs.push_back(job);
-        for (const auto &[name, value] : values) metrics.push_back(MetricValue{job.index, name, value});
+        for (const auto &[name, value] : values) metrics.push_back(bench::MetricValue{job.index, name, value});
     }
 };
 
-}  // namespace robometrics::bench::test
+}  // namespace robometrics::test

@@ -283,7 +283,8 @@ std::string odomBag(const std::string &name) {
         odom.pose.pose.position.x = i;
         odom.pose.pose.orientation.w = 1.0;
         EXPECT_TRUE(writer->write("/odom", odom, t).ok());
-        msgs::TFMessage tf(std::vector<msgs::TransformStamped>(1));
+        msgs::TFMessage tf;
+        tf.transforms.resize(1);
         tf.transforms[0].header = odom.header;
         tf.transforms[0].header.frame_id = "odom";
         tf.transforms[0].child_frame_id = "base_link";

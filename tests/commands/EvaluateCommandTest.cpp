@@ -8,15 +8,13 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "JsonFiles.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics {
 namespace {
 
-nlohmann::json readJson(const std::filesystem::path &p) {
-    std::ifstream in(p);
-    return nlohmann::json::parse(in);
-}
+using test::readJson;
 
 std::set<std::string> anomalyCodes(const nlohmann::json &summary) {
     std::set<std::string> codes;

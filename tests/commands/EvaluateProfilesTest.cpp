@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "JsonFiles.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics {
@@ -22,10 +23,7 @@ struct Profile {
 
 void PrintTo(const Profile &p, std::ostream *os) { *os << p.name; }
 
-nlohmann::json readJson(const std::filesystem::path &p) {
-    std::ifstream in(p);
-    return nlohmann::json::parse(in);
-}
+using test::readJson;
 
 struct Evaluated {
     nlohmann::json scenario, summary;

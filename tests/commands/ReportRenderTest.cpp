@@ -29,10 +29,6 @@ int chromium(const std::filesystem::path &profile, const std::string &what, cons
     return std::system(cmd.c_str());
 }
 
-std::string slurp(const std::filesystem::path &p) {
-    std::ifstream in(p);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Run inside the page by Chromium: for every plot, the clip path its elements reference is
 // resolved the way the browser does (document.getElementById: with a duplicated id, the first
@@ -102,10 +98,10 @@ TEST(ReportRender, HeadlessChromiumRendersTheReportWithoutConsoleErrors) {
     EXPECT_EQ(h, 2400u);
     // A full page of plots compresses far worse than a blank or error page (a few kB).
     EXPECT_GT(std::filesystem::file_size(png), 60'000u);
-    const std::string text = slurp(log);
+    const std::string text = test::readFile(log);
     EXPECT_EQ(text.find("CONSOLE"), std::string::npos) << text;
     // Self-contained: nothing is fetched (the SVG namespace URI is a name, not a request).
-    const std::string page = slurp(html);
+    const std::string page = test::readFile(html);
     for (const char *fetch : {"src=\"http", "href=\"http", "url(http", "<link", "<script", "@import"}) {
         EXPECT_EQ(page.find(fetch), std::string::npos) << fetch;
     }
@@ -119,14 +115,14 @@ TEST(ReportRender, EveryTimePlotOfALongRunReachesItsEnd) {
     auto dir = test::scratchDir("report-render-long");
     ASSERT_TRUE(simulateAndEvaluate(dir, "office", "1800"));
     // A copy of the report with the check appended (the report itself carries no script).
-    std::string page = slurp(dir / "eval" / "report.html");
+    std::string page = test::readFile(dir / "eval" / "report.html");
     const std::size_t body_end = page.rfind("</body>");
     ASSERT_NE(body_end, std::string::npos);
     page.insert(body_end, std::string("<script>") + kRenderCheck + "</script>");
     const std::filesystem::path checked = dir / "report-check.html", dom = dir / "dom.html";
     std::ofstream(checked) << page;
     ASSERT_EQ(chromium(dir / "profile", "--dump-dom", checked, dom), 0) << "chromium failed, see " << dom;
-    const std::string out = slurp(dom);
+    const std::string out = test::readFile(dom);
     EXPECT_EQ(out.find("CONSOLE"), std::string::npos) << out.substr(0, 2000);
     std::smatch m;
     const std::string marker = "<pre id=\"render-check\">";
@@ -161,12 +157,12 @@ TEST(ReportRender, ASimTimeRunShowsSimulatedRatesDurationsAndAlignedPaths) {
     auto eval = test::runRobometrics({"evaluate", (dir / "bag" / "run.mcap").string(), "-o", (dir / "eval").string()});
     ASSERT_EQ(eval.exit_code, 0) << eval.err;
     EXPECT_NE(eval.out.find("duration: 60.0 s of simulated time"), std::string::npos) << eval.out;
-    std::string page = slurp(dir / "eval" / "report.html");
+    std::string page = test::readFile(dir / "eval" / "report.html");
     page.insert(page.rfind("</body>"), std::string("<script>") + kRenderCheck + "</script>");
     const std::filesystem::path checked = dir / "report-check.html", dom = dir / "dom.html";
     std::ofstream(checked) << page;
     ASSERT_EQ(chromium(dir / "profile", "--dump-dom", checked, dom), 0) << "chromium failed, see " << dom;
-    const std::string out = slurp(dom);
+    const std::string out = test::readFile(dom);
     EXPECT_NE(out.find("problems=0"), std::string::npos);
     EXPECT_NE(out.find("60.0 s of simulated time ("), std::string::npos);  // the subtitle, wall time beside
     EXPECT_NE(out.find(">time since start [s], simulated time</text>"), std::string::npos);

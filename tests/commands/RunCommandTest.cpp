@@ -10,15 +10,13 @@
 #include <sstream>
 #include <thread>
 
+#include "JsonFiles.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics {
 namespace {
 
-nlohmann::json readJson(const std::filesystem::path &p) {
-    std::ifstream in(p);
-    return nlohmann::json::parse(in);
-}
+using test::readJson;
 
 int countLines(const std::filesystem::path &p) {
     std::ifstream in(p);

@@ -12,12 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path &p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 const nlohmann::json *findEvent(const nlohmann::json &report, const std::string &type) {
     for (const auto &e : report["events"])
@@ -36,7 +30,7 @@ TEST(SimulateCommand, StuckRunWritesEverythingAndReportsTheStuckEvent) {
     EXPECT_EQ(report["scenario"], "stuck");
     EXPECT_EQ(report["seed"], 3);
     EXPECT_DOUBLE_EQ(report["duration_s"].get<double>(), 8.0);
-    EXPECT_EQ(report, nlohmann::json::parse(slurp(dir / "scenario.json")));
+    EXPECT_EQ(report, nlohmann::json::parse(test::readFile(dir / "scenario.json")));
     const nlohmann::json *stuck = findEvent(report, "stuck");
     ASSERT_NE(stuck, nullptr);
     EXPECT_LT((*stuck)["gt_path_m"].get<double>(), 0.2);
@@ -101,9 +95,9 @@ TEST(SimulateCommand, SameSeedGivesTheSameBytes) {
     ASSERT_EQ(test::runRobometrics({"simulate", "--duration", "3", "-o", a.string()}).exit_code, 0);
     ASSERT_EQ(test::runRobometrics({"simulate", "--duration", "3", "-o", b.string()}).exit_code, 0);
     ASSERT_EQ(test::runRobometrics({"simulate", "--duration", "3", "--seed", "2", "-o", c.string()}).exit_code, 0);
-    EXPECT_EQ(slurp(a / "run.mcap"), slurp(b / "run.mcap"));
-    EXPECT_EQ(slurp(a / "scenario.json"), slurp(b / "scenario.json"));
-    EXPECT_NE(slurp(a / "run.mcap"), slurp(c / "run.mcap"));
+    EXPECT_EQ(test::readFile(a / "run.mcap"), test::readFile(b / "run.mcap"));
+    EXPECT_EQ(test::readFile(a / "scenario.json"), test::readFile(b / "scenario.json"));
+    EXPECT_NE(test::readFile(a / "run.mcap"), test::readFile(c / "run.mcap"));
 }
 
 TEST(SimulateCommand, HumanSummaryListsTheFilesAndEvents) {
@@ -130,7 +124,7 @@ TEST(SimulateCommand, RunsOnAUserMap) {
     auto r = test::runRobometrics(
         {"simulate", "--map", (dir / "room.yaml").string(), "--duration", "5", "--json", "-o", (dir / "out").string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string yaml = slurp(dir / "out" / "gt_map.yaml");
+    const std::string yaml = test::readFile(dir / "out" / "gt_map.yaml");
     EXPECT_NE(yaml.find("resolution: 0.1"), std::string::npos) << yaml;
     const nlohmann::json report = nlohmann::json::parse(r.out);
     EXPECT_GE(report["truth"]["route_waypoints"].get<int>(), 3);

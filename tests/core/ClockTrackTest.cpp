@@ -1,12 +1,13 @@
 #include <gtest/gtest.h>
 
 #include "robometrics/core/ClockTrack.hpp"
+#include "TestSupport.hpp"
 
 namespace robometrics {
 namespace {
 
 constexpr TimeNs kWall = 1'700'000'000LL * kNsPerSecond;
-constexpr TimeNs kMs = 1'000'000;
+using test::kMs;
 
 TEST(ClockTrack, ASteadyRealTimeFactorIsOneSegment) {
     // /clock every 10 ms of sim time at a real-time factor of 0.5: 20 ms of log time each.

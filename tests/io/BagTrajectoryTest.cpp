@@ -9,11 +9,11 @@ using namespace robometrics;
 
 namespace {
 
-msgs::Time stampAt(double seconds) { return msgs::Time::fromNs(fromSeconds(seconds)); }
+msgs::Time stampOf(double seconds) { return msgs::Time::fromNs(fromSeconds(seconds)); }
 
 msgs::TransformStamped transform(const std::string &parent, const std::string &child, double t, double x, double yaw) {
     msgs::TransformStamped tf;
-    tf.header.stamp = stampAt(t);
+    tf.header.stamp = stampOf(t);
     tf.header.frame_id = parent;
     tf.child_frame_id = child;
     tf.transform.translation.x = x;
@@ -35,22 +35,22 @@ std::string writeBag(const std::string &name) {
         const double t = 10.0 + i;
         const TimeNs log = fromSeconds(t);
         msgs::Odometry odom;
-        odom.header.stamp = stampAt(t);
+        odom.header.stamp = stampOf(t);
         odom.pose.pose.position.x = i;
         odom.pose.pose.orientation.w = 1.0;
         EXPECT_TRUE(writer->write("/odom", odom, log).ok());
         msgs::PoseStamped pose;
-        pose.header.stamp = stampAt(t);
+        pose.header.stamp = stampOf(t);
         pose.pose.position.y = 2.0 * i;
         pose.pose.orientation.w = 1.0;
         EXPECT_TRUE(writer->write("/pose", pose, log).ok());
         msgs::PoseWithCovarianceStamped amcl;
-        amcl.header.stamp = stampAt(t);
+        amcl.header.stamp = stampOf(t);
         amcl.pose.pose.position.z = 3.0 * i;
         amcl.pose.pose.orientation.w = 1.0;
         EXPECT_TRUE(writer->write("/amcl", amcl, log).ok());
         msgs::PoseArray array;
-        array.header.stamp = stampAt(t);
+        array.header.stamp = stampOf(t);
         array.poses.resize(2);
         array.poses[0].position.x = -1.0 * i;
         array.poses[0].orientation.w = 1.0;

@@ -294,7 +294,8 @@ TEST(LiveCommands, ListShowsTheRos2TopicsOnTheDomain) {
     auto stats = peer->createReader("rt/statistics", "statistics_msgs::msg::dds_::MetricsMessage_",
                                     live::Qos::rosDefault(), [](live::Sample &&) {});
     ASSERT_TRUE(scan.ok() && plain.ok() && stats.ok());
-    CommandResult r = runRobometrics({"live", "list", "--duration", "2", "--json"});
+    // Discovery is given time to spare: under the sanitizers on a loaded machine it takes seconds.
+    CommandResult r = runRobometrics({"live", "list", "--duration", "5", "--json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     ASSERT_EQ(j.size(), 2u) << r.out;  // the plain DDS topic is not a ROS 2 topic

@@ -18,12 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path &p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 Result<RecordResult> recordRun(const std::string &scenario, double duration, std::uint64_t seed, const fs::path &dir,
                                const RunProfile &profile = {}) {
@@ -179,7 +173,7 @@ TEST(Recorder, ATurtleBot3BagHasThreeTfPublishersAndDecodes) {
     // Deterministic with every profile too.
     const fs::path again = test::scratchDir("recorder-turtlebot3-again");
     ASSERT_TRUE(recordRun("standstill", 3, 1, again, profile).ok());
-    EXPECT_EQ(slurp(dir / "run.mcap"), slurp(again / "run.mcap"));
+    EXPECT_EQ(test::readFile(dir / "run.mcap"), test::readFile(again / "run.mcap"));
 }
 
 TEST(Recorder, SameSeedSameBytesDifferentSeedDifferentBytes) {
@@ -189,10 +183,10 @@ TEST(Recorder, SameSeedSameBytesDifferentSeedDifferentBytes) {
     ASSERT_TRUE(recordRun("terrain", 3, 9, b).ok());
     ASSERT_TRUE(recordRun("terrain", 3, 10, c).ok());
     for (const char *name : {"run.mcap", "gt_map.pgm", "gt_map.yaml", "gt_trajectory.tum", "scenario.json"}) {
-        EXPECT_EQ(slurp(a / name), slurp(b / name)) << name;
+        EXPECT_EQ(test::readFile(a / name), test::readFile(b / name)) << name;
     }
-    EXPECT_NE(slurp(a / "run.mcap"), slurp(c / "run.mcap"));
-    EXPECT_NE(slurp(a / "scenario.json"), slurp(c / "scenario.json"));  // the seed is recorded
+    EXPECT_NE(test::readFile(a / "run.mcap"), test::readFile(c / "run.mcap"));
+    EXPECT_NE(test::readFile(a / "scenario.json"), test::readFile(c / "scenario.json"));  // the seed is recorded
 }
 
 TEST(Recorder, UnwritableOutputIsAnErrorNamingThePath) {

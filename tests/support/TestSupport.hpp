@@ -15,6 +15,9 @@
 
 namespace robometrics::test {
 
+/// One millisecond in nanoseconds (TimeNs), for tests that build timelines.
+inline constexpr std::int64_t kMs = 1'000'000;
+
 /// ROBOMETRICS_TEST_DATA, or ../shared/data beside the project root.
 std::filesystem::path testDataDir();
 

@@ -101,13 +101,18 @@ public:
             const double t = static_cast<double>(i) / steps;
             const double along = dash_pos + t * length;
             if (dash_on > 0 && std::fmod(along, dash_on + dash_off) >= dash_on) continue;
-            const int x = static_cast<int>(std::floor(xa + t * (xb - xa)));
-            const int y = static_cast<int>(std::floor(ya + t * (yb - ya)));
+            // Points far outside the image are clamped before the conversion to int (a double
+            // beyond int's range converts to nothing defined); blend() skips them anyway.
+            const int x = pixelIndex(xa + t * (xb - xa));
+            const int y = pixelIndex(ya + t * (yb - ya));
             for (int dy = -r; dy <= 0; ++dy) {
                 for (int dx = -r; dx <= 0; ++dx) blend(x + dx, y + dy, c, 1.0, clip);
             }
         }
         dash_pos += length;
+    }
+    static int pixelIndex(double coordinate) {
+        return static_cast<int>(std::clamp(std::floor(coordinate), -1.0e6, 1.0e6));
     }
     void fill(const Box &b, const Rgb &c, double alpha, const Box *clip) {
         // Only the part inside the image is visited, however large the rectangle.

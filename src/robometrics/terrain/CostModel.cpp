@@ -92,7 +92,7 @@ void CostModel::values(CellBatch &b, double resolution) const {
         const double t =
             clamp(w_obstacle * obstacle + w_slope * slope + w_roughness * roughness + w_unknown * unknown);
         const int v = std::min(static_cast<int>(t * 99.0 + half), 99);
-        return (obstacle >= obstacle_lethal) | (t >= lethal) ? 100 : v;
+        return ((obstacle >= obstacle_lethal) | (t >= lethal)) ? 100 : v;
     };
     const std::size_t n = b.size;
     const double *points = b.points.data();
@@ -121,8 +121,8 @@ void CostModel::values(CellBatch &b, double resolution) const {
         // The difference and its spacing are selected first, so that each axis divides once.
         const double x_one_sided = xp ? x_plus[m] - z : z - x_minus[m];
         const double y_one_sided = yp ? y_plus[m] - z : z - y_minus[m];
-        const double dx = (xm & xp ? x_plus[m] - x_minus[m] : x_one_sided) / (xm & xp ? two_res : resolution);
-        const double dy = (ym & yp ? y_plus[m] - y_minus[m] : y_one_sided) / (ym & yp ? two_res : resolution);
+        const double dx = ((xm & xp) ? x_plus[m] - x_minus[m] : x_one_sided) / ((xm & xp) ? two_res : resolution);
+        const double dy = ((ym & yp) ? y_plus[m] - y_minus[m] : y_one_sided) / ((ym & yp) ? two_res : resolution);
         const bool has_slope = finite(z) & (xm | xp) & (ym | yp);
         const double g2_known = dx * dx + dy * dy;
         const double g2 = has_slope ? g2_known : 0.0;
