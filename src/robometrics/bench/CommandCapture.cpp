@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "robometrics/core/StaleTemporaries.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::bench {
@@ -25,10 +26,13 @@ std::string slurp(const fs::path &path) {
 }  // namespace
 
 Result<Captured> captureCommand(const std::vector<std::string> &argv, double timeout_s) {
-    static std::atomic<int> counter{0};
+    static std::atomic<unsigned> counter{0};
     std::error_code ec;
-    const fs::path dir = fs::temp_directory_path(ec) /
-                         ("robometrics-capture-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+    // Named as a temporary of "robometrics-capture" in the temp folder, so that one a killed
+    // process left (kill -9 during an squeue) is removed by the next capture.
+    const fs::path base = fs::temp_directory_path(ec) / "robometrics-capture";
+    sweepStaleTemporaries(base);
+    const fs::path dir = temporaryPath(base, getpid(), counter++);
     fs::create_directories(dir, ec);
     if (ec) return Error{dir.string() + ": cannot create a scratch folder: " + ec.message()};
     system::SpawnOptions options;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 
 #include "robometrics/bench/BenchStore.hpp"
@@ -17,6 +18,11 @@ namespace fs = std::filesystem;
 
 fs::path idsFile(const std::string &out_dir) { return fs::path(out_dir) / "slurm" / "jobs.txt"; }
 
+std::string readWhole(const fs::path &path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 /// "squeue: 3 RUNNING, 2 PENDING" from the task states; tasks counted by array index.
 std::string stateLine(const std::string &tool, const std::vector<SlurmTaskState> &states) {
     std::map<std::string, int> count;
@@ -28,22 +34,31 @@ std::string stateLine(const std::string &tool, const std::vector<SlurmTaskState>
 
 }  // namespace
 
+// Appending (not rewriting) keeps earlier submissions of a resumed benchmark. A line counts only
+// with its newline: a write cut short (a kill, a full disk) can leave the first digits of an id
+// ("12" of "12345"), which is no id of ours. The reader skips such a torn last line, and the
+// next append cuts it off first, so it never joins the next id into a wrong one ("1267890").
 Status appendSlurmJobId(const std::string &out_dir, long long id) {
-    // Appending (not rewriting) keeps earlier submissions of a resumed benchmark; one short line
-    // written at once cannot be half-written in a way that matters: a torn last line is skipped.
-    std::ofstream file(idsFile(out_dir), std::ios::app);
+    const fs::path path = idsFile(out_dir);
+    const std::string text = readWhole(path);
+    if (!text.empty() && text.back() != '\n') {
+        const std::size_t end = text.rfind('\n');
+        std::error_code ec;
+        fs::resize_file(path, end == std::string::npos ? 0 : end + 1, ec);
+        if (ec) return Error{path.string() + ": cannot drop a torn last line: " + ec.message()};
+    }
+    std::ofstream file(path, std::ios::app);
     file << id << "\n";
     file.flush();
-    if (!file) return Error{idsFile(out_dir).string() + ": cannot append the Slurm job id"};
+    if (!file) return Error{path.string() + ": cannot append the Slurm job id"};
     return Status::Ok();
 }
 
 Result<std::vector<long long>> slurmJobIds(const std::string &out_dir) {
     std::vector<long long> ids;
-    std::ifstream file(idsFile(out_dir));
-    std::string line;
-    while (std::getline(file, line)) {
-        if (auto id = parseSbatchJobId(line)) ids.push_back(*id);
+    const std::string text = readWhole(idsFile(out_dir));
+    for (std::size_t start = 0, end = 0; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+        if (auto id = parseSbatchJobId(text.substr(start, end - start))) ids.push_back(*id);
     }
     return ids;
 }

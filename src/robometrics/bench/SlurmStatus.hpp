@@ -10,10 +10,12 @@
 
 namespace robometrics::bench {
 
-/// Appends a submitted array job id to OUT/slurm/jobs.txt.
+/// Appends a submitted array job id to OUT/slurm/jobs.txt (whose folder must exist), first
+/// cutting off a torn last line that an interrupted append left.
 Status appendSlurmJobId(const std::string &out_dir, long long id);
 
-/// The ids in OUT/slurm/jobs.txt, oldest first (none when nothing was submitted).
+/// The ids in OUT/slurm/jobs.txt, oldest first (none when nothing was submitted); a last line
+/// without its newline is torn and skipped.
 Result<std::vector<long long>> slurmJobIds(const std::string &out_dir);
 
 struct BenchStatus {

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "robometrics/core/InterruptCleanup.hpp"
+#include "robometrics/core/StaleTemporaries.hpp"
 
 namespace robometrics {
 
@@ -21,15 +22,11 @@ namespace {
 
 std::string systemError(int error) { return std::strerror(error); }
 
-// ".NAME.tmp-PID-N" in the target's folder: hidden, unique within and across processes, and on
-// the same file system as the target so that rename() is atomic. The name part is shortened so
-// that the whole stays within NAME_MAX.
+// ".NAME.tmp-PID-N" in the target's folder (core/StaleTemporaries.hpp): hidden, unique within and
+// across processes, and on the same file system as the target so that rename() is atomic.
 std::string temporaryName(const fs::path &target) {
     static std::atomic<unsigned> counter{0};
-    const std::string leaf = "." + target.filename().string().substr(0, 200) + ".tmp-" + std::to_string(getpid()) +
-                             "-" + std::to_string(counter.fetch_add(1));
-    const fs::path folder = target.parent_path();
-    return (folder.empty() ? fs::path(leaf) : folder / leaf).string();
+    return temporaryPath(target, getpid(), counter.fetch_add(1)).string();
 }
 
 }  // namespace
@@ -41,6 +38,8 @@ namespace detail {
 Result<TemporaryOutput> TemporaryOutput::create(const std::string &target, bool directory) {
     if (target.empty()) return Error{"no output path given"};
     if (fs::path(target).filename().empty()) return Error{target + ": names a folder, not a file"};
+    // What a writer of this target killed with SIGKILL left (it could not clean up itself).
+    sweepStaleTemporaries(target);
     for (int attempt = 0; attempt < 100; ++attempt) {
         std::string path = temporaryName(target);
         // Registered before it exists: no moment in which a signal would leave it behind.

@@ -3,8 +3,9 @@
 // a temporary name beside its target (same folder, so the final rename is atomic) and is
 // renamed over the target only when it is complete. Until then the target keeps its earlier
 // content (or stays absent); an error, a destructor without commit() or an interrupting signal
-// (core/InterruptCleanup.hpp) removes the temporary. This guards against interruption and
-// errors, not against power loss: nothing is fsync'ed.
+// (core/InterruptCleanup.hpp) removes the temporary; one left by SIGKILL, which nothing can
+// catch, is removed by the next writer of the same target (core/StaleTemporaries.hpp). This
+// guards against interruption and errors, not against power loss: nothing is fsync'ed.
 
 #include <string>
 #include <string_view>
@@ -18,7 +19,8 @@ namespace detail {
 
 /// What AtomicFile and AtomicDirectory share: a temporary file or folder beside a target (same
 /// folder, ".NAME.tmp-PID-N"), registered with the interrupt cleanup from before it exists, and
-/// removed by the destructor unless it was renamed into place.
+/// removed by the destructor unless it was renamed into place. Creating one first removes the
+/// stale temporaries of the same target that killed processes left.
 class TemporaryOutput {
 public:
     TemporaryOutput(TemporaryOutput &&other) noexcept;
