@@ -73,6 +73,18 @@ TEST(MatrixExpansion, SubstituteRejectsUnbalancedBraces) {
     EXPECT_EQ(*substitute("{a}{a}-{{}}", {{"a", "1"}}), "11-{}");
 }
 
+// A few kilobytes of matrix must not expand into gigabytes of jobs: 10^6 iterations (the job
+// cap) of a 200-argument command is refused after 64 MiB, not after 8 GB
+// (fuzz/regressions/BenchMatrix/million-jobs-long-command.yaml).
+TEST(MatrixExpansion, ExpansionMemoryIsBounded) {
+    std::string command;
+    for (int i = 0; i < 200; ++i) command += std::string(i ? ", " : "") + "\"{seed}-{index}-{out}\"";
+    // parseMatrix expands the jobs to check their substitutions: the error comes from there.
+    auto m = parseMatrix("iterations: 1000000\ncommand: [" + command + "]\n", "m.yaml");
+    ASSERT_FALSE(m.ok());
+    EXPECT_NE(m.message().find("more than 64 MiB"), std::string::npos) << m.message();
+}
+
 TEST(MatrixExpansion, JobDirectoriesArePadded) {
     EXPECT_EQ(jobDirectory("out", 3), "out/jobs/0003");
     EXPECT_EQ(jobDirectory("out", 12345), "out/jobs/12345");

@@ -67,4 +67,30 @@ TEST(Params, MissingFileAndMissingNodeAreClearErrors) {
     EXPECT_NE(no_node.message().find("metrics_node"), std::string::npos);
 }
 
+// Found by fuzzing (fuzz/regressions/ParamsFile): shapes a params file can have that used to
+// throw out of loadFile (a node section that is a scalar, a key that is a list) or to walk an
+// alias bomb for ever. Each is an error naming the file and the node.
+TEST(Params, MalformedSectionsAndAliasBombsAreErrors) {
+    auto dir = test::scratchDir("params_malformed");
+    auto load = [&](const std::string &text) {
+        std::ofstream(dir / "p.yaml") << text;
+        return Params::loadFile((dir / "p.yaml").string(), "n");
+    };
+    auto scalar = load("/**: 3\n");
+    ASSERT_FALSE(scalar.ok());
+    EXPECT_NE(scalar.message().find("no 'ros__parameters' map"), std::string::npos) << scalar.message();
+    auto list_key = load("n:\n  ros__parameters:\n    ? [a, b]\n    : 1\n");
+    ASSERT_FALSE(list_key.ok());
+    EXPECT_NE(list_key.message().find("not a name"), std::string::npos) << list_key.message();
+    // 2^40 leaves once expanded, in a few hundred bytes.
+    std::string bomb = "n:\n  ros__parameters:\n    l0: &l0 {x: 1, y: 2}\n";
+    for (int i = 1; i <= 40; ++i) {
+        bomb += "    l" + std::to_string(i) + ": &l" + std::to_string(i) + " {a: *l" + std::to_string(i - 1) + ", b: *l" +
+                std::to_string(i - 1) + "}\n";
+    }
+    auto bombed = load(bomb);
+    ASSERT_FALSE(bombed.ok());
+    EXPECT_NE(bombed.message().find("with aliases expanded"), std::string::npos) << bombed.message();
+}
+
 }  // namespace robometrics

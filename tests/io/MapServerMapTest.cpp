@@ -80,6 +80,16 @@ TEST(MapServerMap, ScaleModeInterpolatesBetweenThresholds) {
     EXPECT_EQ(grid->data, cells({100, 67, 0, 100, 0, 0}));
 }
 
+// Found by fuzzing (fuzz/regressions/MapServerMap): with equal thresholds the scale band is the
+// one value occ == threshold, which used to compute 0 / 0 and cast the NaN to int8.
+TEST(MapServerMap, ScaleModeWithEqualThresholdsGivesTheLowEnd) {
+    const std::string yaml = "image: map.pgm\nresolution: 1\norigin: [0, 0, 0]\nmode: scale\nnegate: 1\n"
+                             "occupied_thresh: 0\nfree_thresh: 0\n";
+    auto grid = load("scale-equal", "P2 3 1 255\n0 1 255\n", yaml);
+    ASSERT_TRUE(grid.ok()) << grid.message();
+    EXPECT_EQ(grid->data, cells({0, 100, 100}));  // negate: occ = v / 255, so 0 lies on both thresholds
+}
+
 TEST(MapServerMap, RawModeKeepsValuesUpTo100) {
     std::string pgm = "P5 4 1 255\n";
     for (int v : {0, 50, 100, 101}) pgm.push_back(static_cast<char>(v));

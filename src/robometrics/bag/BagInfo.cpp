@@ -19,6 +19,16 @@ namespace robometrics::bag {
 
 namespace {
 
+/// `to - from` in seconds. Log times are any int64 (MCAP stores uint64, cast to TimeNs), so their
+/// difference can exceed int64 (a fuzzed file: signed overflow); taken in uint64 it always fits,
+/// exact to the nanosecond like the plain difference.
+double secondsBetween(TimeNs from, TimeNs to) {
+    auto span = [](TimeNs low, TimeNs high) {
+        return static_cast<double>(static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low)) * 1e-9;
+    };
+    return to >= from ? span(from, to) : -span(to, from);
+}
+
 // The chunk compressions named in an MCAP summary; nothing when the file has no summary.
 void addChunkCompression(const std::string &path, std::set<std::string> &out) {
     auto file = mcap::FileInput::open(path);
@@ -99,7 +109,7 @@ void recoverMcapFiles(const rosbag2::BagLayout &layout, BagInfo &info) {
 
 void finishTopic(TopicSummary &topic) {
     if (topic.message_count >= 2 && topic.last_ns > topic.first_ns)
-        topic.rate_hz = static_cast<double>(topic.message_count - 1) / toSeconds(topic.last_ns - topic.first_ns);
+        topic.rate_hz = static_cast<double>(topic.message_count - 1) / secondsBetween(topic.first_ns, topic.last_ns);
 }
 
 }  // namespace
@@ -136,7 +146,7 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
         info.error = source.message();  // replaced by where the record walk stopped, if it does
         recoverMcapFiles(*layout, info);
         for (auto &topic : info.topics) finishTopic(topic);
-        info.duration_s = toSeconds(info.end_ns - info.start_ns);
+        info.duration_s = secondsBetween(info.start_ns, info.end_ns);
         return info;
     }
     const std::vector<TopicInfo> &topics = (*source)->topics();
@@ -167,7 +177,7 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
         finishTopic(topic);
         info.topics.push_back(std::move(topic));
     }
-    info.duration_s = toSeconds(info.end_ns - info.start_ns);
+    info.duration_s = secondsBetween(info.start_ns, info.end_ns);
     return info;
 }
 

@@ -64,6 +64,24 @@ Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &
     return out;
 }
 
+namespace {
+
+// The job count is capped, but every job copies its cell and its substituted command: a 5 KB
+// matrix with 10^6 iterations of a 200-argument command needs over 8 GB. So the memory of the
+// jobs built so far is counted (text plus the string and job objects) and bounded too.
+constexpr std::size_t kMaxExpandedBytes = std::size_t{64} << 20;
+
+std::size_t jobBytes(const JobSpec &job) {
+    std::size_t bytes = sizeof(JobSpec) + job.cell_key.size() + job.out_dir.size();
+    for (const auto &[name, value] : job.cell) {
+        bytes += 64 + 2 * sizeof(std::string) + name.size() + value.size();  // 64: the map node
+    }
+    for (const std::string &arg : job.argv) bytes += sizeof(std::string) + arg.size();
+    return bytes;
+}
+
+}  // namespace
+
 Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const ExpandContext &context) {
     std::int64_t cells = 1;
     for (const Axis &axis : matrix.axes) {
@@ -75,6 +93,7 @@ Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const Expand
     for (const Axis &axis : matrix.axes) seed_axis = seed_axis || axis.name == "seed";
 
     std::vector<JobSpec> jobs;
+    std::size_t expanded_bytes = 0;
     std::vector<std::size_t> pick(matrix.axes.size(), 0);  // an odometer over the axes, last axis fastest
     for (std::int64_t cell = 0; cell < cells; ++cell) {
         std::map<std::string, std::string> values;
@@ -101,6 +120,12 @@ Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const Expand
             if (!record) return Error{fmt::format("{}: record.command{}", matrix.source, record.message())};
             auto extra = substituteArgv(matrix.evaluate.extra, job, context.robometrics);
             if (!extra) return Error{fmt::format("{}: evaluate.extra{}", matrix.source, extra.message())};
+            expanded_bytes += jobBytes(job);
+            if (expanded_bytes > kMaxExpandedBytes) {
+                return Error{fmt::format("{}: the {} jobs would take more than {} MiB of memory (commands and "
+                                         "axis values of every job); use fewer jobs or shorter commands",
+                                         matrix.source, cells * matrix.iterations, kMaxExpandedBytes >> 20)};
+            }
             jobs.push_back(std::move(job));
         }
         for (std::size_t a = matrix.axes.size(); a-- > 0;) {  // advance the odometer

@@ -11,11 +11,22 @@ namespace robometrics {
 
 namespace {
 
-void flatten(const YAML::Node &node, const std::string &prefix, std::map<std::string, std::string> &out) {
+// A params file names a few hundred values; aliases can make a small file expand to billions of
+// nodes (an alias bomb: each level refers twice to the one below). Walking stops here instead.
+constexpr std::size_t kMaxParamNodes = 100'000;
+
+// `nodes` counts the nodes walked so far, aliased ones once per use.
+Status flatten(const YAML::Node &node, const std::string &prefix, std::map<std::string, std::string> &out,
+               std::size_t &nodes) {
+    if (++nodes > kMaxParamNodes) {
+        return Error{fmt::format("more than {} entries (with aliases expanded)", kMaxParamNodes)};
+    }
     if (node.IsMap()) {
         for (const auto &kv : node) {
-            std::string key = kv.first.as<std::string>();
-            flatten(kv.second, prefix.empty() ? key : prefix + "." + key, out);
+            // A key may itself be a map or a list in YAML ("? [a, b]: 1"); a parameter name cannot.
+            if (!kv.first.IsScalar()) return Error{fmt::format("a key under '{}' is not a name", prefix)};
+            const std::string &key = kv.first.Scalar();
+            ROBOMETRICS_TRY(flatten(kv.second, prefix.empty() ? key : prefix + "." + key, out, nodes));
         }
     } else if (node.IsSequence()) {
         // Arrays are kept as their YAML flow text; the analyzers that take arrays parse them.
@@ -25,6 +36,7 @@ void flatten(const YAML::Node &node, const std::string &prefix, std::map<std::st
     } else if (node.IsScalar()) {
         out[prefix] = node.Scalar();
     }
+    return Status::Ok();
 }
 
 std::string lower(std::string s) {
@@ -50,11 +62,15 @@ Result<Params> Params::loadFile(const std::string &path, const std::string &node
     for (const std::string &key : {std::string("/**"), node_name, "/" + node_name}) {
         YAML::Node section = root[key];
         if (!section) continue;
-        YAML::Node ros = section["ros__parameters"];
+        // A scalar section ("node: 3") has no keys: indexing it would throw.
+        YAML::Node ros = section.IsMap() ? section["ros__parameters"] : YAML::Node();
         if (!ros || !ros.IsMap()) {
             return Error{fmt::format("{}: node '{}' has no 'ros__parameters' map", path, key)};
         }
-        flatten(ros, "", params.values_);
+        std::size_t nodes = 0;
+        if (Status s = flatten(ros, "", params.values_, nodes); !s.ok()) {
+            return Error{fmt::format("{}: node '{}': {}", path, key, s.message())};
+        }
         found = true;
     }
     if (!found && node_required) {

@@ -15,7 +15,11 @@ Result<LineReader> LineReader::open(const std::string &path, std::size_t block_s
     if (fstat(fileno(reader.file_.get()), &info) == 0 && S_ISREG(info.st_mode)) {
         reader.file_size_ = static_cast<std::size_t>(info.st_size);
     }
-    reader.buffer_.resize(block_size > 0 ? block_size : 1);
+    // A regular file smaller than a block gets a buffer of its size (+1, so the first read also
+    // sees the end): a 100-byte trajectory or map YAML does not need a zero-filled megabyte.
+    std::size_t size = block_size > 0 ? block_size : 1;
+    if (S_ISREG(info.st_mode)) size = std::min(size, reader.file_size_ + 1);
+    reader.buffer_.resize(size);
     reader.refill();
     if (reader.failed_) return Error{path + ": read error"};
     return reader;

@@ -246,6 +246,10 @@ std::int8_t cellValue(const MapYaml &yaml, double shade) {
             if (yaml.occupied_thresh < occ) return 100;
             if (occ < yaml.free_thresh) return 0;
             if (yaml.mode == MapMode::Trinary) return -1;
+            // Here free_thresh <= occ <= occupied_thresh. Equal thresholds leave a band of one
+            // value, occ == free_thresh: its scale value is the low end, 0. The formula would give
+            // 0 / 0, and casting that NaN to int8 is undefined behaviour.
+            if (yaml.occupied_thresh == yaml.free_thresh) return 0;
             return static_cast<std::int8_t>(
                 std::rint((occ - yaml.free_thresh) / (yaml.occupied_thresh - yaml.free_thresh) * 100.0));
         case MapMode::Raw: {
