@@ -55,6 +55,30 @@ TEST(McapChunkDecompressor, DecompressesAllThreeCompressionsAndChecksTheCrc) {
     }
 }
 
+TEST(McapChunkDecompressor, ZstdBeyondTheTrustedRatioGrowsWithTheData) {
+    // 4 MiB of a short repeated pattern: far more than 16 times its frame, so the buffer grows
+    // with the data instead of being allocated at the declared size.
+    std::vector<std::uint8_t> raw(std::size_t{4} << 20);
+    for (std::size_t i = 0; i < raw.size(); ++i) raw[i] = static_cast<std::uint8_t>(i % 3);
+    const auto frame = zstdFrame(raw);
+    ASSERT_GT(raw.size(), 16 * frame.size());
+    ChunkDecompressor d;
+    std::vector<std::uint8_t> storage;
+    auto out = d.decompress(chunk("zstd", frame, raw.size(), crc32(raw)), storage, true);
+    ASSERT_TRUE(out.ok()) << out.message();
+    EXPECT_TRUE(std::equal(out->begin(), out->end(), raw.begin(), raw.end()));
+
+    auto more = d.decompress(chunk("zstd", frame, raw.size() + 1000, 0), storage, false);
+    ASSERT_FALSE(more.ok());
+    EXPECT_NE(more.message().find("decompressed to 4194304 bytes, the chunk declares 4195304"), std::string::npos)
+        << more.message();
+    auto less = d.decompress(chunk("zstd", frame, raw.size() - 1000, 0), storage, false);
+    ASSERT_FALSE(less.ok());
+    EXPECT_NE(less.message().find("more than the chunk's 4193304 bytes"), std::string::npos) << less.message();
+    // The same context still decompresses a good chunk afterwards.
+    EXPECT_TRUE(d.decompress(chunk("zstd", frame, raw.size(), 0), storage, false).ok());
+}
+
 TEST(McapChunkDecompressor, TwoConcatenatedZstdFramesAreOneChunk) {
     auto a = text("first frame "), b = text("second frame");
     auto frames = zstdFrame(a);
