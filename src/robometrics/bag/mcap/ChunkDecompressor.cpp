@@ -38,9 +38,15 @@ std::uint64_t ChunkDecompressor::maxExpansion(const std::string &compression, st
 
 namespace {
 
-Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, std::vector<std::uint8_t> &out) {
+// The zstd context is made on first use and kept for every later chunk.
+Status ensureZstdContext(ZSTD_DCtx *&dctx) {
     if (!dctx) dctx = ZSTD_createDCtx();
     if (!dctx) return Error{"cannot create a zstd context"};
+    return Status::Ok();
+}
+
+Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, std::vector<std::uint8_t> &out) {
+    ROBOMETRICS_TRY(ensureZstdContext(dctx));
     std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(), src.data(), src.size());
     if (ZSTD_isError(n)) return Error{std::string("corrupt zstd data: ") + ZSTD_getErrorName(n)};
     if (n != out.size()) {
@@ -54,7 +60,8 @@ Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, std::vector<std::uint8_t> &ou
 // never past what the chunk declares). Found by fuzzing: 13 KB of chunk declaring 200 MB (within
 // the ratio bound) cost the allocation and zero-fill of the declared size in every pass over the
 // file; now the cost follows the data.
-Status decompressZstdGrowing(ZSTD_DCtx *dctx, Bytes src, std::uint64_t declared, std::vector<std::uint8_t> &out) {
+Status decompressZstdGrowing(ZSTD_DCtx *&dctx, Bytes src, std::uint64_t declared, std::vector<std::uint8_t> &out) {
+    ROBOMETRICS_TRY(ensureZstdContext(dctx));
     ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only);
     ZSTD_inBuffer in{src.data(), src.size(), 0};
     std::size_t produced = 0;
@@ -145,8 +152,6 @@ Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, std::vecto
         // about its size costs what its bytes produce, not what it declares.
         constexpr std::uint64_t kTrustedRatio = 16;
         if (c == "zstd" && chunk.uncompressed_size > kTrustedRatio * chunk.records.size()) {
-            if (!ctx_->zstd) ctx_->zstd = ZSTD_createDCtx();
-            if (!ctx_->zstd) return Error{"cannot create a zstd context"};
             s = decompressZstdGrowing(ctx_->zstd, chunk.records, chunk.uncompressed_size, storage);
         } else {
             storage.resize(static_cast<std::size_t>(chunk.uncompressed_size));
