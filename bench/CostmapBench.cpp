@@ -13,7 +13,9 @@
 #include <cmath>
 
 #include "../tests/terrain/ReferenceCostmap.hpp"
+#include "robometrics/terrain/CloudReader.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
+#include "robometrics/terrain/TerrainAccumulator.hpp"
 
 namespace {
 
@@ -54,7 +56,8 @@ void BM_Costmap3m(benchmark::State &state) {
         benchmark::DoNotOptimize(out.data.data());
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(out.data.size()));
-    state.counters["frames_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["frames_per_s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Costmap3m)->Unit(benchmark::kMicrosecond);
 
@@ -69,7 +72,8 @@ void BM_CostmapWhole120m(benchmark::State &state) {
         benchmark::DoNotOptimize(out.data.data());
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(out.data.size()));
-    state.counters["frames_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["frames_per_s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_CostmapWhole120m)->Unit(benchmark::kMillisecond);
 
@@ -115,6 +119,46 @@ void BM_CostmapWhole120mVsBaseline(benchmark::State &state) {
     state.counters["realtime_10hz"] = 0.1 / (generator_s / frames);
 }
 BENCHMARK(BM_CostmapWhole120mVsBaseline)->Unit(benchmark::kMillisecond)->Iterations(20);
+
+// The terrain window's prune after each cloud (GroundGrid's 10 Hz, 30 k ground points a cloud,
+// a 20 m window of at most 200 k points, the robot driving 0.1 m a cloud): addCloud (decoding,
+// adding, the in-place prune) against adding the decoded points and the prune that rebuilt the
+// deque every time (reference::prune), interleaved; the baseline is spared the decoding.
+void BM_TerrainPruneVsBaseline(benchmark::State &state) {
+    CostmapConfig config;
+    config.terrain_radius = 20.0;
+    config.terrain_max_points = 200000;
+    TerrainAccumulator accumulator(config);
+    std::deque<Eigen::Vector3f> baseline;
+    double prune_s = 0, baseline_s = 0;
+    int cloud = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const Eigen::Vector2d robot(0.1 * cloud, 0.0);
+        std::vector<Eigen::Vector4f> xyzi;
+        for (int k = 0; k < 30000; ++k) {
+            const float a = 0.0002f * static_cast<float>(k), r = 1.0f + 0.0007f * static_cast<float>(k);
+            xyzi.emplace_back(static_cast<float>(robot.x()) + r * std::cos(a), r * std::sin(a), 0.f, 49.f);
+        }
+        const robometrics::msgs::PointCloud2 message = makeCloud(xyzi, {});
+        state.ResumeTiming();
+        const double t0 = threadCpuSeconds();
+        for (const auto &p : xyzi) baseline.push_back(p.head<3>());
+        reference::prune(baseline, robot, config);
+        const double t1 = threadCpuSeconds();
+        benchmark::DoNotOptimize(accumulator.addCloud(message, Eigen::Isometry3d::Identity(), robot));
+        const double t2 = threadCpuSeconds();
+        baseline_s += t1 - t0;
+        prune_s += t2 - t1;
+        ++cloud;
+    }
+    if (accumulator.points() != baseline) state.SkipWithError("the pruned windows differ");
+    const auto clouds = static_cast<double>(state.iterations());
+    state.counters["add_cloud_ms"] = 1e3 * prune_s / clouds;
+    state.counters["baseline_ms"] = 1e3 * baseline_s / clouds;
+    state.counters["speedup"] = baseline_s / prune_s;
+}
+BENCHMARK(BM_TerrainPruneVsBaseline)->Unit(benchmark::kMillisecond)->Iterations(100);
 
 // Baseline: read the four layers of every cell of the 120 m map once (a sum), no costing.
 void BM_BaselineReadLayers120m(benchmark::State &state) {

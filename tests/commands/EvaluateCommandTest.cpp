@@ -26,8 +26,8 @@ std::set<std::string> anomalyCodes(const nlohmann::json &summary) {
 nlohmann::json simulateAndEvaluate(const std::string &scenario, const std::string &duration,
                                    std::filesystem::path &out) {
     auto dir = test::scratchDir("eval-" + scenario);
-    auto sim = test::runRobometrics({"simulate", "--scenario", scenario, "--duration", duration, "--seed", "3", "-o",
-                                     (dir / "run").string()});
+    auto sim = test::runRobometrics(
+        {"simulate", "--scenario", scenario, "--duration", duration, "--seed", "3", "-o", (dir / "run").string()});
     EXPECT_EQ(sim.exit_code, 0) << sim.err;
     out = dir / "eval";
     auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", out.string()});
@@ -54,7 +54,8 @@ TEST(EvaluateCommand, OfficeRunCountsTheInjectedCollision) {
     // SLAM figures exist and are sane for a good run: ATE well under the 1 m threshold.
     EXPECT_LT(summary["trajectory"]["ate_se3"]["rmse"].get<double>(), 0.5);
     EXPECT_GT(summary["map"]["coverage"].get<double>(), 0.5);
-    for (const char *file : {"report.html", "traversal.csv", "topic_stats.csv", "lost.csv", "ate.csv", "evaluation.mcap"}) {
+    for (const char *file :
+         {"report.html", "traversal.csv", "topic_stats.csv", "lost.csv", "ate.csv", "evaluation.mcap"}) {
         EXPECT_TRUE(std::filesystem::exists(out / file)) << file;
     }
 }
@@ -115,6 +116,24 @@ TEST(EvaluateCommand, TerrainRunReportsRoughTerrain) {
     ASSERT_EQ(costmap.exit_code, 0) << costmap.err;
     double lethal = summary["costmap"]["lethal_share"].get<double>();
     EXPECT_NE(costmap.out.find(fmt::format("lethal {:.1f} %", 100 * lethal)), std::string::npos) << costmap.out;
+}
+
+TEST(EvaluateCommand, ReadingAheadOnASecondThreadChangesNoOutput) {
+    std::filesystem::path two;
+    simulateAndEvaluate("terrain", "60", two);
+    const std::filesystem::path one = two.parent_path() / "eval-one-thread";
+    auto eval =
+        test::runRobometrics({"evaluate", (two.parent_path() / "run").string(), "-o", one.string(), "--threads", "1"});
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    for (const char *file : {"ate.csv", "lost.csv", "topic_stats.csv", "traversal.csv"}) {
+        EXPECT_EQ(test::readFile(one / file), test::readFile(two / file)) << file;
+    }
+    // The summary as a whole, but for what the machine measures (the costmap's milliseconds).
+    auto machine_free = [](nlohmann::json j) {
+        for (const char *timing : {"mean_frame_ms", "p95_frame_ms", "max_frame_ms"}) j["costmap"].erase(timing);
+        return j;
+    };
+    EXPECT_EQ(machine_free(readJson(one / "summary.json")), machine_free(readJson(two / "summary.json")));
 }
 
 TEST(EvaluateCommand, CompareMarksTheBestRun) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <numbers>
 #include <vector>
@@ -19,6 +20,20 @@
 #include "robometrics/terrain/TerrainAccumulator.hpp"
 
 namespace robometrics::terrain::reference {
+
+/// TerrainAccumulator::prune as it was (a new deque every call): the reference of the
+/// equivalence test and the baseline of bench_costmap's prune benchmark.
+inline void prune(std::deque<Eigen::Vector3f> &points, const Eigen::Vector2d &robot_xy, const CostmapConfig &config) {
+    const double r2 = config.terrain_radius * config.terrain_radius;
+    std::deque<Eigen::Vector3f> kept;
+    for (const auto &p : points) {
+        const double dx = p.x() - robot_xy.x();
+        const double dy = p.y() - robot_xy.y();
+        if (dx * dx + dy * dy <= r2) kept.push_back(p);
+    }
+    points.swap(kept);
+    while (points.size() > static_cast<std::size_t>(config.terrain_max_points)) points.pop_front();
+}
 
 inline double clamp01(double v) { return std::clamp(v, 0.0, 1.0); }
 
@@ -102,8 +117,8 @@ inline std::int8_t cellValue(const CostmapConfig &c, const Scales &k, const Laye
         // i grows towards -x, j towards -y: the +x neighbour is i - 1, the +y one j - 1.
         const auto &g = *l.ground;
         double angle = 0;
-        if (slopeAngle(g(i, j), layerAt(g, i + 1, j), layerAt(g, i - 1, j), layerAt(g, i, j + 1),
-                       layerAt(g, i, j - 1), l.resolution, angle)) {
+        if (slopeAngle(g(i, j), layerAt(g, i + 1, j), layerAt(g, i - 1, j), layerAt(g, i, j + 1), layerAt(g, i, j - 1),
+                       l.resolution, angle)) {
             slope = clamp01(angle * k.slope);
         } else {
             unknown = 1;

@@ -1,10 +1,10 @@
-#include "robometrics/terrain/TerrainAccumulator.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "ReferenceCostmap.hpp"
 #include "robometrics/terrain/CloudReader.hpp"
+#include "robometrics/terrain/TerrainAccumulator.hpp"
 
 namespace robometrics::terrain {
 namespace {
@@ -92,6 +92,31 @@ TEST(TerrainAccumulatorTest, NoReturnPointsOfAnOrganizedCloudNeverReachACell) {
         }
     }
     EXPECT_EQ(occupied, 1);
+}
+
+TEST(TerrainAccumulatorTest, PrunesExactlyAsTheReferenceDoes) {
+    CostmapConfig config;
+    config.terrain_radius = 4.0;
+    config.terrain_max_points = 700;
+    TerrainAccumulator accumulator(config);
+    std::deque<Eigen::Vector3f> expected;
+    std::vector<Eigen::Vector4f> xyzi;
+    for (int step = 0; step < 40; ++step) {
+        xyzi.clear();
+        for (int k = 0; k < 60; ++k) {
+            // A ring around the moving robot, some points on the radius, one non-finite.
+            const float a = 0.1f * static_cast<float>(k + step);
+            const float r = k == 7 ? 4.0f : 0.15f * static_cast<float>(k % 35);
+            xyzi.emplace_back(0.2f * step + r * std::cos(a), r * std::sin(a), 0.01f * k, k == 9 ? NAN : 49.f);
+        }
+        const Eigen::Vector2d robot(0.2 * step, 0.0);
+        ASSERT_TRUE(accumulator.addCloud(makeCloud(xyzi, {}), Eigen::Isometry3d::Identity(), robot).ok());
+        for (const auto &p : xyzi) {
+            if (p.w() == 49.f && p.head<3>().allFinite()) expected.push_back(p.head<3>());
+        }
+        reference::prune(expected, robot, config);
+        ASSERT_EQ(accumulator.points(), expected) << "step " << step;
+    }
 }
 
 }  // namespace

@@ -64,6 +64,10 @@ const RegisterCommand kRegister{
             ->capture_default_str();
         app.add_option("--cpu-budget", cli->options.cpu_budget_percent, "CPU budget [%] for the system anomaly")
             ->capture_default_str();
+        app.add_option("--threads", cli->options.threads,
+                       "1: read and analyse on one thread; 2: read the bag ahead on a second one (same results)")
+            ->check(CLI::Range(1, 2))
+            ->capture_default_str();
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
         return [cli] { return runEvaluate(*cli); };
     },

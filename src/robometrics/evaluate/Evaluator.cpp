@@ -14,6 +14,7 @@
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
+#include "robometrics/io/TfRecording.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
 #include "robometrics/nodes/ActivityNode.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
@@ -88,7 +89,22 @@ std::vector<std::string> estimateCandidates(const Evaluation &e, const EvaluateO
     return out;
 }
 
-Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options) {
+/// What the single pass keeps for the analyses after it: the transforms (the estimate TF
+/// map -> base_link and the odometry path's map -> odom) and the chosen map's raw bytes.
+struct PassRecordings {
+    std::optional<io::TfRecording> tf;
+    std::optional<io::BagMapCollector> map;
+};
+
+/// The estimate `candidate`: the TF chain from the pass's recording when it names this bag's TF,
+/// else read from its bag or file.
+Result<slam::Trajectory> loadEstimate(const Evaluation &e, const std::string &candidate, const PassRecordings &pass) {
+    const std::string own_tf = e.inputs.bag + ":tf:map:base_link";
+    if (pass.tf && candidate == own_tf) return pass.tf->chain(e.inputs.bag, "map", "base_link");
+    return io::loadTrajectory(candidate);
+}
+
+Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, const PassRecordings &pass) {
     std::optional<std::string> gt = options.gt_trajectory ? options.gt_trajectory : e.inputs.gt_trajectory;
     if (!gt) {
         e.notes.push_back("trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped");
@@ -99,7 +115,7 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options) {
     std::string last_error =
         "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
     for (const std::string &candidate : estimateCandidates(e, options)) {
-        auto estimate = io::loadTrajectory(candidate);
+        auto estimate = loadEstimate(e, candidate, pass);
         if (!estimate || estimate->empty()) {
             last_error = estimate ? candidate + ": no poses" : estimate.message();
             continue;
@@ -123,16 +139,20 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options) {
     return Status::Ok();
 }
 
-Status evaluateMap(Evaluation &e, const EvaluateOptions &options) {
-    std::optional<std::string> gt = options.gt_map ? options.gt_map : e.inputs.gt_map;
-    if (!gt || e.topics.map.empty()) {
+std::optional<std::string> groundTruthMap(const Evaluation &e, const EvaluateOptions &options) {
+    return options.gt_map ? options.gt_map : e.inputs.gt_map;
+}
+
+Status evaluateMap(Evaluation &e, const EvaluateOptions &options, PassRecordings &pass) {
+    std::optional<std::string> gt = groundTruthMap(e, options);
+    if (!gt || !pass.map) {
         e.notes.push_back(gt ? "map: the bag has no OccupancyGrid topic, map metrics skipped"
                              : "map: no ground-truth map (gt_map.yaml or --gt-map), map metrics skipped");
         return Status::Ok();
     }
     auto gt_grid = io::readMapServerMap(*gt);
     if (!gt_grid) return gt_grid.error();
-    auto estimate = io::readBagMap(e.inputs.bag + ":" + e.topics.map);
+    auto estimate = pass.map->take();
     if (!estimate) return estimate.error();
     slam::MapEvalConfig config;
     if (e.trajectory && !e.trajectory->reference.empty()) {
@@ -319,11 +339,10 @@ RunPath odometryPath(const Evaluation &e, const std::vector<slam::OdomSample> &o
 }
 
 /// Without a ground truth the report draws the estimated paths: the odometry is brought into
-/// map through the recorded TF map -> odom when the bag has it (a second, filtered read of /tf,
-/// skipped when a ground truth makes the paths plot unnecessary).
-void alignOdometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
-    if (e.trajectory || !e.topics.tf || odometry.empty()) return;
-    auto map_odom = io::loadTrajectory(e.inputs.bag + ":tf:map:odom");
+/// map through the recorded TF map -> odom when the bag has it.
+void alignOdometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometry, const PassRecordings &pass) {
+    if (e.trajectory || !pass.tf || odometry.empty()) return;
+    auto map_odom = pass.tf->chain(e.inputs.bag, "map", "odom");
     if (!map_odom || map_odom->empty()) return;
     RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
     if (aligned.t.empty()) return;
@@ -400,6 +419,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     pipeline::Pipeline pipe;
     ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
     pipe.showProgress(options.progress);
+    pipe.readAhead(options.threads > 1);
     e.topics = nodes::chooseTopics((*source)->topics(), pipe);
 
     auto traversal_params = nodeParams(options, nodes::TraversalNode::spec());
@@ -467,6 +487,20 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     topic_stats.observeStamps([&e](TimeNs log_time, std::optional<TimeNs> stamp) { e.clock.observe(log_time, stamp); });
     topic_stats.observeClock([&e](TimeNs log_time, TimeNs sim_time) { e.clock.observeClock(log_time, sim_time); });
     topic_stats.subscribe(pipe, false);
+    // What the analyses after the pass need from the bag is kept during it: one read in all.
+    PassRecordings pass;
+    const bool gt_trajectory = options.gt_trajectory || inputs.gt_trajectory;
+    if (t.tf && (gt_trajectory || !t.odometry.empty())) {
+        pass.tf.emplace();
+        pass.tf->subscribe(pipe, (*source)->topics());
+    }
+    if (groundTruthMap(e, options) && !t.map.empty()) {
+        for (const bag::TopicInfo &info : (*source)->topics()) {
+            if (info.name != t.map) continue;
+            pass.map.emplace(inputs.bag, t.map, msgs::wireFormatOf(info.serialization_format));
+            pass.map->subscribe(pipe);
+        }
+    }
     ROBOMETRICS_TRY(pipe.run(**source));
     e.clock.finish();
     e.start_time = e.clock.start();
@@ -515,9 +549,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         }
     }
 
-    ROBOMETRICS_TRY(evaluateTrajectory(e, options));
-    alignOdometryPath(e, odometry);
-    ROBOMETRICS_TRY(evaluateMap(e, options));
+    ROBOMETRICS_TRY(evaluateTrajectory(e, options, pass));
+    alignOdometryPath(e, odometry, pass);
+    pass.tf.reset();
+    ROBOMETRICS_TRY(evaluateMap(e, options, pass));
     if (inputs.run_json || inputs.system_csv) {
         auto system = readSystemFiles(inputs);
         if (!system) return system.error();

@@ -1,7 +1,8 @@
 #pragma once
 // Runs every analysis that applies to a run: one pass over the bag drives the streaming
-// analyzers (traversal, topic statistics, lost detector, odometry motion); the trajectory and
-// map comparisons read their inputs afterwards; resource use comes from run.json/system.csv.
+// analyzers (traversal, topic statistics, lost detector, odometry motion, costmap) and keeps
+// what the trajectory and map comparisons need afterwards (the transforms, the last map);
+// resource use comes from run.json/system.csv.
 // Anomalies of all analyses are gathered into one verdict.
 
 #include <optional>
@@ -23,6 +24,7 @@ struct EvaluateOptions {
     double cpu_budget_percent = 100.0;
     double topic_drop_ratio = 0.05;  ///< a topic with more estimated drops than this share is an anomaly
     bool progress = false;
+    int threads = 2;  ///< 2: the bag is read on a second thread (same results as 1)
 };
 
 Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &options);

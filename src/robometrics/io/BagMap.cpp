@@ -48,39 +48,50 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
     if (!found) return Error{fmt::format("{}: no topic {} ({})", where.path, where.topic, candidates)};
 
     // Keep raw payloads only (a whole run can publish hundreds of large maps); decode one at the end.
-    std::vector<std::uint8_t> chosen;
-    std::size_t count = 0;
+    if (which < -1) {
+        // Counted from the end: the count comes first.
+        BagMapCollector counter(where.path, where.topic, wire_format);
+        pipeline::Pipeline pipe;
+        counter.subscribe(pipe);
+        ROBOMETRICS_TRY(pipe.run(**source));
+        if (counter.count() == 0) return counter.take();  // the error for no message at all
+        if (static_cast<std::size_t>(-which) > counter.count()) {
+            return Error{fmt::format("{}: topic {} has {} maps, cannot take number {} from the end", where.path,
+                                     where.topic, counter.count(), -which)};
+        }
+        return readBagMap(where.path + ":" + where.topic, default_topic, static_cast<long>(counter.count()) + which);
+    }
+    BagMapCollector collector(where.path, where.topic, wire_format, which);
     pipeline::Pipeline pipe;
-    pipe.subscribeRaw(where.topic, [&](const bag::Message &m) -> Status {
-        if (which < 0 || count == static_cast<std::size_t>(which)) chosen.assign(m.data.begin(), m.data.end());
-        ++count;
+    collector.subscribe(pipe);
+    ROBOMETRICS_TRY(pipe.run(**source));
+    return collector.take();
+}
+
+void BagMapCollector::subscribe(pipeline::Pipeline &pipeline) {
+    pipeline.subscribeRaw(topic_, [this](const bag::Message &m) -> Status {
+        if (which_ < 0 || count_ == static_cast<std::size_t>(which_)) chosen_.assign(m.data.begin(), m.data.end());
+        ++count_;
         return Status::Ok();
     });
-    ROBOMETRICS_TRY(pipe.run(**source));
-    if (count == 0) return Error{fmt::format("{}: no message on topic {}", where.path, where.topic)};
+}
+
+Result<BagMap> BagMapCollector::take() {
+    if (count_ == 0) return Error{fmt::format("{}: no message on topic {}", path_, topic_)};
     BagMap out;
-    out.messages = count;
-    if (which < 0) {
-        if (static_cast<std::size_t>(-which) > count) {
-            return Error{fmt::format("{}: topic {} has {} maps, cannot take number {} from the end", where.path,
-                                     where.topic, count, -which)};
-        }
-        if (which != -1) {
-            // Not the last one: read again for the index counted from the end.
-            return readBagMap(where.path + ":" + where.topic, default_topic, static_cast<long>(count) + which);
-        }
-        out.index = count - 1;
+    out.messages = count_;
+    if (which_ < 0) {
+        out.index = count_ - 1;
     } else {
-        if (static_cast<std::size_t>(which) >= count) {
-            return Error{
-                fmt::format("{}: topic {} has {} maps, no map number {}", where.path, where.topic, count, which)};
+        if (static_cast<std::size_t>(which_) >= count_) {
+            return Error{fmt::format("{}: topic {} has {} maps, no map number {}", path_, topic_, count_, which_)};
         }
-        out.index = static_cast<std::size_t>(which);
+        out.index = static_cast<std::size_t>(which_);
     }
-    Status decoded = msgs::decode(chosen, out.grid, wire_format);
-    if (!decoded.ok()) {
-        return Error{fmt::format("{}: topic {} map {}: {}", where.path, where.topic, out.index, decoded.message())};
-    }
+    Status decoded = msgs::decode(chosen_, out.grid, wire_format_);
+    std::vector<std::uint8_t>().swap(chosen_);
+    if (!decoded.ok())
+        return Error{fmt::format("{}: topic {} map {}: {}", path_, topic_, out.index, decoded.message())};
     return out;
 }
 

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "robometrics/core/Result.hpp"
+#include "robometrics/msgs/Codec.hpp"
 #include "robometrics/msgs/Messages.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::io {
 
@@ -22,6 +24,27 @@ struct BagMap {
     msgs::OccupancyGrid grid;
     std::size_t messages = 0;  ///< OccupancyGrid messages on the topic
     std::size_t index = 0;     ///< which one `grid` is
+};
+
+/// Chooses a map while a pipeline reads the bag, for readers that read the bag for more than the
+/// map (evaluate's single pass). Only the chosen message's raw bytes are kept; take() decodes it.
+class BagMapCollector {
+public:
+    /// `which` >= 0: that message (0-based); -1: the last one.
+    BagMapCollector(std::string path, std::string topic, msgs::WireFormat wire_format, long which = -1)
+        : path_(std::move(path)), topic_(std::move(topic)), wire_format_(wire_format), which_(which) {}
+
+    /// The collector must outlive the pipeline's run().
+    void subscribe(pipeline::Pipeline &pipeline);
+    std::size_t count() const { return count_; }
+    Result<BagMap> take();
+
+private:
+    std::string path_, topic_;
+    msgs::WireFormat wire_format_;
+    long which_;
+    std::vector<std::uint8_t> chosen_;
+    std::size_t count_ = 0;
 };
 
 /// Reads the map; errors name the bag, the topic, and the topics that do carry maps.

@@ -72,6 +72,7 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     log.node().setDistanceFromOdometry(inputs.distance_from_odometry);
     log.node().subscribe(pipeline, inputs.topics);
     pipeline.showProgress(run.progress);
+    pipeline.readAhead(true);
     // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
     ROBOMETRICS_TRY(pipeline.run(**source));
     auto summary = log.finish();
@@ -100,6 +101,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, false);
     pipeline.showProgress(run.progress);
+    pipeline.readAhead(true);
     ROBOMETRICS_TRY(pipeline.run(**source));
     node.finish();
     ROBOMETRICS_TRY(windows->commit());
@@ -122,6 +124,7 @@ Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
     pipeline::Pipeline pipe;
     node.subscribe(pipe);
     pipe.showProgress(run.progress);
+    pipe.readAhead(true);
     ROBOMETRICS_TRY(pipe.run(**source));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
@@ -144,6 +147,7 @@ Result<std::string> runLost(const BagRun &run, const LostBagRun &l) {
     LostNode node(l.config, *output ? &(*output)->sink() : nullptr);
     pipeline::Pipeline pipe;
     node.subscribe(pipe);
+    pipe.readAhead(true);
     ROBOMETRICS_TRY(pipe.run(**source));
     node.finish();
     ROBOMETRICS_TRY(node.failure());

@@ -2,7 +2,8 @@
 // The seed-system nodes over a recorded bag, as the offline commands run them: each function
 // opens the bag, feeds the node through a pipeline, writes the node's outputs (CSV, MCAP, PNG)
 // and returns what the command prints on stdout (the text summary or the --json document).
-// Notes and warnings for stderr go to the callbacks, errors come back as values. The configs
+// Notes and warnings for stderr go to the callbacks, errors come back as values. The bag is read
+// ahead on a second thread (pipeline::Pipeline::readAhead). The configs
 // arrive loaded and the usage checked (the command's job).
 
 #include <functional>

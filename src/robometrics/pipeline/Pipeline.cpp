@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "robometrics/bag/ReadAheadSource.hpp"
 #include "robometrics/core/ProgressBar.hpp"
 
 namespace robometrics::pipeline {
@@ -51,6 +52,12 @@ Status Pipeline::run(bag::MessageSource &source) {
             }
         }
     }
+    if (!read_ahead_) return dispatchAll(source);
+    bag::ReadAheadSource ahead(source);
+    return dispatchAll(ahead);
+}
+
+Status Pipeline::dispatchAll(bag::MessageSource &source) {
     const std::vector<Handler> *all = nullptr;
     if (auto it = handlers_.find("*"); it != handlers_.end()) all = &it->second;
 

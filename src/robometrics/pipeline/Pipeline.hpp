@@ -1,13 +1,14 @@
 #pragma once
 // The one pipeline that drives analyzers from any MessageSource (a bag today, DDS later).
-// Commands subscribe typed callbacks to topics; the pipeline decodes each message once into a
-// reused buffer and calls every subscriber in log-time order. Topic remapping works like ROS 2
-// remapping: a subscription to "/scan" reads "/my/scan" after `remap("/scan", "/my/scan")`.
+// Commands subscribe typed callbacks to topics; the pipeline decodes each message once per type
+// into a reused buffer, however many subscribers it has, and calls them in log-time order. Topic remapping works like
+// ROS 2 remapping: a subscription to "/scan" reads "/my/scan" after `remap("/scan", "/my/scan")`.
 
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "robometrics/bag/MessageSource.hpp"
@@ -39,14 +40,15 @@ public:
     /// T makes run() fail with a message naming both types.
     template <class T>
     void subscribe(const std::string &topic, std::function<void(const T &, const Envelope &)> callback) {
-        auto buffer = std::make_shared<T>();
-        std::string type(msgs::TypeInfo<T>::name);
-        addHandler(resolve(topic), type, [buffer, callback](const bag::Message &m) -> Status {
-            Status status = msgs::decode(m.data, *buffer, msgs::wireFormatOf(m.topic->serialization_format));
-            if (!status.ok()) return status;
-            callback(*buffer, Envelope{m.topic, m.log_time, m.publish_time});
-            return Status::Ok();
-        });
+        const std::string resolved = resolve(topic);
+        const std::string type(msgs::TypeInfo<T>::name);
+        std::shared_ptr<void> &slot = decoders_[{resolved, type}];
+        if (!slot) {
+            auto decoder = std::make_shared<Decoder<T>>();
+            slot = decoder;
+            addHandler(resolved, type, [decoder](const bag::Message &m) { return decoder->dispatch(m); });
+        }
+        std::static_pointer_cast<Decoder<T>>(slot)->callbacks.push_back(std::move(callback));
     }
 
     /// Calls `handler` with every raw message on `topic` ("*" = every topic).
@@ -60,20 +62,41 @@ public:
     /// Shows a progress bar on stderr while running (only when stderr is a terminal).
     void showProgress(bool enabled) { progress_ = enabled; }
 
+    /// Reads the bag on a second thread while this one decodes and analyses (bag::ReadAheadSource);
+    /// the subscribers see the same messages in the same order either way. Off by default: a
+    /// live source must not be read by a thread nobody can interrupt.
+    void readAhead(bool enabled) { read_ahead_ = enabled; }
+
     /// Reads the source to its end, dispatching every message. Fails on the first damaged
     /// message, naming the topic, the log time and the source.
     Status run(bag::MessageSource &source);
 
 private:
+    /// One topic decoded as T into a reused buffer, then handed to every subscriber of that pair.
+    template <class T>
+    struct Decoder {
+        T buffer;
+        std::vector<std::function<void(const T &, const Envelope &)>> callbacks;
+        Status dispatch(const bag::Message &m) {
+            Status status = msgs::decode(m.data, buffer, msgs::wireFormatOf(m.topic->serialization_format));
+            if (!status.ok()) return status;
+            const Envelope envelope{m.topic, m.log_time, m.publish_time};
+            for (const auto &callback : callbacks) callback(buffer, envelope);
+            return Status::Ok();
+        }
+    };
     struct Handler {
         std::string type;  ///< expected type, empty for raw handlers
         RawHandler call;
     };
     void addHandler(const std::string &topic, const std::string &type, RawHandler call);
+    Status dispatchAll(bag::MessageSource &source);
 
     std::map<std::string, std::string> remaps_;
     std::map<std::string, std::vector<Handler>> handlers_;
+    std::map<std::pair<std::string, std::string>, std::shared_ptr<void>> decoders_;  ///< by (topic, type)
     bool progress_ = false;
+    bool read_ahead_ = false;
 };
 
 }  // namespace robometrics::pipeline

@@ -1,0 +1,82 @@
+#include <gtest/gtest.h>
+
+#include "MessageList.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+
+namespace robometrics::pipeline {
+namespace {
+
+msgs::Odometry odometryAt(double x) {
+    msgs::Odometry m;
+    m.pose.pose.position.x = x;
+    return m;
+}
+
+void fillTwoTopics(test::MessageList &list, int n) {
+    list.declare<msgs::Odometry>("/odom");
+    list.declare<msgs::Twist>("/cmd_vel");
+    for (int i = 0; i < n; ++i) {
+        list.add("/odom", odometryAt(i), i * 10);
+        msgs::Twist t;
+        t.linear.x = 0.5 * i;
+        list.add("/cmd_vel", t, i * 10 + 5);
+    }
+}
+
+TEST(Pipeline, EverySubscriberOfATopicSeesEachMessageOnceInOrder) {
+    test::MessageList list;
+    fillTwoTopics(list, 3);
+    Pipeline pipe;
+    std::vector<std::string> calls;
+    pipe.subscribe<msgs::Odometry>("/odom", [&](const msgs::Odometry &m, const Envelope &e) {
+        calls.push_back("a" + std::to_string(static_cast<int>(m.pose.pose.position.x)) + "@" +
+                        std::to_string(e.log_time));
+    });
+    pipe.subscribe<msgs::Twist>(
+        "cmd_vel", [&](const msgs::Twist &m, const Envelope &) { calls.push_back("t" + std::to_string(m.linear.x)); });
+    pipe.subscribe<msgs::Odometry>("/odom", [&](const msgs::Odometry &m, const Envelope &) {
+        calls.push_back("b" + std::to_string(static_cast<int>(m.pose.pose.position.x)));
+    });
+    ASSERT_TRUE(pipe.run(list).ok());
+    const std::vector<std::string> expected{"a0@0",      "b0",    "t0.000000", "a1@10",    "b1",
+                                            "t0.500000", "a2@20", "b2",        "t1.000000"};
+    EXPECT_EQ(calls, expected);
+}
+
+TEST(Pipeline, ReadAheadDeliversWhatTheOneThreadRunDelivers) {
+    auto record = [](bool ahead) {
+        test::MessageList list;
+        fillTwoTopics(list, 2000);
+        Pipeline pipe;
+        pipe.readAhead(ahead);
+        std::vector<std::pair<std::string, TimeNs>> seen;
+        pipe.subscribeRaw("*", [&](const bag::Message &m) {
+            seen.emplace_back(m.topic->name + std::to_string(m.data.size()), m.log_time);
+            return Status::Ok();
+        });
+        EXPECT_TRUE(pipe.run(list).ok());
+        return seen;
+    };
+    const auto one = record(false);
+    EXPECT_EQ(one.size(), 4000u);
+    EXPECT_EQ(record(true), one);
+}
+
+TEST(Pipeline, AFailingSubscriberStopsTheReadAheadRun) {
+    test::MessageList list;
+    fillTwoTopics(list, 5000);
+    Pipeline pipe;
+    pipe.readAhead(true);
+    int seen = 0;
+    pipe.subscribeRaw("/odom", [&](const bag::Message &) -> Status {
+        if (++seen == 3) return Error{"enough"};
+        return Status::Ok();
+    });
+    Status status = pipe.run(list);
+    ASSERT_FALSE(status.ok());
+    EXPECT_NE(status.message().find("test messages: topic /odom at log time 20 ns: enough"), std::string::npos)
+        << status.message();
+}
+
+}  // namespace
+}  // namespace robometrics::pipeline
