@@ -1,9 +1,9 @@
-#include "robometrics/core/TfBuffer.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <limits>
+
+#include "robometrics/core/TfBuffer.hpp"
 
 namespace robometrics {
 namespace {
@@ -54,6 +54,36 @@ TEST(TfBufferTest, ChainsStaticAndDynamicEdgesAndInverts) {
     // The odom origin is 1 m behind body along odom -x, which is body +y.
     EXPECT_NEAR(sib->translation().x(), 0.0, 1e-12);
     EXPECT_NEAR(sib->translation().y(), 1.0, 1e-12);
+}
+
+TEST(TfBufferTest, LookupEachGivesLookupsPosesBitForBit) {
+    TfBuffer tf;
+    tf.setTransform("map", "odom", 0, pose(0.3, -0.2, 0, 0.1), true);
+    for (int k = 0; k < 50; ++k) {
+        tf.setTransform("odom", "base_link", 100 + 20 * k, pose(0.1 * k, 0.02 * k * k, 0.01, 0.03 * k));
+        tf.setTransform("base_link", "laser", 105 + 30 * k, pose(0.2, 0, 0.1 * std::sin(k), 0.5 * std::cos(k)));
+    }
+    std::vector<TimeNs> times;
+    for (TimeNs t = 50; t < 1700; t += 7) times.push_back(t);  // before, inside and after the samples
+    for (TimeNs tolerance : {TimeNs{0}, TimeNs{40}}) {
+        auto each = tf.lookupEach("map", "laser", times, tolerance);
+        ASSERT_TRUE(each.ok()) << each.message();
+        ASSERT_EQ(each->size(), times.size());
+        std::size_t with_pose = 0;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            auto one = tf.lookup("map", "laser", times[i], tolerance);
+            ASSERT_EQ(one.ok(), (*each)[i].has_value()) << times[i];
+            if (!one) continue;
+            ++with_pose;
+            EXPECT_EQ(one->matrix(), (*each)[i]->matrix()) << times[i];  // exactly, not approximately
+        }
+        EXPECT_GT(with_pose, 100u);
+        EXPECT_LT(with_pose, times.size());
+    }
+    EXPECT_FALSE(tf.lookupEach("map", "nowhere", times).ok());
+    auto same = tf.lookupEach("odom", "odom", {1, 2});
+    ASSERT_TRUE(same.ok());
+    EXPECT_TRUE((*same)[1]->isApprox(Eigen::Isometry3d::Identity()));
 }
 
 TEST(TfBufferTest, FailsOutsideTheSamplesUnlessWithinTolerance) {

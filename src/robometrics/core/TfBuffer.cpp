@@ -69,8 +69,8 @@ Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge 
     }
     if (time >= s.back().stamp) {
         if (time - s.back().stamp > tolerance) {
-            return Error{fmt::format("transform {} -> {} at {:.9f} s is after its last sample at {:.9f} s",
-                                     edge.parent, child, toSeconds(time), toSeconds(s.back().stamp))};
+            return Error{fmt::format("transform {} -> {} at {:.9f} s is after its last sample at {:.9f} s", edge.parent,
+                                     child, toSeconds(time), toSeconds(s.back().stamp))};
         }
         return makeIsometry(s.back().translation, s.back().rotation);
     }
@@ -109,26 +109,57 @@ Result<TfBuffer::Path> TfBuffer::pathBetween(const std::string &target, const st
     return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
 }
 
-Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
-                                           TimeNs tolerance) const {
-    if (target == source) return Eigen::Isometry3d::Identity();
-    auto path = pathBetween(target, source);
-    if (!path) return path.error();
+TfBuffer::EdgePath TfBuffer::edgesOf(const Path &path) const {
+    EdgePath out;
+    for (const std::string &child : path.source_side) out.source_side.emplace_back(&child, &edges_.at(child));
+    for (const std::string &child : path.target_side) out.target_side.emplace_back(&child, &edges_.at(child));
+    return out;
+}
+
+Result<Eigen::Isometry3d> TfBuffer::poseAlong(const EdgePath &path, TimeNs time, TimeNs tolerance) const {
     // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
-    auto fromAncestor = [&](const std::vector<std::string> &side) -> Result<Eigen::Isometry3d> {
+    auto fromAncestor = [&](const auto &side) -> Result<Eigen::Isometry3d> {
         Eigen::Isometry3d a_T_f = Eigen::Isometry3d::Identity();
         for (std::size_t k = side.size(); k > 0; --k) {
-            auto edge = edgeAt(side[k - 1], edges_.at(side[k - 1]), time, tolerance);
+            auto edge = edgeAt(*side[k - 1].first, *side[k - 1].second, time, tolerance);
             if (!edge) return edge.error();
             a_T_f = a_T_f * edge.value();
         }
         return a_T_f;
     };
-    auto a_T_s = fromAncestor(path->source_side);
+    auto a_T_s = fromAncestor(path.source_side);
     if (!a_T_s) return a_T_s.error();
-    auto a_T_t = fromAncestor(path->target_side);
+    auto a_T_t = fromAncestor(path.target_side);
     if (!a_T_t) return a_T_t.error();
     return Eigen::Isometry3d(a_T_t->inverse() * *a_T_s);
+}
+
+Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
+                                           TimeNs tolerance) const {
+    if (target == source) return Eigen::Isometry3d::Identity();
+    auto path = pathBetween(target, source);
+    if (!path) return path.error();
+    return poseAlong(edgesOf(*path), time, tolerance);
+}
+
+Result<std::vector<std::optional<Eigen::Isometry3d>>> TfBuffer::lookupEach(const std::string &target,
+                                                                           const std::string &source,
+                                                                           const std::vector<TimeNs> &times,
+                                                                           TimeNs tolerance) const {
+    std::vector<std::optional<Eigen::Isometry3d>> out;
+    out.reserve(times.size());
+    if (target == source) {
+        out.assign(times.size(), Eigen::Isometry3d::Identity());
+        return out;
+    }
+    auto path = pathBetween(target, source);
+    if (!path) return path.error();
+    const EdgePath edges = edgesOf(*path);
+    for (TimeNs time : times) {
+        auto pose = poseAlong(edges, time, tolerance);
+        out.push_back(pose ? std::optional<Eigen::Isometry3d>(*pose) : std::nullopt);
+    }
+    return out;
 }
 
 Result<TimeNs> TfBuffer::latestCommonTime(const std::string &target, const std::string &source) const {

@@ -8,6 +8,7 @@
 #include <Eigen/Geometry>
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,14 @@ public:
     /// more than `tolerance`.
     Result<Eigen::Isometry3d> lookup(const std::string &target, const std::string &source, TimeNs time,
                                      TimeNs tolerance = 0) const;
+
+    /// lookup() at each of `times`, the path between the frames found once: nullopt where an edge
+    /// has no sample near enough (lookup's error). Fails like lookup() when a frame is unknown or
+    /// the frames are not connected. Each pose is the very one lookup() gives.
+    Result<std::vector<std::optional<Eigen::Isometry3d>>> lookupEach(const std::string &target,
+                                                                     const std::string &source,
+                                                                     const std::vector<TimeNs> &times,
+                                                                     TimeNs tolerance = 0) const;
 
     /// The newest time at which lookup(target, source) interpolates instead of holding an end
     /// sample: the oldest of the newest samples of the moving edges between the two frames (as
@@ -66,6 +75,13 @@ private:
         std::vector<std::string> target_side;
     };
     Result<Path> pathBetween(const std::string &target, const std::string &source) const;
+    /// The edges of each side of a path, by child frame, nearest the ancestor last.
+    struct EdgePath {
+        std::vector<std::pair<const std::string *, const Edge *>> source_side, target_side;
+    };
+    EdgePath edgesOf(const Path &path) const;
+    /// target_T_source along `path` at `time`.
+    Result<Eigen::Isometry3d> poseAlong(const EdgePath &path, TimeNs time, TimeNs tolerance) const;
 
     TimeNs cache_duration_;
     std::map<std::string, Edge> edges_;  ///< keyed by child frame

@@ -129,7 +129,8 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, const P
             continue;
         }
         config.align = slam::AlignMode::Origin;
-        auto origin = slam::evaluateApe(*reference, *estimate, config, slam::PoseRelation::Trans);
+        // The last use of the estimate: moved, not copied.
+        auto origin = slam::evaluateApe(*reference, std::move(*estimate), config, slam::PoseRelation::Trans);
         if (!origin) return origin.error();
         e.trajectory = TrajectoryResult{candidate, std::move(reference.value()), std::move(se3.value()),
                                         std::move(origin.value())};
