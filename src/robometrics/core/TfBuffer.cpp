@@ -142,24 +142,20 @@ Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std:
     return poseAlong(edgesOf(*path), time, tolerance);
 }
 
-Result<std::vector<std::optional<Eigen::Isometry3d>>> TfBuffer::lookupEach(const std::string &target,
-                                                                           const std::string &source,
-                                                                           const std::vector<TimeNs> &times,
-                                                                           TimeNs tolerance) const {
-    std::vector<std::optional<Eigen::Isometry3d>> out;
-    out.reserve(times.size());
+Status TfBuffer::lookupEach(const std::string &target, const std::string &source, const std::vector<TimeNs> &times,
+                            const std::function<void(std::size_t, const Eigen::Isometry3d &)> &pose,
+                            TimeNs tolerance) const {
     if (target == source) {
-        out.assign(times.size(), Eigen::Isometry3d::Identity());
-        return out;
+        for (std::size_t i = 0; i < times.size(); ++i) pose(i, Eigen::Isometry3d::Identity());
+        return Status::Ok();
     }
     auto path = pathBetween(target, source);
     if (!path) return path.error();
     const EdgePath edges = edgesOf(*path);
-    for (TimeNs time : times) {
-        auto pose = poseAlong(edges, time, tolerance);
-        out.push_back(pose ? std::optional<Eigen::Isometry3d>(*pose) : std::nullopt);
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        if (auto p = poseAlong(edges, times[i], tolerance)) pose(i, *p);
     }
-    return out;
+    return Status::Ok();
 }
 
 Result<TimeNs> TfBuffer::latestCommonTime(const std::string &target, const std::string &source) const {

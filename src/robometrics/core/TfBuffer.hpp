@@ -7,8 +7,8 @@
 
 #include <Eigen/Geometry>
 #include <deque>
+#include <functional>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,13 +33,13 @@ public:
     Result<Eigen::Isometry3d> lookup(const std::string &target, const std::string &source, TimeNs time,
                                      TimeNs tolerance = 0) const;
 
-    /// lookup() at each of `times`, the path between the frames found once: nullopt where an edge
-    /// has no sample near enough (lookup's error). Fails like lookup() when a frame is unknown or
-    /// the frames are not connected. Each pose is the very one lookup() gives.
-    Result<std::vector<std::optional<Eigen::Isometry3d>>> lookupEach(const std::string &target,
-                                                                     const std::string &source,
-                                                                     const std::vector<TimeNs> &times,
-                                                                     TimeNs tolerance = 0) const;
+    /// lookup() at each of `times`, the path between the frames found once: calls `pose(i,
+    /// target_T_source)` for every time at which lookup() succeeds, with the very pose it gives
+    /// (the others are skipped, as lookup() would fail there). Fails like lookup() when a frame
+    /// is unknown or the frames are not connected.
+    Status lookupEach(const std::string &target, const std::string &source, const std::vector<TimeNs> &times,
+                      const std::function<void(std::size_t, const Eigen::Isometry3d &)> &pose,
+                      TimeNs tolerance = 0) const;
 
     /// The newest time at which lookup(target, source) interpolates instead of holding an end
     /// sample: the oldest of the newest samples of the moving edges between the two frames (as

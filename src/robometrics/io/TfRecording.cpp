@@ -85,15 +85,16 @@ Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::s
     if (times.empty()) times.push_back(0);  // an all-static chain: one pose
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
-    // Frames not connected in the buffer leave every time without a pose (the error below).
-    auto poses = buffer_.lookupEach(parent, child, times);
     slam::Trajectory t;
-    for (std::size_t i = 0; poses && i < times.size(); ++i) {
-        const auto &pose = (*poses)[i];
-        if (!pose) continue;  // before or after some link's samples: no pose there
-        t.add(toSeconds(times[i]), pose->translation(), Eigen::Quaterniond(pose->linear()).normalized());
-    }
-    if (t.empty()) {
+    t.reserve(times.size());
+    const bool connected = buffer_
+                               .lookupEach(parent, child, times,
+                                           [&](std::size_t i, const Eigen::Isometry3d &pose) {
+                                               t.add(toSeconds(times[i]), pose.translation(),
+                                                     Eigen::Quaterniond(pose.linear()).normalized());
+                                           })
+                               .ok();
+    if (!connected || t.empty()) {
         return Error{fmt::format("{}: the chain {} -> {} has no time at which every transform on it is known", bag,
                                  parent, child)};
     }

@@ -19,6 +19,11 @@ struct Trajectory {
     bool timestamped = true;
 
     std::size_t size() const { return stamps.size(); }
+    void reserve(std::size_t n) {
+        stamps.reserve(n);
+        positions.reserve(n);
+        orientations.reserve(n);
+    }
     bool empty() const { return stamps.empty(); }
     void add(double stamp, const Eigen::Vector3d &position, const Eigen::Quaterniond &orientation) {
         stamps.push_back(stamp);
