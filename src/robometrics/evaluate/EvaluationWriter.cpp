@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <iterator>
 
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -35,9 +36,9 @@ std::string lostCsv(const Evaluation &e) {
     // time_s: the run axis (docs/conventions.md, "Time bases"); log_time_s: the recorder's clock.
     std::string s = "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n";
     for (const auto &r : e.lost->readings) {
-        s += fmt::format("{:.9f},{:.9f},{},{},{},{},{}\n", e.clock.sinceStart(r.time), toSeconds(r.time),
-                         r.features.xy_std, r.features.yaw_std,
-                         r.features.valid ? 1 : 0, r.probability, localization::toString(r.status));
+        fmt::format_to(std::back_inserter(s), "{:.9f},{:.9f},{},{},{},{},{}\n", e.clock.sinceStart(r.time),
+                       toSeconds(r.time), r.features.xy_std, r.features.yaw_std, r.features.valid ? 1 : 0,
+                       r.probability, localization::toString(r.status));
     }
     return s;
 }
@@ -49,8 +50,8 @@ std::string ateCsv(const Evaluation &e) {
     std::string s = "time_s,timestamp,ape_se3_m,ape_origin_m\n";
     for (size_t i = 0; i < t.se3.errors.size(); ++i) {
         double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
-        s += fmt::format("{:.6f},{:.9f},{},{}\n", e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i],
-                         t.se3.errors[i], origin);
+        fmt::format_to(std::back_inserter(s), "{:.6f},{:.9f},{},{}\n", e.clock.stampSinceStart(t.se3.stamps[i]),
+                       t.se3.stamps[i], t.se3.errors[i], origin);
     }
     return s;
 }
@@ -67,7 +68,8 @@ Status writeMcap(const Evaluation &e, const fs::path &path) {
     }
     const nodes::NodeOutput &statistics = nodes::TopicStatsNode::spec().outputs.front();
     for (const auto &w : e.topic_windows) {
-        ROBOMETRICS_TRY(writer->write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
+        ROBOMETRICS_TRY(
+            writer->write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
     }
     return writer->close();
 }
