@@ -3,7 +3,7 @@
 // The input is a synthetic robot with ten topics of typical types and rates (headerless /tf and
 // /cmd_vel included, so some topics have no age samples).
 //
-// In memory, ten seconds of the mix pre-encoded (2960 messages), one whole run per iteration:
+// In memory, ten seconds of the mix pre-encoded (2760 messages), one whole run per iteration:
 //   Decode     msgs::decodeCdr of every payload into its type (the baseline)
 //   Stats      addTopic x10, readHeaderStamp + onMessage per message, finish(), health()
 // End to end, on an MCAP of ROBOMETRICS_BENCH_MCAP_MB (default 50) MB written with
@@ -11,13 +11,22 @@
 //   Read       bag::openBag and every message read (the baseline)
 //   ReadStats  the same feeding TopicStatistics, then finish() and health(): `topic-stats`' work
 //   ReadDecode the same with msgs::decodeCdr of every message, for comparison
-// Counters `x_decode` / `x_read` give each rate divided by its baseline's (run first). Rates use
-// process CPU time so that other load on a shared machine does not distort the ratios.
+// The whole-run health of each topic alone, on the receive times and header stamps of ten minutes
+// of the mix (165 600 messages; ROBOMETRICS_BENCH_HEALTH_BAG=FILE takes those of a bag instead):
+//   HealthVectors  add() per message and result() per topic of the accumulator that kept every
+//                  value in a std::vector (tests/support/VectorTopicHealth.hpp, the baseline)
+//   HealthCompact  the same with topicstats::TopicHealthAccumulator (compacted times)
+// each with the counter `bytes_per_msg`: what the per-message state holds after the run, spare
+// capacity included, divided by the messages.
+// Counters `x_decode` / `x_read` / `x_healthvectors` give each rate divided by its baseline's (run
+// first). Rates use process CPU time so that other load on a shared machine does not distort the
+// ratios.
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +42,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "../tests/support/VectorTopicHealth.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/msgs/Codec.hpp"
@@ -272,7 +282,8 @@ double cpuSeconds() {
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-std::map<std::string, double> g_rates;  // messages per CPU second, by benchmark
+std::map<std::string, double> g_rates;              // messages per CPU second, by benchmark
+std::map<std::string, double> g_bytes_per_message;  // per-message state of the health benchmarks
 
 void record(benchmark::State &state, const std::string &name, const std::string &baseline, double cpu_s,
             std::uint64_t messages) {
@@ -280,9 +291,11 @@ void record(benchmark::State &state, const std::string &name, const std::string 
     const double rate = cpu_s > 0 ? static_cast<double>(messages) / cpu_s : 0.0;
     g_rates[name] = rate;
     auto base = g_rates.find(baseline);
-    if (name != baseline && base != g_rates.end() && base->second > 0)
-        state.counters["x_" + (baseline == "Decode" ? std::string("decode") : std::string("read"))] =
-            rate / base->second;
+    if (name != baseline && base != g_rates.end() && base->second > 0) {
+        std::string suffix = baseline;
+        std::transform(suffix.begin(), suffix.end(), suffix.begin(), [](unsigned char c) { return std::tolower(c); });
+        state.counters["x_" + suffix] = rate / base->second;
+    }
 }
 
 void Decode(benchmark::State &state) {
@@ -323,23 +336,34 @@ void Stats(benchmark::State &state) {
 fs::path g_dir;
 fs::path g_file;
 
-bool writeBag(std::uint64_t target_bytes) {
+/// Writes `blocks` times ten seconds of the mix into g_file.
+bool writeBlocks(int blocks) {
     auto writer = bag::TypedWriter::open(g_file.string());
     if (!writer) {
         std::fprintf(stderr, "%s\n", writer.message().c_str());
         return false;
     }
-    // Ten seconds at a time, until the file reaches the target size (checked between blocks;
-    // the last chunk is still in memory, so the result is a little larger).
-    std::error_code ec;
-    for (int block = 0; fs::file_size(g_file, ec) < target_bytes && !ec; ++block) {
+    for (int block = 0; block < blocks; ++block) {
         for (const Slot &slot : schedule(10)) {
             const int i = slot.i + block * 10 * streams()[slot.stream].hz;
             const TimeNs t = slot.t + block * 10 * kNsPerSecond;
-            if (!streams()[slot.stream].write(*writer, i, t).ok()) return false;
+            if (const Status st = streams()[slot.stream].write(*writer, i, t); !st.ok()) {
+                std::fprintf(stderr, "%s\n", st.message().c_str());
+                return false;
+            }
         }
     }
-    return !ec && writer->close().ok();
+    const Status closed = writer->close();
+    if (!closed.ok()) std::fprintf(stderr, "%s\n", closed.message().c_str());
+    return closed.ok();
+}
+
+bool writeBag(std::uint64_t target_bytes) {
+    // The writer writes aside and renames on close(), so the file has no size while it grows:
+    // one block tells how many make the target.
+    if (!writeBlocks(1)) return false;
+    const std::uint64_t block_bytes = std::max<std::uint64_t>(1, fs::file_size(g_file));
+    return writeBlocks(static_cast<int>(std::max<std::uint64_t>(1, (target_bytes + block_bytes - 1) / block_bytes)));
 }
 
 /// Opens the bag or reports why not.
@@ -412,12 +436,98 @@ void ReadDecode(benchmark::State &state) {
     record(state, "ReadDecode", "Read", cpuSeconds() - start, messages);
 }
 
+/// What the health accumulator sees of a message.
+struct Arrival {
+    std::size_t topic;
+    TimeNs t;
+    std::optional<TimeNs> stamp;
+};
+
+struct HealthInput {
+    std::vector<std::string> topics;
+    std::vector<bool> headers;
+    std::vector<Arrival> arrivals;
+};
+
+/// Receive times and stamps of ROBOMETRICS_BENCH_HEALTH_BAG (header stamps, /clock values), or
+/// else of ten minutes of the synthetic mix.
+const HealthInput &healthInput() {
+    static const HealthInput input = [] {
+        HealthInput in;
+        if (const char *path = std::getenv("ROBOMETRICS_BENCH_HEALTH_BAG"); path && *path) {
+            auto source = bag::openBag(path);
+            if (!source) return in;
+            std::unordered_map<const bag::TopicInfo *, std::size_t> index;
+            std::vector<bool> clock;
+            for (const auto &topic : (*source)->topics()) {
+                index[&topic] = in.topics.size();
+                in.topics.push_back(topic.name);
+                in.headers.push_back(topicstats::typeHasHeader(topic.type, topic.schema.text, topic.schema.encoding));
+                clock.push_back(topicstats::typeIsClock(topic.type));
+            }
+            bag::Message m;
+            while ((*source)->next(m).value()) {
+                const std::size_t k = index.at(m.topic);
+                const auto stamp = clock[k]        ? topicstats::readClockValue(m.data)
+                                   : in.headers[k] ? topicstats::readHeaderStamp(m.data)
+                                                   : std::nullopt;
+                in.arrivals.push_back({k, m.log_time, stamp});
+            }
+            return in;
+        }
+        for (const auto &s : streams()) {
+            in.topics.push_back(s.topic);
+            in.headers.push_back(hasHeader(s.type, s.schema));
+        }
+        for (const Slot &slot : schedule(600)) {
+            const bool header = in.headers[slot.stream];
+            in.arrivals.push_back(
+                {slot.stream, slot.t, header ? std::optional<TimeNs>(stampFor(slot.i, slot.t)) : std::nullopt});
+        }
+        return in;
+    }();
+    return input;
+}
+
+template <class Accumulator>
+void runHealth(benchmark::State &state, const std::string &name) {
+    const HealthInput &in = healthInput();
+    if (in.arrivals.empty()) {
+        state.SkipWithError("no messages (ROBOMETRICS_BENCH_HEALTH_BAG unreadable?)");
+        return;
+    }
+    std::uint64_t messages = 0;
+    std::size_t held = 0;
+    const double start = cpuSeconds();
+    for (auto _ : state) {
+        std::vector<Accumulator> topics;
+        for (std::size_t k = 0; k < in.topics.size(); ++k) topics.emplace_back(in.topics[k], in.headers[k]);
+        for (const Arrival &a : in.arrivals) topics[a.topic].add(a.t, a.stamp, 100);
+        held = 0;
+        for (const Accumulator &topic : topics) {
+            held += topic.memoryBytes();
+            benchmark::DoNotOptimize(topic.result(1.5));
+        }
+        messages += in.arrivals.size();
+    }
+    record(state, name, "HealthVectors", cpuSeconds() - start, messages);
+    state.counters["bytes_per_msg"] = static_cast<double>(held) / static_cast<double>(in.arrivals.size());
+    g_bytes_per_message[name] = state.counters["bytes_per_msg"];
+}
+
+void HealthVectors(benchmark::State &state) {
+    runHealth<topicstats::reference::VectorTopicHealth>(state, "HealthVectors");
+}
+void HealthCompact(benchmark::State &state) { runHealth<topicstats::TopicHealthAccumulator>(state, "HealthCompact"); }
+
 // Registration order is run order: each baseline runs before the benchmarks compared with it.
 BENCHMARK(Decode)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Stats)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Read)->Unit(benchmark::kMillisecond);
 BENCHMARK(ReadStats)->Unit(benchmark::kMillisecond);
 BENCHMARK(ReadDecode)->Unit(benchmark::kMillisecond);
+BENCHMARK(HealthVectors)->Unit(benchmark::kMillisecond);
+BENCHMARK(HealthCompact)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
@@ -433,16 +543,23 @@ int main(int argc, char **argv) {
     if (writeBag(megabytes * 1'000'000)) {
         std::printf("bag: %.1f MB (zstd chunks)\n", static_cast<double>(fs::file_size(g_file)) / 1e6);
         benchmark::RunSpecifiedBenchmarks();
-        std::printf("\n%-11s %14s %14s\n", "benchmark", "messages/s", "vs baseline");
-        for (const auto &[name, baseline] : std::vector<std::pair<std::string, std::string>>{
-                 {"Decode", "Decode"}, {"Stats", "Decode"}, {"Read", "Read"}, {"ReadStats", "Read"},
-                 {"ReadDecode", "Read"}}) {
+        std::printf("\n%-13s %14s %14s\n", "benchmark", "messages/s", "vs baseline");
+        for (const auto &[name, baseline] :
+             std::vector<std::pair<std::string, std::string>>{{"Decode", "Decode"},
+                                                              {"Stats", "Decode"},
+                                                              {"Read", "Read"},
+                                                              {"ReadStats", "Read"},
+                                                              {"ReadDecode", "Read"},
+                                                              {"HealthVectors", "HealthVectors"},
+                                                              {"HealthCompact", "HealthVectors"}}) {
             auto it = g_rates.find(name);
             auto base = g_rates.find(baseline);
             if (it == g_rates.end() || base == g_rates.end() || base->second <= 0) continue;
-            std::printf("%-11s %14.0f %9.2fx %s\n", name.c_str(), it->second, it->second / base->second,
+            std::printf("%-13s %14.0f %9.2fx %s\n", name.c_str(), it->second, it->second / base->second,
                         baseline.c_str());
         }
+        for (const auto &[name, bytes] : g_bytes_per_message)
+            std::printf("%-13s %6.2f bytes per message held\n", name.c_str(), bytes);
         rc = 0;
     } else {
         std::fprintf(stderr, "could not write the benchmark bag\n");

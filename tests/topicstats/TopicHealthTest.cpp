@@ -1,7 +1,14 @@
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <random>
+#include <vector>
 
+#include "VectorTopicHealth.hpp"
 #include "robometrics/topicstats/TopicHealth.hpp"
 
 namespace robometrics::topicstats {
@@ -248,6 +255,225 @@ TEST(TopicHealth, RolesFollowTheMessageType) {
     EXPECT_EQ(topicRoleOf("geometry_msgs/msg/TwistStamped"), TopicRole::Command);
     EXPECT_EQ(topicRoleOf("geometry_msgs/msg/PoseWithCovarianceStamped"), TopicRole::MotionGated);
     EXPECT_EQ(topicRoleOf("sensor_msgs/msg/LaserScan"), TopicRole::Sensor);
+}
+
+// The compacted accumulator against the one that kept every value in a vector
+// (tests/support/VectorTopicHealth.hpp): the same messages must give the same row, bit for bit.
+
+struct HealthInput {
+    TimeNs receive;
+    std::optional<TimeNs> stamp;
+    std::size_t size;
+};
+
+void expectSameBits(double a, double b, const char *field) {
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(a), std::bit_cast<std::uint64_t>(b)) << field << ": " << a << " vs " << b;
+}
+
+void expectSameHealth(const TopicHealth &a, const TopicHealth &b) {
+    EXPECT_EQ(a.topic, b.topic);
+    EXPECT_EQ(a.has_header, b.has_header);
+    EXPECT_EQ(a.role, b.role);
+    EXPECT_EQ(a.count, b.count);
+    EXPECT_EQ(a.first_time, b.first_time);
+    EXPECT_EQ(a.last_time, b.last_time);
+    EXPECT_EQ(a.kind, b.kind);
+    EXPECT_EQ(a.publishers, b.publishers);
+    EXPECT_EQ(a.period_from_stamps, b.period_from_stamps);
+    EXPECT_EQ(a.gaps_over_threshold, b.gaps_over_threshold);
+    EXPECT_EQ(a.estimated_drops, b.estimated_drops);
+    EXPECT_EQ(a.idle_gaps, b.idle_gaps);
+    EXPECT_EQ(a.total_bytes, b.total_bytes);
+    EXPECT_EQ(a.age_samples, b.age_samples);
+    EXPECT_EQ(a.stamps_out_of_order, b.stamps_out_of_order);
+    EXPECT_EQ(a.stamps_repeated, b.stamps_repeated);
+    EXPECT_EQ(a.sim_time_stamps, b.sim_time_stamps);
+    ASSERT_EQ(a.gaps.size(), b.gaps.size());
+    for (std::size_t i = 0; i < a.gaps.size(); ++i) {
+        EXPECT_EQ(a.gaps[i].start, b.gaps[i].start);
+        EXPECT_EQ(a.gaps[i].end, b.gaps[i].end);
+        EXPECT_EQ(a.gaps[i].missing, b.gaps[i].missing);
+    }
+    const std::pair<const char *, double TopicHealth::*> doubles[] = {
+        {"duration_s", &TopicHealth::duration_s},
+        {"mean_rate_hz", &TopicHealth::mean_rate_hz},
+        {"active_rate_hz", &TopicHealth::active_rate_hz},
+        {"min_rate_hz", &TopicHealth::min_rate_hz},
+        {"max_rate_hz", &TopicHealth::max_rate_hz},
+        {"mean_period_ms", &TopicHealth::mean_period_ms},
+        {"median_period_ms", &TopicHealth::median_period_ms},
+        {"jitter_ms", &TopicHealth::jitter_ms},
+        {"longest_gap_ms", &TopicHealth::longest_gap_ms},
+        {"expected_period_ms", &TopicHealth::expected_period_ms},
+        {"on_clock_share", &TopicHealth::on_clock_share},
+        {"longest_stamp_gap_ms", &TopicHealth::longest_stamp_gap_ms},
+        {"idle_s", &TopicHealth::idle_s},
+        {"mean_size_bytes", &TopicHealth::mean_size_bytes},
+        {"bandwidth_bps", &TopicHealth::bandwidth_bps},
+        {"age_mean_ms", &TopicHealth::age_mean_ms},
+        {"age_p50_ms", &TopicHealth::age_p50_ms},
+        {"age_p95_ms", &TopicHealth::age_p95_ms},
+        {"age_p99_ms", &TopicHealth::age_p99_ms},
+        {"age_min_ms", &TopicHealth::age_min_ms},
+        {"age_max_ms", &TopicHealth::age_max_ms},
+    };
+    for (const auto &[name, field] : doubles) expectSameBits(a.*field, b.*field, name);
+}
+
+/// Feeds `inputs` to both accumulators and compares their rows under several judgements: the
+/// plain one, a simulated clock, the robot's activity, another drop factor, other roles and
+/// several publishers.
+void expectSameAsVectors(const std::vector<HealthInput> &inputs, bool has_header) {
+    TimeIntervals navigating, moving, sensor_gaps;
+    if (!inputs.empty()) {
+        const TimeNs t0 = inputs.front().receive, t1 = inputs.back().receive, third = (t1 - t0) / 3;
+        navigating.add(t0, t0 + third);
+        moving.add(t0 + third / 2, t0 + 2 * third);
+        sensor_gaps.add(t0 + third, t0 + third + third / 4);
+    }
+    HealthContext sim_clock;  // at half speed, paused for a while in the middle
+    sim_clock.to_system = [pause = inputs.empty() ? 0 : inputs[inputs.size() / 2].receive](TimeNs log) {
+        return log / 2 - (log > pause ? std::min<TimeNs>(log - pause, 400 * ms(1)) / 2 : 0);
+    };
+    HealthContext activity;
+    activity.navigating = &navigating;
+    activity.moving = &moving;
+    activity.sensor_gaps = &sensor_gaps;
+    HealthContext both = activity;
+    both.to_system = sim_clock.to_system;
+    for (TopicRole role : {TopicRole::Sensor, TopicRole::Command, TopicRole::MotionGated}) {
+        for (int publishers : {1, 2}) {
+            TopicHealthAccumulator compact("/t", has_header, publishers, role);
+            reference::VectorTopicHealth vectors("/t", has_header, publishers, role);
+            for (const HealthInput &in : inputs) {
+                compact.add(in.receive, in.stamp, in.size);
+                vectors.add(in.receive, in.stamp, in.size);
+            }
+            for (const HealthContext *context : {&sim_clock, &activity, &both}) {
+                SCOPED_TRACE(testing::Message() << toString(role) << ", " << publishers << " publishers");
+                expectSameHealth(compact.result(1.5, *context), vectors.result(1.5, *context));
+                expectSameHealth(compact.result(3.0, *context), vectors.result(3.0, *context));
+            }
+            expectSameHealth(compact.result(1.5), vectors.result(1.5));
+        }
+    }
+}
+
+/// A publisher on a clock of `period`, received `latency` later, both with jitter, with
+/// `drop_share` of the messages lost and now and then a long silence.
+std::vector<HealthInput> jitteryClock(std::mt19937_64 &rng, int n, TimeNs start, TimeNs period, TimeNs jitter,
+                                      TimeNs latency, double drop_share) {
+    std::normal_distribution<double> noise(0.0, static_cast<double>(jitter));
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    std::vector<HealthInput> out;
+    TimeNs stamp = start;
+    for (int i = 0; i < n; ++i) {
+        stamp += period + static_cast<TimeNs>(noise(rng) / 10);
+        if (uniform(rng) < 0.01) stamp += 20 * period;  // a silence
+        if (uniform(rng) < drop_share) continue;
+        const TimeNs receive = std::max(out.empty() ? stamp : out.back().receive,
+                                        stamp + latency + static_cast<TimeNs>(std::abs(noise(rng))));
+        out.push_back({receive, stamp, 100 + static_cast<std::size_t>(uniform(rng) * 50)});
+    }
+    return out;
+}
+
+TEST(TopicHealth, CompactStateGivesTheVectorsResultOnJitteryClocks) {
+    std::mt19937_64 rng(2024);
+    for (int round = 0; round < 6; ++round) {
+        const TimeNs period = ms(1) * (1 + static_cast<TimeNs>(rng() % 200));
+        expectSameAsVectors(jitteryClock(rng, 3000, 1'700'000'000 * kNsPerSecond, period, period / 20, ms(3), 0.02),
+                            true);
+    }
+    expectSameAsVectors(jitteryClock(rng, 2000, 1'700'000'000 * kNsPerSecond, ms(10), 0, 0, 0.0), true);  // exact
+}
+
+TEST(TopicHealth, CompactStateGivesTheVectorsResultOnAdversarialStamps) {
+    std::mt19937_64 rng(7);
+    std::vector<HealthInput> in = jitteryClock(rng, 2000, 1'700'000'000 * kNsPerSecond, ms(20), ms(2), ms(5), 0.0);
+    std::vector<HealthInput> shuffled = in;  // stamps out of order and repeated, some unset or zero
+    for (std::size_t i = 1; i < shuffled.size(); ++i) {
+        switch (rng() % 10) {
+            case 0:
+                std::swap(shuffled[i].stamp, shuffled[i - 1].stamp);
+                break;
+            case 1:
+                shuffled[i].stamp = shuffled[i - 1].stamp;
+                break;
+            case 2:
+                shuffled[i].stamp = std::nullopt;
+                break;
+            case 3:
+                shuffled[i].stamp = 0;
+                break;
+            case 4:  // a simulated-time stamp on a wall-clock log: no age
+                shuffled[i].stamp = 900 * kNsPerSecond + static_cast<TimeNs>(i) * ms(20);
+                break;
+            case 5:  // from the future
+                shuffled[i].stamp = shuffled[i].receive + ms(40);
+                break;
+            default:
+                break;
+        }
+    }
+    expectSameAsVectors(shuffled, true);
+    // Unstamped at first, stamped later; stamped at first, unstamped later.
+    std::vector<HealthInput> late = in, early = in;
+    for (std::size_t i = 0; i < in.size() / 3; ++i) late[i].stamp = std::nullopt;
+    for (std::size_t i = in.size() / 3; i < in.size(); ++i)
+        early[i].stamp = i % 2 ? std::nullopt : std::optional<TimeNs>(0);
+    expectSameAsVectors(late, true);
+    expectSameAsVectors(early, true);
+    // Every stamp in simulated time on a wall-clock log; every stamp in simulated time on a log in
+    // simulated time.
+    std::vector<HealthInput> sim = in, sim_log = in;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        sim[i].stamp = *in[i].stamp - 1'699'999'000 * kNsPerSecond;
+        sim_log[i] = {in[i].receive - 1'699'999'000 * kNsPerSecond, sim[i].stamp, in[i].size};
+    }
+    expectSameAsVectors(sim, true);
+    expectSameAsVectors(sim_log, true);
+}
+
+TEST(TopicHealth, CompactStateGivesTheVectorsResultOnBatchedAndHeaderlessTopics) {
+    std::mt19937_64 rng(11);
+    std::vector<HealthInput> batched;  // the recorder logs 2 to 5 messages microseconds apart
+    TimeNs t = 1'700'000'000 * kNsPerSecond;
+    while (batched.size() < 3000) {
+        t += ms(40) + static_cast<TimeNs>(rng() % 1000);
+        const int burst = 2 + static_cast<int>(rng() % 4);
+        for (int k = 0; k < burst; ++k) batched.push_back({t + k * 1500, std::nullopt, 64});
+    }
+    expectSameAsVectors(batched, false);
+    std::vector<HealthInput> stamped_bursts = batched;  // the same with header stamps on a clock
+    for (std::size_t i = 0; i < stamped_bursts.size(); ++i)
+        stamped_bursts[i].stamp = 1'700'000'000 * kNsPerSecond + static_cast<TimeNs>(i) * ms(10);
+    expectSameAsVectors(stamped_bursts, true);
+    std::vector<HealthInput> headerless = jitteryClock(rng, 3000, 5 * kNsPerSecond, ms(50), ms(5), 0, 0.05);
+    for (HealthInput &in : headerless) in.stamp = std::nullopt;
+    expectSameAsVectors(headerless, false);
+}
+
+TEST(TopicHealth, CompactStateGivesTheVectorsResultOnEdgeCases) {
+    expectSameAsVectors({}, true);
+    expectSameAsVectors({{ms(5), ms(4), 1}}, true);
+    expectSameAsVectors({{ms(5), ms(4), 1}, {ms(5), ms(4), 1}}, true);  // one receive time twice
+    std::vector<HealthInput> nine, same_time, negative, huge;
+    for (int i = 0; i < 9; ++i) nine.push_back({ms(100 * i), ms(100 * i - 1), 1});
+    for (int i = 0; i < 40; ++i) same_time.push_back({ms(7) * (i / 10), ms(7) * (i / 10), 1});
+    for (int i = 0; i < 40; ++i) negative.push_back({-ms(1000) + ms(25 * i), -ms(1001) + ms(25 * i), 1});
+    // Near the ends of the int64 range, where no difference of two of them overflows.
+    const TimeNs top = std::numeric_limits<TimeNs>::max() - kNsPerSecond;
+    for (int i = 0; i < 40; ++i) huge.push_back({top + ms(20) * i, top - ms(3) + ms(20) * i, 1});
+    expectSameAsVectors(nine, true);
+    expectSameAsVectors(same_time, true);
+    expectSameAsVectors(negative, true);
+    expectSameAsVectors(huge, true);
+    // Receive times that go back now and then (the accumulator does not need log-time order).
+    std::mt19937_64 rng(3);
+    std::vector<HealthInput> backwards = jitteryClock(rng, 500, kNsPerSecond, ms(10), ms(1), ms(2), 0.0);
+    for (std::size_t i = 5; i < backwards.size(); i += 17) std::swap(backwards[i].receive, backwards[i - 3].receive);
+    expectSameAsVectors(backwards, true);
 }
 
 }  // namespace

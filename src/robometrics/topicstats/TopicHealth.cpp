@@ -9,6 +9,24 @@ namespace robometrics::topicstats {
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 double toMs(TimeNs ns) { return static_cast<double>(ns) / 1e6; }  // exact for whole milliseconds
+
+/// percentile() of values already sorted.
+double sortedPercentile(const std::vector<double> &values, double p) {
+    if (values.empty()) return kNaN;
+    const double rank = p / 100.0 * static_cast<double>(values.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(rank));
+    const std::size_t hi = std::min(lo + 1, values.size() - 1);
+    return values[lo] + (values[hi] - values[lo]) * (rank - static_cast<double>(lo));
+}
+
+/// `period_ms` lies within the tolerance of a whole multiple of `median`.
+bool onClock(double period_ms, double median) {
+    const double multiple = period_ms / median;
+    const double nearest = std::round(multiple);
+    return nearest >= 1 && std::abs(multiple - nearest) <= kPeriodTolerance;
+}
+
+double share(std::size_t part, std::size_t whole) { return static_cast<double>(part) / static_cast<double>(whole); }
 }  // namespace
 
 const char *toString(TopicKind kind) {
@@ -70,49 +88,63 @@ std::string dropsCell(const TopicHealth &h) {
     return h.kind == TopicKind::Periodic ? std::to_string(h.estimated_drops) : "-";
 }
 
-PeriodEstimate estimatePeriod(const std::vector<double> &periods_ms) {
-    std::vector<double> sorted = periods_ms;
-    const double median = percentile(sorted, 50);
+PeriodEstimate estimatePeriod(std::vector<double> &periods_ms) {
+    const double median = percentile(periods_ms, 50);
     if (!(median > 0)) return {kNaN, 0};
     std::size_t on_clock = 0;
-    for (double p : periods_ms) {
-        const double multiple = p / median;
-        const double nearest = std::round(multiple);
-        if (nearest >= 1 && std::abs(multiple - nearest) <= kPeriodTolerance) ++on_clock;
-    }
-    return {median, static_cast<double>(on_clock) / static_cast<double>(periods_ms.size())};
+    for (double p : periods_ms) on_clock += onClock(p, median);  // sorted now: the count is the same
+    return {median, share(on_clock, periods_ms.size())};
 }
 
 double percentile(std::vector<double> &values, double p) {
-    if (values.empty()) return kNaN;
     std::sort(values.begin(), values.end());
-    const double rank = p / 100.0 * static_cast<double>(values.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(rank));
-    const std::size_t hi = std::min(lo + 1, values.size() - 1);
-    return values[lo] + (values[hi] - values[lo]) * (rank - static_cast<double>(lo));
+    return sortedPercentile(values, p);
 }
 
 void TopicHealthAccumulator::add(TimeNs receive_time, std::optional<TimeNs> stamp, std::size_t size_bytes) {
+    const std::uint64_t index = count_;
     if (count_ == 0) first_ = receive_time;
     last_ = receive_time;
     ++count_;
     bytes_ += size_bytes;
     log_times_.push_back(receive_time);
     // A zero stamp means "not set" (rclcpp takes no age sample then); it is not compared either.
-    if (stamp && *stamp != 0) {
-        if (previous_stamp_) {
-            if (*stamp < *previous_stamp_) ++out_of_order_;
-            if (*stamp == *previous_stamp_) ++repeated_;
+    if (!stamp || *stamp == 0) {
+        if (!stamps_.empty()) unstamped_.push_back(static_cast<std::int64_t>(index));
+        return;
+    }
+    if (stamps_.empty()) first_stamped_ = index;
+    if (previous_stamp_) {
+        if (*stamp < *previous_stamp_) ++out_of_order_;
+        if (*stamp == *previous_stamp_) ++repeated_;
+    }
+    previous_stamp_ = stamp;
+    stamps_.push_back(*stamp);
+    if (simTimeStamp(*stamp, receive_time)) {
+        ++sim_time_stamps_;  // another clock: an age would be the offset between the clocks
+    } else {
+        age_stats_.add(toMs(receive_time - *stamp));  // ages() derives the same sample again
+    }
+}
+
+std::size_t TopicHealthAccumulator::memoryBytes() const {
+    return log_times_.capacityBytes() + stamps_.capacityBytes() + unstamped_.capacityBytes();
+}
+
+void TopicHealthAccumulator::ages(std::vector<double> &out) const {
+    auto stamp = stamps_.begin();
+    auto unstamped = unstamped_.begin();
+    std::uint64_t index = 0;
+    for (const TimeNs receive : log_times_) {
+        const std::uint64_t i = index++;
+        if (stamp == stamps_.end()) break;
+        if (i < first_stamped_) continue;
+        if (unstamped != unstamped_.end() && static_cast<std::uint64_t>(*unstamped) == i) {
+            ++unstamped;
+            continue;
         }
-        previous_stamp_ = stamp;
-        stamps_.push_back(*stamp);
-        if (simTimeStamp(*stamp, receive_time)) {
-            ++sim_time_stamps_;  // another clock: an age would be the offset between the clocks
-        } else {
-            const double age = toMs(receive_time - *stamp);
-            ages_ms_.push_back(age);
-            age_stats_.add(age);
-        }
+        const TimeNs s = *stamp++;
+        if (!simTimeStamp(s, receive)) out.push_back(toMs(receive - s));
     }
 }
 
@@ -123,23 +155,29 @@ constexpr double kBurstPeriodMs = 1.0;
 /// A headerless topic with at least this share of burst periods has no measurable period.
 constexpr double kBurstShare = 0.2;
 
-std::vector<double> periodsMs(const std::vector<TimeNs> &times) {
-    std::vector<double> out;
-    out.reserve(times.size());
-    for (std::size_t i = 1; i < times.size(); ++i) out.push_back(toMs(times[i] - times[i - 1]));
-    return out;
-}
-
-bool recorderBursts(const std::vector<double> &periods_ms) {
-    std::size_t bursts = 0;
-    for (double p : periods_ms) bursts += p < kBurstPeriodMs;
-    return !periods_ms.empty() && static_cast<double>(bursts) >= kBurstShare * static_cast<double>(periods_ms.size());
+/// Calls visit(start, end) for each two consecutive values of `times`, put on the system's clock
+/// by `to_system` when it is set; returns the first and the last of them ({0, 0} when none).
+template <class Visit>
+TimeSpan visitPeriods(const CompactTimes &times, const std::function<TimeNs(TimeNs)> &to_system, Visit visit) {
+    TimeSpan span;
+    bool first = true;
+    for (const TimeNs value : times) {
+        const TimeNs t = to_system ? to_system(value) : value;
+        if (first) {
+            span.start = t;
+            first = false;
+        } else {
+            visit(span.end, t);
+        }
+        span.end = t;
+    }
+    return span;
 }
 
 }  // namespace
 
-TimeNs TopicHealthAccumulator::activeSilence(TimeNs start, TimeNs end, const HealthContext &context) const {
-    switch (role_) {
+TimeNs activeSilence(TopicRole role, TimeNs start, TimeNs end, const HealthContext &context) {
+    switch (role) {
         case TopicRole::Sensor:
             return end - start;
         case TopicRole::Command:
@@ -156,38 +194,44 @@ TimeNs TopicHealthAccumulator::activeSilence(TimeNs start, TimeNs end, const Hea
     return end - start;
 }
 
-void TopicHealthAccumulator::judgeGaps(TopicHealth &h, const std::vector<TimeNs> &times, double drop_gap_factor,
-                                       const HealthContext &context) const {
-    const std::vector<double> periods = periodsMs(times);
-    std::vector<double> sorted = periods;
-    const double median = percentile(sorted, 50);
+void TopicHealthAccumulator::judgeGaps(TopicHealth &h, const CompactTimes &times, bool on_system_clock, double median,
+                                       double drop_gap_factor, const HealthContext &context,
+                                       std::vector<double> &scratch) const {
     if (!(median > 0)) {
         h.kind = TopicKind::EventDriven;
         return;
     }
     const double threshold_ms = drop_gap_factor * median;
     // Silences the robot's activity explains are idle: left out of the period's judgement.
-    std::vector<double> active_periods;
+    std::vector<double> &active_periods = scratch;
+    active_periods.clear();
     std::vector<TopicGap> gaps;
     TimeNs idle = 0;
-    for (std::size_t i = 1; i < times.size(); ++i) {
-        const double period = periods[i - 1];
-        if (period <= threshold_ms) {
+    std::size_t on_clock = 0;  // of the active periods, on the clock of `median`
+    const std::function<TimeNs(TimeNs)> no_clock;
+    const TimeSpan span =
+        visitPeriods(times, on_system_clock ? context.to_system : no_clock, [&](TimeNs start, TimeNs end) {
+            const double period = toMs(end - start);
+            if (period <= threshold_ms) {
+                active_periods.push_back(period);
+                on_clock += onClock(period, median);
+                return;
+            }
+            const TimeNs active = activeSilence(role_, start, end, context);
+            if (toMs(active) <= threshold_ms) {
+                ++h.idle_gaps;
+                idle += end - start;
+                return;
+            }
             active_periods.push_back(period);
-            continue;
-        }
-        const TimeNs active = activeSilence(times[i - 1], times[i], context);
-        if (toMs(active) <= threshold_ms) {
-            ++h.idle_gaps;
-            idle += times[i] - times[i - 1];
-            continue;
-        }
-        active_periods.push_back(period);
-        const double missing = std::round(toMs(active) / median) - 1.0;
-        gaps.push_back({times[i - 1], times[i], missing >= 1.0 ? static_cast<std::uint64_t>(missing) : 1u});
-    }
+            on_clock += onClock(period, median);
+            const double missing = std::round(toMs(active) / median) - 1.0;
+            gaps.push_back({start, end, missing >= 1.0 ? static_cast<std::uint64_t>(missing) : 1u});
+        });
     h.idle_s = toSeconds(idle);
-    const PeriodEstimate estimate = estimatePeriod(active_periods);
+    // No idle silence: the active periods are all the periods, whose median is known (no sort).
+    const PeriodEstimate estimate = h.idle_gaps == 0 ? PeriodEstimate{median, share(on_clock, active_periods.size())}
+                                                     : estimatePeriod(active_periods);
     h.on_clock_share = estimate.on_clock_share;
     h.kind = estimate.on_clock_share >= kPeriodicShare ? TopicKind::Periodic : TopicKind::EventDriven;
     if (h.kind != TopicKind::Periodic) return;
@@ -196,7 +240,7 @@ void TopicHealthAccumulator::judgeGaps(TopicHealth &h, const std::vector<TimeNs>
     for (const TopicGap &g : gaps) h.estimated_drops += g.missing;
     // No more than the topic could have sent: one message per period of its active time, plus
     // the first message of each active stretch.
-    const double active_ms = toMs(times.back() - times.front() - idle);
+    const double active_ms = toMs(span.end - span.start - idle);
     const double possible = std::floor(active_ms / median) + 1.0 + static_cast<double>(h.idle_gaps);
     const double bound = std::max(0.0, possible - static_cast<double>(count_));
     h.estimated_drops = std::min<std::uint64_t>(h.estimated_drops, static_cast<std::uint64_t>(bound));
@@ -223,21 +267,22 @@ TopicHealth TopicHealthAccumulator::result(double drop_gap_factor, const HealthC
     h.publishers = publishers_;
     h.longest_stamp_gap_ms = kNaN;
     h.expected_period_ms = kNaN;
-    // Receive times on the system's clock: rates and gaps as the system lived them.
-    std::vector<TimeNs> received = log_times_;
-    if (context.to_system) {
-        for (TimeNs &t : received) t = context.to_system(t);
-    }
-    const TimeNs span = received.empty() ? 0 : received.back() - received.front();
+    // Periods of the receive times on the system's clock: rates and gaps as the system lived
+    // them. The medians need the periods (later the ages) sorted: one topic's worth at a time.
+    std::vector<double> scratch;
+    scratch.reserve(count_);
+    RunningStats period_stats;
+    const TimeSpan received = visitPeriods(log_times_, context.to_system, [&](TimeNs start, TimeNs end) {
+        period_stats.add(toMs(end - start));
+        scratch.push_back(toMs(end - start));
+    });
+    const TimeNs span = received.end - received.start;
     h.duration_s = toSeconds(span);
     h.mean_size_bytes = count_ ? static_cast<double>(bytes_) / static_cast<double>(count_) : kNaN;
     h.bandwidth_bps = span > 0 ? static_cast<double>(bytes_) / h.duration_s : kNaN;
     h.mean_rate_hz = span > 0 ? static_cast<double>(count_ - 1) / h.duration_s : kNaN;
     h.active_rate_hz = h.mean_rate_hz;
 
-    const std::vector<double> received_periods = periodsMs(received);
-    RunningStats period_stats;
-    for (double p : received_periods) period_stats.add(p);
     h.mean_period_ms = period_stats.mean();
     h.jitter_ms = period_stats.stddev();
     h.longest_gap_ms = period_stats.max();
@@ -246,8 +291,7 @@ TopicHealth TopicHealthAccumulator::result(double drop_gap_factor, const HealthC
     h.max_rate_hz = std::isnan(shortest) ? kNaN
                     : shortest > 0       ? 1000.0 / shortest
                                          : std::numeric_limits<double>::infinity();
-    std::vector<double> sorted = received_periods;
-    h.median_period_ms = percentile(sorted, 50);
+    h.median_period_ms = percentile(scratch, 50);
     if (count_ < kMinPeriodicMessages) {
         h.kind = TopicKind::TooFew;
     } else if (publishers_ > 1) {
@@ -256,15 +300,22 @@ TopicHealth TopicHealthAccumulator::result(double drop_gap_factor, const HealthC
         // Header stamps are the publisher's clock: consistent when every message set one and
         // they never went backwards or repeated.
         h.period_from_stamps = stamps_.size() == count_ && out_of_order_ == 0 && repeated_ == 0;
-        if (!h.period_from_stamps && recorderBursts(periodsMs(log_times_))) {
+        if (!h.period_from_stamps && recorderBursts()) {
             h.kind = TopicKind::Batched;
         } else {
-            const std::vector<TimeNs> &times = h.period_from_stamps ? stamps_ : received;
-            judgeGaps(h, times, drop_gap_factor, context);
-            if (h.kind == TopicKind::Periodic && h.period_from_stamps) {
-                const std::vector<double> stamp_periods = periodsMs(stamps_);
-                h.longest_stamp_gap_ms = *std::max_element(stamp_periods.begin(), stamp_periods.end());
+            double median = h.median_period_ms;  // of the receive times
+            double longest_stamp_gap = -std::numeric_limits<double>::infinity();
+            if (h.period_from_stamps) {
+                scratch.clear();
+                visitPeriods(stamps_, {}, [&](TimeNs start, TimeNs end) {
+                    scratch.push_back(toMs(end - start));
+                    longest_stamp_gap = std::max(longest_stamp_gap, scratch.back());
+                });
+                median = percentile(scratch, 50);
             }
+            judgeGaps(h, h.period_from_stamps ? stamps_ : log_times_, !h.period_from_stamps, median, drop_gap_factor,
+                      context, scratch);
+            if (h.kind == TopicKind::Periodic && h.period_from_stamps) h.longest_stamp_gap_ms = longest_stamp_gap;
             const double active_s = h.duration_s - h.idle_s;
             if (h.idle_gaps > 0 && active_s > 0) {
                 h.active_rate_hz = static_cast<double>(count_ - 1 - h.idle_gaps) / active_s;
@@ -272,18 +323,29 @@ TopicHealth TopicHealthAccumulator::result(double drop_gap_factor, const HealthC
         }
     }
 
-    std::vector<double> ages = ages_ms_;
+    scratch.clear();
+    ages(scratch);
+    std::sort(scratch.begin(), scratch.end());
     h.age_samples = age_stats_.count();
     h.age_mean_ms = age_stats_.mean();
     h.age_min_ms = age_stats_.min();
     h.age_max_ms = age_stats_.max();
-    h.age_p50_ms = percentile(ages, 50);
-    h.age_p95_ms = percentile(ages, 95);
-    h.age_p99_ms = percentile(ages, 99);
+    h.age_p50_ms = sortedPercentile(scratch, 50);
+    h.age_p95_ms = sortedPercentile(scratch, 95);
+    h.age_p99_ms = sortedPercentile(scratch, 99);
     h.stamps_out_of_order = out_of_order_;
     h.stamps_repeated = repeated_;
     h.sim_time_stamps = sim_time_stamps_;
     return h;
+}
+
+bool TopicHealthAccumulator::recorderBursts() const {
+    std::size_t periods = 0, bursts = 0;
+    visitPeriods(log_times_, {}, [&](TimeNs start, TimeNs end) {
+        ++periods;
+        bursts += toMs(end - start) < kBurstPeriodMs;
+    });
+    return periods > 0 && static_cast<double>(bursts) >= kBurstShare * static_cast<double>(periods);
 }
 
 }  // namespace robometrics::topicstats

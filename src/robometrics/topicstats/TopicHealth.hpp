@@ -1,8 +1,11 @@
 #pragma once
 // Whole-run health of one topic, like `ros2 topic hz`, `delay` and `bw` together: rate, jitter,
 // longest gap, estimated drops, bandwidth, header stamps out of order or repeated, and message
-// age percentiles. Keeps every period and age sample (8 bytes each) for the medians and
-// percentiles; everything else is constant memory.
+// age percentiles. Keeps every receive time and set header stamp, compacted (core/CompactTimes:
+// next to nothing on an exact clock, three or four bytes with up to milliseconds of jitter),
+// because the clock the periods are judged on and the robot's activity are known only after the
+// run, and the medians and percentiles are exact; the ages are derived from the two again.
+// Everything else is constant memory (docs/topic-stats.md, Memory).
 //
 // Every rate, period and gap is on the clock the system ran on (HealthContext::to_system: log
 // time in a wall-clock run, simulated time in a Gazebo run, so a paused simulation is no gap).
@@ -29,6 +32,7 @@
 #include <string_view>
 #include <vector>
 
+#include "robometrics/core/CompactTimes.hpp"
 #include "robometrics/core/RunningStats.hpp"
 #include "robometrics/core/Time.hpp"
 #include "robometrics/core/TimeIntervals.hpp"
@@ -136,37 +140,51 @@ public:
     /// One received message: its receive time, its header stamp (if any) and its size in bytes.
     void add(TimeNs receive_time, std::optional<TimeNs> stamp, std::size_t size_bytes);
 
+    /// The row. While it runs it needs 8 bytes per message of this topic, to sort for the medians.
     TopicHealth result(double drop_gap_factor, const HealthContext &context = {}) const;
     TopicRole role() const { return role_; }
+    /// Bytes the per-message state holds (the compacted times' blocks).
+    std::size_t memoryBytes() const;
 
 private:
-    void judgeGaps(TopicHealth &h, const std::vector<TimeNs> &times, double drop_gap_factor,
-                   const HealthContext &context) const;
-    /// How much of the silence from `start` to `end` the topic should have been publishing.
-    TimeNs activeSilence(TimeNs start, TimeNs end, const HealthContext &context) const;
+    /// Kind, gaps and drops on `times` (put on the system's clock when `on_system_clock`), whose
+    /// periods have the median `median`. `scratch` is reused for the active periods.
+    void judgeGaps(TopicHealth &h, const CompactTimes &times, bool on_system_clock, double median,
+                   double drop_gap_factor, const HealthContext &context, std::vector<double> &scratch) const;
+    /// Appends the age of every message with a set stamp on the receive times' clock, in order.
+    void ages(std::vector<double> &out) const;
+    /// A headerless topic logged in recorder bursts: no period can be measured on its log times.
+    bool recorderBursts() const;
 
     std::string topic_;
     bool has_header_;
     int publishers_;
     TopicRole role_;
-    std::vector<TimeNs> log_times_;  ///< every receive time: periods on any clock after the run
-    std::vector<TimeNs> stamps_;     ///< every set stamp, in arrival order
+    CompactTimes log_times_;  ///< every receive time: periods on any clock after the run
+    CompactTimes stamps_;     ///< every set stamp, in arrival order
+    /// Which messages the stamps belong to: those from index first_stamped_ on, but for these.
+    CompactTimes unstamped_;
+    std::uint64_t first_stamped_ = 0;
     std::uint64_t count_ = 0;
     TimeNs first_ = 0, last_ = 0;
     std::uint64_t bytes_ = 0;
-    std::vector<double> ages_ms_;
     RunningStats age_stats_;
     std::optional<TimeNs> previous_stamp_;
     std::uint64_t out_of_order_ = 0, repeated_ = 0, sim_time_stamps_ = 0;
 };
 
 /// The robust period of `periods_ms` (median) and the share of periods near a whole multiple of
-/// it; {NaN, 0} when there is no positive median.
+/// it; {NaN, 0} when there is no positive median. Sorts `periods_ms`.
 struct PeriodEstimate {
     double period_ms;
     double on_clock_share;
 };
-PeriodEstimate estimatePeriod(const std::vector<double> &periods_ms);
+PeriodEstimate estimatePeriod(std::vector<double> &periods_ms);
+
+/// How much of the silence from `start` to `end` (system clock) a topic of `role` should have
+/// been publishing: all of it for a sensor; for a command, the time a navigation goal ran; for a
+/// motion-gated topic, the time the robot moved while its sensors delivered.
+TimeNs activeSilence(TopicRole role, TimeNs start, TimeNs end, const HealthContext &context);
 
 /// The longest counted gaps of `h` (at most n), longest first.
 std::vector<TopicGap> worstGaps(const TopicHealth &h, std::size_t n = kWorstGaps);
