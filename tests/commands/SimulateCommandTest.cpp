@@ -12,7 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-
 const nlohmann::json *findEvent(const nlohmann::json &report, const std::string &type) {
     for (const auto &e : report["events"])
         if (e["type"] == type) return &e;
@@ -145,6 +144,7 @@ TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
     EXPECT_EQ(test::runRobometrics({"simulate", "--clock", "ros", "-o", dir.string()}).exit_code, 2);
     EXPECT_EQ(test::runRobometrics({"simulate", "--real-time-factor", "20", "-o", dir.string()}).exit_code, 2);
     EXPECT_EQ(test::runRobometrics({"simulate", "--recorder", "fast", "-o", dir.string()}).exit_code, 2);
+    EXPECT_EQ(test::runRobometrics({"simulate", "--sensors", "lidar", "-o", dir.string()}).exit_code, 2);
     std::ofstream(dir / "bad.yaml") << "image: missing.pgm\nresolution: 0.05\norigin: [0, 0, 0]\nnegate: 0\n"
                                        "occupied_thresh: 0.65\nfree_thresh: 0.196\n";
     auto r = test::runRobometrics({"simulate", "--map", (dir / "bad.yaml").string(), "-o", (dir / "out").string()});

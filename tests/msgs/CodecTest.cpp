@@ -165,6 +165,73 @@ TEST(CodecTest, StatisticDataPointAlignsDataToEight) {
     EXPECT_EQ(*back, metrics);
 }
 
+/// A 2x1 rgb8 image: one red and one green pixel.
+Image tinyImage() {
+    Image image;
+    image.header.stamp = Time{1, 2};
+    image.header.frame_id = "cam";
+    image.height = 1;
+    image.width = 2;
+    image.encoding = "rgb8";
+    image.step = 6;
+    image.data = {0xff, 0, 0, 0, 0xff, 0};
+    return image;
+}
+
+TEST(CodecTest, TinyImageBytesByHand) {
+    // stamp @0, frame_id @8 (len 4 with the NUL) .. 16, height @16, width @20, encoding @24
+    // (len 5) .. 33, is_bigendian @33, 2 pad bytes, step @36, data count @40, data @44 .. 50,
+    // then 2 bytes padding the whole to a multiple of 4.
+    const auto expected = fromHex(
+        "00010000"
+        "01000000"
+        "02000000"
+        "0400000063616d00"
+        "01000000"
+        "02000000"
+        "050000007267623800"
+        "00"
+        "0000"
+        "06000000"
+        "06000000"
+        "ff000000ff00"
+        "0000");
+    ASSERT_EQ(expected.size(), 56U);
+    EXPECT_EQ(encodeCdr(tinyImage()), expected);
+    auto back = decodeCdr<Image>(expected);
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(*back, tinyImage());
+    Image bigendian = tinyImage();
+    bigendian.is_bigendian = 1;
+    EXPECT_EQ(encodeCdr(bigendian)[4 + 33], 1);
+}
+
+TEST(CodecTest, CompressedImageBytesByHand) {
+    CompressedImage image;
+    image.header.stamp = Time{1, 2};
+    image.header.frame_id = "cam";
+    image.format = "png";
+    image.data = {0x89, 'P', 'N'};
+    // header .. 16, format @16 (len 4) .. 24, data count @24, data @28 .. 31, 1 padding byte.
+    const auto expected = fromHex(
+        "00010000"
+        "01000000"
+        "02000000"
+        "0400000063616d00"
+        "04000000706e6700"
+        "03000000"
+        "89504e"
+        "00");
+    ASSERT_EQ(expected.size(), 36U);
+    EXPECT_EQ(encodeCdr(image), expected);
+    auto back = decodeCdr<CompressedImage>(expected);
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(*back, image);
+    // A cut inside the data names the field.
+    EXPECT_EQ(decodeCdr<CompressedImage>(std::span(expected.data(), 33)).message(),
+              "CompressedImage.data: need 3 bytes at offset 32, payload has 33");
+}
+
 TEST(CodecTest, ShortPayloadNamesFieldAndOffset) {
     auto bytes = fromHex(kGoldenLaserScan);
     bytes.resize(60);  // the count (3) at payload offset 52 is readable, the floats at 56 are not

@@ -67,6 +67,23 @@ TEST(Ros1Codec, ErrorsNameFieldAndOffset) {
     EXPECT_EQ(decodeRos1(bytes, map).message(), "GridMap: the ROS 1 layout of grid_map_msgs is not supported");
 }
 
+TEST(Ros1Codec, ImageIsPackedWithoutAlignment) {
+    // sensor_msgs/Image: seq, stamp, frame "cam", 1 x 2, "rgb8", is_bigendian, step 6, 6 bytes.
+    Bytes b;
+    b.put(std::uint32_t{9}).put(std::uint32_t{1}).put(std::uint32_t{2}).text("cam");
+    b.put(std::uint32_t{1}).put(std::uint32_t{2}).text("rgb8").put(std::uint8_t{0}).put(std::uint32_t{6});
+    b.put(std::uint32_t{6});
+    for (std::uint8_t v : {0xff, 0, 0, 0, 0xff, 0}) b.put(v);
+    ASSERT_EQ(b.data.size(), 50u);  // 12 + 7 + 8 + 8 + 1 + 4 + 4 + 6: no padding anywhere
+    Image image;
+    Status s = decodeRos1(b.data, image);
+    ASSERT_TRUE(s.ok()) << s.message();
+    EXPECT_EQ(image.header.frame_id, "cam");
+    EXPECT_EQ(image.encoding, "rgb8");
+    EXPECT_EQ(image.step, 6u);
+    EXPECT_EQ(image.data, (std::vector<std::uint8_t>{0xff, 0, 0, 0, 0xff, 0}));
+}
+
 TEST(Ros1Codec, EmptyMessageHasNoBytes) {
     Empty empty;
     EXPECT_TRUE(decodeRos1(std::vector<std::uint8_t>{}, empty).ok());

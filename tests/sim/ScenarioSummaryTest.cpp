@@ -63,4 +63,15 @@ TEST(ScenarioSummary, ProfilesAndTrueAnomaliesAreShown) {
               "    18.00 -   18.00 s  pause           paused\n");
 }
 
+TEST(ScenarioSummary, TheHeavySensorProfileIsNamed) {
+    nlohmann::json report = exampleReport();
+    report["robot"] = "rover";
+    report["recorder"] = "plain";
+    report["clock"] = {{"kind", "wall"}};
+    report["sensors"] = "heavy";
+    const std::string text = formatScenarioSummary("o", report);
+    EXPECT_NE(text.find("Profile:      robot rover, clock wall, recorder plain, sensors heavy\n"), std::string::npos)
+        << text;
+}
+
 }  // namespace robometrics::sim

@@ -62,6 +62,9 @@ TEST(SimulateRun, ErrorsNameTheMapOrTheBadValue) {
     o.real_time_factor = 0.6;
     o.recorder = "fast";
     EXPECT_EQ(simulateRun(o).message(), "unknown recorder \"fast\" (expected plain or batched)");
+    o.recorder = "plain";
+    o.sensors = "lots";
+    EXPECT_EQ(simulateRun(o).message(), "unknown sensor profile \"lots\" (expected standard or heavy)");
     EXPECT_FALSE(fs::exists(dir / "out"));
 }
 
@@ -82,6 +85,28 @@ TEST(SimulateRun, ProfilesReachTheScenario) {
     EXPECT_DOUBLE_EQ(result->report["clock"]["real_time_factor"].get<double>(), 2.0);
     EXPECT_EQ(result->message_counts.at("/clock"), 100u);
     EXPECT_EQ(result->message_counts.count("/rover/pose_array"), 0u);
+}
+
+TEST(SimulateRun, TheSensorProfileIsNamedInTheReportOnlyWhenHeavy) {
+    const fs::path dir = test::scratchDir("simulate-run-sensors");
+    SimulateOptions o;
+    o.duration_s = 0.2;
+    o.out_dir = (dir / "standard").string();
+    auto standard = simulateRun(o);
+    ASSERT_TRUE(standard.ok()) << standard.message();
+    EXPECT_FALSE(standard->report.contains("sensors"));  // a standard run's scenario.json is unchanged
+    o.sensors = "heavy";
+    o.out_dir = (dir / "heavy").string();
+    auto heavy = simulateRun(o);
+    ASSERT_TRUE(heavy.ok()) << heavy.message();
+    EXPECT_EQ(heavy->report["sensors"], "heavy");
+    EXPECT_EQ(heavy->message_counts.at("/lidar/points"), 2u);
+    EXPECT_EQ(heavy->message_counts.at("/camera/image_raw/compressed"), 6u);
+    EXPECT_EQ(heavy->message_counts.at("/imu/data"), 40u);
+    bool listed = false;
+    for (const auto &t : heavy->report["topics"])
+        listed |= t["name"] == "/camera/image_raw" && t["type"] == "sensor_msgs/msg/Image" && t["messages"] == 6;
+    EXPECT_TRUE(listed) << heavy->report["topics"].dump();
 }
 
 }  // namespace robometrics::sim

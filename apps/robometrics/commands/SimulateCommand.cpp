@@ -1,6 +1,7 @@
 // robometrics simulate [--scenario NAME] [--robot rover|turtlebot3] [--clock wall|gazebo]
-//                      [--real-time-factor F] [--recorder plain|batched] [--duration S] [--seed N]
-//                      [--map MAP.yaml] [--compression zstd|lz4|none] [--json] -o OUT_DIR
+//                      [--real-time-factor F] [--recorder plain|batched] [--sensors standard|heavy]
+//                      [--duration S] [--seed N] [--map MAP.yaml] [--compression zstd|lz4|none]
+//                      [--json] -o OUT_DIR
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
@@ -29,6 +30,10 @@ const RegisterCommand kRegister(
             ->capture_default_str();
         app.add_option("--recorder", o->recorder, "plain, or batched (log times in 50 ms bursts)")
             ->check(CLI::IsMember(sim::recorderNames()))
+            ->capture_default_str();
+        app.add_option("--sensors", o->sensors,
+                       "standard, or heavy (adds a 64-beam 3-D lidar and a camera, IMU at 200 Hz)")
+            ->check(CLI::IsMember(sim::sensorProfileNames()))
             ->capture_default_str();
         app.add_option("--duration", o->duration_s,
                        "simulated seconds (default: office 90, terrain 120, kidnap 90, stuck 60, nav2 120, "

@@ -146,6 +146,19 @@ uint32  row_step     # bytes per row
 uint8[] data         # row_step * height bytes
 bool is_dense        # true when no point is invalid
 )"},
+    {"sensor_msgs/Image", R"(# An uncompressed image; pixel (0, 0) is the top-left corner.
+std_msgs/Header header
+uint32 height          # rows
+uint32 width           # columns
+string encoding        # pixel layout: rgb8, bgr8, mono8, mono16, ...
+uint8 is_bigendian     # byte order of multi-byte pixel values
+uint32 step            # bytes per row
+uint8[] data           # step * height bytes
+)"},
+    {"sensor_msgs/CompressedImage", R"(std_msgs/Header header
+string format          # jpeg, png, or what the image transport writes
+uint8[] data           # the encoded image file
+)"},
     {"nav_msgs/Odometry", R"(# Pose in header.frame_id, twist in child_frame_id.
 std_msgs/Header header
 string child_frame_id

@@ -14,7 +14,8 @@
 #include "robometrics/msgs/CdrReader.hpp"
 #include "robometrics/msgs/Messages.hpp"
 
-/// Every message struct with its ROS 2 type name: X(Struct, "pkg/msg/Type").
+/// Every message struct with its ROS 2 type name: X(Struct, "pkg/msg/Type"). New types go at the
+/// end: the TypedCodec fuzz corpus names a type by its place in this list.
 #define ROBOMETRICS_FOR_EACH_MESSAGE(X)                                         \
     X(Time, "builtin_interfaces/msg/Time")                                      \
     X(Header, "std_msgs/msg/Header")                                            \
@@ -53,7 +54,9 @@
     X(GridMapInfo, "grid_map_msgs/msg/GridMapInfo")                             \
     X(GridMap, "grid_map_msgs/msg/GridMap")                                     \
     X(StatisticDataPoint, "statistics_msgs/msg/StatisticDataPoint")             \
-    X(MetricsMessage, "statistics_msgs/msg/MetricsMessage")
+    X(MetricsMessage, "statistics_msgs/msg/MetricsMessage")                     \
+    X(Image, "sensor_msgs/msg/Image")                                           \
+    X(CompressedImage, "sensor_msgs/msg/CompressedImage")
 
 namespace robometrics::msgs {
 

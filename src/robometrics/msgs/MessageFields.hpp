@@ -161,6 +161,22 @@ ROBOMETRICS_DESCRIBE(PointCloud2) {
     v("is_dense", m.is_dense);
 }
 
+ROBOMETRICS_DESCRIBE(Image) {
+    v("header", m.header);
+    v("height", m.height);
+    v("width", m.width);
+    v("encoding", m.encoding);
+    v("is_bigendian", m.is_bigendian);
+    v("step", m.step);
+    v("data", m.data);
+}
+
+ROBOMETRICS_DESCRIBE(CompressedImage) {
+    v("header", m.header);
+    v("format", m.format);
+    v("data", m.data);
+}
+
 ROBOMETRICS_DESCRIBE(Odometry) {
     v("header", m.header);
     v("child_frame_id", m.child_frame_id);

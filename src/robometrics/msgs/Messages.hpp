@@ -217,6 +217,27 @@ struct PointCloud2 {
     bool operator==(const PointCloud2 &) const = default;
 };
 
+// sensor_msgs/msg/Image: `height` rows of `step` bytes, top row first; `encoding` names the
+// pixel layout ("rgb8", "mono16", ...). is_bigendian is a uint8 here, not a bool.
+struct Image {
+    Header header;
+    std::uint32_t height = 0;
+    std::uint32_t width = 0;
+    std::string encoding;
+    std::uint8_t is_bigendian = 0;
+    std::uint32_t step = 0;
+    std::vector<std::uint8_t> data;
+    bool operator==(const Image &) const = default;
+};
+
+// sensor_msgs/msg/CompressedImage (format: "jpeg", "png", or image_transport's longer form)
+struct CompressedImage {
+    Header header;
+    std::string format;
+    std::vector<std::uint8_t> data;
+    bool operator==(const CompressedImage &) const = default;
+};
+
 // nav_msgs/msg/Odometry
 struct Odometry {
     Header header;

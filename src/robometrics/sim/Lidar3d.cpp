@@ -1,9 +1,9 @@
 #include "robometrics/sim/Lidar3d.hpp"
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
 
+#include "robometrics/sim/ByteOrder.hpp"
 #include "robometrics/sim/Pose2.hpp"
 
 namespace robometrics::sim {
@@ -44,13 +44,6 @@ std::vector<CloudPoint> Lidar3d::scan(const World &world, const ChassisState &bo
     return points;
 }
 
-namespace {
-void putFloat(std::uint8_t *out, float value) {
-    const auto bits = std::bit_cast<std::uint32_t>(value);
-    for (int i = 0; i < 4; ++i) out[i] = static_cast<std::uint8_t>(bits >> (8 * i));
-}
-}  // namespace
-
 msgs::PointCloud2 Lidar3d::toMessage(const std::vector<CloudPoint> &points) {
     msgs::PointCloud2 cloud;
     cloud.header.frame_id = "lidar_link";
@@ -64,10 +57,10 @@ msgs::PointCloud2 Lidar3d::toMessage(const std::vector<CloudPoint> &points) {
     cloud.data.resize(cloud.row_step);
     std::uint8_t *out = cloud.data.data();
     for (const CloudPoint &p : points) {
-        putFloat(out, static_cast<float>(p.sensor.x()));
-        putFloat(out + 4, static_cast<float>(p.sensor.y()));
-        putFloat(out + 8, static_cast<float>(p.sensor.z()));
-        putFloat(out + 12, p.ground ? kGroundIntensity : kObstacleIntensity);
+        putLittleEndian(out, static_cast<float>(p.sensor.x()));
+        putLittleEndian(out + 4, static_cast<float>(p.sensor.y()));
+        putLittleEndian(out + 8, static_cast<float>(p.sensor.z()));
+        putLittleEndian(out + 12, p.ground ? kGroundIntensity : kObstacleIntensity);
         out += 16;
     }
     cloud.is_dense = true;

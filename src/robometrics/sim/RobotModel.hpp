@@ -13,9 +13,10 @@
 
 namespace robometrics::sim {
 
-using SimMessage = std::variant<msgs::LaserScan, msgs::Imu, msgs::Odometry, msgs::PoseArray, msgs::TFMessage,
-                                msgs::OccupancyGrid, msgs::PoseWithCovarianceStamped, msgs::GridMap, msgs::PointCloud2,
-                                msgs::Twist, msgs::PoseStamped, msgs::GoalStatusArray, msgs::Clock>;
+using SimMessage =
+    std::variant<msgs::LaserScan, msgs::Imu, msgs::Odometry, msgs::PoseArray, msgs::TFMessage, msgs::OccupancyGrid,
+                 msgs::PoseWithCovarianceStamped, msgs::GridMap, msgs::PointCloud2, msgs::Twist, msgs::PoseStamped,
+                 msgs::GoalStatusArray, msgs::Clock, msgs::Image, msgs::CompressedImage>;
 
 struct SimOutput {
     const char *topic = "";

@@ -7,15 +7,15 @@ namespace robometrics::sim {
 namespace {
 
 // Periods in ticks.
-constexpr std::int64_t kImuEvery = 1, kOdomEvery = 2, kTfEvery = 2, kPoseEvery = 5, kCmdVelEvery = 5, kScanEvery = 10,
-                       kAmclEvery = 20, kGroundGridEvery = 20, kMapEvery = 500;
+constexpr std::int64_t kOdomEvery = 2, kTfEvery = 2, kPoseEvery = 5, kCmdVelEvery = 5, kScanEvery = 10, kAmclEvery = 20,
+                       kGroundGridEvery = 20, kMapEvery = 500;
 constexpr double kLaserHeight = 0.2, kImuHeight = 0.1;
 
 }  // namespace
 
 RoverModel::RoverModel(const ScenarioSpec &spec, const Rng &root, std::int64_t ticks)
     : ticks_(ticks),
-      imu_(root.fork(3)),
+      imu_(root.fork(3), "/imu/data", imuRateHz(spec.sensors)),
       lidar_(root.fork(4), LidarConfig{360, 0.05, spec.lidar_max_range}),
       lidar3d_(root.fork(5)),
       mapper_(spec.world.map) {}
@@ -23,7 +23,7 @@ RoverModel::RoverModel(const ScenarioSpec &spec, const Rng &root, std::int64_t t
 std::vector<SimTopic> RoverModel::topics() const {
     return {
         {"/scan", "sensor_msgs/msg/LaserScan", 10, false, 1, "periodic"},
-        {"/imu/data", "sensor_msgs/msg/Imu", 100, false, 1, "periodic"},
+        imu_.topic(),
         {"/odometry/wheels", "nav_msgs/msg/Odometry", 50, false, 1, "periodic"},
         {"/rover/pose_array", "geometry_msgs/msg/PoseArray", 20, false, 1, "periodic"},
         {"/tf", "tf2_msgs/msg/TFMessage", 50, false, 1, "periodic"},
@@ -41,7 +41,6 @@ void RoverModel::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
     const TimeNs t = vehicle.stamp();
     const msgs::Time st = msgs::Time::fromNs(t);
     const ChassisState &body = vehicle.body();
-    const Pose2 truth2 = vehicle.drive().pose();
     const WheelOdometry &odometry = vehicle.odometry();
     Localization &localization = vehicle.localization();
     const bool last = tick == ticks_ - 1;
@@ -52,15 +51,7 @@ void RoverModel::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
                          transformStamped("base_link", "lidar_link", t, {0, 0, lidar3d_.config().mount_height}, {})};
         out.push_back({"/tf_static", t, true, std::move(tf)});
     }
-    const double roughness = vehicle.spec().world.terrain.roughness(truth2.x, truth2.y);
-    if (tick % kImuEvery == 0) {
-        msgs::Imu m = imu_.measure(body, roughness, std::abs(vehicle.drive().groundSpeed()));
-        m.header.stamp = st;
-        const auto &a = m.linear_acceleration;
-        vehicle.events().observeGround(vehicle.now(), roughness, std::abs(vehicle.drive().groundSpeed()),
-                                       std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z));
-        out.push_back({"/imu/data", t, false, std::move(m)});
-    }
+    imu_.emit(vehicle, out);
     if (tick % kOdomEvery == 0) {
         msgs::Odometry m = odometry.message();
         m.header.stamp = st;

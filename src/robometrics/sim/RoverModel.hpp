@@ -4,7 +4,7 @@
 // the true pose on /rover/pose_array and the route follower's command on /cmd_vel.
 
 #include "robometrics/sim/GroundGridMap.hpp"
-#include "robometrics/sim/ImuModel.hpp"
+#include "robometrics/sim/ImuPublisher.hpp"
 #include "robometrics/sim/Lidar.hpp"
 #include "robometrics/sim/Lidar3d.hpp"
 #include "robometrics/sim/RobotModel.hpp"
@@ -23,7 +23,7 @@ private:
     void emitGroundGrid(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out);
 
     std::int64_t ticks_;
-    ImuModel imu_;
+    ImuPublisher imu_;
     Lidar lidar_;
     Lidar3d lidar3d_;
     SlamMapper mapper_;

@@ -162,6 +162,7 @@ Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, st
     if (const double cruise = robotBody(s.robot).cruise_speed; cruise > 0) s.max_speed = cruise;
     s.clock = profile.clock;
     s.recorder = profile.recorder;
+    s.sensors = profile.sensors;
     return s;
 }
 

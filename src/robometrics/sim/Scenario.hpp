@@ -1,7 +1,7 @@
 #pragma once
 // A scenario: the world, the route or the mission, the timing of the scripted events, the
-// noise levels, and the profiles it runs with (robot, clock, recorder). Scripted times scale
-// with the duration so that a short test run still contains every event.
+// noise levels, and the profiles it runs with (robot, clock, recorder, sensors). Scripted times
+// scale with the duration so that a short test run still contains every event.
 
 #include <optional>
 #include <string>
@@ -13,6 +13,7 @@
 #include "robometrics/sim/Pose2.hpp"
 #include "robometrics/sim/RecorderKind.hpp"
 #include "robometrics/sim/RobotKind.hpp"
+#include "robometrics/sim/SensorProfile.hpp"
 #include "robometrics/sim/World.hpp"
 
 namespace robometrics::sim {
@@ -52,6 +53,7 @@ struct ScenarioSpec {
     RobotKind robot = RobotKind::Rover;
     ClockProfile clock;
     RecorderKind recorder = RecorderKind::Plain;
+    SensorProfile sensors = SensorProfile::Standard;
 };
 
 /// The profiles `simulate` runs a scenario with, each independent of the others.
@@ -59,6 +61,7 @@ struct RunProfile {
     std::optional<RobotKind> robot;  ///< empty: the scenario's own robot
     ClockProfile clock;
     RecorderKind recorder = RecorderKind::Plain;
+    SensorProfile sensors = SensorProfile::Standard;
 };
 
 /// The names accepted by makeScenario, in documentation order.

@@ -24,6 +24,8 @@ nlohmann::json scenarioReport(const Simulator &sim, const std::map<std::string, 
                   {"wall_duration_s", round3(clock.wallDurationS())},
                   {"pause_wall_s", round3(clock.pauseWallS())}};
     j["recorder"] = recorderName(spec.recorder);
+    // Written only when not the default, so a standard run's scenario.json is what it always was.
+    if (spec.sensors != SensorProfile::Standard) j["sensors"] = sensorProfileName(spec.sensors);
     j["files"] = {{"bag", files.bag}, {"gt_map", files.gt_map + ".yaml"}, {"gt_trajectory", files.gt_trajectory}};
     nlohmann::json topics = nlohmann::json::array();
     for (const SimTopic &t : sim.topics()) {

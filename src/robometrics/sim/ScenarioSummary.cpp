@@ -17,8 +17,11 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
             clock_text += fmt::format(" (real-time factor {}, paused {} s of wall time)",
                                       clock["real_time_factor"].get<double>(), clock["pause_wall_s"].get<double>());
         }
-        out += fmt::format("Profile:      robot {}, clock {}, recorder {}\n", report["robot"].get<std::string>(),
-                           clock_text, report["recorder"].get<std::string>());
+        // The sensor profile is named when it is not the standard one (scenario.json does the same).
+        const std::string sensors =
+            report.contains("sensors") ? ", sensors " + report["sensors"].get<std::string>() : std::string();
+        out += fmt::format("Profile:      robot {}, clock {}, recorder {}{}\n", report["robot"].get<std::string>(),
+                           clock_text, report["recorder"].get<std::string>(), sensors);
     }
     out += fmt::format("Output:       {}/\n", out_dir);
     out += fmt::format("  {:<20} {} messages on {} topics\n", report["files"]["bag"].get<std::string>(), total,

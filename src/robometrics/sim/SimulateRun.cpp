@@ -24,6 +24,9 @@ Result<RunProfile> runProfile(const SimulateOptions &options) {
     const auto recorder = parseRecorder(options.recorder);
     if (!recorder) return Error{"unknown recorder \"" + options.recorder + "\" (expected plain or batched)"};
     profile.recorder = *recorder;
+    const auto sensors = parseSensorProfile(options.sensors);
+    if (!sensors) return Error{"unknown sensor profile \"" + options.sensors + "\" (expected standard or heavy)"};
+    profile.sensors = *sensors;
     return profile;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // `robometrics simulate` (docs/simulate.md): builds a scenario, on the built-in world or on a
-// map_server map, with the robot, clock and recorder profiles asked for, and records its run
-// into one output directory (sim/Recorder.hpp).
+// map_server map, with the robot, clock, recorder and sensor profiles asked for, and records its
+// run into one output directory (sim/Recorder.hpp).
 
 #include <cstdint>
 #include <functional>
@@ -24,6 +24,7 @@ struct SimulateOptions {
     std::string clock = "wall";        ///< one of clockNames()
     double real_time_factor = 0.6;     ///< simulated / wall seconds under --clock gazebo (0.05 .. 10)
     std::string recorder = "plain";    ///< one of recorderNames()
+    std::string sensors = "standard";  ///< one of sensorProfileNames()
     /// Called now and then with the fraction simulated (for a progress bar); may be empty.
     std::function<void(double)> progress;
 };

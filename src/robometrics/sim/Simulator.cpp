@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "robometrics/sim/HeavySensors.hpp"
 #include "robometrics/sim/LogTimeBatcher.hpp"
 #include "robometrics/sim/RoverModel.hpp"
 #include "robometrics/sim/TurtleBot3Model.hpp"
@@ -24,6 +25,7 @@ struct Simulator::State {
     LogClock clock;
     Vehicle vehicle;
     std::unique_ptr<RobotModel> model;
+    std::unique_ptr<HeavySensors> mast;  ///< the heavy sensor profile's extra sensors, if asked for
     LogTimeBatcher batcher;
 
     State(ScenarioSpec spec, std::uint64_t seed_in, TimeNs start)
@@ -31,7 +33,9 @@ struct Simulator::State {
           ticks(std::max<std::int64_t>(1, tickOf(spec.duration_s))),
           clock(spec.clock, spec.duration_s, start),
           vehicle(std::move(spec), Rng(seed_in), clock.simStart()),
-          model(makeModel(vehicle.spec(), Rng(seed_in), ticks)) {}
+          model(makeModel(vehicle.spec(), Rng(seed_in), ticks)),
+          mast(vehicle.spec().sensors == SensorProfile::Heavy ? std::make_unique<HeavySensors>(Rng(seed_in))
+                                                              : nullptr) {}
 };
 
 Simulator::Simulator(ScenarioSpec spec, std::uint64_t seed, TimeNs start_time)
@@ -51,6 +55,9 @@ double Simulator::odometryPathLength() const { return state_->vehicle.odometryPa
 
 std::vector<SimTopic> Simulator::topics() const {
     std::vector<SimTopic> topics = state_->model->topics();
+    if (state_->mast) {
+        for (SimTopic &t : state_->mast->topics()) topics.push_back(std::move(t));
+    }
     if (state_->clock.simulated())
         topics.push_back({"/clock", "rosgraph_msgs/msg/Clock", 100, false, 1, "every tick except while paused"});
     return topics;
@@ -68,6 +75,7 @@ void Simulator::step(std::vector<SimOutput> &out) {
         out.push_back({"/clock", s.vehicle.stamp(), false, clock});
     }
     s.model->emit(s.vehicle, out);
+    if (s.mast) s.mast->emit(s.vehicle, out);
     // Topics off the tick grid (30 Hz) are published later within the tick than the rest.
     std::stable_sort(out.begin(), out.end(), [](const SimOutput &a, const SimOutput &b) { return a.time < b.time; });
     for (SimOutput &o : out) {

@@ -1,7 +1,8 @@
 #pragma once
 // Runs a scenario tick by tick (10 ms of simulated time per tick) and hands out the messages
 // each tick produces, with their topics and log times: the Vehicle moves, its RobotModel
-// publishes on the simulated clock, the LogClock turns publish times into the recorder's clock
+// publishes on the simulated clock (with the heavy sensor profile, HeavySensors adds its mast),
+// the LogClock turns publish times into the recorder's clock
 // (adding /clock under Gazebo) and a batched recorder quantises them. Pure: no files, no wall
 // clock; the same scenario and seed always give the same messages.
 

@@ -41,7 +41,7 @@ msgs::Twist twist(const Command &c) {
 
 TurtleBot3Model::TurtleBot3Model(const ScenarioSpec &spec, const Rng &root)
     : teleop_(holdsStill(spec.mission)),
-      imu_(root.fork(3)),
+      imu_(root.fork(3), "/imu", imuRateHz(spec.sensors)),
       lidar_(root.fork(4), lds01()),
       map_odom_(spec.start),
       status_(root.fork(6)) {}
@@ -50,7 +50,7 @@ std::vector<SimTopic> TurtleBot3Model::topics() const {
     return {
         {"/scan", "sensor_msgs/msg/LaserScan", 5, false, 1, "periodic"},
         {"/odom", "nav_msgs/msg/Odometry", 30, false, 1, "periodic"},
-        {"/imu", "sensor_msgs/msg/Imu", 100, false, 1, "periodic"},
+        imu_.topic(),
         {"/tf", "tf2_msgs/msg/TFMessage", 65, false, 3,
          "diff drive odom->base_footprint 30 Hz, robot_state_publisher wheels 30 Hz, AMCL map->odom on every scan"},
         {"/tf_static", "tf2_msgs/msg/TFMessage", 0, true, 1, "once at the start"},
@@ -70,15 +70,7 @@ void TurtleBot3Model::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
     const TimeNs t = vehicle.stamp();
     if (vehicle.tick() == 0) emitStatic(vehicle, t, out);
     if (vehicle.tick() > 0) wheels_.update(kTickS, vehicle.drive().wheelSpeed(), vehicle.drive().yawRate());
-
-    const Pose2 pose = vehicle.drive().pose();
-    const double roughness = vehicle.spec().world.terrain.roughness(pose.x, pose.y);
-    const double speed = std::abs(vehicle.drive().groundSpeed());
-    msgs::Imu imu = imu_.measure(vehicle.body(), roughness, speed);
-    imu.header.stamp = msgs::Time::fromNs(t);
-    const auto &a = imu.linear_acceleration;
-    vehicle.events().observeGround(vehicle.now(), roughness, speed, std::sqrt(a.x * a.x + a.y * a.y + a.z * a.z));
-    out.push_back({"/imu", t, false, std::move(imu)});
+    imu_.emit(vehicle, out);
 
     emitDiffDrive(vehicle, out);
     if (vehicle.tick() % kScanEvery == 0 && !vehicle.scanDropped()) emitScanAndAmcl(vehicle, t, out);

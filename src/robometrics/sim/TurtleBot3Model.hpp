@@ -1,13 +1,14 @@
 #pragma once
 // A Nav2 TurtleBot3 (waffle) as its nodes publish (docs/simulate.md, Topics of turtlebot3):
 // the LDS-01 driver (5 Hz, 0.0 for no return), the diff drive (/odom and odom->base_footprint
-// at 30 Hz), the IMU (100 Hz), robot_state_publisher (static frames once, wheel joints at 30 Hz),
-// map_server (/map once), AMCL (motion-gated /amcl_pose, map->odom on every scan) and Nav2
-// (/cmd_vel only while a goal executes, the navigate_to_pose status, /goal_pose from the user).
+// at 30 Hz), the IMU (100 Hz; 200 Hz with the heavy sensors), robot_state_publisher (static
+// frames once, wheel joints at 30 Hz), map_server (/map once), AMCL (motion-gated /amcl_pose,
+// map->odom on every scan) and Nav2 (/cmd_vel only while a goal executes, the navigate_to_pose
+// status, /goal_pose from the user).
 
 #include "robometrics/sim/AmclGate.hpp"
 #include "robometrics/sim/GoalStatusList.hpp"
-#include "robometrics/sim/ImuModel.hpp"
+#include "robometrics/sim/ImuPublisher.hpp"
 #include "robometrics/sim/Lidar.hpp"
 #include "robometrics/sim/RobotModel.hpp"
 #include "robometrics/sim/WheelJoints.hpp"
@@ -31,7 +32,7 @@ private:
     void emitNavigation(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out);
 
     bool teleop_;  ///< a teleop node also publishes /cmd_vel (the mission holds still)
-    ImuModel imu_;
+    ImuPublisher imu_;
     Lidar lidar_;
     AmclGate amcl_gate_;
     Pose2 map_odom_;  ///< AMCL's latest map->odom (changes only at filter updates)
