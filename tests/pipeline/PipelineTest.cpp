@@ -78,5 +78,41 @@ TEST(Pipeline, AFailingSubscriberStopsTheReadAheadRun) {
         << status.message();
 }
 
+TEST(Pipeline, LanesSeeEveryMessageAndTheEarliestFailureIsReported) {
+    for (bool ahead : {false, true}) {
+        test::MessageList list;
+        fillTwoTopics(list, 3000);
+        Pipeline pipe;
+        pipe.readAhead(ahead);
+        std::vector<TimeNs> lane0, lane1;
+        pipe.subscribe<msgs::Odometry>("/odom",
+                                       [&](const msgs::Odometry &, const Envelope &e) { lane0.push_back(e.log_time); });
+        pipe.setLane(1);
+        pipe.subscribe<msgs::Odometry>("/odom",
+                                       [&](const msgs::Odometry &, const Envelope &e) { lane1.push_back(e.log_time); });
+        pipe.setLane(0);
+        ASSERT_TRUE(pipe.run(list).ok());
+        EXPECT_EQ(lane0.size(), 3000u);
+        EXPECT_EQ(lane0, lane1) << "read ahead: " << ahead;
+    }
+    for (bool ahead : {false, true}) {
+        test::MessageList list;
+        fillTwoTopics(list, 3000);
+        Pipeline pipe;
+        pipe.readAhead(ahead);
+        // Lane 0 fails at log time 2000 (message 400), lane 1 earlier, at log time 1005 (message 201).
+        pipe.subscribeRaw("/odom", [](const bag::Message &m) -> Status {
+            return m.log_time == 2000 ? Status(Error{"lane 0"}) : Status::Ok();
+        });
+        pipe.setLane(1);
+        pipe.subscribeRaw("/cmd_vel", [](const bag::Message &m) -> Status {
+            return m.log_time == 1005 ? Status(Error{"lane 1"}) : Status::Ok();
+        });
+        const Status status = pipe.run(list);
+        ASSERT_FALSE(status.ok());
+        EXPECT_EQ(status.message(), "test messages: topic /cmd_vel at log time 1005 ns: lane 1") << ahead;
+    }
+}
+
 }  // namespace
 }  // namespace robometrics::pipeline

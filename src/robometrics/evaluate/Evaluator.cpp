@@ -475,7 +475,11 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         nodes::CostmapOutputs outputs;
         outputs.skip_bad_input = true;
         costmap.emplace(*costmap_config, inputs.bag, outputs);
+        // Lane 1 (its own thread when reading ahead): the costmap and the TF recording below
+        // share nothing with the other nodes, and their /tf is decoded once for both.
+        pipe.setLane(1);
         costmap->subscribe(pipe);
+        pipe.setLane(0);
     }
     // Topic statistics see every message, raw: only the header stamp is decoded. The same
     // stamps place the run on its clock.
@@ -493,7 +497,9 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     const bool gt_trajectory = options.gt_trajectory || inputs.gt_trajectory;
     if (t.tf && (gt_trajectory || !t.odometry.empty())) {
         pass.tf.emplace();
+        pipe.setLane(1);
         pass.tf->subscribe(pipe, (*source)->topics());
+        pipe.setLane(0);
     }
     if (groundTruthMap(e, options) && !t.map.empty()) {
         for (const bag::TopicInfo &info : (*source)->topics()) {

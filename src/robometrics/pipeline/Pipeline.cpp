@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "robometrics/bag/ReadAheadSource.hpp"
+#include <set>
+#include <thread>
+
+#include "robometrics/bag/ReadAhead.hpp"
 #include "robometrics/core/ProgressBar.hpp"
 
 namespace robometrics::pipeline {
@@ -28,66 +31,101 @@ std::string Pipeline::resolve(const std::string &topic) const {
 }
 
 void Pipeline::addHandler(const std::string &topic, const std::string &type, RawHandler call) {
-    handlers_[topic].push_back(Handler{type, std::move(call)});
+    lanes_[lane_].handlers[topic].push_back(Handler{type, std::move(call)});
 }
 
 std::vector<std::string> Pipeline::topics() const {
-    std::vector<std::string> out;
-    for (const auto &[topic, list] : handlers_) {
-        if (topic == "*") return {};
-        out.push_back(topic);
+    std::set<std::string> out;
+    for (const Lane &lane : lanes_) {
+        for (const auto &[topic, list] : lane.handlers) {
+            if (topic == "*") return {};
+            out.insert(topic);
+        }
     }
-    return out;
+    return {out.begin(), out.end()};
 }
 
 Status Pipeline::run(bag::MessageSource &source) {
     // Check types once, before reading, so a wrong remapping fails fast and clearly.
     for (const bag::TopicInfo &topic : source.topics()) {
-        auto it = handlers_.find(topic.name);
-        if (it == handlers_.end()) continue;
-        for (const Handler &h : it->second) {
-            if (!h.type.empty() && h.type != topic.type) {
-                return Error{fmt::format("{}: topic {} has type {}, expected {}", source.describe(), topic.name,
-                                         topic.type, h.type)};
+        for (const Lane &lane : lanes_) {
+            auto it = lane.handlers.find(topic.name);
+            if (it == lane.handlers.end()) continue;
+            for (const Handler &h : it->second) {
+                if (!h.type.empty() && h.type != topic.type) {
+                    return Error{fmt::format("{}: topic {} has type {}, expected {}", source.describe(), topic.name,
+                                             topic.type, h.type)};
+                }
             }
         }
     }
-    if (!read_ahead_) return dispatchAll(source);
-    bag::ReadAheadSource ahead(source);
-    return dispatchAll(ahead);
+    std::vector<const Lane *> all;
+    for (const Lane &lane : lanes_) all.push_back(&lane);
+    if (!read_ahead_) return feed(source, all, progress_, nullptr).status;
+
+    bag::ReadAhead ahead(source, lanes_.size());
+    std::atomic<std::uint64_t> stop_after{std::numeric_limits<std::uint64_t>::max()};
+    std::vector<LaneEnd> ends(lanes_.size());
+    std::vector<std::thread> threads;
+    for (std::size_t k = 1; k < lanes_.size(); ++k) {
+        threads.emplace_back([&, k] {
+            ends[k] = feed(ahead.consumer(k), {&lanes_[k]}, false, &stop_after);
+            ahead.release(k);
+        });
+    }
+    ends[0] = feed(ahead.consumer(0), {&lanes_[0]}, progress_, &stop_after);
+    ahead.release(0);
+    for (std::thread &t : threads) t.join();
+    // The error of the earliest message, as one thread feeding the lanes in order would meet it.
+    const LaneEnd *first = &ends[0];
+    for (const LaneEnd &end : ends) {
+        if (end.at < first->at) first = &end;
+    }
+    return first->status;
 }
 
-Status Pipeline::dispatchAll(bag::MessageSource &source) {
-    const std::vector<Handler> *all = nullptr;
-    if (auto it = handlers_.find("*"); it != handlers_.end()) all = &it->second;
+Status Pipeline::dispatch(const Lane &lane, const bag::Message &message, const bag::MessageSource &source) {
+    auto call = [&](const std::vector<Handler> &list) -> Status {
+        for (const Handler &h : list) {
+            Status status = h.call(message);
+            if (!status.ok()) {
+                return Error{fmt::format("{}: topic {} at log time {} ns: {}", source.describe(), message.topic->name,
+                                         message.log_time, status.message())};
+            }
+        }
+        return Status::Ok();
+    };
+    if (auto it = lane.handlers.find(message.topic->name); it != lane.handlers.end()) ROBOMETRICS_TRY(call(it->second));
+    if (auto it = lane.handlers.find("*"); it != lane.handlers.end()) ROBOMETRICS_TRY(call(it->second));
+    return Status::Ok();
+}
 
+Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,
+                                 std::atomic<std::uint64_t> *stop_after) const {
     TimeNs first = 0, last = 0;
-    ProgressBar bar(progress_);
+    ProgressBar bar(progress);
     bag::Message message;
-    while (true) {
+    for (std::uint64_t index = 0;; ++index) {
+        if (stop_after && index > stop_after->load(std::memory_order_relaxed)) return {};
         Result<bool> more = source.next(message);
-        if (!more) return more.error();
+        if (!more) return {more.error(), index};
         if (!*more) break;
         if (first == 0) first = message.log_time;
         last = message.log_time;
-        auto dispatch = [&](const std::vector<Handler> &list) -> Status {
-            for (const Handler &h : list) {
-                Status status = h.call(message);
-                if (!status.ok()) {
-                    return Error{fmt::format("{}: topic {} at log time {} ns: {}", source.describe(),
-                                             message.topic->name, message.log_time, status.message())};
+        for (const Lane *lane : lanes) {
+            Status status = dispatch(*lane, message, source);
+            if (status.ok()) continue;
+            if (stop_after) {
+                std::uint64_t seen = stop_after->load();
+                while (index < seen && !stop_after->compare_exchange_weak(seen, index)) {
                 }
             }
-            return Status::Ok();
-        };
-        if (auto it = handlers_.find(message.topic->name); it != handlers_.end()) {
-            ROBOMETRICS_TRY(dispatch(it->second));
+            return {status, index};
         }
-        if (all) ROBOMETRICS_TRY(dispatch(*all));
         bar.update(fmt::format("{:.1f} s of bag time", toSeconds(last - first)));
     }
     bar.finish();
-    return Status::Ok();
+    return {};
 }
 
 }  // namespace robometrics::pipeline

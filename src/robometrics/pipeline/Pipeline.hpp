@@ -1,13 +1,19 @@
 #pragma once
 // The one pipeline that drives analyzers from any MessageSource (a bag today, DDS later).
 // Commands subscribe typed callbacks to topics; the pipeline decodes each message once per type
-// into a reused buffer, however many subscribers it has, and calls them in log-time order. Topic remapping works like
-// ROS 2 remapping: a subscription to "/scan" reads "/my/scan" after `remap("/scan", "/my/scan")`.
+// into a reused buffer, however many subscribers it has, and calls them in log-time order.
+// Subscriptions fall into lanes (setLane); when the bag is read ahead, each lane runs on its own
+// thread over the same messages, so subscribers in different lanes must share no mutable state. Topic remapping works
+// like ROS 2 remapping: a subscription to "/scan" reads "/my/scan" after `remap("/scan", "/my/scan")`.
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -42,7 +48,7 @@ public:
     void subscribe(const std::string &topic, std::function<void(const T &, const Envelope &)> callback) {
         const std::string resolved = resolve(topic);
         const std::string type(msgs::TypeInfo<T>::name);
-        std::shared_ptr<void> &slot = decoders_[{resolved, type}];
+        std::shared_ptr<void> &slot = decoders_[{lane_, resolved, type}];
         if (!slot) {
             auto decoder = std::make_shared<Decoder<T>>();
             slot = decoder;
@@ -62,10 +68,18 @@ public:
     /// Shows a progress bar on stderr while running (only when stderr is a terminal).
     void showProgress(bool enabled) { progress_ = enabled; }
 
-    /// Reads the bag on a second thread while this one decodes and analyses (bag::ReadAheadSource);
-    /// the subscribers see the same messages in the same order either way. Off by default: a
-    /// live source must not be read by a thread nobody can interrupt.
+    /// Reads the bag on a second thread while this one decodes and analyses (bag::ReadAhead), and
+    /// runs every lane but the first on a thread of its own; the subscribers see the same messages
+    /// in the same order either way. Off by default: a live source must not be read by a thread
+    /// nobody can interrupt.
     void readAhead(bool enabled) { read_ahead_ = enabled; }
+
+    /// The lane of the subscriptions made from now on (0 at first). Each lane's subscribers are
+    /// called in subscription order; a message goes to lane 0 first when the lanes share a thread.
+    void setLane(std::size_t lane) {
+        lane_ = lane;
+        if (lanes_.size() <= lane) lanes_.resize(lane + 1);
+    }
 
     /// Reads the source to its end, dispatching every message. Fails on the first damaged
     /// message, naming the topic, the log time and the source.
@@ -89,12 +103,27 @@ private:
         std::string type;  ///< expected type, empty for raw handlers
         RawHandler call;
     };
+    struct Lane {
+        std::map<std::string, std::vector<Handler>> handlers;  ///< by topic, "*" = every topic
+    };
+    /// How a lane's run ended: its status and, on an error, the index of the message it failed at.
+    struct LaneEnd {
+        Status status;
+        std::uint64_t at = std::numeric_limits<std::uint64_t>::max();
+    };
     void addHandler(const std::string &topic, const std::string &type, RawHandler call);
-    Status dispatchAll(bag::MessageSource &source);
+    /// Calls `lane`'s subscribers of `message`.
+    static Status dispatch(const Lane &lane, const bag::Message &message, const bag::MessageSource &source);
+    /// Reads `source` to its end feeding `lanes` (all on this thread), or until a message index
+    /// past `*stop_after` (lowered by the lanes that fail, so that the others stop too).
+    LaneEnd feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,
+                 std::atomic<std::uint64_t> *stop_after) const;
 
     std::map<std::string, std::string> remaps_;
-    std::map<std::string, std::vector<Handler>> handlers_;
-    std::map<std::pair<std::string, std::string>, std::shared_ptr<void>> decoders_;  ///< by (topic, type)
+    std::vector<Lane> lanes_{1};
+    std::size_t lane_ = 0;
+    std::map<std::tuple<std::size_t, std::string, std::string>, std::shared_ptr<void>>
+        decoders_;  ///< lane, topic, type
     bool progress_ = false;
     bool read_ahead_ = false;
 };

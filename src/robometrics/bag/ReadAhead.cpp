@@ -1,0 +1,184 @@
+#include "robometrics/bag/ReadAhead.hpp"
+
+namespace robometrics::bag {
+
+/// One consumer's stream over the shared batches.
+class ReadAhead::Consumer final : public MessageSource {
+public:
+    Consumer(ReadAhead &owner, std::size_t index) : owner_(owner), index_(index) {}
+
+    const std::vector<TopicInfo> &topics() const override { return owner_.topics_; }
+    std::string describe() const override { return owner_.description_; }
+
+    Result<bool> next(Message &out) override {
+        if (finished_) return false;
+        while (!batch_ || position_ == batch_->entries.size()) {
+            // Every message of the batch was read: what follows it is the end or the error.
+            if (batch_ && (batch_->end || batch_->error)) {
+                finished_ = true;
+                if (batch_->error) return *batch_->error;
+                return false;
+            }
+            batch_ = owner_.take(index_, seq_);
+            if (!batch_) return Error{owner_.description_ + ": read after the consumer was released"};
+            position_ = 0;
+        }
+        const Entry &e = batch_->entries[position_++];
+        out.topic = e.topic;
+        out.log_time = e.log_time;
+        out.publish_time = e.publish_time;
+        out.data = std::span<const std::uint8_t>(batch_->bytes.data() + e.offset, e.size);
+        return true;
+    }
+
+private:
+    ReadAhead &owner_;
+    std::size_t index_;
+    const Batch *batch_ = nullptr;
+    std::size_t seq_ = 0;
+    std::size_t position_ = 0;
+    bool finished_ = false;
+};
+
+ReadAhead::ReadAhead(MessageSource &source, std::size_t consumers)
+    : source_(source), topics_(source.topics()), description_(source.describe()), cursors_(consumers) {
+    for (std::size_t i = 0; i < topics_.size(); ++i) stable_[&source.topics()[i]] = &topics_[i];
+    for (std::size_t i = 0; i < consumers; ++i) consumers_.push_back(std::make_unique<Consumer>(*this, i));
+}
+
+MessageSource &ReadAhead::consumer(std::size_t i) { return *consumers_.at(i); }
+
+ReadAhead::~ReadAhead() {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    changed_.notify_all();
+    if (reader_.joinable()) reader_.join();
+}
+
+const TopicInfo *ReadAhead::stableTopic(const TopicInfo *topic) {
+    // A source may move its topic list when it grows, so a cached pointer is checked by name.
+    auto it = stable_.find(topic);
+    if (it != stable_.end() && it->second->name == topic->name) return it->second;
+    const TopicInfo *found = nullptr;
+    for (const TopicInfo &t : topics_) {
+        if (t.name == topic->name) found = &t;
+    }
+    for (const TopicInfo &t : added_topics_) {
+        if (t.name == topic->name) found = &t;
+    }
+    if (!found) found = &added_topics_.emplace_back(*topic);
+    stable_[topic] = found;
+    return found;
+}
+
+std::unique_ptr<ReadAhead::Batch> ReadAhead::freshBatch() {
+    std::unique_ptr<Batch> batch;
+    {
+        std::lock_guard lock(mutex_);
+        if (!spare_.empty()) {
+            batch = std::move(spare_.back());
+            spare_.pop_back();
+        }
+    }
+    if (!batch) {
+        batch = std::make_unique<Batch>();
+        batch->bytes.reserve(kBatchBytes);
+    }
+    batch->bytes.clear();
+    batch->entries.clear();
+    batch->error.reset();
+    batch->end = false;
+    return batch;
+}
+
+bool ReadAhead::publish(std::unique_ptr<Batch> batch) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return stopping_ || window_.size() < kBatchesAhead; });
+    if (stopping_) return false;
+    std::size_t readers = 0;
+    for (const Cursor &c : cursors_) readers += c.released ? 0 : 1;
+    if (readers == 0) return false;  // nobody reads any more
+    window_.push_back(Slot{std::move(batch), readers});
+    lock.unlock();
+    changed_.notify_all();
+    return true;
+}
+
+void ReadAhead::produce() {
+    std::unique_ptr<Batch> batch = freshBatch();
+    Message m;
+    for (;;) {
+        {
+            std::lock_guard lock(mutex_);
+            if (stopping_) return;
+        }
+        Result<bool> more = source_.next(m);
+        if (!more || !*more) {
+            if (more) {
+                batch->end = true;
+            } else {
+                batch->error = more.error();
+            }
+            publish(std::move(batch));
+            return;
+        }
+        const std::size_t offset = batch->bytes.size();
+        batch->bytes.insert(batch->bytes.end(), m.data.begin(), m.data.end());  // no zero fill first
+        batch->entries.push_back(Entry{stableTopic(m.topic), m.log_time, m.publish_time, offset, m.data.size()});
+        if (batch->bytes.size() >= kBatchBytes) {
+            if (!publish(std::move(batch))) return;
+            batch = freshBatch();
+        }
+    }
+}
+
+void ReadAhead::startReading() {
+    std::lock_guard lock(mutex_);
+    if (started_) return;
+    started_ = true;
+    reader_ = std::thread([this] { produce(); });
+}
+
+void ReadAhead::finishLocked(std::size_t seq) {
+    --window_[seq - first_seq_].unfinished;
+    bool freed = false;
+    while (!window_.empty() && window_.front().unfinished == 0) {
+        spare_.push_back(std::move(window_.front().batch));
+        window_.pop_front();
+        ++first_seq_;
+        freed = true;
+    }
+    if (freed) changed_.notify_all();
+}
+
+const ReadAhead::Batch *ReadAhead::take(std::size_t i, std::size_t &seq) {
+    startReading();
+    std::unique_lock lock(mutex_);
+    Cursor &cursor = cursors_[i];
+    if (cursor.released) return nullptr;
+    if (cursor.held) {
+        finishLocked(*cursor.held);
+        cursor.held.reset();
+    }
+    changed_.wait(lock, [&] { return cursor.next_seq < first_seq_ + window_.size(); });
+    seq = cursor.next_seq++;
+    cursor.held = seq;
+    return window_[seq - first_seq_].batch.get();
+}
+
+void ReadAhead::release(std::size_t i) {
+    std::lock_guard lock(mutex_);
+    Cursor &cursor = cursors_.at(i);
+    if (cursor.released) return;
+    cursor.released = true;
+    // Every batch held for it, the one it reads included, no longer waits for it.
+    // (first_seq_ + window_.size() stays the same while finishLocked() frees the oldest.)
+    const std::size_t end = first_seq_ + window_.size();
+    for (std::size_t seq = cursor.held ? *cursor.held : cursor.next_seq; seq < end; ++seq) finishLocked(seq);
+    cursor.held.reset();
+    changed_.notify_all();
+}
+
+}  // namespace robometrics::bag

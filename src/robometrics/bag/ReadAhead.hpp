@@ -1,0 +1,93 @@
+#pragma once
+// Reads a MessageSource ahead on a second thread for one or more consumers: reading and
+// decompressing the bag overlaps decoding and analysing the messages already read, and several
+// consumers (the pipeline's lanes, each on its own thread) can go through the same messages
+// read once. Messages are copied into batches of about 1 MiB; at most kBatchesAhead batches are
+// held (a batch stays until every consumer is done with it), so memory stays bounded whatever
+// the bag's size (a batch grows past 1 MiB only to hold one larger message). Each consumer sees
+// exactly the messages, in exactly the order, and the error, of the wrapped source.
+
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <unordered_map>
+
+#include "robometrics/bag/MessageSource.hpp"
+
+namespace robometrics::bag {
+
+class ReadAhead {
+public:
+    static constexpr std::size_t kBatchBytes = 1 << 20;
+    static constexpr std::size_t kBatchesAhead = 4;
+
+    /// `source` must outlive this object; reading starts at the first consumer's first next().
+    ReadAhead(MessageSource &source, std::size_t consumers = 1);
+    ~ReadAhead();
+    ReadAhead(const ReadAhead &) = delete;
+    ReadAhead &operator=(const ReadAhead &) = delete;
+
+    /// Consumer `i`'s stream (one thread each). Its topics() are the source's as they were when
+    /// this object was made; messages on topics the source adds later point to copies kept here.
+    MessageSource &consumer(std::size_t i);
+    /// Consumer `i` reads no more (it stopped early): the batches it has not read are no longer
+    /// kept for it. Reading its stream afterwards is an error.
+    void release(std::size_t i);
+
+private:
+    struct Entry {
+        const TopicInfo *topic;
+        TimeNs log_time, publish_time;
+        std::size_t offset, size;
+    };
+    struct Batch {
+        std::vector<std::uint8_t> bytes;
+        std::vector<Entry> entries;
+        std::optional<Error> error;  ///< after the entries: the source failed there
+        bool end = false;            ///< after the entries: the source has no more messages
+    };
+    struct Slot {
+        std::unique_ptr<Batch> batch;
+        std::size_t unfinished;  ///< consumers that have not finished it yet
+    };
+    class Consumer;
+
+    void produce();
+    void startReading();
+    /// A topic pointer that stays valid while this object lives (reader thread only).
+    const TopicInfo *stableTopic(const TopicInfo *topic);
+    /// Hands a filled batch to the consumers; false when reading is to stop.
+    bool publish(std::unique_ptr<Batch> batch);
+    std::unique_ptr<Batch> freshBatch();
+    /// The next batch for consumer `i` (its sequence number in `seq`); waits for the reader.
+    const Batch *take(std::size_t i, std::size_t &seq);
+    /// Consumer `i` is done with batch `seq`. Call with mutex_ held.
+    void finishLocked(std::size_t seq);
+
+    MessageSource &source_;
+    std::vector<TopicInfo> topics_;
+    std::string description_;
+    std::deque<TopicInfo> added_topics_;  ///< reader thread: topics the source added while reading
+    std::unordered_map<const TopicInfo *, const TopicInfo *> stable_;
+
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<Slot> window_;                    ///< batches still held, oldest first
+    std::size_t first_seq_ = 0;                  ///< sequence number of window_.front()
+    std::vector<std::unique_ptr<Batch>> spare_;  ///< finished by every consumer, for reuse
+    struct Cursor {
+        std::size_t next_seq = 0;         ///< the batch it takes next
+        std::optional<std::size_t> held;  ///< the batch it reads now
+        bool released = false;
+    };
+    std::vector<Cursor> cursors_;
+    bool stopping_ = false;
+    bool started_ = false;
+    std::thread reader_;
+    std::vector<std::unique_ptr<Consumer>> consumers_;
+};
+
+}  // namespace robometrics::bag

@@ -1,0 +1,127 @@
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "robometrics/bag/ReadAhead.hpp"
+
+namespace robometrics::bag {
+namespace {
+
+/// Messages of growing sizes (some beyond a batch), optionally failing after `fail_after`; every
+/// 100th message adds a topic, so the source's topic list moves while it is read.
+class GrowingSource : public MessageSource {
+public:
+    GrowingSource(std::size_t count, std::optional<std::size_t> fail_after = std::nullopt)
+        : count_(count), fail_after_(fail_after) {
+        topics_.push_back(TopicInfo{"/first", "std_msgs/msg/String", "cdr", "", 0, 0, {}});
+    }
+    const std::vector<TopicInfo> &topics() const override { return topics_; }
+    Result<bool> next(Message &out) override {
+        if (fail_after_ && produced_ == *fail_after_) return Error{"broken.mcap: chunk at offset 42 is damaged"};
+        if (produced_ == count_) return false;
+        if (produced_ % 100 == 99) {
+            topics_.push_back(TopicInfo{"/t" + std::to_string(produced_), "std_msgs/msg/String", "cdr", "", 0, 0, {}});
+        }
+        const std::size_t size = produced_ % 997 == 0 ? (3u << 20) : produced_ % 300;
+        data_.assign(size, static_cast<std::uint8_t>(produced_));
+        out.topic = &topics_.back();
+        out.log_time = static_cast<TimeNs>(produced_);
+        out.publish_time = out.log_time + 1;
+        out.data = data_;
+        ++produced_;
+        return true;
+    }
+    std::string describe() const override { return "growing"; }
+
+private:
+    std::size_t count_, produced_ = 0;
+    std::optional<std::size_t> fail_after_;
+    std::vector<TopicInfo> topics_;
+    std::vector<std::uint8_t> data_;
+};
+
+struct Seen {
+    std::string topic;
+    TimeNs log_time, publish_time;
+    std::size_t size;
+    std::uint8_t first;
+    bool operator==(const Seen &) const = default;
+};
+
+std::pair<std::vector<Seen>, std::string> readAll(MessageSource &source) {
+    std::vector<Seen> seen;
+    Message m;
+    for (;;) {
+        Result<bool> more = source.next(m);
+        if (!more) return {seen, more.message()};
+        if (!*more) return {seen, ""};
+        seen.push_back(Seen{m.topic->name, m.log_time, m.publish_time, m.data.size(),
+                            m.data.empty() ? std::uint8_t{0} : m.data[0]});
+    }
+}
+
+TEST(ReadAhead, GivesTheSourcesMessagesInOrder) {
+    GrowingSource plain(5000), wrapped_source(5000);
+    ReadAhead ahead(wrapped_source);
+    EXPECT_EQ(ahead.consumer(0).topics().size(), 1u);
+    EXPECT_EQ(ahead.consumer(0).describe(), "growing");
+    const auto expected = readAll(plain);
+    const auto got = readAll(ahead.consumer(0));
+    EXPECT_EQ(got.first.size(), 5000u);
+    EXPECT_EQ(got, expected);
+    Message m;
+    EXPECT_FALSE(*ahead.consumer(0).next(m));  // stays at the end
+}
+
+TEST(ReadAhead, EveryConsumerOnItsOwnThreadSeesEveryMessage) {
+    GrowingSource plain(8000), wrapped_source(8000, 7000);
+    const auto expected = readAll(plain);
+    ReadAhead ahead(wrapped_source, 3);
+    std::vector<std::pair<std::vector<Seen>, std::string>> got(3);
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < 3; ++i) threads.emplace_back([&, i] { got[i] = readAll(ahead.consumer(i)); });
+    for (auto &t : threads) t.join();
+    for (const auto &g : got) {
+        ASSERT_EQ(g.first.size(), 7000u);
+        EXPECT_TRUE(std::equal(g.first.begin(), g.first.end(), expected.first.begin()));
+        EXPECT_EQ(g.second, "broken.mcap: chunk at offset 42 is damaged");
+    }
+}
+
+TEST(ReadAhead, AReleasedConsumerHoldsNoOneBack) {
+    GrowingSource plain(6000), wrapped_source(6000);
+    ReadAhead ahead(wrapped_source, 2);
+    Message m;
+    ASSERT_TRUE(*ahead.consumer(1).next(m));
+    ahead.release(1);  // stopped after one message; the other reads on to the end
+    EXPECT_EQ(readAll(ahead.consumer(0)), readAll(plain));
+    EXPECT_FALSE(ahead.consumer(1).next(m).ok());
+}
+
+TEST(ReadAhead, GivesTheErrorAfterTheMessagesBeforeIt) {
+    GrowingSource source(5000, 1234);
+    ReadAhead ahead(source);
+    const auto got = readAll(ahead.consumer(0));
+    EXPECT_EQ(got.first.size(), 1234u);
+    EXPECT_EQ(got.second, "broken.mcap: chunk at offset 42 is damaged");
+}
+
+TEST(ReadAhead, StopsReadingWhenDroppedEarly) {
+    GrowingSource source(1000000);
+    {
+        ReadAhead ahead(source, 2);
+        Message m;
+        ASSERT_TRUE(*ahead.consumer(0).next(m));
+    }  // must not hang or read the rest
+    SUCCEED();
+}
+
+TEST(ReadAhead, AnEmptySourceEndsAtOnce) {
+    GrowingSource source(0);
+    ReadAhead ahead(source);
+    Message m;
+    EXPECT_FALSE(*ahead.consumer(0).next(m));
+}
+
+}  // namespace
+}  // namespace robometrics::bag
