@@ -136,6 +136,28 @@ TEST(EvaluateCommand, ReadingAheadOnASecondThreadChangesNoOutput) {
     EXPECT_EQ(machine_free(readJson(one / "summary.json")), machine_free(readJson(two / "summary.json")));
 }
 
+TEST(EvaluateCommand, CpuBudgetAllowsTheSamplersClockTick) {
+    auto dir = test::scratchDir("eval-cpu");
+    auto sim = test::runRobometrics(
+        {"simulate", "--scenario", "office", "--duration", "20", "--seed", "3", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    auto codes = [&](const std::string &rows) {
+        std::ofstream(dir / "run" / "system.csv") << "time_s,cpu_percent,rss_bytes,pss_bytes,threads,processes\n"
+                                                  << rows;
+        auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
+        EXPECT_EQ(eval.exit_code, 0) << eval.err;
+        return anomalyCodes(readJson(dir / "eval" / "summary.json"));
+    };
+    // One busy single-threaded process sampled at 1 Hz: 101 % is one clock tick (10 ms) of rounding.
+    EXPECT_EQ(codes("1.0,100.0,1000,,1,1\n2.0,101.0,1000,,1,1\n").count("cpu_budget"), 0u);
+    // Three processes may each be a tick over (103 %); 104 % is over the budget.
+    EXPECT_EQ(codes("1.0,103.0,1000,,3,3\n").count("cpu_budget"), 0u);
+    EXPECT_EQ(codes("1.0,50.0,1000,,3,3\n2.0,104.0,1000,,3,3\n").count("cpu_budget"), 1u);
+    // Sampled every 0.5 s the tick is 2 %.
+    EXPECT_EQ(codes("0.5,102.0,1000,,1,1\n").count("cpu_budget"), 0u);
+    EXPECT_EQ(codes("0.5,100.0,1000,,1,1\n1.0,102.5,1000,,1,1\n").count("cpu_budget"), 1u);
+}
+
 TEST(EvaluateCommand, CompareMarksTheBestRun) {
     std::filesystem::path office, stuck;
     simulateAndEvaluate("office", "30", office);

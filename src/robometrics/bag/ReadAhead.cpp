@@ -1,5 +1,7 @@
 #include "robometrics/bag/ReadAhead.hpp"
 
+#include <atomic>
+
 namespace robometrics::bag {
 
 /// One consumer's stream over the shared batches.
@@ -10,7 +12,12 @@ public:
     const std::vector<TopicInfo> &topics() const override { return owner_.topics_; }
     std::string describe() const override { return owner_.description_; }
 
+    std::atomic<bool> released{false};  ///< set by ReadAhead::release()
+
     Result<bool> next(Message &out) override {
+        if (released.load(std::memory_order_relaxed)) {
+            return Error{owner_.description_ + ": read after the consumer was released"};
+        }
         if (finished_) return false;
         while (!batch_ || position_ == batch_->entries.size()) {
             // Every message of the batch was read: what follows it is the end or the error.
@@ -173,6 +180,7 @@ void ReadAhead::release(std::size_t i) {
     Cursor &cursor = cursors_.at(i);
     if (cursor.released) return;
     cursor.released = true;
+    consumers_[i]->released = true;
     // Every batch held for it, the one it reads included, no longer waits for it.
     // (first_seq_ + window_.size() stays the same while finishLocked() frees the oldest.)
     const std::size_t end = first_seq_ + window_.size();
