@@ -31,16 +31,15 @@ std::string Pipeline::resolve(const std::string &topic) const {
 }
 
 void Pipeline::addHandler(const std::string &topic, const std::string &type, RawHandler call) {
-    lanes_[lane_].handlers[topic].push_back(Handler{type, std::move(call)});
+    Lane &lane = lanes_[lane_];
+    (topic == "*" ? lane.every : lane.handlers[topic]).push_back(Handler{type, std::move(call)});
 }
 
 std::vector<std::string> Pipeline::topics() const {
     std::set<std::string> out;
     for (const Lane &lane : lanes_) {
-        for (const auto &[topic, list] : lane.handlers) {
-            if (topic == "*") return {};
-            out.insert(topic);
-        }
+        if (!lane.every.empty()) return {};
+        for (const auto &[topic, list] : lane.handlers) out.insert(topic);
     }
     return {out.begin(), out.end()};
 }
@@ -96,8 +95,7 @@ Status Pipeline::dispatch(const Lane &lane, const bag::Message &message, const b
         return Status::Ok();
     };
     if (auto it = lane.handlers.find(message.topic->name); it != lane.handlers.end()) ROBOMETRICS_TRY(call(it->second));
-    if (auto it = lane.handlers.find("*"); it != lane.handlers.end()) ROBOMETRICS_TRY(call(it->second));
-    return Status::Ok();
+    return call(lane.every);
 }
 
 Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,

@@ -104,7 +104,8 @@ private:
         RawHandler call;
     };
     struct Lane {
-        std::map<std::string, std::vector<Handler>> handlers;  ///< by topic, "*" = every topic
+        std::map<std::string, std::vector<Handler>> handlers;  ///< by topic
+        std::vector<Handler> every;                            ///< subscribed to "*": every topic
     };
     /// How a lane's run ended: its status and, on an error, the index of the message it failed at.
     struct LaneEnd {
