@@ -38,6 +38,44 @@ TEST(BenchReportHtml, LeaderboardBoxPlotsAndRunLinks) {
     EXPECT_EQ(runReportLink(12), "jobs/0012/eval/report.html");
 }
 
+TEST(BenchReportHtml, HeadlineFirstWithUnitAndDirectionAndNothingRankedOnAGuess) {
+    test::Rows r;
+    for (double v : {1.0, 2.0}) {
+        r.add("slam=a", "done",
+              {{"traversal.mean_clearance_m", v}, {"traversal.rows", 7}, {"mine.score", v}, {"map.iou", 0.5 + v / 10}});
+        r.add("slam=b", "done",
+              {{"traversal.mean_clearance_m", v + 1}, {"traversal.rows", 9}, {"mine.score", v}, {"map.iou", 0.5}});
+    }
+    const BenchAggregates agg = aggregate(r.jobs, r.metrics);
+    EXPECT_EQ(reportMetrics(agg), (std::vector<std::string>{"map.iou", "traversal.mean_clearance_m"}));
+    EXPECT_EQ(headlineMetrics(agg), (std::vector<std::string>{"map.iou"}));
+    const std::string html = benchReportHtml(agg, r.jobs, {});
+    EXPECT_LT(html.find("Leaderboard: map.iou"), html.find("Leaderboard: traversal.mean_clearance_m"));
+    EXPECT_NE(html.find("headline, unit ratio, higher is better"), std::string::npos);
+    EXPECT_NE(html.find("detail, unit m, higher is better"), std::string::npos);
+    EXPECT_EQ(html.find("Leaderboard: traversal.rows"), std::string::npos);
+    EXPECT_EQ(html.find("Leaderboard: mine.score"), std::string::npos);
+    EXPECT_NE(html.find("<td>traversal.rows</td><td>count</td><td>bookkeeping</td><td>7 .. 9</td>"), std::string::npos);
+    EXPECT_NE(html.find("<td>mine.score</td><td>-</td><td>not in the catalogue</td><td>1 .. 2</td>"),
+              std::string::npos);
+
+    BenchReportInput one;
+    one.metrics = {"traversal.rows"};  // asked for: shown, still not ranked
+    const std::string asked = benchReportHtml(agg, r.jobs, one);
+    EXPECT_NE(asked.find("Values: traversal.rows"), std::string::npos);
+    EXPECT_NE(asked.find("bookkeeping, unit count: no direction, so not ranked"), std::string::npos);
+
+    const std::string json = resultsJson(agg, r.jobs, r.metrics, std::nullopt);
+    EXPECT_NE(json.find("\"mine.score\": {\n      \"unit\": null,\n      \"direction\": \"none\",\n      \"tier\": "
+                        "\"detail\",\n      \"in_catalogue\": false"),
+              std::string::npos)
+        << json;
+    const auto boards = json.substr(json.find("\"leaderboards\""));
+    EXPECT_NE(boards.find("\"map.iou\""), std::string::npos);
+    EXPECT_EQ(boards.find("\"traversal.rows\""), std::string::npos);
+    EXPECT_EQ(boards.find("\"mine.score\""), std::string::npos);
+}
+
 TEST(BenchReportHtml, CsvJsonAndTable) {
     const test::Rows r = rows();
     const BenchAggregates agg = aggregate(r.jobs, r.metrics);

@@ -17,8 +17,8 @@ test::Rows threeCells() {
 TEST(Leaderboard, LowerIsBetterRanksSmallestMeanFirst) {
     const test::Rows rows = threeCells();
     const BenchAggregates agg = aggregate(rows.jobs, rows.metrics);
-    const Leaderboard board = leaderboard(agg, "trajectory.ate_se3.rmse");
-    EXPECT_EQ(board.direction, Direction::LowerIsBetter);
+    const Leaderboard board = leaderboard(agg, "trajectory.ate_se3.rmse").value();
+    EXPECT_EQ(board.direction, evaluate::Direction::LowerIsBetter);
     ASSERT_EQ(board.rows.size(), 3u);
     EXPECT_EQ(board.rows[0].cell->key, "slam=b");  // mean 0.11
     EXPECT_EQ(board.rows[1].cell->key, "slam=c");  // mean 0.15
@@ -33,20 +33,32 @@ TEST(Leaderboard, LowerIsBetterRanksSmallestMeanFirst) {
 TEST(Leaderboard, HigherIsBetterAndTies) {
     test::Rows rows = threeCells();
     const BenchAggregates agg = aggregate(rows.jobs, rows.metrics);
-    const Leaderboard board = leaderboard(agg, "map.iou");
-    EXPECT_EQ(board.direction, Direction::HigherIsBetter);
+    const Leaderboard board = leaderboard(agg, "map.iou").value();
+    EXPECT_EQ(board.direction, evaluate::Direction::HigherIsBetter);
     EXPECT_EQ(board.rows[0].cell->key, "slam=a");
     EXPECT_EQ(board.rows[2].cell->key, "slam=b");
 
     test::Rows tie;
-    tie.add("x=1", "done", {{"m", 1.0}});
-    tie.add("x=2", "done", {{"m", 1.0}});
+    tie.add("x=1", "done", {{"map.ssim", 0.9}});
+    tie.add("x=2", "done", {{"map.ssim", 0.9}});
     const BenchAggregates tagg = aggregate(tie.jobs, tie.metrics);
-    const Leaderboard tboard = leaderboard(tagg, "m");
+    const Leaderboard tboard = leaderboard(tagg, "map.ssim").value();
     EXPECT_EQ(tboard.rows[0].rank, 1);
     EXPECT_EQ(tboard.rows[1].rank, 1);
-    EXPECT_EQ(tboard.rows[0].cell->key, "x=1");  // matrix order among equals
-    EXPECT_TRUE(leaderboard(tagg, "absent").rows.empty());
+    EXPECT_EQ(tboard.rows[0].cell->key, "x=1");                           // matrix order among equals
+    EXPECT_TRUE(leaderboard(tagg, "map.coverage").value().rows.empty());  // no cell has a value
+}
+
+TEST(Leaderboard, BookkeepingAndUnknownMetricsAreNotRanked) {
+    test::Rows rows;
+    for (double v : {10.0, 12.0}) {
+        rows.add("slam=a", "done", {{"end_ns", 1e18 + v}, {"traversal.distance_traveled_m", v}, {"mine.score", v}});
+    }
+    rows.add("slam=b", "done", {{"end_ns", 2e18}, {"traversal.distance_traveled_m", 30.0}, {"mine.score", 1.0}});
+    const BenchAggregates agg = aggregate(rows.jobs, rows.metrics);
+    EXPECT_FALSE(leaderboard(agg, "end_ns").has_value());                         // a timestamp
+    EXPECT_FALSE(leaderboard(agg, "traversal.distance_traveled_m").has_value());  // the mission, not its quality
+    EXPECT_FALSE(leaderboard(agg, "mine.score").has_value());                     // not in the catalogue: no guess
 }
 
 }  // namespace

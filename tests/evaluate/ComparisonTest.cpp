@@ -40,6 +40,22 @@ TEST(Comparison, MissingValuesAreDashesAndNeverBest) {
     EXPECT_NE(md.find("| ate_rmse_m | **1** | - |"), std::string::npos) << md;
 }
 
+TEST(Comparison, DirectionsComeFromTheMetricCatalogue) {
+    nlohmann::json a = {{"traversal", {{"distance_traveled_m", 10.0}, {"time_low_clearance_s", 2.0}}}};
+    nlohmann::json b = {{"traversal", {{"distance_traveled_m", 20.0}, {"time_low_clearance_s", 5.0}}}};
+    ComparisonTable t = compareRuns({{"a", a}, {"b", b}});
+    for (const auto &r : t.rows) {
+        if (r.metric == "distance_traveled_m") {
+            EXPECT_EQ(r.direction, Direction::None);
+            EXPECT_FALSE(r.best.has_value());  // a longer drive is not better or worse
+        }
+        if (r.metric == "time_low_clearance_s") {
+            EXPECT_EQ(r.direction, Direction::LowerIsBetter);
+            EXPECT_EQ(r.best, 0u);  // less time near obstacles
+        }
+    }
+}
+
 TEST(Comparison, ATieMarksNothing) {
     nlohmann::json same = {{"traversal", {{"collision_events", 1}}}};
     ComparisonTable t = compareRuns({{"a", same}, {"b", same}});

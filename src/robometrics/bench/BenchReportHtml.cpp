@@ -7,6 +7,7 @@
 #include "robometrics/bench/Leaderboard.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
 #include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/evaluate/MetricCatalogue.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/SvgBoxPlot.hpp"
 #include "robometrics/report/SvgPlot.hpp"
@@ -91,6 +92,39 @@ std::string comparisonHtml(const CellComparison &c) {
     return html;
 }
 
+/// The metrics no leaderboard ranks, with their unit, why, and the range of their values.
+std::string notRankedTable(const BenchAggregates &aggregates) {
+    std::vector<std::vector<std::string>> rows;
+    for (const std::string &name : evaluate::inCatalogueOrder(aggregates.metric_names)) {
+        const evaluate::MetricInfo &info = evaluate::metricInfo(name);
+        if (info.ranked()) continue;
+        double low = INFINITY, high = -INFINITY;
+        for (const CellAggregate &cell : aggregates.cells) {
+            auto it = cell.metrics.find(name);
+            if (it == cell.metrics.end() || it->second.summary.n == 0) continue;
+            low = std::min(low, it->second.summary.min);
+            high = std::max(high, it->second.summary.max);
+        }
+        rows.push_back({name, info.in_catalogue ? std::string(info.unit) : "-",
+                        info.in_catalogue ? evaluate::tierText(info.tier) : "not in the catalogue",
+                        low == high ? num(low) : fmt::format("{} .. {}", num(low), num(high))});
+    }
+    return rows.empty() ? std::string() : report::htmlTable({"metric", "unit", "why", "values (all runs)"}, rows);
+}
+
+/// One metric's section: its leaderboard when it is ranked, else its values only.
+report::Section metricSection(const BenchAggregates &aggregates, const std::string &metric) {
+    const evaluate::MetricInfo &info = evaluate::metricInfo(metric);
+    const std::string what = info.in_catalogue ? fmt::format("{}, unit {}", evaluate::tierText(info.tier), info.unit)
+                                               : std::string("not in the metric catalogue");
+    if (const auto board = leaderboard(aggregates, metric)) {
+        return {"Leaderboard: " + metric, leaderboardTable(*board) + boxPlot(aggregates, metric),
+                fmt::format("{}, {}; p vs best: Welch's t-test against rank 1 (worse: p < 0.05)", what,
+                            evaluate::directionText(board->direction))};
+    }
+    return {"Values: " + metric, boxPlot(aggregates, metric), what + ": no direction, so not ranked"};
+}
+
 std::string runsTable(const std::vector<JobRecord> &jobs, const std::set<int> &with_report) {
     std::string s =
         "<table><tr><th>job</th><th>cell</th><th>iteration</th><th>seed</th><th>status</th>"
@@ -110,9 +144,12 @@ std::string runsTable(const std::vector<JobRecord> &jobs, const std::set<int> &w
 }  // namespace
 
 std::vector<std::string> reportMetrics(const BenchAggregates &aggregates) {
-    std::vector<std::string> out = headlineMetrics(aggregates);
-    for (const std::string &name : aggregates.metric_names) {
-        if (std::find(out.begin(), out.end(), name) == out.end() && varies(aggregates, name)) out.push_back(name);
+    std::vector<std::string> out;
+    for (const std::string &name : evaluate::inCatalogueOrder(aggregates.metric_names)) {
+        const evaluate::MetricInfo &info = evaluate::metricInfo(name);
+        if (info.ranked() && (info.tier == evaluate::MetricTier::Headline || varies(aggregates, name))) {
+            out.push_back(name);
+        }
     }
     return out;
 }
@@ -149,11 +186,14 @@ std::string benchReportHtml(const BenchAggregates &aggregates, const std::vector
                          "A and B are independent samples (iterations); Welch's t-test and a percentile bootstrap "
                          "(fixed seed) of the difference of means; significant means at the 5 % level"});
     }
-    for (const std::string &metric : metrics) {
-        const Leaderboard board = leaderboard(aggregates, metric);
-        html.addSection({"Leaderboard: " + metric, leaderboardTable(board) + boxPlot(aggregates, metric),
-                         fmt::format("{}; p vs best: Welch's t-test against rank 1 (worse: p < 0.05)",
-                                     directionText(board.direction))});
+    for (const std::string &metric : metrics) html.addSection(metricSection(aggregates, metric));
+    if (input.metrics.empty()) {
+        const std::string not_ranked = notRankedTable(aggregates);
+        if (!not_ranked.empty()) {
+            html.addSection({"Not ranked", not_ranked,
+                             "bookkeeping (timestamps, durations of the recording, counts of inputs: neither better "
+                             "nor worse) and metrics not in the metric catalogue (docs/bench.md)"});
+        }
     }
     html.addSection({"Runs", runsTable(jobs, input.jobs_with_report), "each run's own report, relative to this file"});
     return html.render();

@@ -1,7 +1,8 @@
 #pragma once
 // OUT/report.html of `bench report`: the results table, the comparison when asked for, per
-// metric a leaderboard and a box plot of the cells, and every run with a relative link to its
-// own report.html. One self-contained file (report/HtmlReport: inline CSS and SVG, no scripts).
+// ranked metric a leaderboard (unit and direction from the metric catalogue) and a box plot of the
+// cells, the metrics not ranked, and every run with a relative link to its own report.html. One
+// self-contained file (report/HtmlReport: inline CSS and SVG, no scripts).
 
 #include <optional>
 #include <set>
@@ -21,8 +22,9 @@ struct BenchReportInput {
     std::set<int> jobs_with_report;  ///< jobs whose eval/report.html exists (the command checks)
 };
 
-/// Metrics that tell cells apart: the headline ones, then every metric whose values are not all
-/// equal (counts that are the same in every run only lengthen the page).
+/// Metrics that get a leaderboard: the headline ones, then every other ranked metric whose values
+/// are not all equal (counts that are the same in every run only lengthen the page), in catalogue
+/// order. Bookkeeping metrics and metrics not in the catalogue are never ranked.
 std::vector<std::string> reportMetrics(const BenchAggregates &aggregates);
 
 /// The run report of job `index`, relative to OUT: "jobs/0007/eval/report.html".

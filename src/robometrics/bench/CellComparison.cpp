@@ -23,7 +23,7 @@ CellComparison compareCells(const CellAggregate &a, const CellAggregate &b, cons
     c.metric = metric;
     c.cell_a = a.key;
     c.cell_b = b.key;
-    c.direction = metricDirection(metric);
+    c.direction = evaluate::metricInfo(metric).direction;
     const auto &va = valuesOf(a, metric);
     const auto &vb = valuesOf(b, metric);
     c.a = summarize(va);
@@ -32,8 +32,8 @@ CellComparison compareCells(const CellAggregate &a, const CellAggregate &b, cons
     c.bootstrap = bootstrapDifference(va, vb, options);
     c.welch_significant = c.welch.p_value < kAlpha;
     c.bootstrap_significant = c.bootstrap.ci_low > 0 || c.bootstrap.ci_high < 0;
-    if (better(c.a.mean, c.b.mean, c.direction)) c.better = c.cell_a;
-    if (better(c.b.mean, c.a.mean, c.direction)) c.better = c.cell_b;
+    if (evaluate::better(c.a.mean, c.b.mean, c.direction)) c.better = c.cell_a;
+    if (evaluate::better(c.b.mean, c.a.mean, c.direction)) c.better = c.cell_b;
     return c;
 }
 
@@ -43,10 +43,16 @@ std::string CellComparison::sentence() const {
                            a.n == 0 && b.n == 0 ? "either cell" : "one cell");
     }
     const double diff = a.mean - b.mean;
-    std::string head = better.empty()
-                           ? fmt::format("{} and {} have the same mean {} ({:.6g})", cell_a, cell_b, metric, a.mean)
-                           : fmt::format("{} is better on {} ({}) by {:.4g}", better, metric, directionText(direction),
-                                         std::abs(diff));
+    std::string head;
+    if (diff == 0) {
+        head = fmt::format("{} and {} have the same mean {} ({:.6g})", cell_a, cell_b, metric, a.mean);
+    } else if (better.empty()) {
+        head = fmt::format("{} minus {} on {} is {:.4g} (not ranked: no direction in the metric catalogue)", cell_a,
+                           cell_b, metric, diff);
+    } else {
+        head = fmt::format("{} is better on {} ({}) by {:.4g}", better, metric, evaluate::directionText(direction),
+                           std::abs(diff));
+    }
     std::string verdict;
     if (welch_significant && bootstrap_significant) {
         verdict = "the difference is significant at 5 %";

@@ -6,10 +6,12 @@
 
 namespace robometrics::bench {
 
-Leaderboard leaderboard(const BenchAggregates &aggregates, const std::string &metric) {
+std::optional<Leaderboard> leaderboard(const BenchAggregates &aggregates, const std::string &metric) {
+    const evaluate::MetricInfo &info = evaluate::metricInfo(metric);
+    if (!info.ranked()) return std::nullopt;
     Leaderboard board;
     board.metric = metric;
-    board.direction = metricDirection(metric);
+    board.direction = info.direction;
     for (const CellAggregate &cell : aggregates.cells) {
         auto it = cell.metrics.find(metric);
         if (it == cell.metrics.end() || it->second.summary.n == 0) continue;
@@ -17,7 +19,7 @@ Leaderboard leaderboard(const BenchAggregates &aggregates, const std::string &me
     }
     // Stable: cells with equal means keep the matrix order.
     std::stable_sort(board.rows.begin(), board.rows.end(), [&](const LeaderboardRow &a, const LeaderboardRow &b) {
-        return better(a.summary.mean, b.summary.mean, board.direction);
+        return evaluate::better(a.summary.mean, b.summary.mean, board.direction);
     });
     for (std::size_t i = 0; i < board.rows.size(); ++i) {
         LeaderboardRow &row = board.rows[i];

@@ -1,12 +1,14 @@
 #pragma once
-// A ranking of the cells on one metric, best mean first (the metric's direction decides), with
-// each cell's 95 % interval and whether it is distinguishable from the leader (Welch, 5 %).
+// A ranking of the cells on one metric, best mean first (the metric catalogue's direction
+// decides), with each cell's 95 % interval and whether it is distinguishable from the leader
+// (Welch, 5 %). Metrics without a direction (bookkeeping, or not in the catalogue) get no board.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "robometrics/bench/BenchAggregates.hpp"
-#include "robometrics/bench/MetricDirection.hpp"
+#include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::bench {
 
@@ -20,13 +22,14 @@ struct LeaderboardRow {
 
 struct Leaderboard {
     std::string metric;
-    Direction direction = Direction::LowerIsBetter;
+    evaluate::Direction direction = evaluate::Direction::LowerIsBetter;
     std::vector<LeaderboardRow> rows;  ///< cells without a value for the metric are left out
 };
 
 /// Significance level of every test in `bench report`.
 inline constexpr double kAlpha = 0.05;
 
-Leaderboard leaderboard(const BenchAggregates &aggregates, const std::string &metric);
+/// Empty for a metric the catalogue gives no direction: ranking it would be a guess.
+std::optional<Leaderboard> leaderboard(const BenchAggregates &aggregates, const std::string &metric);
 
 }  // namespace robometrics::bench

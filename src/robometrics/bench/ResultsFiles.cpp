@@ -7,6 +7,7 @@
 #include <set>
 
 #include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -101,18 +102,29 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
     }
     root["cells"] = std::move(cells);
 
+    ordered_json catalogue = ordered_json::object();
+    for (const std::string &name : aggregates.metric_names) {
+        const evaluate::MetricInfo &info = evaluate::metricInfo(name);
+        catalogue[name] = {{"unit", info.in_catalogue ? ordered_json(std::string(info.unit)) : ordered_json(nullptr)},
+                           {"direction", evaluate::directionText(info.direction)},
+                           {"tier", evaluate::tierText(info.tier)},
+                           {"in_catalogue", info.in_catalogue}};
+    }
+    root["metric_catalogue"] = std::move(catalogue);
+
     ordered_json boards = ordered_json::object();
     for (const std::string &name : aggregates.metric_names) {
-        const Leaderboard board = leaderboard(aggregates, name);
+        const auto board = leaderboard(aggregates, name);
+        if (!board) continue;  // bookkeeping and metrics not in the catalogue are not ranked
         ordered_json ranking = ordered_json::array();
-        for (const LeaderboardRow &row : board.rows) {
+        for (const LeaderboardRow &row : board->rows) {
             ranking.push_back({{"rank", row.rank},
                                {"cell", row.cell->key},
                                {"mean", number(row.summary.mean)},
                                {"p_vs_best", number(row.p_vs_best)},
                                {"worse_than_best", row.worse_than_best}});
         }
-        boards[name] = {{"direction", directionText(board.direction)}, {"ranking", std::move(ranking)}};
+        boards[name] = {{"direction", evaluate::directionText(board->direction)}, {"ranking", std::move(ranking)}};
     }
     root["leaderboards"] = std::move(boards);
 
@@ -122,7 +134,7 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
             {"metric", c.metric},
             {"a", c.cell_a},
             {"b", c.cell_b},
-            {"direction", directionText(c.direction)},
+            {"direction", evaluate::directionText(c.direction)},
             {"summary_a", summaryJson(c.a)},
             {"summary_b", summaryJson(c.b)},
             {"difference", number(c.welch.difference)},

@@ -17,7 +17,8 @@ namespace robometrics::bench {
 std::string resultsCsv(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics);
 
 /// {"jobs": [...], "cells": [{key, done, failed, unfinished, metrics: {name: {n, mean, std, min,
-/// max, median, ci95: [lo, hi]}}}], "leaderboards": {name: {direction, ranking: [...]}},
+/// max, median, ci95: [lo, hi]}}}], "metric_catalogue": {name: {unit, direction, tier,
+/// in_catalogue}}, "leaderboards": {name: {direction, ranking: [...]}} for the ranked metrics,
 /// "comparison": {...} when given}. NaN is written as null.
 std::string resultsJson(const BenchAggregates &aggregates, const std::vector<JobRecord> &jobs,
                         const std::vector<MetricValue> &metrics, const std::optional<CellComparison> &comparison);

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
+#include "robometrics/evaluate/MetricCatalogue.hpp"
+
 namespace robometrics::bench {
 namespace {
 
-// In this order when present: the quality a SLAM comparison is about, then its cost.
-const char *const kHeadline[] = {"trajectory.ate_se3.rmse", "map.coverage", "map.iou", "map.ssim", "run_s"};
 constexpr std::size_t kMaxFallback = 4;
 
 /// Display width of UTF-8 text (the ± is one column, two bytes).
@@ -22,11 +22,14 @@ std::size_t columns(const std::string &text) {
 std::vector<std::string> headlineMetrics(const BenchAggregates &aggregates, const std::string &requested) {
     if (!requested.empty()) return {requested};
     std::vector<std::string> out;
-    const auto &names = aggregates.metric_names;
-    for (const char *name : kHeadline) {
-        if (std::find(names.begin(), names.end(), name) != names.end()) out.emplace_back(name);
+    for (const std::string &name : evaluate::inCatalogueOrder(aggregates.metric_names)) {
+        if (evaluate::metricInfo(name).tier == evaluate::MetricTier::Headline) out.push_back(name);
     }
-    for (std::size_t i = 0; out.empty() && i < std::min(names.size(), kMaxFallback); ++i) out.push_back(names[i]);
+    if (!out.empty()) return out;
+    for (const std::string &name : aggregates.metric_names) {
+        if (out.size() == kMaxFallback) break;
+        if (evaluate::metricInfo(name).tier != evaluate::MetricTier::Bookkeeping) out.push_back(name);
+    }
     return out;
 }
 

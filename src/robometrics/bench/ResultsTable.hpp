@@ -9,8 +9,9 @@
 
 namespace robometrics::bench {
 
-/// The metrics worth a column: the known headline ones present (ATE, coverage, IoU, SSIM, run
-/// time), else the first few names; `requested` (non-empty) wins.
+/// The metrics worth a column: the metric catalogue's headline ones present, in its order (ATE,
+/// map, collisions, clearance, lost, CPU, memory, run time), else the first few that are not
+/// bookkeeping; `requested` (non-empty) wins.
 std::vector<std::string> headlineMetrics(const BenchAggregates &aggregates, const std::string &requested = {});
 
 /// The table's cells: a header row ("#", "cell", "done", "failed", metrics...) then one row per

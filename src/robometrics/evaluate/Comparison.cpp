@@ -2,37 +2,51 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace robometrics::evaluate {
 
 namespace {
 
 struct RowSpec {
-    const char *metric;
-    const char *pointer;
-    Better better;
+    const char *label;
+    const char *metric;  ///< the flattened summary.json name (its entry in the metric catalogue)
 };
 
-// The rows of the table: where each metric sits in summary.json and which direction is better.
+// The rows of the table; the direction of each is the metric catalogue's.
 const RowSpec kRows[] = {
-    {"duration_s", "/duration_s", Better::None},
-    {"anomalies", "", Better::Lower},  // counted from the array
-    {"collision_events", "/traversal/collision_events", Better::Lower},
-    {"distance_traveled_m", "/traversal/distance_traveled_m", Better::None},
-    {"min_clearance_m", "/traversal/min_clearance_m", Better::Higher},
-    {"time_low_clearance_s", "/traversal/time_low_clearance_s", Better::Lower},
-    {"time_rough_terrain_s", "/traversal/time_rough_terrain_s", Better::Lower},
-    {"mean_smoothness", "/traversal/mean_smoothness", Better::Lower},
-    {"path_length_m", "/motion/path_length_m", Better::None},
-    {"ate_rmse_m", "/trajectory/ate_se3/rmse", Better::Lower},
-    {"ate_origin_rmse_m", "/trajectory/ate_origin/rmse", Better::Lower},
-    {"drift_per_m", "/trajectory/drift_per_m", Better::Lower},
-    {"map_coverage", "/map/coverage", Better::Higher},
-    {"map_iou", "/map/iou", Better::Higher},
-    {"map_ssim", "/map/ssim", Better::Higher},
-    {"lost_readings", "/localization/lost", Better::Lower},
-    {"peak_cpu_percent", "/system/peak_cpu_percent", Better::Lower},
-    {"peak_rss_bytes", "/system/peak_rss_bytes", Better::Lower},
+    {"duration_s", "duration_s"},
+    {"anomalies", "anomalies"},  // counted from the list
+    {"collision_events", "traversal.collision_events"},
+    {"distance_traveled_m", "traversal.distance_traveled_m"},
+    {"min_clearance_m", "traversal.min_clearance_m"},
+    {"time_low_clearance_s", "traversal.time_low_clearance_s"},
+    {"time_rough_terrain_s", "traversal.time_rough_terrain_s"},
+    {"mean_smoothness", "traversal.mean_smoothness"},
+    {"path_length_m", "motion.path_length_m"},
+    {"ate_rmse_m", "trajectory.ate_se3.rmse"},
+    {"ate_origin_rmse_m", "trajectory.ate_origin.rmse"},
+    {"drift_per_m", "trajectory.drift_per_m"},
+    {"map_coverage", "map.coverage"},
+    {"map_iou", "map.iou"},
+    {"map_ssim", "map.ssim"},
+    {"lost_readings", "localization.lost"},
+    {"peak_cpu_percent", "system.peak_cpu_percent"},
+    {"peak_rss_bytes", "system.peak_rss_bytes"},
 };
+
+/// The value of a flattened name in a summary: "map.iou" is /map/iou; anomalies are counted.
+std::optional<double> summaryValue(const nlohmann::json &summary, const std::string &metric) {
+    if (metric == "anomalies") {
+        if (!summary.contains("anomalies")) return std::nullopt;
+        return static_cast<double>(summary["anomalies"].size());
+    }
+    std::string pointer = "/" + metric;
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    const nlohmann::json::json_pointer ptr(pointer);
+    if (!summary.contains(ptr) || !summary[ptr].is_number()) return std::nullopt;
+    return summary[ptr].get<double>();
+}
 
 std::string cell(const ComparisonRow &row, std::size_t i) {
     if (!row.text.empty()) return row.text[i];
@@ -47,31 +61,22 @@ std::string cell(const ComparisonRow &row, std::size_t i) {
 ComparisonTable compareRuns(const std::vector<ComparedRun> &runs) {
     ComparisonTable table;
     for (const auto &r : runs) table.runs.push_back(r.name);
-    ComparisonRow verdict{"verdict", Better::None, {}, {}, std::nullopt};
+    ComparisonRow verdict{"verdict", Direction::None, {}, {}, std::nullopt};
     for (const auto &r : runs) verdict.text.push_back(r.summary.value("verdict", std::string("-")));
     table.rows.push_back(verdict);
     for (const RowSpec &spec : kRows) {
-        ComparisonRow row{spec.metric, spec.better, {}, {}, std::nullopt};
+        const MetricInfo &info = metricInfo(spec.metric);
+        ComparisonRow row{spec.label, info.direction, {}, {}, std::nullopt};
         bool any = false;
         for (const auto &r : runs) {
-            std::optional<double> v;
-            if (std::string(spec.pointer).empty()) {
-                if (r.summary.contains("anomalies")) v = static_cast<double>(r.summary["anomalies"].size());
-            } else {
-                nlohmann::json::json_pointer ptr(spec.pointer);
-                if (r.summary.contains(ptr) && r.summary[ptr].is_number()) v = r.summary[ptr].get<double>();
-            }
+            const std::optional<double> v = summaryValue(r.summary, spec.metric);
             any = any || v.has_value();
             row.values.push_back(v);
         }
         if (!any) continue;
-        if (spec.better != Better::None) {
-            for (std::size_t i = 0; i < row.values.size(); ++i) {
-                if (!row.values[i]) continue;
-                if (!row.best || (spec.better == Better::Lower ? *row.values[i] < *row.values[*row.best]
-                                                               : *row.values[i] > *row.values[*row.best])) {
-                    row.best = i;
-                }
+        for (std::size_t i = 0; info.ranked() && i < row.values.size(); ++i) {
+            if (row.values[i] && (!row.best || better(*row.values[i], *row.values[*row.best], row.direction))) {
+                row.best = i;
             }
         }
         // A tie between every run marks nothing: no run is better there.

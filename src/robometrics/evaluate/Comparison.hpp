@@ -1,12 +1,14 @@
 #pragma once
 // `robometrics compare`: a table of headline metrics of several evaluated runs (read from their
 // summary.json), one column per run, the best value of each row marked (lower or higher is
-// better, as the metric says), like evo_res does for trajectories.
+// better, as the metric catalogue says), like evo_res does for trajectories.
 
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::evaluate {
 
@@ -15,11 +17,9 @@ struct ComparedRun {
     nlohmann::json summary;
 };
 
-enum class Better { Lower, Higher, None };
-
 struct ComparisonRow {
     std::string metric;
-    Better better = Better::None;
+    Direction direction = Direction::None;      ///< from the metric catalogue
     std::vector<std::optional<double>> values;  ///< one per run; empty when the run lacks it
     std::vector<std::string> text;              ///< for non-numeric rows (verdict)
     std::optional<std::size_t> best;            ///< index of the best run
