@@ -104,13 +104,20 @@ TEST(MatrixSpec, StopOnATopicIsRefusedWithTheReason) {
     EXPECT_EQ(e.rfind("m.yaml:2: stop.topic: stopping on a topic message needs a live DDS subscription", 0), 0u) << e;
 }
 
-TEST(MatrixSpec, UnknownSubstitutionsAreFoundAtParseTime) {
+TEST(MatrixSpec, UnknownSubstitutionsAreFoundAtParseTimeWithTheirLine) {
     EXPECT_EQ(errorOf("axes: {scenario: [a]}\ncommand: [run, \"{scenaro}\"]\n"),
-              "m.yaml: command[1]: '{scenaro}': unknown substitution {scenaro} (known: scenario, seed, out, "
+              "m.yaml:2: command[1]: '{scenaro}': unknown substitution {scenaro} (known: scenario, seed, out, "
               "iteration, index, robometrics)");
     EXPECT_EQ(errorOf("command: [true]\nevaluate: {extra: [\"x:={nope}\"]}\n"),
-              "m.yaml: evaluate.extra[0]: 'x:={nope}': unknown substitution {nope} (known: seed, out, iteration, "
+              "m.yaml:2: evaluate.extra[0]: 'x:={nope}': unknown substitution {nope} (known: seed, out, iteration, "
               "index, robometrics)");
+    // A block list: the line of the element itself.
+    EXPECT_EQ(errorOf("command:\n  - run\n  - --out\n  - \"{outt}\"\nrecord:\n  mode: rosbag_record\n  command: [rec, "
+                      "\"{ot}\"]\n")
+                  .substr(0, 27),
+              "m.yaml:4: command[2]: '{out");
+    EXPECT_EQ(errorOf("command: [run]\nrecord:\n  mode: rosbag_record\n  command: [rec, \"{ot}\"]\n").substr(0, 33),
+              "m.yaml:4: record.command[1]: '{ot");
 }
 
 TEST(MatrixSpec, HashIgnoresCommentsAndLayoutButNotValues) {

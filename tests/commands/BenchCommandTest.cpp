@@ -12,6 +12,8 @@
 #include <map>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "TestSupport.hpp"
 #include "robometrics/bench/ResultStore.hpp"
 
@@ -45,7 +47,8 @@ TEST(BenchCommand, OfficeMatrixEndToEnd) {
         EXPECT_EQ(row.status, "done") << row.index;
         // 30 s office runs are ok; 45 s ones reach the scripted collision at 28.7 s (caught once the
         // contact is over); the kidnapped rover is caught (pose jump, drift, lost).
-        EXPECT_EQ(row.verdict, std::optional<std::string>(row.index < 3 ? "ok" : "potential_failure")) << row.index;
+        EXPECT_EQ(row.verdict, std::optional<std::string>(row.index < 3 ? "ok" : "potential_failure"))
+            << row.index << ": " << nlohmann::json::parse(row.summary_json.value_or("{}")).value("anomalies", nlohmann::json()).dump();
         EXPECT_EQ(row.seed, 1 + row.index % 3);
     }
     auto store = bench::ResultStore::open((out / "bench.sqlite").string());
@@ -83,6 +86,16 @@ pid_t spawnRobometrics(const std::vector<std::string> &args) {
     return pid;
 }
 
+/// Whether `pid` is gone (or a zombie) within `seconds`.
+bool processEnds(pid_t pid, int seconds = 10) {
+    return waitUntil(
+        [&] {
+            std::string stat = readFile("/proc/" + std::to_string(pid) + "/stat");
+            return stat.empty() || stat.find(") Z") != std::string::npos;
+        },
+        std::chrono::seconds(seconds));
+}
+
 TEST(BenchCommand, ResumeAfterTheOrchestratorWasKilled) {
     auto out = scratchDir("bench-resume");
     writeText(out / "matrix.yaml", kSlowMatrix);
@@ -112,18 +125,12 @@ TEST(BenchCommand, ResumeAfterTheOrchestratorWasKilled) {
         }
     }
     ASSERT_GT(unfinished, 0) << "the matrix finished before it was killed";
-    // The jobs the killed orchestrator had started live on as orphans: let them end first, so
-    // they do not write into the directories the resumed run reuses.
+    // The jobs the killed orchestrator had started die with it (its guard process ends them).
     for (const auto &entry : fs::directory_iterator(bench_out / "jobs")) {
         std::string pid_text = readFile(entry.path() / "job.pid");
-        if (pid_text.empty()) continue;
-        pid_t job = std::stoi(pid_text);
-        EXPECT_TRUE(waitUntil(
-            [&] {
-                std::string stat = readFile("/proc/" + std::to_string(job) + "/stat");
-                return stat.empty() || stat.find(") Z") != std::string::npos;
-            },
-            std::chrono::seconds(30)));
+        if (!pid_text.empty()) {
+            EXPECT_TRUE(processEnds(std::stoi(pid_text))) << entry.path();
+        }
     }
 
     // Without --resume the store is not touched.
@@ -200,6 +207,103 @@ TEST(BenchCommand, FailedJobsMakeTheExitCodeOne) {
         EXPECT_EQ(row.status, "failed");
         EXPECT_EQ(row.exit_code, std::optional<int>(1));
     }
+}
+
+// Jobs that would run for a minute, and a grandchild (`sleep`) each, which ignores SIGINT as a
+// background process of sh does: the guard must escalate. Once the file "$0" exists (the test
+// creates it before --resume) a job instead checks that no copy of it still runs and writes a run.
+const char *kLongMatrix = R"(
+axes: {scenario: [office, stuck]}
+command: [sh, -c, "if [ -e \"$0\" ]; then if kill -0 $(cat ../child.pid) 2>/dev/null; then touch ../twice; fi; exec \"$1\" simulate --scenario $3 --duration 2 -o \"$2\"; fi; echo $$ > ../job.pid; sleep 60 & echo $! > ../child.pid; wait", "{out}/../../../../resumed", "{robometrics}", "{out}", "{scenario}"]
+)";
+
+/// Starts the long matrix in `out`/b and waits until both jobs and their children run.
+pid_t startLongMatrix(const fs::path &out) {
+    writeText(out / "matrix.yaml", kLongMatrix);
+    pid_t pid = spawnRobometrics({"bench", (out / "matrix.yaml").string(), "-o", (out / "b").string(), "-j", "2"});
+    EXPECT_TRUE(waitUntil(
+        [&] {
+            return fs::exists(out / "b/jobs/0000/child.pid") && fs::exists(out / "b/jobs/0001/child.pid") &&
+                   !readFile(out / "b/jobs/0000/child.pid").empty() && !readFile(out / "b/jobs/0001/child.pid").empty();
+        },
+        std::chrono::seconds(60)));
+    return pid;
+}
+
+std::vector<pid_t> jobProcesses(const fs::path &bench_out) {
+    std::vector<pid_t> pids;
+    for (const char *job : {"0000", "0001"}) {
+        for (const char *file : {"job.pid", "child.pid"}) {
+            std::string text = readFile(bench_out / "jobs" / job / file);
+            if (!text.empty()) pids.push_back(std::stoi(text));
+        }
+    }
+    return pids;
+}
+
+/// The guard process the orchestrator `parent` forked (comm "robometrics-grd").
+pid_t guardOf(pid_t parent) {
+    for (const auto &entry : fs::directory_iterator("/proc")) {
+        std::string stat = readFile(entry.path() / "stat");
+        auto close = stat.rfind(')');
+        if (stat.find("(robometrics-grd)") == std::string::npos || close == std::string::npos) continue;
+        if (std::stoi(stat.substr(close + 4)) == parent) return std::stoi(stat);
+    }
+    return -1;
+}
+
+TEST(BenchCommand, JobsDieWithTheOrchestrator) {
+    auto out = scratchDir("bench-orphans");
+    pid_t pid = startLongMatrix(out);
+    const std::vector<pid_t> jobs = jobProcesses(out / "b");
+    ASSERT_EQ(jobs.size(), 4u);
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    for (pid_t job : jobs) EXPECT_TRUE(processEnds(job, 8)) << job;  // SIGINT, then SIGTERM 1 s later
+}
+
+TEST(BenchCommand, ResumeEndsWhatADeadWorkerLeft) {
+    auto out = scratchDir("bench-leftovers");
+    pid_t pid = startLongMatrix(out);
+    const std::vector<pid_t> jobs = jobProcesses(out / "b");
+    ASSERT_EQ(jobs.size(), 4u);
+    // The guard dies first, as under a kill of every process: the jobs are left running.
+    pid_t guard = guardOf(pid);
+    ASSERT_GT(guard, 0);
+    kill(guard, SIGKILL);
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (pid_t job : jobs) EXPECT_FALSE(processEnds(job, 0)) << job;
+
+    writeText(out / "resumed", "");
+    CommandResult resumed =
+        runRobometrics({"bench", (out / "matrix.yaml").string(), "-o", (out / "b").string(), "-j", "2", "--resume"});
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_NE(resumed.out.find("resume: ended what job 0 left running (process group " + std::to_string(jobs[0]) + ")"),
+              std::string::npos)
+        << resumed.out;
+    EXPECT_NE(resumed.out.find("resume: ended what job 1 left running"), std::string::npos) << resumed.out;
+    for (pid_t job : jobs) EXPECT_TRUE(processEnds(job, 0)) << job;
+    EXPECT_FALSE(fs::exists(out / "b/jobs/0000/twice"));  // no job ran beside its earlier copy
+    EXPECT_FALSE(fs::exists(out / "b/jobs/0001/twice"));
+    for (const auto &row : storedJobs(out / "b")) {
+        EXPECT_EQ(row.status, "done") << row.index;
+        EXPECT_EQ(row.attempts, 2) << row.index;
+    }
+}
+
+TEST(BenchCommand, ResumeRefusesWhileTheWorkerIsAlive) {
+    auto out = scratchDir("bench-alive");
+    pid_t pid = startLongMatrix(out);
+    CommandResult second =
+        runRobometrics({"bench", (out / "matrix.yaml").string(), "-o", (out / "b").string(), "--resume"});
+    EXPECT_EQ(second.exit_code, 1);
+    EXPECT_NE(second.err.find("which is still alive: stop it (or let it finish) before --resume"), std::string::npos)
+        << second.err;
+    kill(pid, SIGINT);  // an orderly stop ends the jobs too
+    waitpid(pid, nullptr, 0);
+    for (pid_t job : jobProcesses(out / "b")) EXPECT_TRUE(processEnds(job, 15)) << job;
 }
 
 }  // namespace

@@ -8,12 +8,13 @@ TEST(ProcParsers, StatWithSpacesAndParenthesesInTheCommandName) {
     // Fields after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt
     // cmajflt utime stime cutime cstime priority nice num_threads itrealvalue starttime vsize rss
     const char *text =
-        "4242 (my (odd) node) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 40 0 0 20 0 7 0 123456 "
+        "4242 (my (odd) node) S 17 4200 4242 0 -1 4194560 100 0 0 0 250 40 0 0 20 0 7 0 123456 "
         "1000000 321 18446744073709551615\n";
     auto stat = parseProcStat(text);
     ASSERT_TRUE(stat.ok()) << stat.message();
     EXPECT_EQ(stat->pid, 4242);
     EXPECT_EQ(stat->ppid, 17);
+    EXPECT_EQ(stat->pgrp, 4200);
     EXPECT_EQ(stat->utime_ticks, 250u);
     EXPECT_EQ(stat->stime_ticks, 40u);
     EXPECT_EQ(stat->num_threads, 7);

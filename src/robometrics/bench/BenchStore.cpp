@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "robometrics/bench/JobLeftovers.hpp"
 #include "robometrics/system/ExecutablePath.hpp"
 
 namespace robometrics::bench {
@@ -13,7 +14,7 @@ namespace robometrics::bench {
 std::string storePath(const std::string &out_dir) { return (std::filesystem::path(out_dir) / "bench.sqlite").string(); }
 
 Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<JobSpec> &jobs, const std::string &out_dir,
-                                 bool resume) {
+                                 bool resume, std::string *notes) {
     namespace fs = std::filesystem;
     const std::string path = storePath(out_dir);
     std::error_code ec;
@@ -29,7 +30,14 @@ Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<Job
     auto store = ResultStore::open(path);
     if (!store) return store.error();
     ROBOMETRICS_TRY(store->initialise(matrix, jobs));
-    if (resume) ROBOMETRICS_TRY(store->resetUnfinished());
+    if (resume) {
+        auto rows = store->jobs();
+        if (!rows) return rows.error();
+        auto ended = endJobLeftovers(*rows, jobs);
+        if (!ended) return Error{fmt::format("{}: {}", path, ended.message())};
+        if (notes != nullptr) *notes += *ended;
+        ROBOMETRICS_TRY(store->resetUnfinished());
+    }
     return store;
 }
 

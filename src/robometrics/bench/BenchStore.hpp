@@ -18,10 +18,11 @@ namespace robometrics::bench {
 std::string storePath(const std::string &out_dir);
 
 /// Creates OUT and its store for a new benchmark, or with `resume` reopens an existing one
-/// (same matrix hash required) and puts every job not done back to pending. Without `resume`
-/// an existing store is refused, so a second run never mixes into the first one's results.
+/// (same matrix hash required), ends what a dead worker left running (JobLeftovers.hpp, adding a
+/// line per job to `notes`) and puts every job not done back to pending. Without `resume` an
+/// existing store is refused, so a second run never mixes into the first one's results.
 Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<JobSpec> &jobs, const std::string &out_dir,
-                                 bool resume);
+                                 bool resume, std::string *notes = nullptr);
 
 /// The matrix and job list as stored in OUT (expanded with OUT as given here, so OUT may be
 /// mounted at another path on a worker node).

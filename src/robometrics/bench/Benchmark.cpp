@@ -48,12 +48,13 @@ Result<BenchmarkRun> runBenchmark(const BenchmarkOptions &given) {
     if (!matrix) return matrix.error();
     auto jobs = expandMatrix(*matrix, ExpandContext{options.out_dir, options.robometrics});
     if (!jobs) return jobs.error();
-    auto store = prepareStore(*matrix, *jobs, options.out_dir, options.resume);
+    std::string notes;
+    auto store = prepareStore(*matrix, *jobs, options.out_dir, options.resume, &notes);
     if (!store) return store.error();
     if (options.executor == "slurm") {
         auto submitted = submitSlurm(*matrix, SlurmOptions{options.out_dir, options.robometrics, options.resume});
         if (!submitted) return submitted.error();
-        return BenchmarkRun{*submitted, {}};
+        return BenchmarkRun{notes + *submitted, {}};
     }
     LocalOptions local;
     local.out_dir = options.out_dir;
@@ -64,7 +65,9 @@ Result<BenchmarkRun> runBenchmark(const BenchmarkOptions &given) {
     local.stop_requested = options.stop_requested;
     auto summary = runLocal(*matrix, local);
     if (!summary) return summary.error();
-    return describeLocalRun(*store, options.out_dir, summary->interrupted);
+    auto described = describeLocalRun(*store, options.out_dir, summary->interrupted);
+    if (described) described->text = notes + described->text;
+    return described;
 }
 
 }  // namespace robometrics::bench

@@ -1,3 +1,4 @@
+#include "robometrics/core/Text.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
 
 #include <sys/wait.h>
@@ -5,23 +6,15 @@
 
 #include <atomic>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "robometrics/core/StaleTemporaries.hpp"
+#include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::bench {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path &path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 }  // namespace
 
@@ -52,8 +45,9 @@ Result<Captured> captureCommand(const std::vector<std::string> &argv, double tim
         system::stopGroup(*pid, 1.0, how);
     }
     system::killGroupLeftovers(*pid);
-    c.out = slurp(dir / "out");
-    c.err = slurp(dir / "err");
+    system::releaseGroup(*pid);
+    c.out = readWholeFile((dir / "out").string());
+    c.err = readWholeFile((dir / "err").string());
     fs::remove_all(dir, ec);
     return c;
 }

@@ -7,11 +7,14 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 
 #include "robometrics/bench/SummaryMetrics.hpp"
 #include "robometrics/evaluate/EvaluationWriter.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/system/LeftoverGroups.hpp"
+#include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/RunSupervisor.hpp"
 
 namespace robometrics::bench {
@@ -35,6 +38,14 @@ struct Recorder {
     pid_t pid = -1;
 };
 
+/// OUT/jobs/NNNN/processes: the process groups of the attempt that runs now, for `--resume` to
+/// end if this worker dies with them still running (system/LeftoverGroups.hpp).
+fs::path processesFile(const fs::path &job_dir) { return job_dir / "processes"; }
+
+void recordGroup(const fs::path &job_dir, pid_t leader) {
+    std::ofstream(processesFile(job_dir), std::ios::app) << system::groupRecordLine(leader);
+}
+
 Result<Recorder> startRecorder(const MatrixSpec &matrix, const JobSpec &job, const JobRunOptions &o,
                                const fs::path &job_dir) {
     if (matrix.record == RecordMode::JobWritesBag) return Recorder{};
@@ -44,8 +55,10 @@ Result<Recorder> startRecorder(const MatrixSpec &matrix, const JobSpec &job, con
     spawn.cpus = o.cpus;
     spawn.stdout_path = (job_dir / "record.log").string();
     spawn.stderr_path = spawn.stdout_path;
+    spawn.cwd = job.out_dir;
     auto pid = system::spawnInGroup(*argv, spawn);
     if (!pid) return Error{"record.command: " + pid.message()};
+    recordGroup(job_dir, *pid);
     return Recorder{*pid};
 }
 
@@ -53,6 +66,7 @@ void stopRecorder(Recorder &recorder, double grace_s) {
     if (recorder.pid <= 0) return;
     std::string how;
     system::stopGroup(recorder.pid, grace_s, how);  // SIGINT first: recorders close the bag on it
+    system::releaseGroup(recorder.pid);
     recorder.pid = -1;
 }
 
@@ -68,6 +82,7 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
     Attempt attempt;
     std::error_code ec;
     fs::remove_all(job.out_dir, ec);
+    fs::remove(processesFile(job_dir), ec);
     fs::create_directories(job.out_dir, ec);
     if (ec) {
         attempt.error = fmt::format("{}: cannot create the run directory: {}", job.out_dir, ec.message());
@@ -89,9 +104,12 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
     s.spawn.cpus = o.cpus;
     s.spawn.stdout_path = (job_dir / "stdout.log").string();
     s.spawn.stderr_path = (job_dir / "stderr.log").string();
+    s.spawn.cwd = job.out_dir;  // a recorder or a node that writes into "." writes into this run
     s.stop_requested = o.stop_requested;
+    s.on_start = [&job_dir](pid_t pid) { recordGroup(job_dir, pid); };
     auto run = system::superviseRun(s);
     stopRecorder(*recorder, matrix.grace_s);
+    fs::remove(processesFile(job_dir), ec);  // nothing of this attempt runs any more
     if (!run) {
         attempt.error = run.message();
         return attempt;

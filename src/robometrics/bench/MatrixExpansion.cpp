@@ -48,7 +48,7 @@ Result<std::string> substitute(const std::string &text,
 }
 
 Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &argv, const JobSpec &job,
-                                                const std::string &robometrics) {
+                                                const std::string &robometrics, std::size_t *failed) {
     std::vector<std::pair<std::string, std::string>> subs(job.cell.begin(), job.cell.end());
     if (job.cell.count("seed") == 0) subs.emplace_back("seed", std::to_string(job.seed));
     subs.emplace_back("out", job.out_dir);
@@ -58,13 +58,24 @@ Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &
     std::vector<std::string> out;
     for (std::size_t i = 0; i < argv.size(); ++i) {
         auto arg = substitute(argv[i], subs);
-        if (!arg) return Error{fmt::format("[{}]: {}", i, arg.message())};
+        if (!arg) {
+            if (failed != nullptr) *failed = i;
+            return Error{fmt::format("[{}]: {}", i, arg.message())};
+        }
         out.push_back(std::move(*arg));
     }
     return out;
 }
 
 namespace {
+
+/// "m.yaml:3: command[2]: '{scenaro}': unknown substitution ..." (without the line when it is not
+/// known: the default recorder command is not in the file).
+Error argumentError(const MatrixSpec &matrix, const std::string &key, std::size_t index, const std::string &message) {
+    auto line = matrix.argument_lines.find(fmt::format("{}[{}]", key, index));
+    if (line == matrix.argument_lines.end()) return Error{fmt::format("{}: {}{}", matrix.source, key, message)};
+    return Error{fmt::format("{}:{}: {}{}", matrix.source, line->second, key, message)};
+}
 
 // The job count is capped, but every job copies its cell and its substituted command: a 5 KB
 // matrix with 10^6 iterations of a 200-argument command needs over 8 GB. So the memory of the
@@ -111,15 +122,16 @@ Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const Expand
             job.iteration = iteration;
             job.seed = seed_axis ? std::stoll(values.at("seed")) : matrix.base_seed + iteration;
             job.out_dir = (std::filesystem::path(jobDirectory(context.out_root, job.index)) / "run").string();
-            auto argv = substituteArgv(matrix.command, job, context.robometrics);
-            if (!argv) return Error{fmt::format("{}: command{}", matrix.source, argv.message())};
+            std::size_t failed = 0;
+            auto argv = substituteArgv(matrix.command, job, context.robometrics, &failed);
+            if (!argv) return argumentError(matrix, "command", failed, argv.message());
             job.argv = std::move(*argv);
             // The recorder and evaluate arguments are substituted when the job runs; checking them
             // here reports a typo before any job starts.
-            auto record = substituteArgv(matrix.record_command, job, context.robometrics);
-            if (!record) return Error{fmt::format("{}: record.command{}", matrix.source, record.message())};
-            auto extra = substituteArgv(matrix.evaluate.extra, job, context.robometrics);
-            if (!extra) return Error{fmt::format("{}: evaluate.extra{}", matrix.source, extra.message())};
+            auto record = substituteArgv(matrix.record_command, job, context.robometrics, &failed);
+            if (!record) return argumentError(matrix, "record.command", failed, record.message());
+            auto extra = substituteArgv(matrix.evaluate.extra, job, context.robometrics, &failed);
+            if (!extra) return argumentError(matrix, "evaluate.extra", failed, extra.message());
             expanded_bytes += jobBytes(job);
             if (expanded_bytes > kMaxExpandedBytes) {
                 return Error{fmt::format("{}: the {} jobs would take more than {} MiB of memory (commands and "

@@ -51,15 +51,19 @@ Result<std::int64_t> integer(const std::string &source, const YAML::Node &node, 
     return keyError(source, node, key, fmt::format("expected an integer >= {}, got '{}'", min, *text));
 }
 
-Result<std::vector<std::string>> stringList(const std::string &source, const YAML::Node &node, const std::string &key) {
+/// An argv list; each element's line goes into `m.argument_lines` under "key[i]".
+Result<std::vector<std::string>> stringList(const std::string &source, const YAML::Node &node, const std::string &key,
+                                            MatrixSpec &m) {
     if (!node.IsSequence() || node.size() == 0) {
         return keyError(source, node, key, "expected a non-empty list of strings (an argv, no shell)");
     }
     std::vector<std::string> out;
     for (std::size_t i = 0; i < node.size(); ++i) {
-        auto text = scalarText(source, node[i], fmt::format("{}[{}]", key, i));
+        const std::string name = fmt::format("{}[{}]", key, i);
+        auto text = scalarText(source, node[i], name);
         if (!text) return text.error();
         out.push_back(*text);
+        if (!node[i].Mark().is_null()) m.argument_lines[name] = node[i].Mark().line + 1;
     }
     return out;
 }
@@ -124,7 +128,7 @@ Status parseRecord(const std::string &source, const YAML::Node &node, MatrixSpec
             fmt::format("unknown mode '{}' (expected job_writes_bag, rosbag_record or robometrics_live_record)", name));
     }
     if (node.IsMap() && node["command"]) {
-        auto argv = stringList(source, node["command"], "record.command");
+        auto argv = stringList(source, node["command"], "record.command", m);
         if (!argv) return argv.error();
         m.record_command = *argv;
     }
@@ -180,7 +184,7 @@ Status parseEvaluate(const std::string &source, const YAML::Node &node, MatrixSp
         const std::string &name = entry.first.Scalar();
         std::string key = "evaluate." + name;
         if (name == "extra") {
-            auto list = stringList(source, entry.second, key);
+            auto list = stringList(source, entry.second, key, m);
             if (!list) return list.error();
             m.evaluate.extra = *list;
             continue;
@@ -216,7 +220,7 @@ Status parseTopLevel(const std::string &source, const YAML::Node &root, MatrixSp
             if (!v) return v.error();
             m.base_seed = *v;
         } else if (key == "command") {
-            auto v = stringList(source, value, key);
+            auto v = stringList(source, value, key, m);
             if (!v) return v.error();
             m.command = *v;
         } else if (key == "record") {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,9 @@ struct MatrixSpec {
     int iterations = 1;
     std::int64_t base_seed = 0;
     std::vector<std::string> command;
+    /// "command[3]" -> the line of that argument in the file (and so for record.command and
+    /// evaluate.extra), so an error found when the matrix is expanded names its line.
+    std::map<std::string, int> argument_lines;
     RecordMode record = RecordMode::JobWritesBag;
     std::vector<std::string> record_command;  ///< RosbagRecord / LiveRecord: the recorder's argv
     StopMode stop = StopMode::CommandExits;
@@ -90,9 +94,9 @@ Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const Expand
 Result<std::string> substitute(const std::string &text, const std::vector<std::pair<std::string, std::string>> &values);
 
 /// `argv` with the job's substitutions ({axis}, {seed}, {out}, {iteration}, {index},
-/// {robometrics}); the error starts with "[i]: " naming the element.
+/// {robometrics}); the error starts with "[i]: " naming the element (also set in `failed`).
 Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &argv, const JobSpec &job,
-                                                const std::string &robometrics);
+                                                const std::string &robometrics, std::size_t *failed = nullptr);
 
 /// The directory of job `index` below OUT (OUT/jobs/0007).
 std::string jobDirectory(const std::string &out_root, int index);

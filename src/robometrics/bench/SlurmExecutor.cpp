@@ -11,6 +11,7 @@
 
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
+#include "robometrics/bench/SlurmController.hpp"
 #include "robometrics/bench/SlurmProtocol.hpp"
 #include "robometrics/bench/SlurmStatus.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -32,6 +33,7 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     if (todo.empty()) {
         return fmt::format("bench: every job of {} is done; nothing to submit\n", out.string());
     }
+    ROBOMETRICS_TRY(checkSlurmController());
     std::error_code ec;
     fs::create_directories(out / "slurm", ec);
     if (ec) return Error{(out / "slurm").string() + ": cannot create: " + ec.message()};

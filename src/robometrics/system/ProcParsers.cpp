@@ -24,7 +24,7 @@ Result<ProcStat> parseProcStat(std::string_view text) {
         return Error{"stat: no command name in parentheses"};
     }
     if (!parseNumber(text.substr(0, open > 0 ? open - 1 : 0), stat.pid)) return Error{"stat: bad pid"};
-    // Fields after the command name, numbered as in proc(5): 3 state, 4 ppid, ... 14 utime,
+    // Fields after the command name, numbered as in proc(5): 3 state, 4 ppid, 5 pgrp, ... 14 utime,
     // 15 stime, 20 num_threads, 22 starttime, 24 rss.
     std::vector<std::string_view> fields;
     std::string_view rest = text.substr(close + 1);
@@ -37,7 +37,7 @@ Result<ProcStat> parseProcStat(std::string_view text) {
     }
     auto field = [&](size_t number) { return fields[number - 3]; };
     if (fields.size() < 22) return Error{"stat: too few fields"};
-    bool ok = parseNumber(field(4), stat.ppid) && parseNumber(field(14), stat.utime_ticks) &&
+    bool ok = parseNumber(field(4), stat.ppid) && parseNumber(field(5), stat.pgrp) && parseNumber(field(14), stat.utime_ticks) &&
               parseNumber(field(15), stat.stime_ticks) && parseNumber(field(20), stat.num_threads) &&
               parseNumber(field(22), stat.start_ticks) && parseNumber(field(24), stat.rss_pages);
     if (!ok) return Error{"stat: a numeric field could not be parsed"};

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <thread>
 
+#include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcessTreeSampler.hpp"
 
 namespace robometrics::system {
@@ -52,6 +53,7 @@ Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOpti
     const bool pin = !options.cpus.empty();
     const char *out = options.stdout_path ? options.stdout_path->c_str() : nullptr;
     const char *err = options.stderr_path ? options.stderr_path->c_str() : nullptr;
+    const char *cwd = options.cwd ? options.cwd->c_str() : nullptr;
 
     pid_t pid = fork();
     if (pid < 0) return Error{std::string("fork failed: ") + std::strerror(errno)};
@@ -65,16 +67,22 @@ Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOpti
         redirect(out, STDOUT_FILENO);
         redirect(err, STDERR_FILENO);
         if (pin) sched_setaffinity(0, sizeof cpus, &cpus);
-        execvp(args[0], args.data());
+        const char *failed = "': ";
+        if (cwd != nullptr && chdir(cwd) != 0) {
+            failed = "': cannot enter its working directory: ";
+        } else {
+            execvp(args[0], args.data());
+        }
         int e = errno;
         writeAll(STDERR_FILENO, "robometrics: error: cannot start '");
         writeAll(STDERR_FILENO, args[0]);
-        writeAll(STDERR_FILENO, "': ");
+        writeAll(STDERR_FILENO, failed);
         writeAll(STDERR_FILENO, std::strerror(e));  // glibc's strerror is a table lookup for known codes
         writeAll(STDERR_FILENO, "\n");
         _exit(127);
     }
     setpgid(pid, pid);  // also from the parent, so the group exists before it is ever signalled
+    guardGroup(pid);
     return pid;
 }
 

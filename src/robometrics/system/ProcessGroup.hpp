@@ -17,11 +17,13 @@ struct SpawnOptions {
     std::vector<int> cpus;                   ///< pin the leader (and so its children) to these CPUs; empty = no pinning
     std::optional<std::string> stdout_path;  ///< redirect (truncating) instead of inheriting
     std::optional<std::string> stderr_path;
+    std::optional<std::string> cwd;  ///< the command's working directory; unset = ours
 };
 
 /// Forks and execs `argv` (no shell) as the leader of a new process group. The child does only
 /// async-signal-safe work between fork and exec, so this is safe from a multi-threaded program.
-/// A command that cannot be executed exits 127 with a message on its stderr.
+/// A command that cannot be executed exits 127 with a message on its stderr. The group is
+/// guarded (OrphanGuard.hpp): it is stopped if this program dies before `releaseGroup(pid)`.
 Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOptions &options = {});
 
 /// Waits up to `seconds` for `pid` to exit; true (and its wait status) if it did.

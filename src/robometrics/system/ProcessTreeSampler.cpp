@@ -23,6 +23,8 @@ std::string readSmall(const std::string &path) {
     return ss.str();
 }
 
+}  // namespace
+
 std::vector<ProcStat> allProcesses() {
     std::vector<ProcStat> out;
     DIR *dir = opendir("/proc");
@@ -35,8 +37,6 @@ std::vector<ProcStat> allProcesses() {
     closedir(dir);
     return out;
 }
-
-}  // namespace
 
 double monotonicSeconds() {
     timespec ts{};

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "robometrics/core/Time.hpp"
+#include "robometrics/system/ProcParsers.hpp"
 
 namespace robometrics::system {
 
@@ -41,6 +43,9 @@ private:
     double last_time_s_;
     std::map<pid_t, Seen> previous_;
 };
+
+/// Every process of the machine as /proc shows it now (those that vanish meanwhile are skipped).
+std::vector<ProcStat> allProcesses();
 
 /// Monotonic seconds (CLOCK_MONOTONIC), for sampling intervals.
 double monotonicSeconds();

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcessTreeSampler.hpp"
 
 namespace robometrics::system {
@@ -86,6 +87,7 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
     double start = monotonicSeconds();
     auto pid = spawnInGroup(opt.command, opt.spawn);
     if (!pid) return pid.error();
+    if (opt.on_start) opt.on_start(*pid);
 
     ProcessTreeSampler sampler(*pid);
     std::vector<ResourceSample> samples;
@@ -121,6 +123,7 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
+    releaseGroup(*pid);  // what is left of the group now is meant to outlive the command
     run.duration_s = monotonicSeconds() - start;
     run.samples = samples.size();
     run.summary = summarize(samples, opt.cpu_budget);

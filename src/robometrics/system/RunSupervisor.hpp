@@ -29,6 +29,8 @@ struct SuperviseOptions {
     SpawnOptions spawn;
     /// Polled every 10 ms; non-zero asks to stop the tree, ended_by "signal (...)".
     std::function<int()> stop_requested;
+    /// Called with the command's process (group) id as soon as it is started.
+    std::function<void(pid_t)> on_start;
 };
 
 struct SupervisedRun {

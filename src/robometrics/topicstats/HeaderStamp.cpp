@@ -1,17 +1,12 @@
 #include "robometrics/topicstats/HeaderStamp.hpp"
 
+#include "robometrics/core/Text.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
 namespace robometrics::topicstats {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
-}
 
 std::uint32_t read32(const std::uint8_t *p, bool little) {
     return little
@@ -27,12 +22,12 @@ bool schemaStartsWithHeader(std::string_view text) {
         std::string_view line = text.substr(0, eol);
         text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
         if (line.rfind("====", 0) == 0) return false;  // end of the root definition
-        line = trim(line.substr(0, line.find('#')));
+        line = trimmed(line.substr(0, line.find('#')));
         if (line.empty()) continue;
         const auto space = line.find_first_of(" \t");
         if (space == std::string_view::npos) return false;  // not a field declaration
         const std::string_view type = line.substr(0, space);
-        const std::string_view rest = trim(line.substr(space));
+        const std::string_view rest = trimmed(line.substr(space));
         // A constant ("int32 X=1", spaces allowed around '='); a quoted default value may hold '='.
         if (rest.substr(0, rest.find_first_of("\"'")).find('=') != std::string_view::npos) continue;
         return type == "std_msgs/Header" || type == "std_msgs/msg/Header" || type == "Header";
