@@ -55,7 +55,7 @@ TEST(JobRunner, RunsAndEvaluatesASimulatedRun) {
     EXPECT_TRUE(metric("map.iou").has_value());
     EXPECT_GT(metric("traversal.distance_traveled_m").value_or(0), 0.5);
     EXPECT_EQ(metric("run_s"), std::optional<double>(o.run_s));
-    EXPECT_EQ(metric("evaluate_s"), std::optional<double>(o.evaluate_s));
+    EXPECT_EQ(metric("evaluate_s"), o.evaluate_s);
     EXPECT_GT(o.run_s, 0);
     EXPECT_GE(o.finished_ns, o.started_ns);
     EXPECT_EQ(test::zombieChildren(), 0);
@@ -72,6 +72,12 @@ TEST(JobRunner, AFailingCommandIsRetriedThenFails) {
     EXPECT_EQ(o.error.value_or("").rfind("the command failed (exit code 3; see ", 0), 0u) << *o.error;
     EXPECT_EQ(test::readFile(out / "jobs" / "0000" / "attempts"), "attempt\nattempt\nattempt\n");
     EXPECT_FALSE(o.verdict.has_value());
+    EXPECT_FALSE(o.evaluate_s.has_value());  // never evaluated: empty in the store and results.csv, not 0
+    for (const MetricValue &metric : o.metrics) {
+        if (metric.name == "evaluate_s") {
+            EXPECT_FALSE(metric.value.has_value());
+        }
+    }
 }
 
 TEST(JobRunner, ACommandThatCannotStartFails) {

@@ -46,7 +46,8 @@ std::pair<pid_t, pid_t> startStandIn(const fs::path &dir, bool release) {
 
 TEST(OrphanGuard, GroupsEndWithTheProgramThatStartedThem) {
     const fs::path dir = test::scratchDir("orphan-guard-kill");
-    auto [stand_in, leader] = startStandIn(dir, false);
+    const auto [stand_in, leader_pid] = startStandIn(dir, false);
+    const pid_t leader = leader_pid;  // clang 14 cannot capture a structured binding in a lambda
     ASSERT_GT(leader, 0);
     const pid_t child = std::stoi(test::readFile(dir / "child"));
     kill(stand_in, SIGKILL);
@@ -57,7 +58,8 @@ TEST(OrphanGuard, GroupsEndWithTheProgramThatStartedThem) {
 
 TEST(OrphanGuard, ReleasedGroupsAreLeftAlone) {
     const fs::path dir = test::scratchDir("orphan-guard-release");
-    auto [stand_in, leader] = startStandIn(dir, true);
+    const auto [stand_in, leader_pid] = startStandIn(dir, true);
+    const pid_t leader = leader_pid;  // clang 14 cannot capture a structured binding in a lambda
     ASSERT_GT(leader, 0);
     const pid_t child = std::stoi(test::readFile(dir / "child"));
     kill(stand_in, SIGKILL);

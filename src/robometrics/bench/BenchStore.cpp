@@ -97,7 +97,7 @@ Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::fun
     if (!outcome) return outcome.error();
     if (!outcome->success) return Error{fmt::format("job {}: {}", index, outcome->error.value_or("failed"))};
     return fmt::format("job {}: done in {:.2f} s (+{:.2f} s evaluate), verdict {}\n", index, outcome->run_s,
-                       outcome->evaluate_s, outcome->verdict.value_or("-"));
+                       outcome->evaluate_s.value_or(0), outcome->verdict.value_or("-"));
 }
 
 }  // namespace robometrics::bench

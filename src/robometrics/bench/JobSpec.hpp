@@ -62,7 +62,7 @@ struct JobOutcome {
     std::int64_t started_ns = 0;  ///< wall clock, ns since the epoch
     std::int64_t finished_ns = 0;
     double run_s = 0;
-    double evaluate_s = 0;
+    std::optional<double> evaluate_s;  ///< none when the evaluation never ran (the command failed)
     std::optional<std::string> verdict;
     std::optional<int> anomalies;
     std::optional<std::string> summary_json;

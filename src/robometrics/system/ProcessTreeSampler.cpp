@@ -15,6 +15,8 @@ namespace robometrics::system {
 
 namespace {
 
+constexpr double kMinTicksForCpu = 5;  // a share over fewer clock ticks than this is not measured
+
 std::string readSmall(const std::string &path) {
     std::ifstream in(path);
     if (!in) return {};
@@ -94,7 +96,12 @@ ResourceSample ProcessTreeSampler::sample() {
         }
     }
     double interval = now - last_time_s_;
-    if (interval > 1e-6) s.cpu_percent = 100.0 * static_cast<double>(delta_ticks) / ticks_per_second_ / interval;
+    // CPU time is counted in clock ticks, so over less than a few ticks a share is noise (one tick
+    // in the 2 ms between spawning a command and its first sample reads 500 %): such a sample,
+    // in practice only the first one, says 0 rather than a number that trips cpu_budget.
+    if (interval * ticks_per_second_ >= kMinTicksForCpu) {
+        s.cpu_percent = 100.0 * static_cast<double>(delta_ticks) / ticks_per_second_ / interval;
+    }
     if (pss_complete && s.processes > 0) s.pss_bytes = pss_kb * 1024;
     previous_ = std::move(current);
     last_time_s_ = now;
