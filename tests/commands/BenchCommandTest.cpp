@@ -306,5 +306,41 @@ TEST(BenchCommand, ResumeRefusesWhileTheWorkerIsAlive) {
     for (pid_t job : jobProcesses(out / "b")) EXPECT_TRUE(processEnds(job, 15)) << job;
 }
 
+/// A 3-run benchmark of one cell ("stack=nav") simulating `scenario`, into `out`/`name`.
+fs::path smallBenchmark(const fs::path &out, const std::string &name, const std::string &scenario) {
+    writeText(out / (name + ".yaml"), "axes: {stack: [nav]}\niterations: 3\nbase_seed: 1\ncommand: [\"{robometrics}\", "
+                                      "simulate, --scenario, " + scenario + ", --duration, \"20\", --seed, \"{seed}\", "
+                                      "-o, \"{out}\"]\n");
+    CommandResult r = runRobometrics({"bench", (out / (name + ".yaml")).string(), "-o", (out / name).string(), "-j", "2"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return out / name;
+}
+
+TEST(BenchCommand, CompareIsARegressionGate) {
+    auto out = scratchDir("bench-gate");
+    const fs::path base = smallBenchmark(out, "main", "office");
+    const fs::path same = smallBenchmark(out, "rerun", "office");  // the same runs: nothing changed
+    const fs::path worse = smallBenchmark(out, "pr", "kidnap");     // a planted regression: the rover gets lost
+
+    CommandResult ok = runRobometrics({"bench", "compare", base.string(), same.string()});
+    EXPECT_EQ(ok.exit_code, 0) << ok.err;
+    EXPECT_NE(ok.out.find("**No significant regression**"), std::string::npos) << ok.out;
+
+    CommandResult bad = runRobometrics(
+        {"bench", "compare", base.string(), worse.string(), "--markdown", (out / "summary.md").string()});
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_NE(bad.err.find("significant regression"), std::string::npos) << bad.err;
+    // The kidnapped rover is lost 13 times in every run, the office one never.
+    EXPECT_NE(bad.out.find("| stack=nav | localization.lost | 0 (n 3) | 13 (n 3) | 13 [13, 13] | 0 | **regression** "
+                           "(lower is better) |"),
+              std::string::npos)
+        << bad.out;
+    EXPECT_EQ(readFile(out / "summary.md"), bad.out);
+
+    CommandResult missing = runRobometrics({"bench", "compare", base.string(), (out / "nothing").string()});
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.err.find("no benchmark store"), std::string::npos) << missing.err;
+}
+
 }  // namespace
 }  // namespace robometrics::test

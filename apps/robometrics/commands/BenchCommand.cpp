@@ -1,5 +1,6 @@
 // robometrics bench MATRIX.yaml -o OUT [-j N] [--executor local|slurm] [--resume] [--pin-cpus]
 // robometrics bench run-job OUT [--index I] | report OUT [--compare A B] [--metric M] | status OUT
+// robometrics bench compare BASE NEW [--metric M]... [--alpha P] [--min-change PCT] [--min-abs X]
 
 #include <unistd.h>
 
@@ -8,7 +9,9 @@
 #include "robometrics/bench/BenchReportFiles.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/Benchmark.hpp"
+#include "robometrics/bench/RegressionGate.hpp"
 #include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/system/StopSignals.hpp"
 
 namespace robometrics::app {
@@ -44,6 +47,37 @@ int runJob(const std::string &out_dir, int given_index) {
     return 2;
 }
 
+struct GateCli {
+    std::string base, next, markdown_file;
+    double min_change_percent = 5;
+    bench::GateOptions options;
+};
+
+/// Prints the Markdown summary (and writes it to --markdown); exit 1 on a regression.
+int runCompare(const GateCli &cli) {
+    auto base = bench::loadBench(cli.base);
+    if (!base) return fail("bench compare", base.error());
+    auto next = bench::loadBench(cli.next);
+    if (!next) return fail("bench compare", next.error());
+    bench::GateOptions options = cli.options;
+    options.min_relative = cli.min_change_percent / 100.0;
+    const bench::GateResult result = bench::compareBenchmarks(base->aggregates, next->aggregates, options);
+    if (result.rows.empty()) {
+        return fail("bench compare", fmt::format("{} and {} have no cell and metric in common to compare", cli.base,
+                                                 cli.next));
+    }
+    const std::string text = result.markdown(cli.base, cli.next);
+    fmt::print("{}", text);
+    if (!cli.markdown_file.empty()) {
+        if (Status written = writeFileAtomically(cli.markdown_file, text); !written.ok()) {
+            return fail("bench compare", written.error());
+        }
+    }
+    if (result.regressions == 0) return 0;
+    return fail("bench compare", fmt::format("{} significant regression{} of {} against {}", result.regressions,
+                                             result.regressions == 1 ? "" : "s", cli.next, cli.base));
+}
+
 const RegisterCommand kRegister{
     "bench", "Run a benchmark matrix of runs (stacks x scenarios x seeds) and store every metric",
     [](CLI::App &app) -> RunFn {
@@ -73,7 +107,30 @@ const RegisterCommand kRegister{
         CLI::App *status = app.add_subcommand(
             "status", "Show a benchmark's progress: the store's counts and its Slurm array jobs (squeue/sacct)");
         status->add_option("out", o->out_dir, "The benchmark's output directory (holds bench.sqlite)")->required();
-        return [o, index, compare, run_job, report, status] {
+        auto gate = std::make_shared<GateCli>();
+        CLI::App *gate_app = app.add_subcommand(
+            "compare", "Regression gate: compare two benchmarks (BASE, NEW) cell by cell; exit 1 on a regression");
+        gate_app->add_option("base", gate->base, "The base benchmark's output directory (e.g. main)")->required();
+        gate_app->add_option("new", gate->next, "The new benchmark's output directory (e.g. a pull request)")
+            ->required();
+        gate_app->add_option("--metric", gate->options.metrics,
+                             "Metric to gate on (repeatable; default: every headline metric with a direction)");
+        gate_app->add_option("--alpha", gate->options.alpha, "Significance level of Welch's test")
+            ->check(CLI::Range(1e-9, 0.5))
+            ->capture_default_str();
+        gate_app->add_option("--min-change", gate->min_change_percent,
+                             "Smallest change that counts, in percent of the base mean")
+            ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
+        gate_app->add_option("--min-abs", gate->options.min_absolute,
+                             "Smallest change that counts, in the metric's unit")
+            ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
+        gate_app->add_option("--base-cell", gate->options.base_cell, "Compare only this cell of BASE (key or number)");
+        gate_app->add_option("--new-cell", gate->options.new_cell, "... against this cell of NEW");
+        gate_app->add_option("--markdown", gate->markdown_file, "Also write the Markdown summary to this file");
+        return [o, index, compare, run_job, report, status, gate, gate_app] {
+            if (gate_app->parsed()) return runCompare(*gate);
             if (run_job->parsed()) return runJob(o->out_dir, *index);
             if (report->parsed()) return printOrFail("bench report", bench::benchReport(o->out_dir, *compare));
             if (!status->parsed()) return runBench(*o);

@@ -29,15 +29,12 @@ std::string cellList(const BenchAggregates &aggregates) {
 }  // namespace
 
 Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const BenchReportOptions &options) {
-    const std::string store_path = storePath(out_dir);
-    if (!fs::exists(store_path)) return Error{store_path + ": no benchmark store (run `robometrics bench` first)"};
-    auto store = ResultStore::open(store_path);
-    if (!store) return store.error();
-    auto jobs = store->jobs();
-    if (!jobs) return jobs.error();
-    auto metrics = store->metrics();
-    if (!metrics) return metrics.error();
-    const BenchAggregates aggregates = aggregate(*jobs, *metrics);
+    auto loaded = loadBench(out_dir);
+    if (!loaded) return loaded.error();
+    const std::string &store_path = loaded->store_path;
+    const std::vector<JobRecord> &jobs = loaded->jobs;
+    const std::vector<MetricValue> &metrics = loaded->metrics;
+    const BenchAggregates &aggregates = loaded->aggregates;
 
     BenchReportInput input;
     input.subtitle = store_path;
@@ -60,17 +57,17 @@ Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const Be
         if (headline.empty()) return Error{store_path + ": --compare: no metric has a value yet"};
         input.comparison = compareCells(*a, *b, headline.front());
     }
-    for (const JobRecord &job : *jobs) {
+    for (const JobRecord &job : jobs) {
         if (fs::exists(fs::path(out_dir) / runReportLink(job.index))) input.jobs_with_report.insert(job.index);
     }
 
     const fs::path out(out_dir);
     BenchReportWritten written;
     written.report_path = (out / "report.html").string();
-    ROBOMETRICS_TRY(writeFileAtomically(written.report_path, benchReportHtml(aggregates, *jobs, input)));
-    ROBOMETRICS_TRY(writeFileAtomically((out / "results.csv").string(), resultsCsv(*jobs, *metrics)));
+    ROBOMETRICS_TRY(writeFileAtomically(written.report_path, benchReportHtml(aggregates, jobs, input)));
+    ROBOMETRICS_TRY(writeFileAtomically((out / "results.csv").string(), resultsCsv(jobs, metrics)));
     ROBOMETRICS_TRY(writeFileAtomically((out / "results.json").string(),
-                                        resultsJson(aggregates, *jobs, *metrics, input.comparison)));
+                                        resultsJson(aggregates, jobs, metrics, input.comparison)));
     written.table = resultsTable(aggregates, headlineMetrics(aggregates, options.metric));
     if (input.comparison) written.comparison = input.comparison->sentence();
     return written;

@@ -41,6 +41,25 @@ Result<ResultStore> prepareStore(const MatrixSpec &matrix, const std::vector<Job
     return store;
 }
 
+Result<LoadedBench> loadBench(const std::string &out_dir) {
+    LoadedBench loaded;
+    loaded.store_path = storePath(out_dir);
+    std::error_code ec;
+    if (!std::filesystem::exists(loaded.store_path, ec)) {
+        return Error{loaded.store_path + ": no benchmark store (run `robometrics bench` first)"};
+    }
+    auto store = ResultStore::open(loaded.store_path);
+    if (!store) return store.error();
+    auto jobs = store->jobs();
+    if (!jobs) return jobs.error();
+    auto metrics = store->metrics();
+    if (!metrics) return metrics.error();
+    loaded.jobs = std::move(*jobs);
+    loaded.metrics = std::move(*metrics);
+    loaded.aggregates = aggregate(loaded.jobs, loaded.metrics);
+    return loaded;
+}
+
 Result<StoredMatrix> loadStoredMatrix(const ResultStore &store, const std::string &out_dir,
                                       const std::string &robometrics) {
     auto yaml = store.matrixYaml();

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bench/BenchAggregates.hpp"
 #include "robometrics/bench/JobRunner.hpp"
 #include "robometrics/bench/ResultStore.hpp"
 
@@ -35,6 +36,16 @@ Result<StoredMatrix> loadStoredMatrix(const ResultStore &store, const std::strin
 
 /// Runs job `index` of the store in OUT and records its outcome (the worker side of the protocol).
 Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const JobRunOptions &options);
+
+/// What `bench report` and `bench compare` read of the store in OUT: its rows, and the finished
+/// jobs' metrics grouped per cell.
+struct LoadedBench {
+    std::string store_path;
+    std::vector<JobRecord> jobs;
+    std::vector<MetricValue> metrics;
+    BenchAggregates aggregates;
+};
+Result<LoadedBench> loadBench(const std::string &out_dir);
 
 /// "host:pid" naming this process in the store's worker column.
 std::string workerName();
