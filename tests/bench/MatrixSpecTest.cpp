@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
+#include "TestSupport.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
 
 namespace robometrics::bench {
@@ -85,7 +89,8 @@ TEST(MatrixSpec, ErrorsNameTheFileTheLineAndTheKey) {
     EXPECT_EQ(errorOf("command: sh -c 'x'\n"),
               "m.yaml:1: command: expected a non-empty list of strings (an argv, no shell)");
     EXPECT_EQ(errorOf("iterations: 2\n"),
-              "m.yaml: command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...])");
+              "m.yaml: command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...]; only a matrix with "
+              "an axis of recordings, {glob: ...} or {list: ...}, may have none: it evaluates them)");
     EXPECT_EQ(errorOf("command: [true]\nrecord: rosbag\n"),
               "m.yaml:2: record: unknown mode 'rosbag' (expected job_writes_bag, rosbag_record or "
               "robometrics_live_record)");
@@ -128,6 +133,56 @@ TEST(MatrixSpec, HashIgnoresCommentsAndLayoutButNotValues) {
     EXPECT_EQ(a->hash(), b->hash());
     EXPECT_NE(a->hash(), c->hash());
     EXPECT_EQ(a->hash().size(), 16u);
+}
+
+
+TEST(MatrixSpec, AnAxisOfRecordingsFromAGlobAListOrPaths) {
+    namespace fs = std::filesystem;
+    const fs::path dir = test::scratchDir("matrix-recordings");
+    for (const char *name : {"b.mcap", "a.mcap", "notes.txt"}) std::ofstream(dir / name) << "x";
+    fs::create_directories(dir / "runs" / "r1");
+    std::ofstream(dir / "runs" / "list.txt") << "# field day 3\nr1\n\n" << (dir / "a.mcap").string() << "\n";
+    const std::string source = (dir / "m.yaml").string();
+
+    auto glob = parseMatrix("axes: {run: {glob: \"*.mcap\"}, robot: [r2]}\n", source);
+    ASSERT_TRUE(glob.ok()) << glob.message();
+    EXPECT_TRUE(glob->evaluateOnly());
+    EXPECT_EQ(glob->recordings_axis, "run");
+    EXPECT_EQ(glob->axes[0].values, (std::vector<std::string>{(dir / "a.mcap").string(), (dir / "b.mcap").string()}));
+    // The stored text holds the resolved paths, so workers and --resume see the same jobs.
+    auto stored = parseMatrix(glob->yaml, "bench.sqlite (stored matrix)");
+    ASSERT_TRUE(stored.ok()) << stored.message();
+    EXPECT_EQ(stored->axes[0].values, glob->axes[0].values);
+    EXPECT_EQ(stored->hash(), glob->hash());
+    auto jobs = expandMatrix(*glob, ExpandContext{"OUT", "robometrics"});
+    ASSERT_TRUE(jobs.ok()) << jobs.message();
+    ASSERT_EQ(jobs->size(), 2u);
+    EXPECT_EQ((*jobs)[1].out_dir, (dir / "b.mcap").string());  // the recording itself is the run
+    EXPECT_EQ((*jobs)[1].job_dir, "OUT/jobs/0001");
+
+    auto list = parseMatrix("axes:\n  run: {list: runs/list.txt}\n", source);
+    ASSERT_TRUE(list.ok()) << list.message();
+    EXPECT_EQ(list->axes[0].values,
+              (std::vector<std::string>{(dir / "a.mcap").string(), (dir / "runs" / "r1").string()}));
+    auto paths = parseMatrix("axes: {run: {paths: [b.mcap, /data/x.mcap]}}\ncommand: [replay, \"{run}\"]\n", source);
+    ASSERT_TRUE(paths.ok()) << paths.message();
+    EXPECT_FALSE(paths->evaluateOnly());  // with a command, the recordings are only substituted
+    EXPECT_EQ(paths->axes[0].values, (std::vector<std::string>{"/data/x.mcap", (dir / "b.mcap").string()}));
+}
+
+TEST(MatrixSpec, RecordingErrors) {
+    EXPECT_EQ(errorOf("axes: {run: {glob: \"/nonexistent-dir/*.mcap\"}}\n"),
+              "m.yaml:1: axes.run: glob '/nonexistent-dir/*.mcap' matches nothing");
+    EXPECT_EQ(errorOf("axes: {run: {list: /nonexistent-dir/l.txt}}\n"),
+              "m.yaml:1: axes.run: cannot read the list file '/nonexistent-dir/l.txt'");
+    EXPECT_EQ(errorOf("axes: {run: {folder: x}}\n"),
+              "m.yaml:1: axes.run: expected a list of values, or recordings as {glob: PATTERN}, {list: FILE} or "
+              "{paths: [...]}");
+    EXPECT_EQ(errorOf("axes: {run: {paths: [/a]}}\niterations: 2\n"),
+              "m.yaml: iterations: an evaluate-only matrix (no command) evaluates each recording once");
+    EXPECT_EQ(errorOf("axes: {a: {paths: [/a]}, b: {paths: [/b]}}\n"),
+              "m.yaml:1: axes.b: a second axis of recordings (the first is 'a')");
+    EXPECT_EQ(errorOf("axes: {robot: [r1]}\n").rfind("m.yaml: command: missing", 0), 0u);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <map>
 #include <thread>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.hpp"
@@ -340,6 +341,41 @@ TEST(BenchCommand, CompareIsARegressionGate) {
     CommandResult missing = runRobometrics({"bench", "compare", base.string(), (out / "nothing").string()});
     EXPECT_EQ(missing.exit_code, 1);
     EXPECT_NE(missing.err.find("no benchmark store"), std::string::npos) << missing.err;
+}
+
+TEST(BenchCommand, AFleetOfRecordingsIsOnlyEvaluated) {
+    auto out = scratchDir("bench-fleet");
+    for (const char *scenario : {"office", "stuck"}) {
+        ASSERT_EQ(runRobometrics({"simulate", "--scenario", scenario, "--duration", "20", "-o",
+                                  (out / "field" / scenario).string()})
+                      .exit_code,
+                  0);
+    }
+    std::vector<std::string> before;
+    for (const auto &e : fs::recursive_directory_iterator(out / "field")) before.push_back(e.path().string());
+    writeText(out / "fleet.yaml", "axes:\n  run: {glob: \"field/*\"}\n");
+    CommandResult r = runRobometrics({"bench", (out / "fleet.yaml").string(), "-o", (out / "b").string(), "-j", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto rows = storedJobs(out / "b");
+    ASSERT_EQ(rows.size(), 2u);
+    for (const auto &row : rows) {
+        EXPECT_EQ(row.status, "done");
+        EXPECT_FALSE(row.run_s.has_value());  // nothing ran
+        EXPECT_TRUE(row.evaluate_s.has_value());
+        EXPECT_TRUE(fs::exists(out / "b" / "jobs" / fmt::format("{:04d}", row.index) / "eval" / "summary.json"));
+    }
+    EXPECT_EQ(rows[1].cell_key, "run=" + (out / "field" / "stuck").string());
+    std::vector<std::string> after;
+    for (const auto &e : fs::recursive_directory_iterator(out / "field")) after.push_back(e.path().string());
+    EXPECT_EQ(after, before);  // the recordings are read, never written
+
+    // The same numbers as `robometrics evaluate` of the recording.
+    ASSERT_EQ(runRobometrics({"evaluate", (out / "field" / "stuck").string(), "-o", (out / "direct").string()}).exit_code,
+              0);
+    const auto direct = nlohmann::json::parse(readFile(out / "direct" / "summary.json"));
+    const auto stored = nlohmann::json::parse(rows[1].summary_json.value_or("{}"));
+    EXPECT_EQ(stored["traversal"], direct["traversal"]);
+    EXPECT_EQ(stored["verdict"], direct["verdict"]);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <thread>
@@ -181,6 +182,20 @@ std::string deterministicTable(const fs::path &out) {
     return resultsTable(agg, names);
 }
 
+/// Waits (bounded) until Slurm has no active task and the store in `out` holds `jobs` finished jobs.
+BenchStatus waitForArray(const fs::path &out, int jobs) {
+    BenchStatus st;
+    for (auto deadline = std::chrono::steady_clock::now() + 180s; std::chrono::steady_clock::now() < deadline;) {
+        auto status = benchStatus(out.string());
+        EXPECT_TRUE(status.ok()) << status.message();
+        if (!status.ok()) break;
+        st = *status;
+        if (st.slurm_tasks_active == 0 && st.done + st.failed == jobs) break;
+        std::this_thread::sleep_for(1s);
+    }
+    return st;
+}
+
 TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
     const char *binary = std::getenv("ROBOMETRICS_BINARY");
     if (binary == nullptr || !fs::exists(binary)) GTEST_SKIP() << "ROBOMETRICS_BINARY not set or missing";
@@ -205,15 +220,7 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
     EXPECT_NE(script.find("#SBATCH --mem=1024\n"), std::string::npos);
     EXPECT_NE(script.find("#SBATCH --time=00:10:00\n"), std::string::npos);
 
-    // Wait (bounded) until Slurm has no active task and the store holds every job.
-    BenchStatus st;
-    for (auto deadline = std::chrono::steady_clock::now() + 180s; std::chrono::steady_clock::now() < deadline;) {
-        auto status = benchStatus((dir / "slurm").string());
-        ASSERT_TRUE(status.ok()) << status.message();
-        st = *status;
-        if (st.slurm_tasks_active == 0 && st.done + st.failed == 8) break;
-        std::this_thread::sleep_for(1s);
-    }
+    BenchStatus st = waitForArray(dir / "slurm", 8);
     EXPECT_EQ(st.done, 8) << st.text << tail(cluster.state() / "log" / "ctld.log");
     EXPECT_NE(st.text.find("slurm array jobs: "), std::string::npos) << st.text;
     const auto status_cmd = captureCommand({binary, "bench", "status", (dir / "slurm").string()}, 60);
@@ -224,6 +231,40 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
     const std::string local_table = deterministicTable(dir / "local");
     EXPECT_NE(local_table.find("trajectory.ate_se3.rmse"), std::string::npos);
     EXPECT_EQ(deterministicTable(dir / "slurm"), local_table);
+
+    // A fleet of recordings: the eight runs above, evaluated only, locally and as an array. The
+    // metrics of each recording are those its own job computed.
+    std::ofstream(dir / "fleet.yaml") << "axes:\n  run: {glob: \"local/jobs/*/run\"}\n";
+    const auto fleet_local = captureCommand(
+        {binary, "bench", (dir / "fleet.yaml").string(), "-o", (dir / "fleet-local").string(), "-j", "2"}, 240);
+    ASSERT_TRUE(fleet_local.ok());
+    ASSERT_EQ(fleet_local->exit_code, 0) << fleet_local->err;
+    const auto fleet_submit = captureCommand(
+        {binary, "bench", (dir / "fleet.yaml").string(), "-o", (dir / "fleet-slurm").string(), "--executor", "slurm"}, 60);
+    ASSERT_TRUE(fleet_submit.ok());
+    ASSERT_EQ(fleet_submit->exit_code, 0) << fleet_submit->err;
+    st = waitForArray(dir / "fleet-slurm", 8);
+    EXPECT_EQ(st.done, 8) << st.text << tail(cluster.state() / "log" / "ctld.log");
+    const std::string fleet_table = deterministicTable(dir / "fleet-local");
+    EXPECT_EQ(deterministicTable(dir / "fleet-slurm"), fleet_table);
+    // Cell by cell (one recording each) the values equal those of the job that recorded it.
+    auto store = ResultStore::open((dir / "fleet-local" / "bench.sqlite").string());
+    ASSERT_TRUE(store.ok());
+    auto original = ResultStore::open((dir / "local" / "bench.sqlite").string());
+    ASSERT_TRUE(original.ok());
+    auto fleet_metrics = store->metrics();
+    auto original_metrics = original->metrics();
+    ASSERT_TRUE(fleet_metrics.ok() && original_metrics.ok());
+    std::map<std::pair<int, std::string>, std::optional<double>> by_job;
+    for (const auto &m : *original_metrics) by_job[{m.job_index, m.name}] = m.value;
+    int compared = 0;
+    for (const auto &m : *fleet_metrics) {
+        if (m.name != "trajectory.ate_se3.rmse") continue;
+        // Fleet job i evaluates local/jobs/000i/run (the glob is sorted).
+        EXPECT_EQ(m.value, (by_job[{m.job_index, m.name}])) << m.job_index;
+        ++compared;
+    }
+    EXPECT_EQ(compared, 8);
 }
 
 }  // namespace

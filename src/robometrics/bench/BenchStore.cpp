@@ -115,7 +115,11 @@ Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::fun
     auto outcome = runStoredJob(out_dir, index, options);
     if (!outcome) return outcome.error();
     if (!outcome->success) return Error{fmt::format("job {}: {}", index, outcome->error.value_or("failed"))};
-    return fmt::format("job {}: done in {:.2f} s (+{:.2f} s evaluate), verdict {}\n", index, outcome->run_s,
+    if (!outcome->run_s) {  // evaluate-only: a recording
+        return fmt::format("job {}: evaluated in {:.2f} s, verdict {}\n", index, outcome->evaluate_s.value_or(0),
+                           outcome->verdict.value_or("-"));
+    }
+    return fmt::format("job {}: done in {:.2f} s (+{:.2f} s evaluate), verdict {}\n", index, *outcome->run_s,
                        outcome->evaluate_s.value_or(0), outcome->verdict.value_or("-"));
 }
 

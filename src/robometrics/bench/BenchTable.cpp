@@ -12,6 +12,7 @@ struct CellRow {
     std::string cell;  ///< what the table shows
     int done = 0, failed = 0, other = 0, ok = 0;
     double run_s = 0, evaluate_s = 0;
+    int runs = 0, evaluations = 0;  ///< how many had a time (an evaluate-only job has no run_s)
 };
 
 std::string mean(double sum, int n) { return n > 0 ? fmt::format("{:.2f}", sum / n) : "-"; }
@@ -29,7 +30,9 @@ std::string formatCellTable(const std::vector<JobRecord> &jobs) {
             ++r.done;
             r.ok += j.verdict == std::optional<std::string>("ok") ? 1 : 0;
             r.run_s += j.run_s.value_or(0);
+            r.runs += j.run_s ? 1 : 0;
             r.evaluate_s += j.evaluate_s.value_or(0);
+            r.evaluations += j.evaluate_s ? 1 : 0;
         } else if (j.status == "failed") {
             ++r.failed;
         } else {
@@ -42,7 +45,7 @@ std::string formatCellTable(const std::vector<JobRecord> &jobs) {
                                   "pending", "ok", "run_s", "eval_s");
     for (const CellRow &r : rows) {
         out += fmt::format("{:<{}}  {:>4}  {:>6}  {:>7}  {:>3}  {:>6}  {:>6}\n", r.cell, width, r.done, r.failed,
-                           r.other, r.ok, mean(r.run_s, r.done), mean(r.evaluate_s, r.done));
+                           r.other, r.ok, mean(r.run_s, r.runs), mean(r.evaluate_s, r.evaluations));
     }
     return out;
 }

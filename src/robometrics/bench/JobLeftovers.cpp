@@ -43,7 +43,7 @@ Result<std::string> endJobLeftovers(const std::vector<JobRecord> &rows, const st
     std::map<pid_t, int> job_of_group;
     std::vector<fs::path> files;
     for (const JobSpec &job : jobs) {
-        fs::path file = fs::path(job.out_dir).parent_path() / "processes";
+        fs::path file = fs::path(job.job_dir) / "processes";
         std::error_code ec;
         if (!fs::exists(file, ec)) continue;
         std::istringstream lines(readWholeFile(file.string()));

@@ -173,7 +173,7 @@ JobOutcome runJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOpti
     JobOutcome outcome;
     outcome.index = job.index;
     outcome.worker = options.worker;
-    outcome.out_dir = fs::path(job.out_dir).parent_path().string();
+    outcome.out_dir = job.job_dir;
     outcome.started_ns = wallNs();
     const fs::path job_dir = outcome.out_dir;
     std::error_code ec;
@@ -181,13 +181,14 @@ JobOutcome runJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOpti
 
     Attempt attempt;
     outcome.attempts = 0;
-    for (int i = 0; i <= matrix.retries && !interrupted(options); ++i) {
+    if (matrix.evaluateOnly()) attempt.ok = !interrupted(options);  // a recording: nothing to run
+    for (int i = 0; i <= matrix.retries && !interrupted(options) && !matrix.evaluateOnly(); ++i) {
         ++outcome.attempts;
         attempt = runOnce(matrix, job, options, job_dir);
         if (attempt.ok || attempt.error == "interrupted") break;
     }
     outcome.exit_code = attempt.exit_code;
-    outcome.run_s = attempt.run_s;
+    if (!matrix.evaluateOnly()) outcome.run_s = attempt.run_s;
     if (!attempt.ok) {
         outcome.error = attempt.error.empty() ? std::string("interrupted") : attempt.error;
     } else {

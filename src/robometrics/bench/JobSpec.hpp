@@ -19,7 +19,8 @@ struct JobSpec {
     int iteration = 0;                        ///< 0-based
     std::int64_t seed = 0;
     std::vector<std::string> argv;  ///< the command after substitution
-    std::string out_dir;            ///< OUT/jobs/<index>, the {out} of the command
+    std::string job_dir;            ///< OUT/jobs/<index>: logs, eval/, the processes file
+    std::string out_dir;            ///< the run: OUT/jobs/<index>/run, the {out} of the command; or the recording
 };
 
 /// One row of the `jobs` table.
@@ -61,7 +62,7 @@ struct JobOutcome {
     std::string worker;
     std::int64_t started_ns = 0;  ///< wall clock, ns since the epoch
     std::int64_t finished_ns = 0;
-    double run_s = 0;
+    std::optional<double> run_s;       ///< none for an evaluate-only job (a recording)
     std::optional<double> evaluate_s;  ///< none when the evaluation never ran (the command failed)
     std::optional<std::string> verdict;
     std::optional<int> anomalies;

@@ -121,7 +121,10 @@ Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const Expand
             job.cell = values;
             job.iteration = iteration;
             job.seed = seed_axis ? std::stoll(values.at("seed")) : matrix.base_seed + iteration;
-            job.out_dir = (std::filesystem::path(jobDirectory(context.out_root, job.index)) / "run").string();
+            job.job_dir = jobDirectory(context.out_root, job.index);
+            // An evaluate-only job's run is the recording itself: nothing is written into it.
+            job.out_dir = matrix.evaluateOnly() ? values.at(matrix.recordings_axis)
+                                                : (std::filesystem::path(job.job_dir) / "run").string();
             std::size_t failed = 0;
             auto argv = substituteArgv(matrix.command, job, context.robometrics, &failed);
             if (!argv) return argumentError(matrix, "command", failed, argv.message());

@@ -4,12 +4,17 @@
 #include "robometrics/bench/MatrixSpec.hpp"
 
 #include <fmt/format.h>
+#include <glob.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+
+#include "robometrics/core/Text.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -68,6 +73,50 @@ Result<std::vector<std::string>> stringList(const std::string &source, const YAM
     return out;
 }
 
+/// The recordings of an axis given as {glob: PATTERN} (files or folders), {list: FILE} (one path
+/// per line, # comments) or {paths: [...]}; relative paths from the matrix file's folder (a list
+/// file's from its own). Absolute, sorted, each once.
+Result<std::vector<std::string>> recordings(const std::string &source, const YAML::Node &node, const std::string &key,
+                                            MatrixSpec &m) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path base = fs::absolute(fs::path(source), ec).parent_path();
+    auto from = [&](const std::string &p) { return (fs::path(p).is_absolute() ? fs::path(p) : base / p).lexically_normal(); };
+    if (!node.IsMap() || node.size() != 1 || !(node["glob"] || node["list"] || node["paths"])) {
+        return keyError(source, node, key,
+                        "expected a list of values, or recordings as {glob: PATTERN}, {list: FILE} or {paths: [...]}");
+    }
+    std::vector<std::string> out;
+    if (node["paths"]) {
+        auto paths = stringList(source, node["paths"], key + ".paths", m);
+        if (!paths) return paths.error();
+        for (const std::string &p : *paths) out.push_back(from(p).string());
+    } else if (node["glob"]) {
+        auto pattern = scalarText(source, node["glob"], key + ".glob");
+        if (!pattern) return pattern.error();
+        glob_t found{};
+        const int r = ::glob(from(*pattern).string().c_str(), GLOB_NOSORT, nullptr, &found);
+        for (std::size_t i = 0; r == 0 && i < found.gl_pathc; ++i) out.emplace_back(found.gl_pathv[i]);
+        globfree(&found);
+        if (out.empty()) return keyError(source, node["glob"], key, fmt::format("glob '{}' matches nothing", *pattern));
+    } else {
+        auto file = scalarText(source, node["list"], key + ".list");
+        if (!file) return file.error();
+        std::ifstream in(from(*file));
+        if (!in) return keyError(source, node["list"], key, fmt::format("cannot read the list file '{}'", *file));
+        const fs::path list_base = from(*file).parent_path();
+        for (std::string line; std::getline(in, line);) {
+            const std::string path(trimmed(line));
+            if (path.empty() || path[0] == '#') continue;
+            out.push_back((fs::path(path).is_absolute() ? fs::path(path) : list_base / path).lexically_normal().string());
+        }
+        if (out.empty()) return keyError(source, node["list"], key, fmt::format("the list file '{}' is empty", *file));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 Status parseAxes(const std::string &source, const YAML::Node &node, MatrixSpec &m) {
     if (!node.IsMap() || node.size() == 0)
         return keyError(source, node, "axes", "expected a map of axis name -> list of values");
@@ -82,6 +131,19 @@ Status parseAxes(const std::string &source, const YAML::Node &node, MatrixSpec &
         if (reserved.count(axis.name) != 0) {
             return keyError(source, entry.first, key,
                             "is a reserved substitution name (out, iteration, index, robometrics)");
+        }
+        if (entry.second.IsMap()) {
+            auto paths = recordings(source, entry.second, key, m);
+            if (!paths) return paths.error();
+            if (!m.recordings_axis.empty()) {
+                return keyError(source, entry.second, key,
+                                fmt::format("a second axis of recordings (the first is '{}')", m.recordings_axis));
+            }
+            axis.values = std::move(*paths);
+            axis.recordings = true;
+            m.recordings_axis = axis.name;
+            m.axes.push_back(std::move(axis));
+            continue;
         }
         if (!entry.second.IsSequence() || entry.second.size() == 0) {
             return keyError(source, entry.second, key, "expected a non-empty list of values");
@@ -268,8 +330,22 @@ Result<MatrixSpec> parseMatrix(const std::string &text, const std::string &sourc
     } catch (const YAML::Exception &e) {
         return Error{fmt::format("{}:{}: {}", source, e.mark.line + 1, e.msg)};
     }
-    if (m.command.empty())
-        return Error{source + ": command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...])"};
+    if (m.command.empty() && m.recordings_axis.empty()) {
+        return Error{source +
+                     ": command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...]; only a matrix with an "
+                     "axis of recordings, {glob: ...} or {list: ...}, may have none: it evaluates them)"};
+    }
+    if (m.command.empty() && m.iterations != 1) {
+        return Error{source + ": iterations: an evaluate-only matrix (no command) evaluates each recording once"};
+    }
+    if (!m.recordings_axis.empty()) {
+        // The stored matrix holds the expanded list, so every worker (and --resume) sees the
+        // same jobs even if files matching the glob come or go later.
+        YAML::Node resolved;
+        resolved["paths"] = std::find_if(m.axes.begin(), m.axes.end(), [](const Axis &a) { return a.recordings; })->values;
+        root["axes"][m.recordings_axis] = resolved;
+        m.yaml = YAML::Dump(root) + "\n";
+    }
     if (m.stop == StopMode::Duration && m.timeout_s > 0 && m.timeout_s < m.stop_duration_s) {
         return Error{fmt::format("{}: timeout_s ({}) is shorter than stop.duration_s ({})", source, m.timeout_s,
                                  m.stop_duration_s)};

@@ -32,7 +32,8 @@ enum class StopMode {
 
 struct Axis {
     std::string name;                 ///< may be dotted (params.max_speed)
-    std::vector<std::string> values;  ///< scalars as written
+    std::vector<std::string> values;  ///< scalars as written; absolute paths for recordings
+    bool recordings = false;          ///< given as {glob: PATTERN} or {list: FILE}: recorded bags or run folders
 };
 
 struct Resources {  ///< what the Slurm executor requests per job
@@ -54,7 +55,8 @@ struct MatrixSpec {
     std::vector<Axis> axes;
     int iterations = 1;
     std::int64_t base_seed = 0;
-    std::vector<std::string> command;
+    std::vector<std::string> command;  ///< empty: evaluate-only, over the recordings axis
+    std::string recordings_axis;       ///< the axis whose values are recordings, if any
     /// "command[3]" -> the line of that argument in the file (and so for record.command and
     /// evaluate.extra), so an error found when the matrix is expanded names its line.
     std::map<std::string, int> argument_lines;
@@ -72,6 +74,8 @@ struct MatrixSpec {
 
     /// 16 hex digits identifying the matrix's content (comments and layout ignored).
     std::string hash() const;
+    /// No command: each job only evaluates its recording (the value of `recordings_axis`).
+    bool evaluateOnly() const { return command.empty(); }
 };
 
 /// Parses matrix YAML; errors name `source`, the key and what is wrong.
