@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "robometrics/bench/MatrixSpec.hpp"
 
 namespace robometrics::bench {
@@ -35,8 +37,9 @@ command: ["{robometrics}", "--b={b}", "{a}", "{seed}", "{iteration}", "{index}",
     const JobSpec &j7 = (*jobs)[7];  // cell (y,1), iteration 1
     EXPECT_EQ(j7.cell, (std::map<std::string, std::string>{{"a", "1"}, {"b", "y"}}));
     EXPECT_EQ(j7.out_dir, "OUT/jobs/0007/run");
-    EXPECT_EQ(j7.argv,
-              (std::vector<std::string>{"/bin/rm", "--b=y", "1", "11", "1", "7", "OUT/jobs/0007/run", "{lit}"}));
+    // {out} is absolute: the command runs in its run directory, where "OUT/..." would not exist.
+    const std::string out = (std::filesystem::current_path() / "OUT/jobs/0007/run").string();
+    EXPECT_EQ(j7.argv, (std::vector<std::string>{"/bin/rm", "--b=y", "1", "11", "1", "7", out, "{lit}"}));
 }
 
 TEST(MatrixExpansion, ASeedAxisGivesTheSeedOfEveryIteration) {

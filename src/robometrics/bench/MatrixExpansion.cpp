@@ -51,7 +51,10 @@ Result<std::vector<std::string>> substituteArgv(const std::vector<std::string> &
                                                 const std::string &robometrics, std::size_t *failed) {
     std::vector<std::pair<std::string, std::string>> subs(job.cell.begin(), job.cell.end());
     if (job.cell.count("seed") == 0) subs.emplace_back("seed", std::to_string(job.seed));
-    subs.emplace_back("out", job.out_dir);
+    // Absolute: the command runs in its run directory, where a relative OUT would point elsewhere.
+    std::error_code ec;
+    const std::filesystem::path absolute_out = std::filesystem::absolute(job.out_dir, ec);
+    subs.emplace_back("out", ec ? job.out_dir : absolute_out.lexically_normal().string());
     subs.emplace_back("iteration", std::to_string(job.iteration));
     subs.emplace_back("index", std::to_string(job.index));
     subs.emplace_back("robometrics", robometrics);

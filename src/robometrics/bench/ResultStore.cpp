@@ -24,7 +24,11 @@ CREATE TABLE IF NOT EXISTS jobs(
   attempts INTEGER NOT NULL DEFAULT 0, exit_code INTEGER, worker TEXT, started_ns INTEGER, finished_ns INTEGER,
   run_s REAL, evaluate_s REAL, verdict TEXT, anomalies INTEGER, summary_json TEXT, out_dir TEXT, error TEXT);
 CREATE TABLE IF NOT EXISTS metrics(job_index INTEGER NOT NULL, name TEXT NOT NULL, value REAL, PRIMARY KEY(job_index, name));
+CREATE INDEX IF NOT EXISTS jobs_by_status ON jobs(status, job_index);
 )sql";
+// jobs_by_status: a claim finds the first pending job without reading every row. Without it the
+// claim scanned the whole table (rows carry their summary.json, ~10 KB) inside the write lock:
+// 8 ms per claim at 1000 jobs, and the other worker's record waited behind it.
 
 constexpr int kBusyTimeoutMs = 120000;  // a worker waits this long for another's transaction
 
