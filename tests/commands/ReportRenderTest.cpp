@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -177,6 +178,74 @@ TEST(ReportRender, ASimTimeRunShowsSimulatedRatesDurationsAndAlignedPaths) {
     const std::filesystem::path png = dir / "eval" / "report.png", log = dir / "chromium.log";
     ASSERT_EQ(chromium(dir / "profile", "--screenshot=" + png.string(), dir / "eval" / "report.html", log), 0);
     EXPECT_GT(std::filesystem::file_size(png), 60'000u);
+}
+
+// Run in the page after the report's own script: sorts the runs table by its "run s" column both
+// ways, then filters it by the word "failed", and writes what it saw into <pre id="bench-check">.
+constexpr const char *kBenchTableCheck = R"js(
+(function () {
+  const tables = [...document.querySelectorAll('main table')];
+  const runs = tables[tables.length - 1];
+  const head = [...runs.rows[0].cells].map(c => c.textContent);
+  const column = head.indexOf('run s');
+  const values = () => [...runs.rows].slice(1).map(r => r.cells[column].textContent).join(' ');
+  runs.rows[0].cells[column].click();
+  const up = values();
+  runs.rows[0].cells[column].click();
+  const down = values();
+  const filter = runs.previousElementSibling;
+  filter.value = 'failed';
+  filter.dispatchEvent(new Event('input'));
+  const shown = [...runs.rows].slice(1).filter(r => r.style.display !== 'none').length;
+  const pre = document.createElement('pre');
+  pre.id = 'bench-check';
+  pre.textContent = 'ready=' + tables.filter(t => t.dataset.ready === '1').length + '/' + tables.length +
+                    ' up=' + up + ' down=' + down + ' shown=' + shown;
+  document.body.appendChild(pre);
+})();
+)js";
+
+TEST(ReportRender, TheBenchReportsTablesSortAndFilterInChromium) {
+    if (!std::filesystem::exists(kChromium))
+        GTEST_SKIP() << "chromium not installed (scripts/install-deps installs it)";
+    auto dir = test::scratchDir("report-render-bench");
+    // Three runs of one cell, the second failing by itself with exit code 3.
+    std::ofstream(dir / "m.yaml")
+        << "iterations: 3\ncommand: [sh, -c, \"test $2 = 1 && exit 3; exec \\\"$0\\\" simulate --duration 20 --seed $2 "
+           "-o \\\"$1\\\"\", \"{robometrics}\", \"{out}\", \"{iteration}\"]\n";
+    auto bench = test::runRobometrics({"bench", (dir / "m.yaml").string(), "-o", (dir / "b").string(), "-j", "2"});
+    ASSERT_EQ(bench.exit_code, 1) << bench.err;  // one job failed
+    std::string page = test::readFile(dir / "b" / "report.html");
+    EXPECT_NE(page.find("<td>failed</td><td>-</td><td></td><td>3</td>"), std::string::npos);  // status, verdict, exit
+    EXPECT_NE(page.find("the command failed (exit code 3; see "), std::string::npos);
+    EXPECT_NE(page.find("<a href=\"jobs/0001/stderr.log\">stderr</a>"), std::string::npos);
+    const std::size_t body_end = page.rfind("</body>");
+    ASSERT_NE(body_end, std::string::npos);
+    page.insert(body_end, std::string("<script>") + kBenchTableCheck + "</script>");
+    const std::filesystem::path checked = dir / "b" / "report-check.html", dom = dir / "dom.html";
+    std::ofstream(checked) << page;
+    ASSERT_EQ(chromium(dir / "profile", "--dump-dom", checked, dom), 0) << "chromium failed, see " << dom;
+    const std::string out = test::readFile(dom);
+    EXPECT_EQ(out.find("CONSOLE"), std::string::npos) << out.substr(0, 2000);
+    const std::string marker = "<pre id=\"bench-check\">";
+    const std::size_t at = out.find(marker);
+    ASSERT_NE(at, std::string::npos) << "the check did not run: " << out.substr(0, 2000);
+    const std::string result = out.substr(at + marker.size(), out.find("</pre>", at) - at - marker.size());
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(result, m, std::regex("ready=([0-9]+)/([0-9]+) up=(.*) down=(.*) shown=([0-9]+)")))
+        << result;
+    EXPECT_EQ(m[1].str(), m[2].str()) << result;  // every table got its filter and sorting
+    // Ascending then descending run times; the failed run's time is there too (it ran), one row
+    // holds the word "failed".
+    std::vector<double> up, down;
+    for (const auto &[text, out_values] : {std::pair{m[3].str(), &up}, std::pair{m[4].str(), &down}}) {
+        std::stringstream words(text);
+        for (std::string w; words >> w;) out_values->push_back(std::stod(w));
+    }
+    ASSERT_EQ(up.size(), 3u) << result;
+    EXPECT_TRUE(std::is_sorted(up.begin(), up.end())) << result;
+    EXPECT_TRUE(std::is_sorted(down.rbegin(), down.rend())) << result;
+    EXPECT_EQ(m[5].str(), "1") << result;
 }
 
 }  // namespace robometrics

@@ -1,12 +1,14 @@
 #include "robometrics/bench/BenchReportHtml.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
 #include "robometrics/bench/Leaderboard.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
 #include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/TableScript.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/SvgBoxPlot.hpp"
@@ -125,18 +127,40 @@ report::Section metricSection(const BenchAggregates &aggregates, const std::stri
     return {"Values: " + metric, boxPlot(aggregates, metric), what + ": no direction, so not ranked"};
 }
 
+/// "collision, pose_jump x2" from a stored summary.json's anomalies; empty when there are none.
+std::string anomalyCodes(const std::optional<std::string> &summary_json) {
+    if (!summary_json) return {};
+    const nlohmann::json summary = nlohmann::json::parse(*summary_json, nullptr, false);
+    if (!summary.is_object() || !summary.contains("anomalies") || !summary["anomalies"].is_array()) return {};
+    std::map<std::string, int> count;
+    for (const auto &a : summary["anomalies"]) count[a.value("code", std::string("?"))]++;
+    std::string out;
+    for (const auto &[code, n] : count) out += fmt::format("{}{}{}", out.empty() ? "" : ", ", code, n > 1 ? fmt::format(" x{}", n) : "");
+    return out;
+}
+
 std::string runsTable(const std::vector<JobRecord> &jobs, const std::set<int> &with_report) {
     std::string s =
-        "<table><tr><th>job</th><th>cell</th><th>iteration</th><th>seed</th><th>status</th>"
-        "<th>verdict</th><th>run s</th><th>report</th></tr>\n";
+        "<table><tr><th>job</th><th>cell</th><th>iteration</th><th>seed</th><th>status</th><th>verdict</th>"
+        "<th>anomalies</th><th>exit</th><th>run s</th><th>evaluate s</th><th>why it failed</th><th>logs</th>"
+        "<th>report</th></tr>\n";
     for (const JobRecord &job : jobs) {
-        const std::string link = with_report.count(job.index) != 0 ? fmt::format("<a href=\"{}\">report.html</a>",
-                                                                                 escapeXml(runReportLink(job.index)))
-                                                                   : std::string("-");
+        const std::string dir = jobDirectory("", job.index);  // relative to OUT, like the report
+        const std::string report = with_report.count(job.index) != 0
+                                       ? fmt::format("<a href=\"{}\">report.html</a>", escapeXml(runReportLink(job.index)))
+                                       : std::string("-");
+        // A job that ran a command has its logs; an evaluate-only job (a recording) has none.
+        const std::string logs = job.run_s || job.exit_code
+                                     ? fmt::format("<a href=\"{0}/stdout.log\">stdout</a> <a href=\"{0}/stderr.log\">stderr</a>",
+                                                   escapeXml(dir))
+                                     : std::string("-");
         s += fmt::format(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+            "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
             job.index, escapeXml(job.cell_key), job.iteration, job.seed, escapeXml(job.status),
-            escapeXml(job.verdict.value_or("-")), job.run_s ? num(*job.run_s) : "-", link);
+            escapeXml(job.verdict.value_or("-")), escapeXml(anomalyCodes(job.summary_json)),
+            job.exit_code ? std::to_string(*job.exit_code) : "", job.run_s ? num(*job.run_s) : "",
+            job.evaluate_s ? num(*job.evaluate_s) : "", escapeXml(job.error.value_or("")), logs, report);
     }
     return s + "</table>\n";
 }
@@ -195,7 +219,11 @@ std::string benchReportHtml(const BenchAggregates &aggregates, const std::vector
                              "nor worse) and metrics not in the metric catalogue (docs/bench.md)"});
         }
     }
-    html.addSection({"Runs", runsTable(jobs, input.jobs_with_report), "each run's own report, relative to this file"});
+    html.addSection({"Runs", runsTable(jobs, input.jobs_with_report),
+                     "every job: its anomalies, exit code, times (empty when it did not run or was not evaluated), "
+                     "why it failed, its logs and its own report, relative to this file; click a header to sort, "
+                     "type words to filter"});
+    html.setScript(kTableScript);
     return html.render();
 }
 

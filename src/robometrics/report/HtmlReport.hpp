@@ -1,7 +1,7 @@
 #pragma once
-// The self-contained HTML report: one file with inline CSS and inline SVG, no scripts, no
-// network, no external fonts. A verdict banner, a table of headline metrics, then sections of
-// plots and tables.
+// The self-contained HTML report: one file with inline CSS and inline SVG (and, for the benchmark
+// report only, an inline script), no network, no external fonts. A verdict banner, a table of
+// headline metrics, then sections of plots and tables.
 
 #include <string>
 #include <vector>
@@ -33,6 +33,9 @@ public:
     void setVerdict(bool ok, std::string label, std::vector<std::string> reasons);
     void addMetric(MetricRow row) { metrics_.push_back(std::move(row)); }
     void addSection(Section section) { sections_.push_back(std::move(section)); }
+    /// Inline JavaScript run at the end of the page (the benchmark report's sortable tables); a
+    /// run's own report has none.
+    void setScript(std::string javascript) { script_ = std::move(javascript); }
 
     std::string render() const;
 
@@ -44,6 +47,7 @@ private:
     std::vector<std::string> reasons_;
     std::vector<MetricRow> metrics_;
     std::vector<Section> sections_;
+    std::string script_;
 };
 
 /// A simple HTML table from a header row and body rows (cells are escaped).
