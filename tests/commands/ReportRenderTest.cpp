@@ -199,7 +199,8 @@ constexpr const char *kBenchTableCheck = R"js(
   const shown = [...runs.rows].slice(1).filter(r => r.style.display !== 'none').length;
   const pre = document.createElement('pre');
   pre.id = 'bench-check';
-  pre.textContent = 'ready=' + tables.filter(t => t.dataset.ready === '1').length + '/' + tables.length +
+  pre.textContent = 'ready=' + tables.filter(t => t.dataset.ready === '1').length + '/' +
+                    tables.filter(t => !t.dataset.fixed).length +
                     ' up=' + up + ' down=' + down + ' shown=' + shown;
   document.body.appendChild(pre);
 })();

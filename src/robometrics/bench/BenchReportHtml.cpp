@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "robometrics/bench/AxisViews.hpp"
 #include "robometrics/bench/Leaderboard.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
 #include "robometrics/bench/ResultsTable.hpp"
@@ -209,6 +210,9 @@ std::string benchReportHtml(const BenchAggregates &aggregates, const std::vector
         html.addSection({fmt::format("Comparison on {}", input.comparison->metric), comparisonHtml(*input.comparison),
                          "A and B are independent samples (iterations); Welch's t-test and a percentile bootstrap "
                          "(fixed seed) of the difference of means; significant means at the 5 % level"});
+    }
+    if (input.metrics.empty()) {
+        for (report::Section &section : axisSections(aggregates)) html.addSection(std::move(section));
     }
     for (const std::string &metric : metrics) html.addSection(metricSection(aggregates, metric));
     if (input.metrics.empty()) {

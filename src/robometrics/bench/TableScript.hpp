@@ -1,6 +1,6 @@
 #pragma once
 // The plain JavaScript of the benchmark report's tables, inline so the report still works from a
-// file with no network: every table gets a filter box (rows must contain every word typed, case
+// file with no network: every table (but a grid such as the heat map) gets a filter box (rows must contain every word typed, case
 // ignored) and sortable columns (click a header; numbers sort as numbers, "-" and empty cells
 // last; a second click reverses). When it has run, each table carries data-ready="1".
 
@@ -19,12 +19,14 @@ inline constexpr const char *kTableScript = R"js(
     return typeof a === 'number' ? -1 : 1;
   }
   for (const table of document.querySelectorAll('main table')) {
+    if (table.dataset.fixed) continue;  // a grid (the heat map): its order is the axes' order
     const rows = [...table.rows];
     if (rows.length < 2) continue;
     const head = rows[0], body = rows.slice(1);
     const filter = document.createElement('input');
     filter.className = 'table-filter';
     filter.placeholder = 'filter rows (words)';
+    filter.style.width = '20em';
     filter.addEventListener('input', () => {
       const words = filter.value.toLowerCase().split(/\s+/).filter(w => w);
       for (const r of body) {
