@@ -57,6 +57,10 @@ TEST(JobRunner, RunsAndEvaluatesASimulatedRun) {
     EXPECT_EQ(metric("run_s"), std::optional<double>(o.run_s));
     EXPECT_EQ(metric("evaluate_s"), o.evaluate_s);
     EXPECT_GT(o.run_s, 0);
+    // The simulation is over in a fraction of the 1 s sampling period: its CPU and memory come
+    // from the kernel's count at exit (run.json), not from a single start-up sample.
+    EXPECT_GT(metric("system.mean_cpu_percent").value_or(0), 1.0);
+    EXPECT_GT(metric("system.peak_rss_bytes").value_or(0), 1e6);
     EXPECT_GE(o.finished_ns, o.started_ns);
     EXPECT_EQ(test::zombieChildren(), 0);
 }

@@ -43,6 +43,22 @@ TEST(RunCommand, MeasuresABusyTreeAndWritesEverything) {
     EXPECT_GT(run["peak_rss_bytes"].get<double>(), 0.0);
     // Header plus about 4 samples per second.
     EXPECT_GE(countLines(dir / "system.csv"), 1 + 5);
+    // The kernel's count at exit: the busy grandchild's CPU (reaped by its parent, then ours).
+    EXPECT_GT(run["cpu_time_s"].get<double>(), 0.15);
+    EXPECT_LT(run["cpu_time_s"].get<double>(), 1.6);
+    EXPECT_GT(run["max_rss_bytes"].get<double>(), 0.0);
+}
+
+TEST(RunCommand, AJobShorterThanOneSampleStillGetsItsCpuAndMemory) {
+    auto dir = test::scratchDir("run-short");
+    // About 0.3 s of work at the default 1 Hz: the only sample is the one taken as it starts.
+    auto r = test::runRobometrics(
+        {"run", "-o", dir.string(), "--", "sh", "-c", "timeout 0.3 sh -c 'while :; do :; done'; exit 0"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(countLines(dir / "system.csv"), 1 + 1);
+    auto run = readJson(dir / "run.json");
+    EXPECT_GT(run["cpu_time_s"].get<double>(), 0.03);
+    EXPECT_GT(run["max_rss_bytes"].get<double>(), 0.0);
 }
 
 TEST(RunCommand, TimeoutStopsTheTreeWithSigint) {

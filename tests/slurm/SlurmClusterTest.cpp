@@ -11,13 +11,17 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <random>
 #include <regex>
 #include <thread>
+
+#include <fmt/format.h>
 
 #include "TestSupport.hpp"
 #include "robometrics/bench/BenchAggregates.hpp"
@@ -265,6 +269,55 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
         ++compared;
     }
     EXPECT_EQ(compared, 8);
+}
+
+// The scale measurement of docs/bench.md (issue 23, part 7): ROBOMETRICS_SLURM_SCALE=N jobs of a
+// 2 s simulated run as one array on the test cluster, against the sum of the jobs' own times.
+// Skipped unless the variable is set: a 1000-job array takes minutes on two cores.
+TEST(SlurmCluster, ScaleOfAnArray) {
+    const char *binary = std::getenv("ROBOMETRICS_BINARY");
+    const char *jobs_text = std::getenv("ROBOMETRICS_SLURM_SCALE");
+    if (jobs_text == nullptr) GTEST_SKIP() << "set ROBOMETRICS_SLURM_SCALE=1000 to measure an array of that size";
+    if (binary == nullptr || !fs::exists(binary)) GTEST_SKIP() << "ROBOMETRICS_BINARY not set or missing";
+    SlurmCluster cluster;
+    if (std::string why = cluster.start(); !why.empty()) GTEST_SKIP() << "slurmctld cannot start: " << why;
+    const int jobs = std::atoi(jobs_text);
+    const fs::path dir = test::scratchDir("slurm-scale");
+    std::ofstream(dir / "m.yaml") << "iterations: " << jobs
+                                  << "\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, \"{seed}\", -o, "
+                                     "\"{out}\"]\n";
+    const auto start = std::chrono::steady_clock::now();
+    const auto submit = captureCommand(
+        {binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(), "--executor", "slurm"}, 120);
+    ASSERT_TRUE(submit.ok());
+    ASSERT_EQ(submit->exit_code, 0) << submit->err;
+    BenchStatus st;
+    for (auto deadline = start + std::chrono::seconds(60 + jobs * 3); std::chrono::steady_clock::now() < deadline;) {
+        auto status = benchStatus((dir / "out").string());
+        ASSERT_TRUE(status.ok()) << status.message();
+        st = *status;
+        if (st.slurm_tasks_active == 0 && st.done + st.failed == jobs) break;
+        std::this_thread::sleep_for(2s);
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(st.done, jobs) << st.text << tail(cluster.state() / "log" / "ctld.log");
+    auto store = ResultStore::open((dir / "out" / "bench.sqlite").string());
+    ASSERT_TRUE(store.ok());
+    auto rows = store->jobs();
+    ASSERT_TRUE(rows.ok());
+    double own = 0, span_start = INFINITY, span_end = 0;
+    for (const JobRecord &r : *rows) {
+        own += r.run_s.value_or(0) + r.evaluate_s.value_or(0);
+        if (r.started_ns) span_start = std::min(span_start, static_cast<double>(*r.started_ns) / 1e9);
+        if (r.finished_ns) span_end = std::max(span_end, static_cast<double>(*r.finished_ns) / 1e9);
+    }
+    const auto report_start = std::chrono::steady_clock::now();
+    ASSERT_EQ(captureCommand({binary, "bench", "report", (dir / "out").string()}, 120)->exit_code, 0);
+    const double report_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count();
+    std::cout << fmt::format("slurm scale: {} jobs, wall {:.1f} s (first start to last end {:.1f} s), jobs' own "
+                             "{:.1f} s, {:.2f} s per job of array overhead at 2 tasks at once; report {:.2f} s\n",
+                             jobs, wall, span_end - span_start, own, (span_end - span_start) * 2 / jobs - own / jobs,
+                             report_s);
 }
 
 }  // namespace

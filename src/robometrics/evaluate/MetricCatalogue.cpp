@@ -146,6 +146,8 @@ constexpr MetricInfo kCatalogue[] = {
     {"system.run.peak_cpu_percent", "%", kNone, kBookkeeping},
     {"system.run.mean_cpu_percent", "%", kNone, kBookkeeping},
     {"system.run.peak_rss_bytes", "bytes", kNone, kBookkeeping},
+    {"system.run.cpu_time_s", "s", kNone, kBookkeeping},
+    {"system.run.max_rss_bytes", "bytes", kNone, kBookkeeping},
     {"system.run.samples", "count", kNone, kBookkeeping},
     {"system.run.sample_hz", "Hz", kNone, kBookkeeping},
     {"system.run.cpu_budget_percent", "%", kNone, kBookkeeping},

@@ -86,10 +86,10 @@ Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOpti
     return pid;
 }
 
-bool waitForExit(pid_t pid, double seconds, int &status) {
+bool waitForExit(pid_t pid, double seconds, int &status, rusage *usage) {
     double deadline = monotonicSeconds() + seconds;
     while (true) {
-        pid_t r = waitpid(pid, &status, WNOHANG);
+        pid_t r = wait4(pid, &status, WNOHANG, usage);
         if (r == pid) return true;
         if (r < 0) return true;  // already reaped
         if (monotonicSeconds() >= deadline) return false;
@@ -97,18 +97,18 @@ bool waitForExit(pid_t pid, double seconds, int &status) {
     }
 }
 
-int stopGroup(pid_t pid, double grace_s, std::string &how) {
+int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage) {
     int status = 0;
     for (int sig : {SIGINT, SIGTERM}) {
         kill(-pid, sig);
-        if (waitForExit(pid, grace_s, status)) {
+        if (waitForExit(pid, grace_s, status, usage)) {
             how = sig == SIGINT ? "SIGINT" : "SIGTERM";
             killGroupLeftovers(pid);
             return status;
         }
     }
     kill(-pid, SIGKILL);
-    waitpid(pid, &status, 0);
+    wait4(pid, &status, 0, usage);
     how = "SIGKILL";
     return status;
 }

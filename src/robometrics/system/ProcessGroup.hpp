@@ -3,6 +3,7 @@
 // expects (SIGINT, then SIGTERM, then SIGKILL, each after a grace period). Shared by
 // `robometrics run` and the benchmark's job runner so both supervise processes the same way.
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <optional>
@@ -26,12 +27,13 @@ struct SpawnOptions {
 /// guarded (OrphanGuard.hpp): it is stopped if this program dies before `releaseGroup(pid)`.
 Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOptions &options = {});
 
-/// Waits up to `seconds` for `pid` to exit; true (and its wait status) if it did.
-bool waitForExit(pid_t pid, double seconds, int &status);
+/// Waits up to `seconds` for `pid` to exit; true (and its wait status) if it did. `usage`, when
+/// given, receives the resources it and the descendants it waited for used (wait4).
+bool waitForExit(pid_t pid, double seconds, int &status, rusage *usage = nullptr);
 
 /// SIGINT, then SIGTERM, then SIGKILL to the whole group of leader `pid`, each after `grace_s`;
 /// reaps the leader and sets `how` to the signal that ended it. Returns its wait status.
-int stopGroup(pid_t pid, double grace_s, std::string &how);
+int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage = nullptr);
 
 /// SIGKILL to whatever is left of the group of an already reaped leader (children it left behind).
 void killGroupLeftovers(pid_t pid);

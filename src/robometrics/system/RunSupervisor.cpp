@@ -56,6 +56,8 @@ nlohmann::json runJson(const SuperviseOptions &opt, const SupervisedRun &run,
     j["peak_threads"] = run.summary.peak_threads;
     j["cpu_budget_percent"] = opt.cpu_budget;
     j["over_cpu_budget"] = run.summary.over_cpu_budget;
+    j["cpu_time_s"] = run.cpu_time_s;
+    j["max_rss_bytes"] = run.max_rss_bytes;
     return j;
 }
 
@@ -94,9 +96,10 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
     const double period = 1.0 / opt.sample_hz;
     double next_sample = start;
     SupervisedRun run;
+    rusage usage{};
     run.ended_by = "exit";
     while (true) {
-        if (waitpid(*pid, &run.wait_status, WNOHANG) == *pid) {
+        if (wait4(*pid, &run.wait_status, WNOHANG, &usage) == *pid) {
             if (opt.kill_leftovers) killGroupLeftovers(*pid);
             break;
         }
@@ -111,7 +114,7 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
         }
         if (reason != nullptr) {
             std::string how;
-            run.wait_status = stopGroup(*pid, opt.grace_s, how);
+            run.wait_status = stopGroup(*pid, opt.grace_s, how, &usage);
             run.ended_by = fmt::format("{} ({})", reason, how);
             break;
         }
@@ -124,6 +127,9 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     releaseGroup(*pid);  // what is left of the group now is meant to outlive the command
+    run.cpu_time_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                     static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+    run.max_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux reports kB
     run.duration_s = monotonicSeconds() - start;
     run.samples = samples.size();
     run.summary = summarize(samples, opt.cpu_budget);

@@ -39,6 +39,11 @@ struct SupervisedRun {
     double duration_s = 0;
     std::size_t samples = 0;
     RunSummary summary;
+    /// From the kernel at exit (wait4): CPU seconds (user + system) and the largest resident set
+    /// of the command and every descendant it waited for. Exact however short the run, where the
+    /// samples of a job shorter than one sampling period say almost nothing.
+    double cpu_time_s = 0;
+    std::uint64_t max_rss_bytes = 0;
     nlohmann::json run_json;  ///< what run.json holds (docs/run.md)
 
     /// Exit code of the command when it exited by itself, else none.
