@@ -1,8 +1,7 @@
-#include "robometrics/bench/AxisViews.hpp"
-
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
+#include "robometrics/bench/AxisViews.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -135,7 +135,6 @@ TEST(MatrixSpec, HashIgnoresCommentsAndLayoutButNotValues) {
     EXPECT_EQ(a->hash().size(), 16u);
 }
 
-
 TEST(MatrixSpec, AnAxisOfRecordingsFromAGlobAListOrPaths) {
     namespace fs = std::filesystem;
     const fs::path dir = test::scratchDir("matrix-recordings");

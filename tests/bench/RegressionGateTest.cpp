@@ -1,15 +1,14 @@
-#include "robometrics/bench/RegressionGate.hpp"
-
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
+#include "robometrics/bench/RegressionGate.hpp"
 
 namespace robometrics::bench {
 namespace {
 
-constexpr const char *kAte = "trajectory.ate_se3.rmse";          // headline, lower is better
-constexpr const char *kClearance = "traversal.min_clearance_m";  // headline, higher is better
-constexpr const char *kCoverage = "map.coverage";                // headline, higher is better
+constexpr const char *kAte = "trajectory.ate_se3.rmse";             // headline, lower is better
+constexpr const char *kClearance = "traversal.min_clearance_m";     // headline, higher is better
+constexpr const char *kCoverage = "map.coverage";                   // headline, higher is better
 constexpr const char *kDistance = "traversal.distance_traveled_m";  // bookkeeping: never gated
 
 /// Three runs of cell "world=office" with these values per metric, and one run of "world=maze".
@@ -17,8 +16,11 @@ BenchAggregates benchmark(const std::vector<double> &ate, const std::vector<doub
                           const std::vector<double> &coverage) {
     test::Rows rows;
     for (std::size_t i = 0; i < ate.size(); ++i) {
-        rows.add("world=office", "done", {{kAte, ate[i]}, {kClearance, clearance[i]}, {kCoverage, coverage[i]},
-                                          {kDistance, 10.0 + static_cast<double>(i)}});
+        rows.add("world=office", "done",
+                 {{kAte, ate[i]},
+                  {kClearance, clearance[i]},
+                  {kCoverage, coverage[i]},
+                  {kDistance, 10.0 + static_cast<double>(i)}});
     }
     rows.add("world=maze", "done", {{kAte, 0.2}, {kClearance, 0.3}, {kCoverage, 0.5}, {kDistance, 5}});
     return aggregate(rows.jobs, rows.metrics);

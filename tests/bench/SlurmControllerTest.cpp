@@ -1,5 +1,3 @@
-#include "robometrics/bench/SlurmController.hpp"
-
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -10,6 +8,7 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
+#include "robometrics/bench/SlurmController.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -30,7 +29,8 @@ TEST(SlurmController, ParsesHostAddressAndPort) {
     ASSERT_TRUE(old.ok()) << old.message();
     EXPECT_EQ(old->front().address, "127.0.0.1");
     EXPECT_EQ(old->front().port, 6817);  // Slurm's default
-    EXPECT_EQ(parseSlurmControllers("ClusterName=lab\n", "x.conf").message(), "x.conf: names no controller (SlurmctldHost)");
+    EXPECT_EQ(parseSlurmControllers("ClusterName=lab\n", "x.conf").message(),
+              "x.conf: names no controller (SlurmctldHost)");
     EXPECT_EQ(parseSlurmControllers("SlurmctldHost=a\nSlurmctldPort=none\n", "x.conf").message(),
               "x.conf: SlurmctldPort 'none' is not a port");
 }
@@ -75,8 +75,10 @@ TEST(SlurmController, ARefusedOrMissingControllerIsAnErrorWithTheReason) {
     {
         ConfOnLoopback conf(port);
         EXPECT_EQ(checkSlurmController(2.0).message(),
-                  conf.path.string() + ": the Slurm controller is not reachable, so nothing was submitted: testhost "
-                                       "(127.0.0.1:" + std::to_string(port) + "): Connection refused");
+                  conf.path.string() +
+                      ": the Slurm controller is not reachable, so nothing was submitted: testhost "
+                      "(127.0.0.1:" +
+                      std::to_string(port) + "): Connection refused");
     }
     setenv("SLURM_CONF", "/nonexistent/slurm.conf", 1);
     EXPECT_EQ(checkSlurmController(2.0).message(),

@@ -2,6 +2,7 @@
 // the job protocol (run-job) and the errors a user meets first.
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -10,10 +11,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <thread>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "TestSupport.hpp"
 #include "robometrics/bench/ResultStore.hpp"
@@ -49,7 +48,8 @@ TEST(BenchCommand, OfficeMatrixEndToEnd) {
         // 30 s office runs are ok; 45 s ones reach the scripted collision at 28.7 s (caught once the
         // contact is over); the kidnapped rover is caught (pose jump, drift, lost).
         EXPECT_EQ(row.verdict, std::optional<std::string>(row.index < 3 ? "ok" : "potential_failure"))
-            << row.index << ": " << nlohmann::json::parse(row.summary_json.value_or("{}")).value("anomalies", nlohmann::json()).dump();
+            << row.index << ": "
+            << nlohmann::json::parse(row.summary_json.value_or("{}")).value("anomalies", nlohmann::json()).dump();
         EXPECT_EQ(row.seed, 1 + row.index % 3);
     }
     auto store = bench::ResultStore::open((out / "bench.sqlite").string());
@@ -309,10 +309,14 @@ TEST(BenchCommand, ResumeRefusesWhileTheWorkerIsAlive) {
 
 /// A 3-run benchmark of one cell ("stack=nav") simulating `scenario`, into `out`/`name`.
 fs::path smallBenchmark(const fs::path &out, const std::string &name, const std::string &scenario) {
-    writeText(out / (name + ".yaml"), "axes: {stack: [nav]}\niterations: 3\nbase_seed: 1\ncommand: [\"{robometrics}\", "
-                                      "simulate, --scenario, " + scenario + ", --duration, \"20\", --seed, \"{seed}\", "
-                                      "-o, \"{out}\"]\n");
-    CommandResult r = runRobometrics({"bench", (out / (name + ".yaml")).string(), "-o", (out / name).string(), "-j", "2"});
+    writeText(out / (name + ".yaml"),
+              "axes: {stack: [nav]}\niterations: 3\nbase_seed: 1\ncommand: [\"{robometrics}\", "
+              "simulate, --scenario, " +
+                  scenario +
+                  ", --duration, \"20\", --seed, \"{seed}\", "
+                  "-o, \"{out}\"]\n");
+    CommandResult r =
+        runRobometrics({"bench", (out / (name + ".yaml")).string(), "-o", (out / name).string(), "-j", "2"});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return out / name;
 }
@@ -321,7 +325,7 @@ TEST(BenchCommand, CompareIsARegressionGate) {
     auto out = scratchDir("bench-gate");
     const fs::path base = smallBenchmark(out, "main", "office");
     const fs::path same = smallBenchmark(out, "rerun", "office");  // the same runs: nothing changed
-    const fs::path worse = smallBenchmark(out, "pr", "kidnap");     // a planted regression: the rover gets lost
+    const fs::path worse = smallBenchmark(out, "pr", "kidnap");    // a planted regression: the rover gets lost
 
     CommandResult ok = runRobometrics({"bench", "compare", base.string(), same.string()});
     EXPECT_EQ(ok.exit_code, 0) << ok.err;
@@ -370,8 +374,8 @@ TEST(BenchCommand, AFleetOfRecordingsIsOnlyEvaluated) {
     EXPECT_EQ(after, before);  // the recordings are read, never written
 
     // The same numbers as `robometrics evaluate` of the recording.
-    ASSERT_EQ(runRobometrics({"evaluate", (out / "field" / "stuck").string(), "-o", (out / "direct").string()}).exit_code,
-              0);
+    ASSERT_EQ(
+        runRobometrics({"evaluate", (out / "field" / "stuck").string(), "-o", (out / "direct").string()}).exit_code, 0);
     const auto direct = nlohmann::json::parse(readFile(out / "direct" / "summary.json"));
     const auto stored = nlohmann::json::parse(rows[1].summary_json.value_or("{}"));
     EXPECT_EQ(stored["traversal"], direct["traversal"]);

@@ -30,7 +30,6 @@ int chromium(const std::filesystem::path &profile, const std::string &what, cons
     return std::system(cmd.c_str());
 }
 
-
 // Run inside the page by Chromium: for every plot, the clip path its elements reference is
 // resolved the way the browser does (document.getElementById: with a duplicated id, the first
 // plot's) and the right end of the drawn lines is compared with that clip box; for time plots the

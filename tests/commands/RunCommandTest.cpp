@@ -75,8 +75,8 @@ TEST(RunCommand, TimeoutStopsTheTreeWithSigint) {
 
 TEST(RunCommand, EscalatesToSigtermWhenSigintIsIgnored) {
     auto dir = test::scratchDir("run-escalate");
-    auto r = test::runRobometrics({"run", "-o", dir.string(), "--timeout", "0.3", "--grace", "0.5", "--", "sh", "-c",
-                                   "trap '' INT; sleep 30"});
+    auto r = test::runRobometrics(
+        {"run", "-o", dir.string(), "--timeout", "0.3", "--grace", "0.5", "--", "sh", "-c", "trap '' INT; sleep 30"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     auto run = readJson(dir / "run.json");
     EXPECT_EQ(run["ended_by"], "timeout (SIGTERM)");

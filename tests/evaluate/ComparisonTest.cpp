@@ -1,15 +1,21 @@
-#include "robometrics/evaluate/Comparison.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/evaluate/Comparison.hpp"
 
 namespace robometrics::evaluate {
 
 TEST(Comparison, BestValuePerRowFollowsTheMetricsDirection) {
     std::vector<ComparedRun> runs = {
-        {"a", {{"verdict", "ok"}, {"anomalies", nlohmann::json::array()}, {"trajectory", {{"ate_se3", {{"rmse", 0.5}}}}},
-               {"map", {{"coverage", 0.7}}}}},
-        {"b", {{"verdict", "potential_failure"}, {"anomalies", {1, 2}}, {"trajectory", {{"ate_se3", {{"rmse", 0.2}}}}},
-               {"map", {{"coverage", 0.9}}}}},
+        {"a",
+         {{"verdict", "ok"},
+          {"anomalies", nlohmann::json::array()},
+          {"trajectory", {{"ate_se3", {{"rmse", 0.5}}}}},
+          {"map", {{"coverage", 0.7}}}}},
+        {"b",
+         {{"verdict", "potential_failure"},
+          {"anomalies", {1, 2}},
+          {"trajectory", {{"ate_se3", {{"rmse", 0.2}}}}},
+          {"map", {{"coverage", 0.9}}}}},
     };
     ComparisonTable t = compareRuns(runs);
     ASSERT_EQ(t.runs, (std::vector<std::string>{"a", "b"}));
@@ -20,9 +26,9 @@ TEST(Comparison, BestValuePerRowFollowsTheMetricsDirection) {
         throw std::runtime_error("no row " + name);
     };
     EXPECT_EQ(row("verdict").text, (std::vector<std::string>{"ok", "potential_failure"}));
-    EXPECT_EQ(row("anomalies").best, 0u);      // fewer is better
-    EXPECT_EQ(row("ate_rmse_m").best, 1u);     // lower is better
-    EXPECT_EQ(row("map_coverage").best, 1u);   // higher is better
+    EXPECT_EQ(row("anomalies").best, 0u);     // fewer is better
+    EXPECT_EQ(row("ate_rmse_m").best, 1u);    // lower is better
+    EXPECT_EQ(row("map_coverage").best, 1u);  // higher is better
     // Rows that no run has are left out.
     for (const auto &r : t.rows) EXPECT_NE(r.metric, "peak_cpu_percent");
     std::string md = comparisonMarkdown(t);
@@ -34,7 +40,8 @@ TEST(Comparison, BestValuePerRowFollowsTheMetricsDirection) {
 }
 
 TEST(Comparison, MissingValuesAreDashesAndNeverBest) {
-    std::vector<ComparedRun> runs = {{"a", {{"trajectory", {{"ate_se3", {{"rmse", 1.0}}}}}}}, {"b", nlohmann::json::object()}};
+    std::vector<ComparedRun> runs = {{"a", {{"trajectory", {{"ate_se3", {{"rmse", 1.0}}}}}}},
+                                     {"b", nlohmann::json::object()}};
     ComparisonTable t = compareRuns(runs);
     std::string md = comparisonMarkdown(t);
     EXPECT_NE(md.find("| ate_rmse_m | **1** | - |"), std::string::npos) << md;

@@ -5,6 +5,7 @@
 // the PIDs in their pid files.
 
 #include <arpa/inet.h>
+#include <fmt/format.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -20,8 +21,6 @@
 #include <random>
 #include <regex>
 #include <thread>
-
-#include <fmt/format.h>
 
 #include "TestSupport.hpp"
 #include "robometrics/bench/BenchAggregates.hpp"
@@ -244,7 +243,8 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
     ASSERT_TRUE(fleet_local.ok());
     ASSERT_EQ(fleet_local->exit_code, 0) << fleet_local->err;
     const auto fleet_submit = captureCommand(
-        {binary, "bench", (dir / "fleet.yaml").string(), "-o", (dir / "fleet-slurm").string(), "--executor", "slurm"}, 60);
+        {binary, "bench", (dir / "fleet.yaml").string(), "-o", (dir / "fleet-slurm").string(), "--executor", "slurm"},
+        60);
     ASSERT_TRUE(fleet_submit.ok());
     ASSERT_EQ(fleet_submit->exit_code, 0) << fleet_submit->err;
     st = waitForArray(dir / "fleet-slurm", 8);
@@ -283,9 +283,10 @@ TEST(SlurmCluster, ScaleOfAnArray) {
     if (std::string why = cluster.start(); !why.empty()) GTEST_SKIP() << "slurmctld cannot start: " << why;
     const int jobs = std::atoi(jobs_text);
     const fs::path dir = test::scratchDir("slurm-scale");
-    std::ofstream(dir / "m.yaml") << "iterations: " << jobs
-                                  << "\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, \"{seed}\", -o, "
-                                     "\"{out}\"]\n";
+    std::ofstream(dir / "m.yaml")
+        << "iterations: " << jobs
+        << "\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, \"{seed}\", -o, "
+           "\"{out}\"]\n";
     const auto start = std::chrono::steady_clock::now();
     const auto submit = captureCommand(
         {binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(), "--executor", "slurm"}, 120);
@@ -314,10 +315,10 @@ TEST(SlurmCluster, ScaleOfAnArray) {
     const auto report_start = std::chrono::steady_clock::now();
     ASSERT_EQ(captureCommand({binary, "bench", "report", (dir / "out").string()}, 120)->exit_code, 0);
     const double report_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count();
-    std::cout << fmt::format("slurm scale: {} jobs, wall {:.1f} s (first start to last end {:.1f} s), jobs' own "
-                             "{:.1f} s, {:.2f} s per job of array overhead at 2 tasks at once; report {:.2f} s\n",
-                             jobs, wall, span_end - span_start, own, (span_end - span_start) * 2 / jobs - own / jobs,
-                             report_s);
+    std::cout << fmt::format(
+        "slurm scale: {} jobs, wall {:.1f} s (first start to last end {:.1f} s), jobs' own "
+        "{:.1f} s, {:.2f} s per job of array overhead at 2 tasks at once; report {:.2f} s\n",
+        jobs, wall, span_end - span_start, own, (span_end - span_start) * 2 / jobs - own / jobs, report_s);
 }
 
 }  // namespace

@@ -1,11 +1,10 @@
-#include "robometrics/system/LeftoverGroups.hpp"
-
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <sstream>
 
+#include "robometrics/system/LeftoverGroups.hpp"
 #include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 
@@ -43,9 +42,8 @@ TEST(LeftoverGroups, LeavesOtherMachinesBootsAndReusedIdsAlone) {
     const std::string host = field(line, 0), boot = field(line, 1), start = field(line, 3);
     const std::string id = std::to_string(leader);
     const std::string others = "another-host " + boot + " " + id + " " + start + "\n" +  //
-                               host + " 00000000-0000-0000-0000-000000000000 " + id + " " + start + "\n" +
-                               host + " " + boot + " " + id + " " + std::to_string(std::stoull(start) + 1) + "\n" +
-                               "not a record\n";
+                               host + " 00000000-0000-0000-0000-000000000000 " + id + " " + start + "\n" + host + " " +
+                               boot + " " + id + " " + std::to_string(std::stoull(start) + 1) + "\n" + "not a record\n";
     EXPECT_TRUE(endRecordedGroups(others, 0.2).empty());
     EXPECT_EQ(kill(-leader, 0), 0);
     EXPECT_EQ(recordedGroupId("not a record"), std::nullopt);

@@ -1,14 +1,13 @@
 // The guard is exercised from a forked child that plays the program which started the jobs: the
 // test kills that child with SIGKILL and watches what becomes of the groups it started.
 
-#include "robometrics/system/OrphanGuard.hpp"
-
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "TestSupport.hpp"
+#include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::system {

@@ -1,6 +1,6 @@
-#include "robometrics/system/ProcParsers.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/system/ProcParsers.hpp"
 
 namespace robometrics::system {
 
@@ -29,7 +29,8 @@ TEST(ProcParsers, TruncatedStatIsAnError) {
 }
 
 TEST(ProcParsers, PssFromSmapsRollup) {
-    const char *text = "55d0-7ff [rollup]\nRss:                1234 kB\nPss:                 987 kB\nShared_Clean: 1 kB\n";
+    const char *text =
+        "55d0-7ff [rollup]\nRss:                1234 kB\nPss:                 987 kB\nShared_Clean: 1 kB\n";
     auto pss = parsePssKb(text);
     ASSERT_TRUE(pss.has_value());
     EXPECT_EQ(*pss, 987u);

@@ -1,10 +1,9 @@
-#include "robometrics/system/ProcessGroup.hpp"
-
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include "TestSupport.hpp"
 #include "robometrics/system/OrphanGuard.hpp"
+#include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::system {
 namespace {

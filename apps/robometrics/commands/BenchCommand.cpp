@@ -63,8 +63,8 @@ int runCompare(const GateCli &cli) {
     options.min_relative = cli.min_change_percent / 100.0;
     const bench::GateResult result = bench::compareBenchmarks(base->aggregates, next->aggregates, options);
     if (result.rows.empty()) {
-        return fail("bench compare", fmt::format("{} and {} have no cell and metric in common to compare", cli.base,
-                                                 cli.next));
+        return fail("bench compare",
+                    fmt::format("{} and {} have no cell and metric in common to compare", cli.base, cli.next));
     }
     const std::string text = result.markdown(cli.base, cli.next);
     fmt::print("{}", text);
@@ -118,12 +118,13 @@ const RegisterCommand kRegister{
         gate_app->add_option("--alpha", gate->options.alpha, "Significance level of Welch's test")
             ->check(CLI::Range(1e-9, 0.5))
             ->capture_default_str();
-        gate_app->add_option("--min-change", gate->min_change_percent,
-                             "Smallest change that counts, in percent of the base mean")
+        gate_app
+            ->add_option("--min-change", gate->min_change_percent,
+                         "Smallest change that counts, in percent of the base mean")
             ->check(CLI::NonNegativeNumber)
             ->capture_default_str();
-        gate_app->add_option("--min-abs", gate->options.min_absolute,
-                             "Smallest change that counts, in the metric's unit")
+        gate_app
+            ->add_option("--min-abs", gate->options.min_absolute, "Smallest change that counts, in the metric's unit")
             ->check(CLI::NonNegativeNumber)
             ->capture_default_str();
         gate_app->add_option("--base-cell", gate->options.base_cell, "Compare only this cell of BASE (key or number)");

@@ -123,8 +123,8 @@ report::Section heatMap(const BenchAggregates &aggregates, const Axes &axes, std
         hi = std::max(hi, pooled[at]);
     }
     const evaluate::MetricInfo &info = evaluate::metricInfo(metric);
-    std::string html = fmt::format("<table data-fixed=\"1\"><tr><th>{} \\ {}</th>", report::escapeXml(axes[row_axis].first),
-                                   report::escapeXml(axes[column_axis].first));
+    std::string html = fmt::format("<table data-fixed=\"1\"><tr><th>{} \\ {}</th>",
+                                   report::escapeXml(axes[row_axis].first), report::escapeXml(axes[column_axis].first));
     for (const std::string &c : axes[column_axis].second) html += "<th>" + report::escapeXml(c) + "</th>";
     html += "</tr>\n";
     for (const std::string &r : axes[row_axis].second) {
@@ -149,7 +149,8 @@ report::Section heatMap(const BenchAggregates &aggregates, const Axes &axes, std
 Axes cellAxes(const BenchAggregates &aggregates) {
     Axes axes;
     for (const CellAggregate &cell : aggregates.cells) {
-        for (const auto &[name, value] : splitKey(cell.key)) {
+        for (const auto &part : splitKey(cell.key)) {
+            const std::string &name = part.first, &value = part.second;  // clang 14: no lambda capture of a binding
             auto axis = std::find_if(axes.begin(), axes.end(), [&](const auto &a) { return a.first == name; });
             if (axis == axes.end()) axis = axes.insert(axes.end(), {name, {}});
             if (std::find(axis->second.begin(), axis->second.end(), value) == axis->second.end()) {

@@ -1,9 +1,9 @@
 #include "robometrics/bench/BenchReportHtml.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "robometrics/bench/AxisViews.hpp"
 #include "robometrics/bench/Leaderboard.hpp"
@@ -136,7 +136,8 @@ std::string anomalyCodes(const std::optional<std::string> &summary_json) {
     std::map<std::string, int> count;
     for (const auto &a : summary["anomalies"]) count[a.value("code", std::string("?"))]++;
     std::string out;
-    for (const auto &[code, n] : count) out += fmt::format("{}{}{}", out.empty() ? "" : ", ", code, n > 1 ? fmt::format(" x{}", n) : "");
+    for (const auto &[code, n] : count)
+        out += fmt::format("{}{}{}", out.empty() ? "" : ", ", code, n > 1 ? fmt::format(" x{}", n) : "");
     return out;
 }
 
@@ -147,14 +148,15 @@ std::string runsTable(const std::vector<JobRecord> &jobs, const std::set<int> &w
         "<th>report</th></tr>\n";
     for (const JobRecord &job : jobs) {
         const std::string dir = jobDirectory("", job.index);  // relative to OUT, like the report
-        const std::string report = with_report.count(job.index) != 0
-                                       ? fmt::format("<a href=\"{}\">report.html</a>", escapeXml(runReportLink(job.index)))
-                                       : std::string("-");
+        const std::string report = with_report.count(job.index) != 0 ? fmt::format("<a href=\"{}\">report.html</a>",
+                                                                                   escapeXml(runReportLink(job.index)))
+                                                                     : std::string("-");
         // A job that ran a command has its logs; an evaluate-only job (a recording) has none.
-        const std::string logs = job.run_s || job.exit_code
-                                     ? fmt::format("<a href=\"{0}/stdout.log\">stdout</a> <a href=\"{0}/stderr.log\">stderr</a>",
-                                                   escapeXml(dir))
-                                     : std::string("-");
+        const std::string logs =
+            job.run_s || job.exit_code
+                ? fmt::format("<a href=\"{0}/stdout.log\">stdout</a> <a href=\"{0}/stderr.log\">stderr</a>",
+                              escapeXml(dir))
+                : std::string("-");
         s += fmt::format(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
             "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",

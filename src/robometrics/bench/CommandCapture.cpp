@@ -1,4 +1,3 @@
-#include "robometrics/core/Text.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
 
 #include <sys/wait.h>
@@ -8,6 +7,7 @@
 #include <filesystem>
 
 #include "robometrics/core/StaleTemporaries.hpp"
+#include "robometrics/core/Text.hpp"
 #include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 

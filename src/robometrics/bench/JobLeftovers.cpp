@@ -1,4 +1,3 @@
-#include "robometrics/core/Text.hpp"
 #include "robometrics/bench/JobLeftovers.hpp"
 
 #include <fmt/format.h>
@@ -10,6 +9,7 @@
 #include <sstream>
 
 #include "robometrics/bench/BenchStore.hpp"
+#include "robometrics/core/Text.hpp"
 #include "robometrics/system/LeftoverGroups.hpp"
 
 namespace robometrics::bench {
@@ -33,9 +33,10 @@ bool workerAlive(const std::string &worker) {
 Result<std::string> endJobLeftovers(const std::vector<JobRecord> &rows, const std::vector<JobSpec> &jobs) {
     for (const JobRecord &row : rows) {
         if (row.status == "running" && row.worker && workerAlive(*row.worker)) {
-            return Error{fmt::format("job {} is being run by worker {}, which is still alive: stop it (or let it "
-                                     "finish) before --resume, or it would run twice",
-                                     row.index, *row.worker)};
+            return Error{
+                fmt::format("job {} is being run by worker {}, which is still alive: stop it (or let it "
+                            "finish) before --resume, or it would run twice",
+                            row.index, *row.worker)};
         }
     }
     // Every job's groups in one call, so they are all signalled at once.

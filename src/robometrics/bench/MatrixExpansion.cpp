@@ -140,9 +140,10 @@ Result<std::vector<JobSpec>> expandMatrix(const MatrixSpec &matrix, const Expand
             if (!extra) return argumentError(matrix, "evaluate.extra", failed, extra.message());
             expanded_bytes += jobBytes(job);
             if (expanded_bytes > kMaxExpandedBytes) {
-                return Error{fmt::format("{}: the {} jobs would take more than {} MiB of memory (commands and "
-                                         "axis values of every job); use fewer jobs or shorter commands",
-                                         matrix.source, cells * matrix.iterations, kMaxExpandedBytes >> 20)};
+                return Error{
+                    fmt::format("{}: the {} jobs would take more than {} MiB of memory (commands and "
+                                "axis values of every job); use fewer jobs or shorter commands",
+                                matrix.source, cells * matrix.iterations, kMaxExpandedBytes >> 20)};
             }
             jobs.push_back(std::move(job));
         }

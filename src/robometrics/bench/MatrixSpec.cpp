@@ -81,7 +81,9 @@ Result<std::vector<std::string>> recordings(const std::string &source, const YAM
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::path base = fs::absolute(fs::path(source), ec).parent_path();
-    auto from = [&](const std::string &p) { return (fs::path(p).is_absolute() ? fs::path(p) : base / p).lexically_normal(); };
+    auto from = [&](const std::string &p) {
+        return (fs::path(p).is_absolute() ? fs::path(p) : base / p).lexically_normal();
+    };
     if (!node.IsMap() || node.size() != 1 || !(node["glob"] || node["list"] || node["paths"])) {
         return keyError(source, node, key,
                         "expected a list of values, or recordings as {glob: PATTERN}, {list: FILE} or {paths: [...]}");
@@ -108,7 +110,8 @@ Result<std::vector<std::string>> recordings(const std::string &source, const YAM
         for (std::string line; std::getline(in, line);) {
             const std::string path(trimmed(line));
             if (path.empty() || path[0] == '#') continue;
-            out.push_back((fs::path(path).is_absolute() ? fs::path(path) : list_base / path).lexically_normal().string());
+            out.push_back(
+                (fs::path(path).is_absolute() ? fs::path(path) : list_base / path).lexically_normal().string());
         }
         if (out.empty()) return keyError(source, node["list"], key, fmt::format("the list file '{}' is empty", *file));
     }
@@ -331,9 +334,10 @@ Result<MatrixSpec> parseMatrix(const std::string &text, const std::string &sourc
         return Error{fmt::format("{}:{}: {}", source, e.mark.line + 1, e.msg)};
     }
     if (m.command.empty() && m.recordings_axis.empty()) {
-        return Error{source +
-                     ": command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...]; only a matrix with an "
-                     "axis of recordings, {glob: ...} or {list: ...}, may have none: it evaluates them)"};
+        return Error{
+            source +
+            ": command: missing (the job's argv, e.g. [\"{robometrics}\", simulate, ...]; only a matrix with an "
+            "axis of recordings, {glob: ...} or {list: ...}, may have none: it evaluates them)"};
     }
     if (m.command.empty() && m.iterations != 1) {
         return Error{source + ": iterations: an evaluate-only matrix (no command) evaluates each recording once"};
@@ -342,7 +346,8 @@ Result<MatrixSpec> parseMatrix(const std::string &text, const std::string &sourc
         // The stored matrix holds the expanded list, so every worker (and --resume) sees the
         // same jobs even if files matching the glob come or go later.
         YAML::Node resolved;
-        resolved["paths"] = std::find_if(m.axes.begin(), m.axes.end(), [](const Axis &a) { return a.recordings; })->values;
+        resolved["paths"] =
+            std::find_if(m.axes.begin(), m.axes.end(), [](const Axis &a) { return a.recordings; })->values;
         root["axes"][m.recordings_axis] = resolved;
         m.yaml = YAML::Dump(root) + "\n";
     }

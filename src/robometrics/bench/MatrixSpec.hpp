@@ -5,8 +5,8 @@
 // and stopped, its timeout, retries, Slurm resources and the evaluate options).
 
 #include <cstdint>
-#include <optional>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>

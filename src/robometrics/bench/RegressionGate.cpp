@@ -54,10 +54,14 @@ std::string number(double v) { return std::isfinite(v) ? fmt::format("{:.4g}", v
 
 const char *gateVerdictText(GateVerdict verdict) {
     switch (verdict) {
-        case GateVerdict::Regression: return "regression";
-        case GateVerdict::Improvement: return "improvement";
-        case GateVerdict::NotEnoughRuns: return "not enough runs";
-        case GateVerdict::NoSignificantChange: break;
+        case GateVerdict::Regression:
+            return "regression";
+        case GateVerdict::Improvement:
+            return "improvement";
+        case GateVerdict::NotEnoughRuns:
+            return "not enough runs";
+        case GateVerdict::NoSignificantChange:
+            break;
     }
     return "no significant change";
 }
@@ -96,8 +100,8 @@ GateResult compareBenchmarks(const BenchAggregates &base, const BenchAggregates 
 
 std::string GateResult::markdown(const std::string &base_name, const std::string &new_name) const {
     std::string out = fmt::format("### robometrics bench compare: {} vs {}\n\n", new_name, base_name);
-    const auto improvements = std::count_if(rows.begin(), rows.end(),
-                                            [](const GateRow &r) { return r.verdict == GateVerdict::Improvement; });
+    const auto improvements =
+        std::count_if(rows.begin(), rows.end(), [](const GateRow &r) { return r.verdict == GateVerdict::Improvement; });
     out += regressions > 0 ? fmt::format("**{} regression{}**", regressions, regressions == 1 ? "" : "s")
                            : std::string("**No significant regression**");
     out += fmt::format(", {} improvement{}, {} comparison{}.\n\n", improvements, improvements == 1 ? "" : "s",
@@ -107,11 +111,12 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
     for (const GateRow &r : rows) {
         const CellComparison &c = r.comparison;
         const std::string relative = std::isfinite(r.relative) ? fmt::format(" ({:+.1f} %)", 100 * r.relative) : "";
-        out += fmt::format("| {} | {} | {} (n {}) | {} (n {}) | {}{} [{}, {}] | {} | {}{} |\n", r.cell, c.metric,
-                           number(c.b.mean), c.b.n, number(c.a.mean), c.a.n, number(c.a.mean - c.b.mean), relative,
-                           number(c.bootstrap.ci_low), number(c.bootstrap.ci_high), number(c.welch.p_value),
-                           r.verdict == GateVerdict::Regression ? "**regression**" : gateVerdictText(r.verdict),
-                           c.direction == evaluate::Direction::None ? "" : fmt::format(" ({})", evaluate::directionText(c.direction)));
+        out += fmt::format(
+            "| {} | {} | {} (n {}) | {} (n {}) | {}{} [{}, {}] | {} | {}{} |\n", r.cell, c.metric, number(c.b.mean),
+            c.b.n, number(c.a.mean), c.a.n, number(c.a.mean - c.b.mean), relative, number(c.bootstrap.ci_low),
+            number(c.bootstrap.ci_high), number(c.welch.p_value),
+            r.verdict == GateVerdict::Regression ? "**regression**" : gateVerdictText(r.verdict),
+            c.direction == evaluate::Direction::None ? "" : fmt::format(" ({})", evaluate::directionText(c.direction)));
     }
     for (const std::string &cell : only_in_base) out += fmt::format("\nOnly in {}: {}\n", base_name, cell);
     for (const std::string &cell : only_in_new) out += fmt::format("\nOnly in {}: {}\n", new_name, cell);

@@ -26,7 +26,7 @@ struct GateOptions {
 enum class GateVerdict { Regression, Improvement, NoSignificantChange, NotEnoughRuns };
 
 struct GateRow {
-    std::string cell;  ///< the base cell's key ("base -> new" when two different cells are compared)
+    std::string cell;           ///< the base cell's key ("base -> new" when two different cells are compared)
     CellComparison comparison;  ///< a = NEW, b = BASE: differences are NEW - BASE
     double relative = 0;        ///< (NEW - BASE) / |BASE| of the means; NaN when BASE is 0
     GateVerdict verdict = GateVerdict::NoSignificantChange;

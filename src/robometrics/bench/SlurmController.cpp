@@ -69,15 +69,17 @@ Result<std::vector<SlurmController>> parseSlurmControllers(std::string_view conf
             SlurmController c;
             const auto open = value.find('(');
             c.host = std::string(trimmed(std::string_view(value).substr(0, open)));
-            c.address = open == std::string::npos
-                            ? c.host
-                            : std::string(trimmed(std::string_view(value).substr(open + 1, value.find(')') - open - 1)));
+            c.address =
+                open == std::string::npos
+                    ? c.host
+                    : std::string(trimmed(std::string_view(value).substr(open + 1, value.find(')') - open - 1)));
             controllers.push_back(c);
         } else if (sameKey(key, "ControlAddr")) {
             control_addr = value;
         } else if (sameKey(key, "SlurmctldPort")) {
             port = std::atoi(value.c_str());  // "6817" or a range "6817-6818": its first port
-            if (port <= 0 || port > 65535) return Error{fmt::format("{}: SlurmctldPort '{}' is not a port", source, value)};
+            if (port <= 0 || port > 65535)
+                return Error{fmt::format("{}: SlurmctldPort '{}' is not a port", source, value)};
         }
     }
     if (controllers.empty()) return Error{fmt::format("{}: names no controller (SlurmctldHost)", source)};
@@ -95,9 +97,10 @@ Status checkSlurmController(double timeout_s) {
     const std::string path = slurmConfPath();
     const std::string conf = readWholeFile(path);
     if (conf.empty()) {
-        return Error{fmt::format("{}: cannot read the Slurm configuration (set SLURM_CONF to the cluster's slurm.conf); "
-                                 "not submitting without a known controller",
-                                 path)};
+        return Error{
+            fmt::format("{}: cannot read the Slurm configuration (set SLURM_CONF to the cluster's slurm.conf); "
+                        "not submitting without a known controller",
+                        path)};
     }
     auto controllers = parseSlurmControllers(conf, path);
     if (!controllers) return controllers.error();

@@ -1,8 +1,8 @@
 #pragma once
 // The plain JavaScript of the benchmark report's tables, inline so the report still works from a
-// file with no network: every table (but a grid such as the heat map) gets a filter box (rows must contain every word typed, case
-// ignored) and sortable columns (click a header; numbers sort as numbers, "-" and empty cells
-// last; a second click reverses). When it has run, each table carries data-ready="1".
+// file with no network: every table (but a grid such as the heat map) gets a filter box (rows must contain every word
+// typed, case ignored) and sortable columns (click a header; numbers sort as numbers, "-" and empty cells last; a
+// second click reverses). When it has run, each table carries data-ready="1".
 
 namespace robometrics::bench {
 

@@ -52,8 +52,9 @@ std::string cell(const ComparisonRow &row, std::size_t i) {
     if (!row.text.empty()) return row.text[i];
     if (!row.values[i]) return "-";
     double v = *row.values[i];
-    return v == static_cast<double>(static_cast<long long>(v)) && std::abs(v) < 1e15 ? fmt::format("{}", static_cast<long long>(v))
-                                                                                     : fmt::format("{:.4g}", v);
+    return v == static_cast<double>(static_cast<long long>(v)) && std::abs(v) < 1e15
+               ? fmt::format("{}", static_cast<long long>(v))
+               : fmt::format("{:.4g}", v);
 }
 
 }  // namespace

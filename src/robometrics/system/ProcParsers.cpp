@@ -37,9 +37,10 @@ Result<ProcStat> parseProcStat(std::string_view text) {
     }
     auto field = [&](size_t number) { return fields[number - 3]; };
     if (fields.size() < 22) return Error{"stat: too few fields"};
-    bool ok = parseNumber(field(4), stat.ppid) && parseNumber(field(5), stat.pgrp) && parseNumber(field(14), stat.utime_ticks) &&
-              parseNumber(field(15), stat.stime_ticks) && parseNumber(field(20), stat.num_threads) &&
-              parseNumber(field(22), stat.start_ticks) && parseNumber(field(24), stat.rss_pages);
+    bool ok = parseNumber(field(4), stat.ppid) && parseNumber(field(5), stat.pgrp) &&
+              parseNumber(field(14), stat.utime_ticks) && parseNumber(field(15), stat.stime_ticks) &&
+              parseNumber(field(20), stat.num_threads) && parseNumber(field(22), stat.start_ticks) &&
+              parseNumber(field(24), stat.rss_pages);
     if (!ok) return Error{"stat: a numeric field could not be parsed"};
     return stat;
 }

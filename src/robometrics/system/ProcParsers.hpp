@@ -14,7 +14,7 @@ namespace robometrics::system {
 struct ProcStat {
     int pid = 0;
     int ppid = 0;
-    int pgrp = 0;  ///< process group id
+    int pgrp = 0;                   ///< process group id
     std::uint64_t utime_ticks = 0;  ///< user CPU time in clock ticks
     std::uint64_t stime_ticks = 0;  ///< system CPU time in clock ticks
     std::int64_t num_threads = 0;

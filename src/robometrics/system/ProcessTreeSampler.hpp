@@ -16,8 +16,8 @@
 namespace robometrics::system {
 
 struct ResourceSample {
-    double elapsed_s = 0;       ///< since the sampler started
-    double cpu_percent = 0;     ///< over the interval since the previous sample
+    double elapsed_s = 0;    ///< since the sampler started
+    double cpu_percent = 0;  ///< over the interval since the previous sample
     std::uint64_t rss_bytes = 0;
     std::optional<std::uint64_t> pss_bytes;  ///< absent when smaps_rollup is not readable
     std::int64_t threads = 0;

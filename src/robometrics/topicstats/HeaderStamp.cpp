@@ -7,7 +7,6 @@ namespace robometrics::topicstats {
 
 namespace {
 
-
 std::uint32_t read32(const std::uint8_t *p, bool little) {
     return little
                ? std::uint32_t{p[0]} | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24
