@@ -239,8 +239,8 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
         j["system"] = {{"samples", e.system->samples.size()},
                        {"peak_cpu_percent", peak_cpu},
                        {"mean_cpu_percent", mean_cpu},
-                       {"peak_rss_bytes", peak_rss},
-                       {"run", e.system->run}};
+                       {"peak_rss_bytes", peak_rss}};
+        if (run.is_object()) j["system"]["run"] = run;  // system.csv without run.json: no null entry
     }
     return j;
 }
