@@ -8,6 +8,7 @@
 
 #include "robometrics/bench/JobLeftovers.hpp"
 #include "robometrics/system/ExecutablePath.hpp"
+#include "robometrics/system/LeftoverGroups.hpp"
 
 namespace robometrics::bench {
 
@@ -91,11 +92,7 @@ Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const Job
     return outcome;
 }
 
-std::string workerName() {
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    return fmt::format("{}:{}", host, static_cast<long>(getpid()));
-}
+std::string workerName() { return fmt::format("{}:{}", system::hostName(), static_cast<long>(getpid())); }
 
 std::optional<int> workerJobIndex(int index) {
     if (index >= 0) return index;

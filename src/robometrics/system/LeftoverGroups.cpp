@@ -6,26 +6,18 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "robometrics/core/Text.hpp"
 #include "robometrics/system/ProcessTreeSampler.hpp"
 
 namespace robometrics::system {
 namespace {
 
-std::string hostName() {
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    return host;
-}
-
 /// Changes at every boot, so a record from before a reboot never matches a process of now.
 std::string bootId() {
-    std::ifstream in("/proc/sys/kernel/random/boot_id");
-    std::string id;
-    in >> id;
+    const std::string id(trimmed(readWholeFile("/proc/sys/kernel/random/boot_id")));
     return id.empty() ? "unknown" : id;
 }
 
@@ -57,12 +49,16 @@ bool groupAlive(pid_t pgid) { return kill(-pgid, 0) == 0; }
 
 }  // namespace
 
+std::string hostName() {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    return host;
+}
+
 std::string groupRecordLine(pid_t leader) {
-    std::uint64_t start = 0;
-    for (const ProcStat &p : allProcesses()) {
-        if (p.pid == leader) start = p.start_ticks;
-    }
-    return fmt::format("{} {} {} {}\n", hostName(), bootId(), leader, start);
+    // The leader's own stat, not a walk of /proc: this runs at every job's start.
+    auto stat = parseProcStat(readWholeFile(fmt::format("/proc/{}/stat", leader)));
+    return fmt::format("{} {} {} {}\n", hostName(), bootId(), leader, stat ? stat->start_ticks : 0);
 }
 
 std::optional<pid_t> recordedGroupId(std::string_view line) {

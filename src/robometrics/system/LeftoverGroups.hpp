@@ -14,6 +14,9 @@
 
 namespace robometrics::system {
 
+/// This machine's name, as the records and bench's worker names ("host:pid") carry it.
+std::string hostName();
+
 /// The record line of the group of `leader` (a process this program started), newline included.
 std::string groupRecordLine(pid_t leader);
 
