@@ -98,6 +98,8 @@ TEST(MatrixSpec, ErrorsNameTheFileTheLineAndTheKey) {
               "m.yaml:2: record: rosbag_record needs 'command: [ros2, bag, record, -o, \"{out}/bag\", ...]'");
     EXPECT_EQ(errorOf("command: [true]\nresources: {gpus: 1}\n"),
               "m.yaml:2: resources.gpus: unknown key (expected cpus, mem_mb, time_limit)");
+    EXPECT_EQ(errorOf("command: [true]\nresources: {time_limit: 10 minutes}\n"),
+              "m.yaml:2: resources.time_limit: expected a Slurm time: MM, MM:SS, HH:MM:SS, D-HH:MM:SS or UNLIMITED");
     EXPECT_EQ(errorOf("command: [true]\nstop: {duration_s: 10}\ntimeout_s: 5\n"),
               "m.yaml: timeout_s (5) is shorter than stop.duration_s (10)");
     EXPECT_EQ(errorOf("[1, 2]\n"), "m.yaml: expected a map at the top level (axes, iterations, command, ...)");

@@ -111,6 +111,31 @@ TEST(ResultStore, RecordWritesTheRowAndReplacesTheMetrics) {
     EXPECT_EQ((*metrics)[0].value, std::optional<double>(0.75));
 }
 
+TEST(ResultStore, JobsCanCarryOnlyTheAnomaliesOfTheirSummary) {
+    auto store = ResultStore::open((test::scratchDir("store-brief") / "bench.sqlite").string());
+    ASSERT_TRUE(store.ok());
+    auto m = parseMatrix("axes: {a: [1, 2, 3]}\ncommand: [\"true\"]\n", "m.yaml");
+    ASSERT_TRUE(m.ok());
+    auto jobs = expandMatrix(*m, ExpandContext{"/out", "robometrics"});
+    ASSERT_TRUE(store->initialise(*m, *jobs).ok());
+    for (int i : {0, 1}) {
+        JobOutcome o;
+        o.index = i;
+        o.success = true;
+        o.summary_json =
+            i == 0 ? R"({"big": [1, 2, 3], "anomalies": [{"code": "collision", "time_s": 3}]})" : R"({"big": "text"})";
+        ASSERT_TRUE(store->markRunning(i, "w").ok());
+        ASSERT_TRUE(store->record(o).ok());
+    }
+    auto brief = store->jobs(ResultStore::Summary::anomalies);
+    ASSERT_TRUE(brief.ok()) << brief.message();
+    EXPECT_EQ((*brief)[0].summary_json,
+              std::optional<std::string>(R"({"anomalies":[{"code":"collision","time_s":3}]})"));
+    EXPECT_EQ((*brief)[1].summary_json, std::optional<std::string>(R"({"anomalies":null})"));
+    EXPECT_EQ((*brief)[2].summary_json, std::nullopt);  // pending: no summary
+    EXPECT_EQ((*store->jobs())[1].summary_json, std::optional<std::string>(R"({"big": "text"})"));
+}
+
 TEST(ResultStore, ResetUnfinishedKeepsDoneJobs) {
     auto dir = test::scratchDir("store-reset");
     Fixture f = makeMatrix("command: [x]\niterations: 3\n", dir.string());

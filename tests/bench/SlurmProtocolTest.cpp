@@ -30,6 +30,20 @@ TEST(SlurmProtocol, BatchScriptQuotesAndRequestsResources) {
     EXPECT_EQ(slurmBatchScript(s).find("--mem"), std::string::npos);  // 0 = the partition's default
 }
 
+TEST(SlurmProtocol, PackedScriptGivesEachTaskItsJobList) {
+    SlurmScript s;
+    s.out_dir = "/data/out";
+    s.robometrics = "/opt/robometrics";
+    s.array = "0-1";
+    s.task_jobs = {"0-2", "5,9"};
+    const std::string text = slurmBatchScript(s);
+    EXPECT_NE(text.find("#SBATCH --array=0-1\n"), std::string::npos);
+    EXPECT_NE(text.find("case \"$SLURM_ARRAY_TASK_ID\" in\n  0) jobs=0-2 ;;\n  1) jobs=5,9 ;;\n"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("exec '/opt/robometrics' bench run-job '/data/out' --index \"$jobs\"\n"), std::string::npos)
+        << text;
+}
+
 TEST(SlurmProtocol, ParsesSbatchSqueueAndSacct) {
     EXPECT_EQ(parseSbatchJobId("1234\n"), 1234);
     EXPECT_EQ(parseSbatchJobId("77;cluster\n"), 77);

@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "JsonFiles.hpp"
 #include "TestSupport.hpp"
@@ -116,6 +118,26 @@ TEST(EvaluateCommand, TerrainRunReportsRoughTerrain) {
     ASSERT_EQ(costmap.exit_code, 0) << costmap.err;
     double lethal = summary["costmap"]["lethal_share"].get<double>();
     EXPECT_NE(costmap.out.find(fmt::format("lethal {:.1f} %", 100 * lethal)), std::string::npos) << costmap.out;
+}
+
+TEST(EvaluateCommand, AteCsvCarriesTheMatchedPositionsOfEachError) {
+    std::filesystem::path out;
+    simulateAndEvaluate("office", "60", out);
+    std::ifstream csv(out / "ate.csv");
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line, "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z");
+    int rows = 0;
+    while (std::getline(csv, line)) {
+        std::vector<double> v;
+        std::stringstream fields(line);
+        for (std::string f; std::getline(fields, f, ',');) v.push_back(std::stod(f));
+        ASSERT_EQ(v.size(), 10u) << line;
+        // APE (translation part) after SE(3) alignment is the distance of the pair written beside it.
+        EXPECT_NEAR(std::hypot(v[4] - v[7], v[5] - v[8], v[6] - v[9]), v[2], 1e-9 + 1e-6 * v[2]) << line;
+        ++rows;
+    }
+    EXPECT_GT(rows, 100);
 }
 
 TEST(EvaluateCommand, ReadingAheadOnASecondThreadChangesNoOutput) {

@@ -196,11 +196,15 @@ constexpr const char *kBenchTableCheck = R"js(
   filter.value = 'failed';
   filter.dispatchEvent(new Event('input'));
   const shown = [...runs.rows].slice(1).filter(r => r.style.display !== 'none').length;
+  // Each cell's trajectories: the drawn lines of the overlay's first plot that have a size.
+  const overlay = [...document.querySelectorAll('h2')].find(h => h.textContent === 'Trajectories per cell');
+  const svg = overlay ? overlay.parentElement.querySelector('svg') : null;
+  const lines = svg ? [...svg.querySelectorAll('path[fill="none"]')].filter(p => p.getBBox().width > 20).length : 0;
   const pre = document.createElement('pre');
   pre.id = 'bench-check';
   pre.textContent = 'ready=' + tables.filter(t => t.dataset.ready === '1').length + '/' +
                     tables.filter(t => !t.dataset.fixed).length +
-                    ' up=' + up + ' down=' + down + ' shown=' + shown;
+                    ' up=' + up + ' down=' + down + ' shown=' + shown + ' overlay=' + lines;
   document.body.appendChild(pre);
 })();
 )js";
@@ -211,7 +215,7 @@ TEST(ReportRender, TheBenchReportsTablesSortAndFilterInChromium) {
     auto dir = test::scratchDir("report-render-bench");
     // Three runs of one cell, the second failing by itself with exit code 3.
     std::ofstream(dir / "m.yaml")
-        << "iterations: 3\ncommand: [sh, -c, \"test $2 = 1 && exit 3; exec \\\"$0\\\" simulate --duration 20 --seed $2 "
+        << "iterations: 3\ncommand: [sh, -c, \"test $2 = 1 && exit 3; exec \\\"$0\\\" simulate --duration 40 --seed $2 "
            "-o \\\"$1\\\"\", \"{robometrics}\", \"{out}\", \"{iteration}\"]\n";
     auto bench = test::runRobometrics({"bench", (dir / "m.yaml").string(), "-o", (dir / "b").string(), "-j", "2"});
     ASSERT_EQ(bench.exit_code, 1) << bench.err;  // one job failed
@@ -232,7 +236,8 @@ TEST(ReportRender, TheBenchReportsTablesSortAndFilterInChromium) {
     ASSERT_NE(at, std::string::npos) << "the check did not run: " << out.substr(0, 2000);
     const std::string result = out.substr(at + marker.size(), out.find("</pre>", at) - at - marker.size());
     std::smatch m;
-    ASSERT_TRUE(std::regex_search(result, m, std::regex("ready=([0-9]+)/([0-9]+) up=(.*) down=(.*) shown=([0-9]+)")))
+    ASSERT_TRUE(std::regex_search(
+        result, m, std::regex("ready=([0-9]+)/([0-9]+) up=(.*) down=(.*) shown=([0-9]+) overlay=([0-9]+)")))
         << result;
     EXPECT_EQ(m[1].str(), m[2].str()) << result;  // every table got its filter and sorting
     // Ascending then descending run times; the failed run's time is there too (it ran), one row
@@ -246,6 +251,8 @@ TEST(ReportRender, TheBenchReportsTablesSortAndFilterInChromium) {
     EXPECT_TRUE(std::is_sorted(up.begin(), up.end())) << result;
     EXPECT_TRUE(std::is_sorted(down.rbegin(), down.rend())) << result;
     EXPECT_EQ(m[5].str(), "1") << result;
+    // The two done runs overlaid: a ground truth and an estimate each, drawn with a real extent.
+    EXPECT_EQ(m[6].str(), "4") << result;
 }
 
 }  // namespace robometrics

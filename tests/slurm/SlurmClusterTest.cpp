@@ -235,6 +235,21 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
     EXPECT_NE(local_table.find("trajectory.ate_se3.rmse"), std::string::npos);
     EXPECT_EQ(deterministicTable(dir / "slurm"), local_table);
 
+    // Packed: three jobs per array task (the last task two), the same table.
+    const auto packed = captureCommand({binary, "bench", matrix.string(), "-o", (dir / "packed").string(), "--executor",
+                                        "slurm", "--jobs-per-task", "3"},
+                                       60);
+    ASSERT_TRUE(packed.ok());
+    ASSERT_EQ(packed->exit_code, 0) << packed->err;
+    EXPECT_NE(packed->out.find("(3 tasks of up to 3 jobs each for 8 jobs, --array=0-2)"), std::string::npos)
+        << packed->out;
+    const std::string packed_script = test::readFile(dir / "packed" / "slurm" / "bench.sbatch");
+    EXPECT_NE(packed_script.find("#SBATCH --time=00:30:00\n"), std::string::npos) << packed_script;
+    EXPECT_NE(packed_script.find("  2) jobs=6-7 ;;\n"), std::string::npos) << packed_script;
+    st = waitForArray(dir / "packed", 8);
+    EXPECT_EQ(st.done, 8) << st.text << tail(cluster.state() / "log" / "ctld.log");
+    EXPECT_EQ(deterministicTable(dir / "packed"), local_table);
+
     // A fleet of recordings: the eight runs above, evaluated only, locally and as an array. The
     // metrics of each recording are those its own job computed.
     std::ofstream(dir / "fleet.yaml") << "axes:\n  run: {glob: \"local/jobs/*/run\"}\n";
@@ -274,6 +289,7 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
 // The scale measurement of docs/bench.md (issue 23, part 7): ROBOMETRICS_SLURM_SCALE=N jobs of a
 // 2 s simulated run as one array on the test cluster, against the sum of the jobs' own times.
 // Skipped unless the variable is set: a 1000-job array takes minutes on two cores.
+// ROBOMETRICS_SLURM_JOBS_PER_TASK (default 1) packs that many jobs into each array task.
 TEST(SlurmCluster, ScaleOfAnArray) {
     const char *binary = std::getenv("ROBOMETRICS_BINARY");
     const char *jobs_text = std::getenv("ROBOMETRICS_SLURM_SCALE");
@@ -288,8 +304,10 @@ TEST(SlurmCluster, ScaleOfAnArray) {
         << "\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, \"{seed}\", -o, "
            "\"{out}\"]\n";
     const auto start = std::chrono::steady_clock::now();
-    const auto submit = captureCommand(
-        {binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(), "--executor", "slurm"}, 120);
+    const char *per_task = std::getenv("ROBOMETRICS_SLURM_JOBS_PER_TASK");
+    const auto submit = captureCommand({binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(),
+                                        "--executor", "slurm", "--jobs-per-task", per_task ? per_task : "1"},
+                                       120);
     ASSERT_TRUE(submit.ok());
     ASSERT_EQ(submit->exit_code, 0) << submit->err;
     BenchStatus st;
@@ -316,9 +334,10 @@ TEST(SlurmCluster, ScaleOfAnArray) {
     ASSERT_EQ(captureCommand({binary, "bench", "report", (dir / "out").string()}, 120)->exit_code, 0);
     const double report_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count();
     std::cout << fmt::format(
-        "slurm scale: {} jobs, wall {:.1f} s (first start to last end {:.1f} s), jobs' own "
+        "slurm scale: {} jobs ({} per task), wall {:.1f} s (first start to last end {:.1f} s), jobs' own "
         "{:.1f} s, {:.2f} s per job of array overhead at 2 tasks at once; report {:.2f} s\n",
-        jobs, wall, span_end - span_start, own, (span_end - span_start) * 2 / jobs - own / jobs, report_s);
+        jobs, per_task ? per_task : "1", wall, span_end - span_start, own,
+        (span_end - span_start) * 2 / jobs - own / jobs, report_s);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
-// robometrics bench MATRIX.yaml -o OUT [-j N] [--executor local|slurm] [--resume] [--pin-cpus]
-// robometrics bench run-job OUT [--index I] | report OUT [--compare A B] [--metric M] | status OUT
+// robometrics bench MATRIX.yaml -o OUT [-j N] [--executor local|slurm] [--jobs-per-task K|auto] [--resume]
+//                                      [--pin-cpus]
+// robometrics bench run-job OUT [--index I|I-J,K] | report OUT [--compare A B] [--metric M] | status OUT
 // robometrics bench compare BASE NEW [--metric M]... [--alpha P] [--min-change PCT] [--min-abs X]
 
 #include <unistd.h>
@@ -40,11 +41,22 @@ int runBench(bench::BenchmarkOptions o) {
     return ran->failure.empty() ? 0 : fail("bench", ran->failure);
 }
 
-int runJob(const std::string &out_dir, int given_index) {
-    std::optional<int> index = bench::workerJobIndex(given_index);
-    if (index) return printOrFail("bench run-job", bench::runWorkerJob(out_dir, *index, system::catchStopSignals()));
-    fail("bench run-job", "--index missing (nor SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX set)");
-    return 2;
+int runJobs(const std::string &out_dir, const std::string &given_indices) {
+    auto indices = bench::workerJobIndices(given_indices);
+    if (!indices) {
+        fail("bench run-job", indices.error());
+        return 2;
+    }
+    if (indices->size() == 1) {
+        return printOrFail("bench run-job", bench::runWorkerJob(out_dir, indices->front(), system::catchStopSignals()));
+    }
+    auto ran = bench::runWorkerJobs(out_dir, *indices, system::catchStopSignals());
+    if (!ran) return fail("bench run-job", ran.error());
+    fmt::print("{}", ran->text);
+    if (ran->stopped) return fail("bench run-job", "stopped by a signal; the jobs not started stay pending");
+    if (ran->failed > 0)
+        return fail("bench run-job", fmt::format("{} of {} jobs failed", ran->failed, indices->size()));
+    return 0;
 }
 
 struct GateCli {
@@ -92,11 +104,19 @@ const RegisterCommand kRegister{
         app.add_flag("--resume", o->resume, "Continue the benchmark stored in OUT: rerun what is not done");
         app.add_flag("--pin-cpus", o->pin_cpus, "Pin each worker's jobs to one CPU");
 
-        auto index = std::make_shared<int>(-1);
+        app.add_option_function<std::string>(
+               "--jobs-per-task",
+               [o](const std::string &text) { o->jobs_per_task = text == "auto" ? 0 : std::stoi(text); },
+               "Slurm: matrix jobs each array task runs in turn; auto = enough for a minute of the median "
+               "finished job of this store, else 1")
+            ->check(CLI::IsMember({"auto"}) | CLI::Range(1, 100000))
+            ->default_str("auto");
+        auto index = std::make_shared<std::string>();
         auto compare = std::make_shared<bench::BenchReportOptions>();
         CLI::App *run_job = app.add_subcommand("run-job", "Run one job of the benchmark stored in OUT (a worker)");
         run_job->add_option("out", o->out_dir, "The benchmark's output directory")->required();
-        run_job->add_option("--index", *index, "Job index (default: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)");
+        run_job->add_option("--index", *index,
+                            "Job index or list (7, 0-9,12; default: SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX)");
         CLI::App *report = app.add_subcommand(
             "report", "Write OUT/report.html, results.csv and results.json: leaderboards, box plots, comparisons");
         report->add_option("out", o->out_dir, "The benchmark's output directory (holds bench.sqlite)")->required();
@@ -132,7 +152,7 @@ const RegisterCommand kRegister{
         gate_app->add_option("--markdown", gate->markdown_file, "Also write the Markdown summary to this file");
         return [o, index, compare, run_job, report, status, gate, gate_app] {
             if (gate_app->parsed()) return runCompare(*gate);
-            if (run_job->parsed()) return runJob(o->out_dir, *index);
+            if (run_job->parsed()) return runJobs(o->out_dir, *index);
             if (report->parsed()) return printOrFail("bench report", bench::benchReport(o->out_dir, *compare));
             if (!status->parsed()) return runBench(*o);
             auto state = bench::benchStatus(o->out_dir);

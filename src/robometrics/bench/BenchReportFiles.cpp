@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 
 #include "robometrics/bench/BenchReportHtml.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/ResultStore.hpp"
 #include "robometrics/bench/ResultsFiles.hpp"
 #include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/TrajectoryOverlay.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 
 namespace robometrics::bench {
@@ -59,6 +61,11 @@ Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const Be
     }
     for (const JobRecord &job : jobs) {
         if (fs::exists(fs::path(out_dir) / runReportLink(job.index))) input.jobs_with_report.insert(job.index);
+    }
+    for (int index : overlayJobs(aggregates, jobs)) {
+        std::ifstream ate(fs::path(out_dir) / fs::path(runReportLink(index)).parent_path() / "ate.csv");
+        if (!ate) continue;  // no ground truth in that run
+        if (auto run = readRunTrajectory(ate, index)) input.trajectories.push_back(std::move(*run));
     }
 
     const fs::path out(out_dir);

@@ -10,6 +10,7 @@
 #include "robometrics/bench/MatrixSpec.hpp"
 #include "robometrics/bench/ResultsTable.hpp"
 #include "robometrics/bench/TableScript.hpp"
+#include "robometrics/bench/TrajectoryOverlay.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/SvgBoxPlot.hpp"
@@ -215,6 +216,9 @@ std::string benchReportHtml(const BenchAggregates &aggregates, const std::vector
     }
     if (input.metrics.empty()) {
         for (report::Section &section : axisSections(aggregates)) html.addSection(std::move(section));
+    }
+    if (auto overlay = trajectoryOverlaySection(aggregates, input.trajectories)) {
+        html.addSection(std::move(*overlay));
     }
     for (const std::string &metric : metrics) html.addSection(metricSection(aggregates, metric));
     if (input.metrics.empty()) {

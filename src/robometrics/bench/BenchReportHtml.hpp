@@ -1,8 +1,9 @@
 #pragma once
 // OUT/report.html of `bench report`: the results table, the comparison when asked for, per
 // ranked metric a leaderboard (unit and direction from the metric catalogue) and a box plot of the
-// cells, the metrics not ranked, and every run with a relative link to its own report.html. One
-// self-contained file (report/HtmlReport: inline CSS and SVG, no scripts).
+// cells, metrics against the numeric axes, each cell's trajectories overlaid, the metrics not
+// ranked, and every run with a relative link to its own report.html. One self-contained file
+// (report/HtmlReport: inline CSS and SVG, and a small inline script that sorts and filters tables).
 
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@
 
 #include "robometrics/bench/BenchAggregates.hpp"
 #include "robometrics/bench/CellComparison.hpp"
+#include "robometrics/bench/RunTrajectory.hpp"
 
 namespace robometrics::bench {
 
@@ -19,7 +21,8 @@ struct BenchReportInput {
     std::string subtitle;              ///< the matrix file and hash
     std::vector<std::string> metrics;  ///< leaderboards and box plots; empty = reportMetrics()
     std::optional<CellComparison> comparison;
-    std::set<int> jobs_with_report;  ///< jobs whose eval/report.html exists (the command checks)
+    std::set<int> jobs_with_report;           ///< jobs whose eval/report.html exists (the command checks)
+    std::vector<RunTrajectory> trajectories;  ///< read from the overlayJobs' eval/ate.csv (the command reads)
 };
 
 /// Metrics that get a leaderboard: the headline ones, then every other ranked metric whose values

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "robometrics/bench/JobLeftovers.hpp"
+#include "robometrics/bench/SlurmPacking.hpp"
 #include "robometrics/system/ExecutablePath.hpp"
 #include "robometrics/system/LeftoverGroups.hpp"
 
@@ -51,7 +52,7 @@ Result<LoadedBench> loadBench(const std::string &out_dir) {
     }
     auto store = ResultStore::open(loaded.store_path);
     if (!store) return store.error();
-    auto jobs = store->jobs();
+    auto jobs = store->jobs(ResultStore::Summary::anomalies);
     if (!jobs) return jobs.error();
     auto metrics = store->metrics();
     if (!metrics) return metrics.error();
@@ -72,44 +73,57 @@ Result<StoredMatrix> loadStoredMatrix(const ResultStore &store, const std::strin
     return StoredMatrix{std::move(*matrix), std::move(*jobs)};
 }
 
-Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const JobRunOptions &options) {
+namespace {
+
+/// A worker never creates a store: it works on one `bench` prepared.
+Status requireStore(const std::string &out_dir) {
     std::error_code ec;
-    if (!std::filesystem::exists(storePath(out_dir), ec)) {
-        return Error{storePath(out_dir) +
-                     ": no benchmark store (start one with `robometrics bench MATRIX.yaml -o OUT`)"};
-    }
+    if (std::filesystem::exists(storePath(out_dir), ec)) return Status::Ok();
+    return Error{storePath(out_dir) + ": no benchmark store (start one with `robometrics bench MATRIX.yaml -o OUT`)"};
+}
+
+}  // namespace
+
+namespace {
+
+/// What a worker loads once, however many jobs it runs: the store and the expanded matrix (the
+/// expansion is linear in the jobs, so redoing it per job made a packed task quadratic).
+struct LoadedStore {
+    ResultStore store;
+    StoredMatrix stored;
+};
+
+Result<LoadedStore> loadStore(const std::string &out_dir, const std::string &robometrics) {
+    ROBOMETRICS_TRY(requireStore(out_dir));
     auto store = ResultStore::open(storePath(out_dir));
     if (!store) return store.error();
-    auto stored = loadStoredMatrix(*store, out_dir, options.robometrics);
+    auto stored = loadStoredMatrix(*store, out_dir, robometrics);
     if (!stored) return stored.error();
-    if (index < 0 || index >= static_cast<int>(stored->jobs.size())) {
-        return Error{fmt::format("{}: --index {} is out of range (the matrix has jobs 0 to {})", store->path(), index,
-                                 static_cast<int>(stored->jobs.size()) - 1)};
+    return LoadedStore{std::move(*store), std::move(*stored)};
+}
+
+Result<JobOutcome> runLoadedJob(LoadedStore &loaded, int index, const JobRunOptions &options) {
+    const std::vector<JobSpec> &jobs = loaded.stored.jobs;
+    if (index < 0 || index >= static_cast<int>(jobs.size())) {
+        return Error{fmt::format("{}: --index {} is out of range (the matrix has jobs 0 to {})", loaded.store.path(),
+                                 index, static_cast<int>(jobs.size()) - 1)};
     }
-    ROBOMETRICS_TRY(store->markRunning(index, options.worker));
-    JobOutcome outcome = runJob(stored->matrix, stored->jobs[static_cast<std::size_t>(index)], options);
-    ROBOMETRICS_TRY(store->record(outcome));
+    ROBOMETRICS_TRY(loaded.store.markRunning(index, options.worker));
+    JobOutcome outcome = runJob(loaded.stored.matrix, jobs[static_cast<std::size_t>(index)], options);
+    ROBOMETRICS_TRY(loaded.store.record(outcome));
     return outcome;
 }
 
-std::string workerName() { return fmt::format("{}:{}", system::hostName(), static_cast<long>(getpid())); }
-
-std::optional<int> workerJobIndex(int index) {
-    if (index >= 0) return index;
-    for (const char *name : {"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}) {
-        const char *value = std::getenv(name);
-        if (value != nullptr && std::atoi(value) >= 0) return std::atoi(value);
-    }
-    return std::nullopt;
-}
-
-Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::function<int()> stop_requested,
-                                 const std::string &robometrics) {
+JobRunOptions workerOptions(std::function<int()> stop_requested, const std::string &robometrics) {
     JobRunOptions options;
     options.robometrics = robometrics.empty() ? system::executablePath() : robometrics;
     options.worker = workerName();
     options.stop_requested = std::move(stop_requested);
-    auto outcome = runStoredJob(out_dir, index, options);
+    return options;
+}
+
+/// The line a worker prints for a job; a failed job is an error "job 3: <why>".
+Result<std::string> outcomeLine(int index, const Result<JobOutcome> &outcome) {
     if (!outcome) return outcome.error();
     if (!outcome->success) return Error{fmt::format("job {}: {}", index, outcome->error.value_or("failed"))};
     if (!outcome->run_s) {  // evaluate-only: a recording
@@ -118,6 +132,52 @@ Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::fun
     }
     return fmt::format("job {}: done in {:.2f} s (+{:.2f} s evaluate), verdict {}\n", index, *outcome->run_s,
                        outcome->evaluate_s.value_or(0), outcome->verdict.value_or("-"));
+}
+
+}  // namespace
+
+Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const JobRunOptions &options) {
+    auto loaded = loadStore(out_dir, options.robometrics);
+    if (!loaded) return loaded.error();
+    return runLoadedJob(*loaded, index, options);
+}
+
+std::string workerName() { return fmt::format("{}:{}", system::hostName(), static_cast<long>(getpid())); }
+
+Result<std::vector<int>> workerJobIndices(const std::string &given) {
+    if (!given.empty()) return parseJobList(given, "--index");
+    for (const char *name : {"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}) {
+        const char *value = std::getenv(name);
+        if (value != nullptr && std::atoi(value) >= 0 && *value != '\0') return std::vector<int>{std::atoi(value)};
+    }
+    return Error{"--index missing (nor SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX set)"};
+}
+
+Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::function<int()> stop_requested,
+                                 const std::string &robometrics) {
+    return outcomeLine(index, runStoredJob(out_dir, index, workerOptions(std::move(stop_requested), robometrics)));
+}
+
+Result<WorkerJobsRun> runWorkerJobs(const std::string &out_dir, const std::vector<int> &indices,
+                                    const std::function<int()> &stop_requested, const std::string &robometrics) {
+    const JobRunOptions options = workerOptions(stop_requested, robometrics);
+    auto loaded = loadStore(out_dir, options.robometrics);  // once: one error, not one per job
+    if (!loaded) return loaded.error();
+    WorkerJobsRun run;
+    for (int index : indices) {
+        if (stop_requested && stop_requested() != 0) {
+            run.stopped = true;
+            break;
+        }
+        auto line = outcomeLine(index, runLoadedJob(*loaded, index, options));
+        if (line) {
+            run.text += *line;
+        } else {
+            run.text += line.message() + "\n";
+            ++run.failed;
+        }
+    }
+    return run;
 }
 
 }  // namespace robometrics::bench

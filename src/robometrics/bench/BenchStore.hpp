@@ -50,15 +50,27 @@ Result<LoadedBench> loadBench(const std::string &out_dir);
 /// "host:pid" naming this process in the store's worker column.
 std::string workerName();
 
-/// The job a worker runs: `index` when given (>= 0), else the one its environment names (a Slurm
-/// array task's SLURM_ARRAY_TASK_ID, a Kubernetes indexed job's JOB_COMPLETION_INDEX); none
-/// when neither is set.
-std::optional<int> workerJobIndex(int index);
+/// The jobs a worker runs: the `--index` list when given ("7", or "0-9,12" for an array task
+/// that runs several, SlurmPacking.hpp), else the one its environment names (a Slurm array
+/// task's SLURM_ARRAY_TASK_ID, a Kubernetes indexed job's JOB_COMPLETION_INDEX); an error when
+/// neither is set or the list is malformed.
+Result<std::vector<int>> workerJobIndices(const std::string &given);
 
 /// `robometrics bench run-job`: runStoredJob as this process's worker, and the line it prints
 /// ("job 3: done in 4.20 s (+1.10 s evaluate), verdict ok"). A job that ran and failed is an
 /// error "job 3: <why>" like one that could not start. `robometrics` empty: this process's binary.
 Result<std::string> runWorkerJob(const std::string &out_dir, int index, std::function<int()> stop_requested,
                                  const std::string &robometrics = {});
+
+struct WorkerJobsRun {
+    std::string text;      ///< runWorkerJob's line of each job, or "job 3: <why it failed>"
+    int failed = 0;        ///< jobs that failed or could not start
+    bool stopped = false;  ///< a stop signal came: the remaining jobs were not started
+};
+
+/// The jobs of `indices` one after another, as one worker: a failed job does not keep the
+/// next from running; a stop signal ends the current job (runStoredJob) and starts no other.
+Result<WorkerJobsRun> runWorkerJobs(const std::string &out_dir, const std::vector<int> &indices,
+                                    const std::function<int()> &stop_requested, const std::string &robometrics = {});
 
 }  // namespace robometrics::bench

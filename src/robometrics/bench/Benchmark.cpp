@@ -52,7 +52,8 @@ Result<BenchmarkRun> runBenchmark(const BenchmarkOptions &given) {
     auto store = prepareStore(*matrix, *jobs, options.out_dir, options.resume, &notes);
     if (!store) return store.error();
     if (options.executor == "slurm") {
-        auto submitted = submitSlurm(*matrix, SlurmOptions{options.out_dir, options.robometrics, options.resume});
+        auto submitted = submitSlurm(
+            *matrix, SlurmOptions{options.out_dir, options.robometrics, options.resume, options.jobs_per_task});
         if (!submitted) return submitted.error();
         return BenchmarkRun{notes + *submitted, {}};
     }

@@ -17,6 +17,7 @@ struct BenchmarkOptions {
     std::string executor = "local";  ///< local or slurm
     bool resume = false;             ///< continue the benchmark stored in OUT (bench::prepareStore)
     bool pin_cpus = false;           ///< local executor: worker i's jobs run on CPU i
+    int jobs_per_task = 0;           ///< Slurm executor: jobs per array task; 0 = automatic (SlurmOptions)
     /// Local executor: the progress line, redrawn while jobs run (LocalOptions::progress).
     std::function<void(const std::string &line, bool last)> progress;
     std::string robometrics;  ///< the {robometrics} substitution; empty: this process's binary

@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "robometrics/bench/SlurmPacking.hpp"
 #include "robometrics/core/Text.hpp"
 
 namespace robometrics::bench {
@@ -235,6 +236,10 @@ Status parseResources(const std::string &source, const YAML::Node &node, MatrixS
         } else if (entry.first.Scalar() == "time_limit") {
             auto v = scalarText(source, entry.second, key);
             if (!v) return v.error();
+            if (!taskTimeLimit(*v, 1)) {
+                return keyError(source, entry.second, key,
+                                "expected a Slurm time: MM, MM:SS, HH:MM:SS, D-HH:MM:SS or UNLIMITED");
+            }
             m.resources.time_limit = *v;
         } else {
             return keyError(source, entry.first, key, "unknown key (expected cpus, mem_mb, time_limit)");

@@ -208,11 +208,18 @@ Result<std::string> ResultStore::matrixYaml() const {
     return s.text(0);
 }
 
-Result<std::vector<JobRecord>> ResultStore::jobs() const {
-    Statement s(db_,
-                "SELECT job_index, cell_key, cell_json, iteration, seed, command_json, status, attempts, exit_code, "
-                "worker, started_ns, finished_ns, run_s, evaluate_s, verdict, anomalies, summary_json, out_dir, error "
-                "FROM jobs ORDER BY job_index");
+Result<std::vector<JobRecord>> ResultStore::jobs(Summary summary) const {
+    // SQLite's JSON functions cut the summary down inside the query, so the whole text never
+    // reaches this process.
+    const std::string summary_column = summary == Summary::whole
+                                           ? "summary_json"
+                                           : "CASE WHEN summary_json IS NULL THEN NULL ELSE json_object('anomalies', "
+                                             "json(json_extract(summary_json, '$.anomalies'))) END";
+    const std::string sql =
+        "SELECT job_index, cell_key, cell_json, iteration, seed, command_json, status, attempts, exit_code, worker, "
+        "started_ns, finished_ns, run_s, evaluate_s, verdict, anomalies, " +
+        summary_column + ", out_dir, error FROM jobs ORDER BY job_index";
+    Statement s(db_, sql.c_str());
     if (!s.ok()) return dbError(db_, path_, "reading the jobs");
     std::vector<JobRecord> out;
     int rc = 0;

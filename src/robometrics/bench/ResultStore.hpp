@@ -34,7 +34,10 @@ public:
     /// The stored matrix text ('yaml' key), or an error when the store has none.
     Result<std::string> matrixYaml() const;
 
-    Result<std::vector<JobRecord>> jobs() const;
+    /// How much of each job's summary.json jobs() returns: all of it, or only {"anomalies": [...]}
+    /// (what the report shows; the whole summaries of a thousand jobs are tens of MB it never reads).
+    enum class Summary { whole, anomalies };
+    Result<std::vector<JobRecord>> jobs(Summary summary = Summary::whole) const;
     Result<std::vector<MetricValue>> metrics() const;
 
     /// Claims the pending job with the lowest index for `worker` (marks it running, counts the

@@ -86,7 +86,8 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
         if (job.verdict) j["verdict"] = *job.verdict;
         if (job.anomalies) j["anomalies"] = *job.anomalies;
         if (job.error) j["error"] = *job.error;
-        j["metrics"] = job_metrics.count(job.index) ? job_metrics[job.index] : ordered_json::object();
+        auto own = job_metrics.find(job.index);  // moved, not copied: each job's metrics are held once
+        j["metrics"] = own != job_metrics.end() ? std::move(own->second) : ordered_json::object();
         job_list.push_back(std::move(j));
     }
     root["jobs"] = std::move(job_list);

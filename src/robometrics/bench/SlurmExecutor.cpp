@@ -1,7 +1,8 @@
 // `bench --executor slurm`: one array job for every job of the store that is not done. The
 // orchestrator only writes OUT/slurm/bench.sbatch and runs `sbatch --parsable` on it (an argv);
-// each array task is a worker of the job protocol (`bench run-job OUT --index I`) writing its
-// result into the shared OUT/bench.sqlite. OUT must be on a filesystem every node sees.
+// each array task is a worker of the job protocol (`bench run-job OUT --index I`, or a list of
+// jobs when packed) writing its results into the shared OUT/bench.sqlite. OUT must be on a
+// filesystem every node sees.
 
 #include "robometrics/bench/SlurmExecutor.hpp"
 
@@ -12,6 +13,7 @@
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
 #include "robometrics/bench/SlurmController.hpp"
+#include "robometrics/bench/SlurmPacking.hpp"
 #include "robometrics/bench/SlurmProtocol.hpp"
 #include "robometrics/bench/SlurmStatus.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -27,8 +29,12 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     auto jobs = store->jobs();
     if (!jobs) return jobs.error();
     std::vector<int> todo;
+    std::vector<double> measured;  // seconds of the finished jobs, for the automatic packing
     for (const JobRecord &job : *jobs) {
         if (job.status != "done") todo.push_back(job.index);
+        if (job.status == "done" && (job.run_s || job.evaluate_s)) {
+            measured.push_back(job.run_s.value_or(0) + job.evaluate_s.value_or(0));
+        }
     }
     if (todo.empty()) {
         return fmt::format("bench: every job of {} is done; nothing to submit\n", out.string());
@@ -38,11 +44,21 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     fs::create_directories(out / "slurm", ec);
     if (ec) return Error{(out / "slurm").string() + ": cannot create: " + ec.message()};
 
+    const int per_task = options.jobs_per_task > 0 ? options.jobs_per_task : autoJobsPerTask(measured);
     SlurmScript script;
     script.out_dir = out.string();
     script.robometrics = fs::absolute(options.robometrics_path).string();
-    script.array = slurmArrayList(todo);
     script.resources = matrix.resources;
+    auto time_limit = taskTimeLimit(matrix.resources.time_limit, per_task);
+    if (!time_limit) return Error{matrix.source + ": " + time_limit.message()};
+    script.resources.time_limit = *time_limit;
+    const std::vector<std::vector<int>> tasks = packJobs(todo, per_task);
+    if (per_task == 1) {
+        script.array = slurmArrayList(todo);  // task id = job index, as squeue shows it
+    } else {
+        for (const std::vector<int> &task : tasks) script.task_jobs.push_back(slurmArrayList(task));
+        script.array = fmt::format("0-{}", tasks.size() - 1);
+    }
     const fs::path script_path = out / "slurm" / "bench.sbatch";
     ROBOMETRICS_TRY(writeFileAtomically(script_path.string(), slurmBatchScript(script)));
 
@@ -55,9 +71,11 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     auto id = parseSbatchJobId(sbatch->out);
     if (!id) return Error{fmt::format("{}: sbatch printed no job id: '{}'", script_path.string(), sbatch->out)};
     ROBOMETRICS_TRY(appendSlurmJobId(out.string(), *id));
+    const std::string packing =
+        per_task == 1 ? std::string() : fmt::format(" of up to {} jobs each for {} jobs", per_task, todo.size());
     return fmt::format(
-        "bench: submitted Slurm array job {} ({} tasks, --array={}); follow it with `robometrics bench status {}`\n",
-        *id, todo.size(), script.array, options.out_dir);
+        "bench: submitted Slurm array job {} ({} tasks{}, --array={}); follow it with `robometrics bench status {}`\n",
+        *id, tasks.size(), packing, script.array, options.out_dir);
 }
 
 }  // namespace robometrics::bench

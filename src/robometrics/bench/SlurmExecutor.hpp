@@ -14,12 +14,15 @@ struct SlurmOptions {
     std::string out_dir;           ///< OUT, holding bench.sqlite
     std::string robometrics_path;  ///< the binary each array task runs
     bool resume = false;
+    /// Matrix jobs each array task runs one after another (SlurmPacking.hpp); 0 = automatic:
+    /// from the times of the jobs this store has finished, else one.
+    int jobs_per_task = 0;
 };
 
 /// Submits the pending jobs of the store in `options.out_dir`, which the caller has already
 /// created and initialised (bench::prepareStore; with --resume every job not done is pending
-/// again). Returns once they are submitted, with the line to show: the array job's id and how to
-/// follow it, or that every job is done already.
+/// again), packed `jobs_per_task` to an array task. Returns once they are submitted, with the line to show: the array
+/// job's id and how to follow it, or that every job is done already.
 Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &options);
 
 }  // namespace robometrics::bench

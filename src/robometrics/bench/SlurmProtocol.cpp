@@ -30,8 +30,7 @@ std::string shellQuote(const std::string &word) {
 std::string slurmBatchScript(const SlurmScript &s) {
     // Slurm reads the #SBATCH lines itself; the shell only runs the exec line, whose words are
     // quoted, so no path can inject a command.
-    std::string out =
-        "#!/bin/sh\n# Written by robometrics bench --executor slurm (docs/bench.md). One array task per job.\n";
+    std::string out = "#!/bin/sh\n# Written by robometrics bench --executor slurm (docs/bench.md).\n";
     out += fmt::format("#SBATCH --job-name={}\n", s.job_name);
     out += fmt::format("#SBATCH --array={}\n", s.array);
     out += fmt::format("#SBATCH --cpus-per-task={}\n", std::max(1, s.resources.cpus));
@@ -39,8 +38,18 @@ std::string slurmBatchScript(const SlurmScript &s) {
     if (!s.resources.time_limit.empty()) out += fmt::format("#SBATCH --time={}\n", s.resources.time_limit);
     out += fmt::format("#SBATCH --output={}/slurm/task-%A_%a.log\n", s.out_dir);
     out += "#SBATCH --open-mode=append\n";
-    out += fmt::format("exec {} bench run-job {} --index \"$SLURM_ARRAY_TASK_ID\"\n", shellQuote(s.robometrics),
-                       shellQuote(s.out_dir));
+    if (s.task_jobs.empty()) {
+        out += fmt::format("exec {} bench run-job {} --index \"$SLURM_ARRAY_TASK_ID\"\n", shellQuote(s.robometrics),
+                           shellQuote(s.out_dir));
+        return out;
+    }
+    // The lists live in the script, which sbatch copies at submission: a later submission into the
+    // same OUT cannot change what the tasks of this one run.
+    out += "case \"$SLURM_ARRAY_TASK_ID\" in\n";
+    for (std::size_t i = 0; i < s.task_jobs.size(); ++i) out += fmt::format("  {}) jobs={} ;;\n", i, s.task_jobs[i]);
+    out += "  *) echo \"robometrics bench: array task $SLURM_ARRAY_TASK_ID has no jobs\" >&2; exit 2 ;;\nesac\n";
+    out +=
+        fmt::format("exec {} bench run-job {} --index \"$jobs\"\n", shellQuote(s.robometrics), shellQuote(s.out_dir));
     return out;
 }
 

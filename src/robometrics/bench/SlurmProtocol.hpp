@@ -17,13 +17,16 @@ std::string slurmArrayList(std::vector<int> indices);
 struct SlurmScript {
     std::string out_dir;      ///< absolute OUT, as the array tasks see it (a shared filesystem)
     std::string robometrics;  ///< absolute path of the binary the tasks run
-    std::string array;        ///< slurmArrayList of the jobs to run
+    std::string array;        ///< slurmArrayList of the jobs to run, or of the tasks (0..n-1) when packed
+    /// Packed (SlurmPacking.hpp): task i runs the jobs task_jobs[i] ("0-9"); empty: task i is job i.
+    std::vector<std::string> task_jobs;
     Resources resources;
     std::string job_name = "robometrics-bench";
 };
 
 /// The sbatch script: #SBATCH lines (array, cpus, mem, time, log files under OUT/slurm), then
-/// `exec ROBOMETRICS bench run-job OUT --index "$SLURM_ARRAY_TASK_ID"` with both paths quoted.
+/// `exec ROBOMETRICS bench run-job OUT --index "$SLURM_ARRAY_TASK_ID"` with both paths quoted;
+/// packed, a `case` on the task id picks the task's job list for --index first.
 std::string slurmBatchScript(const SlurmScript &script);
 
 /// Single-quotes a word for /bin/sh ("it's" -> 'it'\''s').

@@ -8,6 +8,7 @@
 
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 #include "robometrics/evaluate/EvaluationReport.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/TopicStatsNode.hpp"
@@ -46,18 +47,25 @@ std::string lostCsv(const Evaluation &e) {
 
 std::string ateCsv(const Evaluation &e) {
     // time_s: the header stamp mapped onto the run axis; timestamp: the stamp itself (its own
-    // clock, sim time in a simulation), as evo and the TUM files have it.
+    // clock, sim time in a simulation), as evo and the TUM files have it. The positions are the
+    // matched pair of the error: ground truth and the estimate after the SE(3) alignment, both in
+    // the ground truth's frame, so a trajectory plot (bench's overlay) needs no other file.
     const TrajectoryResult &t = *e.trajectory;
-    std::string s = "time_s,timestamp,ape_se3_m,ape_origin_m\n";
+    const slam::PreparedTrajectories &pair = t.se3.prepared;
+    std::string s = "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n";
     for (size_t i = 0; i < t.se3.errors.size(); ++i) {
         double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
-        fmt::format_to(std::back_inserter(s), "{:.6f},{:.9f},{},{}\n", e.clock.stampSinceStart(t.se3.stamps[i]),
-                       t.se3.stamps[i], t.se3.errors[i], origin);
+        const std::size_t pose = i < t.se3.pose_indices.size() ? t.se3.pose_indices[i] : i;
+        const Eigen::Vector3d ref = pose < pair.ref.size() ? pair.ref.positions[pose] : Eigen::Vector3d::Constant(NAN);
+        const Eigen::Vector3d est = pose < pair.est.size() ? pair.est.positions[pose] : Eigen::Vector3d::Constant(NAN);
+        fmt::format_to(std::back_inserter(s), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
+                       e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i], t.se3.errors[i], origin, ref.x(),
+                       ref.y(), ref.z(), est.x(), est.y(), est.z());
     }
     return s;
 }
 
-Status writeMcap(const Evaluation &e, const fs::path &path) {
+Status writeMcap(const Evaluation &e, const nlohmann::json &summary, const fs::path &path) {
     auto writer = bag::TypedWriter::open(path.string());
     if (!writer) return writer.error();
     // The lost detector's status and the topic statistics windows, on the nodes' own topics.
@@ -72,6 +80,8 @@ Status writeMcap(const Evaluation &e, const fs::path &path) {
         ROBOMETRICS_TRY(
             writer->write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
     }
+    // The verdict, per analysis and per topic, at the run's end (EvaluationDiagnostics.hpp).
+    ROBOMETRICS_TRY(writer->write(msgs::kDiagnosticsTopic, evaluationDiagnostics(e, summary), e.end_time, false));
     return writer->close();
 }
 
@@ -104,12 +114,13 @@ Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
     std::future<Status> report =
         std::async(std::launch::async, [&e, &dir] { return writeText(dir / "report.html", renderReport(e)); });
     auto others = [&]() -> Status {
-        ROBOMETRICS_TRY(writeText(dir / "summary.json", toSummaryJson(e).dump(2) + "\n"));
+        const nlohmann::json summary = toSummaryJson(e);
+        ROBOMETRICS_TRY(writeText(dir / "summary.json", summary.dump(2) + "\n"));
         if (e.traversal) ROBOMETRICS_TRY(writeText(dir / "traversal.csv", traversalCsv(*e.traversal)));
         if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeText(dir / "topic_stats.csv", topicWindowsCsv(e)));
         if (e.lost) ROBOMETRICS_TRY(writeText(dir / "lost.csv", lostCsv(e)));
         if (e.trajectory) ROBOMETRICS_TRY(writeText(dir / "ate.csv", ateCsv(e)));
-        return writeMcap(e, dir / "evaluation.mcap");
+        return writeMcap(e, summary, dir / "evaluation.mcap");
     };
     const Status written = others();
     const Status drawn = report.get();
