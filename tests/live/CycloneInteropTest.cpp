@@ -23,8 +23,8 @@ std::string cyclonePeer() {
 #endif
 }
 
-#define ROBOMETRICS_REQUIRE_CYCLONE_PEER()                                                           \
-    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();                                                              \
+#define ROBOMETRICS_REQUIRE_CYCLONE_PEER() \
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();    \
     if (cyclonePeer().empty()) GTEST_SKIP() << "Cyclone DDS peer not built (install cyclonedds-dev)"
 
 TEST(CycloneInterop, RecordsWhatACyclonePublisherSends) {

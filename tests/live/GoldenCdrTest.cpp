@@ -43,11 +43,11 @@ TEST(GoldenCdr, Float32MultiArrayProbability) {
     m.data = {0.5f, 1.0f, 2.0f};
     expectGolden(m,
                  "00 01 00 00"
-                 " 01 00 00 00"               // dim count 1
-                 " 02 00 00 00 70 00 00 00"   // label "p\0", pad to 4
-                 " 03 00 00 00 03 00 00 00"   // size 3, stride 3
-                 " 00 00 00 00"               // data_offset
-                 " 03 00 00 00"               // data count
+                 " 01 00 00 00"                            // dim count 1
+                 " 02 00 00 00 70 00 00 00"                // label "p\0", pad to 4
+                 " 03 00 00 00 03 00 00 00"                // size 3, stride 3
+                 " 00 00 00 00"                            // data_offset
+                 " 03 00 00 00"                            // data count
                  " 00 00 00 3f 00 00 80 3f 00 00 00 40");  // 0.5f 1.0f 2.0f
 }
 
@@ -61,13 +61,13 @@ TEST(GoldenCdr, MetricsMessageStatistics) {
     m.statistics = {{msgs::StatisticDataPoint::AVERAGE, 2.5}, {msgs::StatisticDataPoint::STDDEV, 3.0}};
     expectGolden(m,
                  "00 01 00 00"
-                 " 06 00 00 00 2f 73 63 61 6e 00 00 00"                    // "/scan\0" + pad
-                 " 0c 00 00 00 6d 65 73 73 61 67 65 5f 61 67 65 00"        // "message_age\0"
-                 " 03 00 00 00 6d 73 00 00"                                // "ms\0" + pad
-                 " 01 00 00 00 f4 01 00 00 02 00 00 00 00 00 00 00"        // windows {1,500} {2,0}
-                 " 02 00 00 00"                                            // 2 statistics
-                 " 01 00 00 00 00 00 00 00  00 00 00 00 00 00 04 40"       // AVERAGE, pad to 8, 2.5
-                 " 04 00 00 00 00 00 00 00  00 00 00 00 00 00 08 40");     // STDDEV, pad to 8, 3.0
+                 " 06 00 00 00 2f 73 63 61 6e 00 00 00"                 // "/scan\0" + pad
+                 " 0c 00 00 00 6d 65 73 73 61 67 65 5f 61 67 65 00"     // "message_age\0"
+                 " 03 00 00 00 6d 73 00 00"                             // "ms\0" + pad
+                 " 01 00 00 00 f4 01 00 00 02 00 00 00 00 00 00 00"     // windows {1,500} {2,0}
+                 " 02 00 00 00"                                         // 2 statistics
+                 " 01 00 00 00 00 00 00 00  00 00 00 00 00 00 04 40"    // AVERAGE, pad to 8, 2.5
+                 " 04 00 00 00 00 00 00 00  00 00 00 00 00 00 08 40");  // STDDEV, pad to 8, 3.0
     EXPECT_EQ(msgs::encodeCdr(m).size(), 92u);
 }
 
@@ -83,14 +83,14 @@ TEST(GoldenCdr, OccupancyGridCostmap) {
     m.data = {-1, 100};
     expectGolden(m,
                  "00 01 00 00"
-                 " 0a 00 00 00 14 00 00 00 04 00 00 00 6d 61 70 00"   // stamp {10,20}, "map\0"
-                 " 00 00 00 00 00 00 00 00"                           // map_load_time
-                 " 00 00 00 3f 02 00 00 00 01 00 00 00 00 00 00 00"   // 0.5f, 2 x 1, pad to 8
-                 " 00 00 00 00 00 00 f0 3f 00 00 00 00 00 00 00 40"   // x 1.0, y 2.0
-                 " 00 00 00 00 00 00 00 00"                           // z
-                 " 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00"   // qx qy
-                 " 00 00 00 00 00 00 00 00 00 00 00 00 00 00 f0 3f"   // qz qw
-                 " 02 00 00 00 ff 64 00 00");                         // data [-1, 100] + pad
+                 " 0a 00 00 00 14 00 00 00 04 00 00 00 6d 61 70 00"  // stamp {10,20}, "map\0"
+                 " 00 00 00 00 00 00 00 00"                          // map_load_time
+                 " 00 00 00 3f 02 00 00 00 01 00 00 00 00 00 00 00"  // 0.5f, 2 x 1, pad to 8
+                 " 00 00 00 00 00 00 f0 3f 00 00 00 00 00 00 00 40"  // x 1.0, y 2.0
+                 " 00 00 00 00 00 00 00 00"                          // z
+                 " 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00"  // qx qy
+                 " 00 00 00 00 00 00 00 00 00 00 00 00 00 00 f0 3f"  // qz qw
+                 " 02 00 00 00 ff 64 00 00");                        // data [-1, 100] + pad
 }
 
 TEST(GoldenCdr, PointCloud2TerrainCloud) {
@@ -105,12 +105,12 @@ TEST(GoldenCdr, PointCloud2TerrainCloud) {
     m.is_dense = true;
     expectGolden(m,
                  "00 01 00 00"
-                 " 01 00 00 00 02 00 00 00 01 00 00 00 00 00 00 00"   // stamp {1,2}, "" + pad
-                 " 01 00 00 00 01 00 00 00"                           // height, width
-                 " 01 00 00 00 02 00 00 00 78 00 00 00"               // 1 field, "x\0" + pad
-                 " 00 00 00 00 07 00 00 00 01 00 00 00"               // offset 0, FLOAT32 + pad, count 1
-                 " 00 00 00 00 04 00 00 00 04 00 00 00"               // is_bigendian + pad, steps
-                 " 04 00 00 00 00 00 80 3f 01 00 00 00");             // data (1.0f), is_dense + pad
+                 " 01 00 00 00 02 00 00 00 01 00 00 00 00 00 00 00"  // stamp {1,2}, "" + pad
+                 " 01 00 00 00 01 00 00 00"                          // height, width
+                 " 01 00 00 00 02 00 00 00 78 00 00 00"              // 1 field, "x\0" + pad
+                 " 00 00 00 00 07 00 00 00 01 00 00 00"              // offset 0, FLOAT32 + pad, count 1
+                 " 00 00 00 00 04 00 00 00 04 00 00 00"              // is_bigendian + pad, steps
+                 " 04 00 00 00 00 00 80 3f 01 00 00 00");            // data (1.0f), is_dense + pad
 }
 
 }  // namespace

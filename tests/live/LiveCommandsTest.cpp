@@ -83,6 +83,7 @@ TEST(LiveCommands, TopicStatsPublishesMetricsMessagesOnStatistics) {
     auto writer = peer->createWriter("rt/scan", "sensor_msgs::msg::dds_::LaserScan_", live::Qos::sensorData());
     ASSERT_TRUE(writer.ok());
     Collector<msgs::MetricsMessage> stats(*peer, "/statistics", live::Qos::rosDefault());
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
     std::atomic<bool> stop{false};
     std::thread driver([&] {
         msgs::LaserScan scan;
@@ -123,6 +124,17 @@ TEST(LiveCommands, TopicStatsPublishesMetricsMessagesOnStatistics) {
         EXPECT_EQ(window, 500'000'000);
     }
     EXPECT_NE(tool->out().find("/scan"), std::string::npos) << tool->out();  // the health table at exit
+    // The same windows as ROS diagnostics: the topic OK at about 50 Hz.
+    bool healthy = false;
+    for (const auto &d : diagnostics.items()) {
+        ASSERT_EQ(d.status.size(), 1u);
+        EXPECT_EQ(d.status[0].name, "robometrics: topic /scan");
+        if (d.status[0].level == msgs::DiagnosticStatus::OK && d.status[0].values.at(0).key == "frequency_hz") {
+            const double hz = std::stod(d.status[0].values[0].value);
+            healthy = healthy || (hz > 25 && hz < 67);
+        }
+    }
+    EXPECT_TRUE(healthy) << diagnostics.items().size() << " diagnostics";
 }
 
 msgs::PoseWithCovarianceStamped amclPose(double xy_var, double yaw_var) {
@@ -141,6 +153,11 @@ TEST(LiveCommands, LostPublishesALatchedStatusAndListensToReset) {
     auto peer = openPeer();
     ASSERT_TRUE(peer);
     auto tool = startRobometrics({"live", "lost", "--duration", "30", "--json"});
+    // A subscriber waiting from the start (ros2 topic echo): the probability writer exists before
+    // the first reading, so it matches now and gets every reading.
+    Collector<msgs::Float32MultiArray> probability(*peer, "/lost_detector/probability", live::Qos::rosDefault());
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
+    ASSERT_TRUE(waitUntil([&] { return probability.matched() > 0 && diagnostics.matched() > 0; })) << tool->err();
     // AMCL publishes its pose reliable + transient local.
     auto amcl = peer->createWriter("rt/amcl_pose", "geometry_msgs::msg::dds_::PoseWithCovarianceStamped_",
                                    live::Qos::latched());
@@ -153,6 +170,10 @@ TEST(LiveCommands, LostPublishesALatchedStatusAndListensToReset) {
         ASSERT_TRUE((*amcl)->write(msgs::encodeCdr(amclPose(25.0, 3.0))).ok());
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
+    EXPECT_TRUE(waitUntil([&] { return probability.items().size() >= 40; })) << probability.items().size();
+    EXPECT_TRUE(waitUntil([&] { return diagnostics.items().size() >= 40; })) << diagnostics.items().size();
+    EXPECT_EQ(diagnostics.items().back().status.at(0).name, "robometrics: localization");
+    EXPECT_NE(diagnostics.items().back().status.at(0).level, msgs::DiagnosticStatus::OK);  // large covariance
     {
         // A subscriber that joins now gets the current status at once (transient local).
         Collector<msgs::String> status(*peer, "/lost_detector/status", live::Qos::latched());
@@ -177,6 +198,13 @@ TEST(LiveCommands, LostPublishesALatchedStatusAndListensToReset) {
     EXPECT_GE(j["readings"].get<int>(), 41);
     EXPECT_GT(j["status_counts"]["lost"].get<int>() + j["status_counts"]["confused"].get<int>(), 0);
     EXPECT_EQ(j["status"], "normal");
+    // The shape of `lost --json`: episodes a list, a timeline of status changes, the start time.
+    ASSERT_TRUE(j["episodes"].is_array()) << j.dump();
+    EXPECT_GE(j["episodes"].size(), 1u);
+    EXPECT_TRUE(j["episodes"][0].contains("duration_s"));
+    ASSERT_TRUE(j["timeline"].is_array());
+    EXPECT_EQ(j["timeline"].back()["status"], "normal");
+    EXPECT_GT(j["start_time_ns"].get<std::int64_t>(), 0);
 }
 
 TEST(LiveCommands, CostmapPublishesTheSameCostmapsAsOffline) {
@@ -228,7 +256,8 @@ TEST(LiveCommands, RecordWritesARos2BagWithSchemas) {
     auto peer = openPeer();
     ASSERT_TRUE(peer);
     const auto out = scratchDir("record") / "live.mcap";
-    auto tool = startRobometrics({"live", "record", "-o", out.string(), "--topics", "/chatter,/map", "--duration", "30"});
+    auto tool =
+        startRobometrics({"live", "record", "-o", out.string(), "--topics", "/chatter,/map", "--duration", "30"});
     auto chatter = peer->createWriter("rt/chatter", "std_msgs::msg::dds_::String_", live::Qos::rosDefault());
     auto map = peer->createWriter("rt/map", "nav_msgs::msg::dds_::OccupancyGrid_", live::Qos::latched());
     auto other = peer->createWriter("rt/not_recorded", "std_msgs::msg::dds_::String_", live::Qos::rosDefault());
@@ -284,6 +313,58 @@ TEST(LiveCommands, RecordWritesARos2BagWithSchemas) {
     for (int i = 0; i < 20; ++i) EXPECT_EQ(said[static_cast<std::size_t>(i)], "hello " + std::to_string(i));
 }
 
+TEST(LiveCommands, RecordHearsABestEffortPublisherThatJoinsAReliableTopic) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    useTestDomain();
+    auto peer = openPeer();
+    ASSERT_TRUE(peer);
+    const auto out = scratchDir("record-qos") / "live.mcap";
+    auto tool = startRobometrics({"live", "record", "-o", out.string(), "--topics", "/chatter", "--duration", "30"});
+    auto reliable = peer->createWriter("rt/chatter", "std_msgs::msg::dds_::String_", live::Qos::rosDefault());
+    ASSERT_TRUE(reliable.ok());
+    ASSERT_TRUE(waitUntil([&] { return (*reliable)->matched() > 0; })) << tool->err();  // a reliable reader
+    auto best_effort = peer->createWriter("rt/chatter", "std_msgs::msg::dds_::String_", live::Qos::sensorData());
+    ASSERT_TRUE(best_effort.ok());
+    // The recorder makes its reader again, best effort, which both publishers match.
+    ASSERT_TRUE(waitUntil([&] { return (*best_effort)->matched() > 0 && (*reliable)->matched() > 0; })) << tool->err();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int i = 0; i < 10; ++i) {
+        ASSERT_TRUE((*best_effort)->write(msgs::encodeCdr(msgs::String{"best effort"})).ok());
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    tool->interrupt();
+    ASSERT_EQ(tool->wait(), 0) << tool->err();
+    EXPECT_NE(tool->err().find("subscribed again to /chatter"), std::string::npos) << tool->err();
+    auto source = bag::openBag(out.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    int heard = 0;
+    bag::Message m;
+    while (true) {
+        auto more = (*source)->next(m);
+        ASSERT_TRUE(more.ok());
+        if (!*more) break;
+        ++heard;
+    }
+    EXPECT_GE(heard, 8);  // best effort on loopback: all, or nearly
+}
+
+TEST(LiveCommands, ReliableAgainstABestEffortPublisherSaysWhy) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    useTestDomain();
+    auto peer = openPeer();
+    ASSERT_TRUE(peer);
+    auto tool = startRobometrics({"live", "topic-stats", "--topics", "/scan", "--reliable", "--duration", "30"});
+    auto scan = peer->createWriter("rt/scan", "sensor_msgs::msg::dds_::LaserScan_", live::Qos::sensorData());
+    ASSERT_TRUE(scan.ok());
+    EXPECT_TRUE(waitUntil([&] { return tool->err().find("incompatible QoS on /scan") != std::string::npos; }))
+        << tool->err();
+    tool->interrupt();
+    tool->wait();
+    EXPECT_NE(tool->err().find("offers best effort, the reader requests reliable"), std::string::npos) << tool->err();
+    EXPECT_NE(tool->err().find("(drop --reliable)"), std::string::npos);
+}
+
 TEST(LiveCommands, ListShowsTheRos2TopicsOnTheDomain) {
     ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
     useTestDomain();
@@ -333,8 +414,13 @@ TEST(LiveCommands, TraversalWithTheWallClockWritesARowEverySecond) {
     ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
     useTestDomain();
     const auto csv = scratchDir("traversal_wall") / "wall.csv";
-    CommandResult r = runRobometrics({"live", "traversal", "--wall-clock", "--duration", "2.5", "-o", csv.string()});
-    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto tool = startRobometrics({"live", "traversal", "--wall-clock", "--duration", "2.5", "-o", csv.string()});
+    // The live CSV streams: its first row is in the file while the run still goes on (`tail -f`).
+    EXPECT_TRUE(waitUntil([&] {
+        const std::string text = readFile(csv);
+        return std::count(text.begin(), text.end(), '\n') >= 2;  // the header and a row
+    })) << tool->err();
+    ASSERT_EQ(tool->wait(), 0) << tool->err();
     // No publisher at all: the timer still ticks, as the seed's node does under a real clock.
     std::istringstream lines(readFile(csv));
     std::string line;

@@ -1,7 +1,7 @@
 #include "LiveTestSupport.hpp"
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <thread>
 

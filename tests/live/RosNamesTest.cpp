@@ -25,7 +25,7 @@ TEST(RosNames, TypesGetTheDdsSegment) {
     EXPECT_EQ(live::ddsTypeName("nav_msgs/OccupancyGrid"), "nav_msgs::msg::dds_::OccupancyGrid_");
     EXPECT_EQ(live::ddsTypeName("statistics_msgs/msg/MetricsMessage"), "statistics_msgs::msg::dds_::MetricsMessage_");
     EXPECT_EQ(live::rosTypeName("std_msgs::msg::dds_::String_"), "std_msgs/msg/String");
-    EXPECT_EQ(live::rosTypeName("std_msgs::msg::String"), std::nullopt);   // no dds_ segment
+    EXPECT_EQ(live::rosTypeName("std_msgs::msg::String"), std::nullopt);        // no dds_ segment
     EXPECT_EQ(live::rosTypeName("std_msgs::msg::dds_::String"), std::nullopt);  // no trailing _
     EXPECT_EQ(live::rosTypeName("LaserScan_"), std::nullopt);
 }

@@ -62,6 +62,36 @@ TEST(LostNode, ClassifiesEveryPoseAndPublishesStatusLatchedThenProbability) {
     EXPECT_EQ(run.episodes.readings(), 2u);
 }
 
+TEST(LostNode, WithDiagnosticsEveryReadingIsAlsoADiagnosticStatus) {
+    test::MessageList bag;
+    bag.declare<msgs::PoseWithCovarianceStamped>("/amcl_pose");
+    bag.add("/amcl_pose", pose(1.0, 0.04, 0.01), 1'000'000'000);
+    RecordingSink sink;
+    LostNode node(localization::LostDetectorConfig{}, &sink, /*diagnostics=*/true);
+    pipeline::Pipeline pipe;
+    node.subscribe(pipe);
+    ASSERT_TRUE(pipe.run(bag).ok());
+    ASSERT_EQ(sink.written.size(), 3u);
+    EXPECT_EQ(sink.written[2].topic, "/diagnostics");
+    EXPECT_EQ(sink.written[2].type, "diagnostic_msgs/msg/DiagnosticArray");
+
+    const msgs::DiagnosticArray a = LostNode::diagnosticMessage(node.readings()[0], "/amcl_pose");
+    EXPECT_EQ(a.header.stamp.toNs(), 1'000'000'000);
+    ASSERT_EQ(a.status.size(), 1u);
+    EXPECT_EQ(a.status[0].name, "robometrics: localization");
+    EXPECT_EQ(a.status[0].hardware_id, "/amcl_pose");
+    EXPECT_EQ(a.status[0].level, msgs::DiagnosticStatus::OK);  // xy std 0.2 m: normal
+    EXPECT_EQ(a.status[0].message, "normal");
+    ASSERT_EQ(a.status[0].values.size(), 3u);
+    EXPECT_EQ(a.status[0].values[1].key, "xy_std_m");
+    EXPECT_EQ(a.status[0].values[1].value, "0.2");
+    localization::LostReading lost = node.readings()[0];
+    lost.status = localization::LostStatus::Lost;
+    EXPECT_EQ(LostNode::diagnosticMessage(lost, "/amcl_pose").status[0].level, msgs::DiagnosticStatus::ERROR);
+    lost.status = localization::LostStatus::Confused;
+    EXPECT_EQ(LostNode::diagnosticMessage(lost, "/amcl_pose").status[0].level, msgs::DiagnosticStatus::WARN);
+}
+
 TEST(LostNode, AnInvalidReadingPublishesNanStandardDeviations) {
     localization::LostReading r;
     r.probability = 0.25;

@@ -10,8 +10,8 @@ namespace robometrics::live {
 class DdsResultSink : public pipeline::ResultSink {
 public:
     explicit DdsResultSink(Publisher &publisher) : publisher_(publisher) {}
-    Status writeRaw(const std::string &topic, const std::string &type, std::span<const std::uint8_t> bytes,
-                    TimeNs time, bool latched) override {
+    Status writeRaw(const std::string &topic, const std::string &type, std::span<const std::uint8_t> bytes, TimeNs time,
+                    bool latched) override {
         return publisher_.publishRaw(topic, type, bytes, latched, time);
     }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "robometrics/live/ReaderQos.hpp"
 #include "robometrics/live/RosNames.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
@@ -70,12 +71,13 @@ void DdsSource::refreshDiscovery() {
     const std::uint64_t version = transport_.graph().version();
     if (version == graph_version_) return;
     graph_version_ = version;
-    // Group the remote writers by ROS topic.
+    // Group the remote writers by ROS topic; subscribed topics too, since a publisher that joins
+    // later can need another reader QoS (a best-effort one beside reliable ones).
     std::map<std::string, std::vector<Endpoint>> writers;
     for (const Endpoint &e : transport_.graph().endpoints()) {
         if (!e.writer) continue;
         auto ros = rosTopicName(e.topic);
-        if (ros && wanted(*ros) && !subscriptions_.count(*ros)) writers[*ros].push_back(e);
+        if (ros && wanted(*ros)) writers[*ros].push_back(e);
     }
     for (const auto &[topic, list] : writers) {
         const Endpoint &first = list.front();
@@ -84,51 +86,67 @@ void DdsSource::refreshDiscovery() {
         auto expected = options_.types.find(topic);
         if (expected != options_.types.end() && expected->second != *ros_type) {
             if (warned_.insert(topic).second && options_.log) {
-                options_.log(fmt::format("{} is published as {}, expected {}: ignored", topic, *ros_type,
-                                         expected->second));
+                options_.log(
+                    fmt::format("{} is published as {}, expected {}: ignored", topic, *ros_type, expected->second));
             }
             continue;
         }
-        Qos qos = options_.qos;
-        const bool all_latched = std::all_of(list.begin(), list.end(), [](const Endpoint &e) {
-            return e.qos.durability == Durability::TransientLocal;
-        });
-        const bool all_reliable = std::all_of(list.begin(), list.end(), [](const Endpoint &e) {
-            return e.qos.reliability == Reliability::Reliable;
-        });
-        if (all_latched && all_reliable) {
-            qos = Qos::latched();
-        } else if (options_.adapt_reliability && all_reliable) {
-            qos.reliability = Reliability::Reliable;
+        const Qos qos = readerQosFor(options_.qos, options_.adapt_reliability, list);
+        auto subscribed = subscriptions_.find(topic);
+        if (subscribed == subscriptions_.end() || !sameMatching(subscribed->second.qos, qos)) {
+            const bool again = subscribed != subscriptions_.end();
+            if (again) subscriptions_.erase(subscribed);  // its listener stops before the new reader starts
+            subscribe(topic, *ros_type, first, list, qos, again);
         }
-        const std::size_t index = topicIndex(topic, *ros_type);
-        infos_[index].offered_qos_profiles = offeredQosYaml(list);
-        list_[index].offered_qos_profiles = infos_[index].offered_qos_profiles;  // list_ mirrors infos_
-        const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
-        const MessageClock clock = options_.clock;
-        auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock](Sample &&s) {
-            {
-                std::lock_guard lock(mutex_);
-                ++received_;
-                const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
-                queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
-                while (queue_.size() > options_.queue_limit) {
-                    queue_.erase(queue_.begin());
-                    ++dropped_;
-                }
+        warnUnmatched(topic, qos, list);
+    }
+}
+
+void DdsSource::subscribe(const std::string &topic, const std::string &ros_type, const Endpoint &first,
+                          const std::vector<Endpoint> &writers, const Qos &qos, bool again) {
+    const std::size_t index = topicIndex(topic, ros_type);
+    infos_[index].offered_qos_profiles = offeredQosYaml(writers);
+    list_[index].offered_qos_profiles = infos_[index].offered_qos_profiles;  // list_ mirrors infos_
+    const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
+    const MessageClock clock = options_.clock;
+    auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock](Sample &&s) {
+        {
+            std::lock_guard lock(mutex_);
+            ++received_;
+            const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
+            queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
+            while (queue_.size() > options_.queue_limit) {
+                queue_.erase(queue_.begin());
+                ++dropped_;
             }
-            arrived_.notify_one();
-        });
-        if (!reader) {
-            if (options_.log) options_.log(reader.message());
-            continue;
         }
-        if (options_.log) {
-            options_.log(fmt::format("subscribed to {} ({}, {}{})", topic, *ros_type,
-                                     qos.reliability == Reliability::Reliable ? "reliable" : "best effort",
-                                     qos.durability == Durability::TransientLocal ? ", transient local" : ""));
-        }
-        subscriptions_[topic] = Subscription{index, std::move(*reader)};
+        arrived_.notify_one();
+    });
+    if (!reader) {
+        if (options_.log) options_.log(reader.message());
+        return;
+    }
+    if (options_.log) {
+        options_.log(fmt::format("{} {} ({}, {}{}){}", again ? "subscribed again to" : "subscribed to", topic, ros_type,
+                                 qos.reliability == Reliability::Reliable ? "reliable" : "best effort",
+                                 qos.durability == Durability::TransientLocal ? ", transient local" : "",
+                                 again ? ": a publisher with another QoS joined" : ""));
+    }
+    subscriptions_[topic] = Subscription{index, qos, std::move(*reader)};
+}
+
+void DdsSource::warnUnmatched(const std::string &topic, const Qos &qos, const std::vector<Endpoint> &writers) {
+    if (!options_.log) return;
+    std::vector<Endpoint> fresh;  // each publisher is reported once
+    for (const Endpoint &e : writers) {
+        if (!warned_writers_.count(e.guid)) fresh.push_back(e);
+    }
+    for (const std::string &why : unmatchedWriters(qos, fresh)) {
+        options_.log(fmt::format("incompatible QoS on {}: {}; nothing it publishes is received{}", topic, why,
+                                 options_.qos.reliability == Reliability::Reliable ? " (drop --reliable)" : ""));
+    }
+    for (const Endpoint &e : fresh) {
+        if (!unmatchedWriters(qos, {e}).empty()) warned_writers_.insert(e.guid);
     }
 }
 

@@ -3,7 +3,9 @@
 // Readers are created on the consumer thread when discovery shows a publisher of a wanted topic,
 // with the publisher's type (so raw topics need no type up front) and a QoS that matches it:
 // best effort by default (matches reliable and best-effort publishers), transient local when
-// every publisher of the topic is (latched maps). next() blocks on a queue filled by the DDS
+// every publisher of the topic is (latched maps); made again when a publisher that joins later
+// needs another QoS, and a publisher no reader can match (`--reliable` against a best-effort
+// one) is reported (ReaderQos.hpp). next() blocks on a queue filled by the DDS
 // listener threads and returns false after `duration` or once `stop` is set.
 
 #include <chrono>
@@ -28,14 +30,14 @@ enum class MessageClock {
 };
 
 struct DdsSourceOptions {
-    std::vector<std::string> topics;            ///< ROS topic names; empty = every ROS topic discovered
-    std::map<std::string, std::string> types;   ///< expected ROS type of a topic (other types are ignored)
+    std::vector<std::string> topics;           ///< ROS topic names; empty = every ROS topic discovered
+    std::map<std::string, std::string> types;  ///< expected ROS type of a topic (other types are ignored)
     MessageClock clock = MessageClock::Reception;
-    Qos qos = Qos::sensorData();                ///< reader QoS for volatile publishers
-    bool adapt_reliability = false;             ///< reliable when every publisher is (as ros2 bag record)
+    Qos qos = Qos::sensorData();                       ///< reader QoS for volatile publishers
+    bool adapt_reliability = false;                    ///< reliable when every publisher is (as ros2 bag record)
     std::optional<std::chrono::nanoseconds> duration;  ///< stop after this long (wall time)
-    std::function<bool()> stop_requested;       ///< stop once this says so (SIGINT/SIGTERM)
-    std::size_t queue_limit = 100000;           ///< older samples are dropped beyond this
+    std::function<bool()> stop_requested;              ///< stop once this says so (SIGINT/SIGTERM)
+    std::size_t queue_limit = 100000;                  ///< older samples are dropped beyond this
     /// With MessageClock::Source, hold each sample this long and release in source-time order.
     std::chrono::nanoseconds reorder_window{0};
     /// Called from next() every `tick_period` with the wall time (ns since the epoch): lets a
@@ -68,12 +70,17 @@ private:
     };
     struct Subscription {
         std::size_t topic = 0;
+        Qos qos;  ///< what the reader requested (ReaderQos.hpp)
         std::unique_ptr<Reader> reader;
     };
 
     bool wanted(const std::string &ros_topic) const;
     std::size_t topicIndex(const std::string &ros_topic, const std::string &ros_type);
     void refreshDiscovery();
+    void subscribe(const std::string &topic, const std::string &ros_type, const Endpoint &first,
+                   const std::vector<Endpoint> &writers, const Qos &qos, bool again);
+    /// Logs once per publisher that the topic's reader cannot match (ReaderQos.hpp).
+    void warnUnmatched(const std::string &topic, const Qos &qos, const std::vector<Endpoint> &writers);
     bool stopRequested() const;
 
     Transport &transport_;
@@ -86,6 +93,7 @@ private:
     std::vector<bag::TopicInfo> list_;
     std::map<std::string, Subscription> subscriptions_;
     std::set<std::string> warned_;
+    std::set<std::string> warned_writers_;  // guids of publishers reported as not matched
     std::map<std::string, std::size_t> matched_at_stop_;
 
     mutable std::mutex mutex_;

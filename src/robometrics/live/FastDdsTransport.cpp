@@ -2,6 +2,10 @@
 // support that carries the CDR payload as bytes (our codec in msgs/ serializes), declares no key
 // and reports 4 + body as its size; history memory grows as needed, as in rmw_fastrtps.
 
+#include <fastdds/rtps/transport/UDPv4TransportDescriptor.h>
+#include <fastdds/rtps/transport/shared_mem/SharedMemTransportDescriptor.h>
+#include <fastrtps/utils/IPLocator.h>
+#include <fastrtps/xmlparser/XMLProfileManager.h>
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -20,15 +24,11 @@
 #include <fastdds/dds/topic/Topic.hpp>
 #include <fastdds/dds/topic/TopicDataType.hpp>
 #include <fastdds/dds/topic/TypeSupport.hpp>
-#include <fastdds/rtps/transport/UDPv4TransportDescriptor.h>
-#include <fastdds/rtps/transport/shared_mem/SharedMemTransportDescriptor.h>
-#include <fastrtps/utils/IPLocator.h>
-#include <fastrtps/xmlparser/XMLProfileManager.h>
 #include <map>
 #include <sstream>
 
-#include "robometrics/live/Transport.hpp"
 #include "robometrics/live/Sandbox.hpp"
+#include "robometrics/live/Transport.hpp"
 
 namespace robometrics::live {
 
@@ -89,19 +89,19 @@ std::string guidText(const rtps::GUID_t &guid) {
 template <class PolicyQos>
 Qos qosOf(const PolicyQos &q) {
     Qos out;
-    out.reliability = q.m_reliability.kind == dds::RELIABLE_RELIABILITY_QOS ? Reliability::Reliable
-                                                                             : Reliability::BestEffort;
-    out.durability = q.m_durability.kind == dds::VOLATILE_DURABILITY_QOS ? Durability::Volatile
-                                                                         : Durability::TransientLocal;
+    out.reliability =
+        q.m_reliability.kind == dds::RELIABLE_RELIABILITY_QOS ? Reliability::Reliable : Reliability::BestEffort;
+    out.durability =
+        q.m_durability.kind == dds::VOLATILE_DURABILITY_QOS ? Durability::Volatile : Durability::TransientLocal;
     return out;
 }
 
 template <class EndpointQos>
 void applyQos(EndpointQos &q, const Qos &qos) {
-    q.reliability().kind = qos.reliability == Reliability::Reliable ? dds::RELIABLE_RELIABILITY_QOS
-                                                                     : dds::BEST_EFFORT_RELIABILITY_QOS;
+    q.reliability().kind =
+        qos.reliability == Reliability::Reliable ? dds::RELIABLE_RELIABILITY_QOS : dds::BEST_EFFORT_RELIABILITY_QOS;
     q.durability().kind = qos.durability == Durability::TransientLocal ? dds::TRANSIENT_LOCAL_DURABILITY_QOS
-                                                                        : dds::VOLATILE_DURABILITY_QOS;
+                                                                       : dds::VOLATILE_DURABILITY_QOS;
     q.history().kind = dds::KEEP_LAST_HISTORY_QOS;
     q.history().depth = std::max(1, qos.depth);
     q.endpoint().history_memory_policy = rtps::PREALLOCATED_WITH_REALLOC_MEMORY_MODE;
@@ -119,14 +119,14 @@ public:
     void on_publisher_discovery(dds::DomainParticipant *, rtps::WriterDiscoveryInfo &&info) override {
         using S = rtps::WriterDiscoveryInfo::DISCOVERY_STATUS;
         const auto &d = info.info;
-        update(d.guid(), info.status == S::REMOVED_WRITER,
-               d.topicName().to_string(), d.typeName().to_string(), qosOf(d.m_qos), true);
+        update(d.guid(), info.status == S::REMOVED_WRITER, d.topicName().to_string(), d.typeName().to_string(),
+               qosOf(d.m_qos), true);
     }
     void on_subscriber_discovery(dds::DomainParticipant *, rtps::ReaderDiscoveryInfo &&info) override {
         using S = rtps::ReaderDiscoveryInfo::DISCOVERY_STATUS;
         const auto &d = info.info;
-        update(d.guid(), info.status == S::REMOVED_READER,
-               d.topicName().to_string(), d.typeName().to_string(), qosOf(d.m_qos), false);
+        update(d.guid(), info.status == S::REMOVED_READER, d.topicName().to_string(), d.typeName().to_string(),
+               qosOf(d.m_qos), false);
     }
 
 private:
@@ -148,7 +148,8 @@ private:
 
 class FastReader : public Reader, public dds::DataReaderListener {
 public:
-    FastReader(dds::Subscriber *subscriber, SampleHandler handler) : subscriber_(subscriber), handler_(std::move(handler)) {}
+    FastReader(dds::Subscriber *subscriber, SampleHandler handler)
+        : subscriber_(subscriber), handler_(std::move(handler)) {}
     ~FastReader() override {
         if (reader_) {
             reader_->set_listener(nullptr);
@@ -249,7 +250,8 @@ void configureTransports(dds::DomainParticipantQos &qos, const TransportOptions 
         }
         qos.transport().user_transports.push_back(udp);
         if (o.shared_memory) {
-            qos.transport().user_transports.push_back(std::make_shared<eprosima::fastdds::rtps::SharedMemTransportDescriptor>());
+            qos.transport().user_transports.push_back(
+                std::make_shared<eprosima::fastdds::rtps::SharedMemTransportDescriptor>());
         }
     }
     for (const std::string &peer : o.static_peers) builtin.initialPeersList.push_back(udpLocator(peer));
@@ -307,7 +309,8 @@ public:
         dds::DataReaderQos rq = subscriber_->get_default_datareader_qos();
         applyQos(rq, qos);
         auto reader = std::make_unique<FastReader>(subscriber_, std::move(handler));
-        dds::DataReader *r = subscriber_->create_datareader(*topic, rq, reader.get(), dds::StatusMask::data_available());
+        dds::DataReader *r =
+            subscriber_->create_datareader(*topic, rq, reader.get(), dds::StatusMask::data_available());
         if (!r) return Error{fmt::format("{}: cannot create a DDS reader", dds_topic)};
         reader->attach(r);
         return std::unique_ptr<Reader>(std::move(reader));
@@ -334,7 +337,8 @@ private:
     Result<dds::Topic *> topicFor(const std::string &name, const std::string &type) {
         if (auto it = topics_.find(name); it != topics_.end()) {
             if (it->second->get_type_name() != type) {
-                return Error{fmt::format("{}: already used with type {}, not {}", name, it->second->get_type_name(), type)};
+                return Error{
+                    fmt::format("{}: already used with type {}, not {}", name, it->second->get_type_name(), type)};
             }
             return it->second;
         }
@@ -370,8 +374,10 @@ Result<std::unique_ptr<Transport>> openFastDds(const TransportOptions &options) 
     // fails here instead of announcing itself on the machine's network.
     if (const char *require = std::getenv("ROBOMETRICS_REQUIRE_SANDBOX"); require && std::string(require) == "1") {
         if (std::string problem = loopbackSandboxProblem(); !problem.empty()) {
-            return Error{"refusing to open a DDS participant outside the loopback-only network namespace "
-                         "(ROBOMETRICS_REQUIRE_SANDBOX=1): " + problem};
+            return Error{
+                "refusing to open a DDS participant outside the loopback-only network namespace "
+                "(ROBOMETRICS_REQUIRE_SANDBOX=1): " +
+                problem};
         }
     }
     auto transport = std::make_unique<FastDdsTransport>();

@@ -16,6 +16,7 @@
 #include "robometrics/nodes/TopicStatsText.hpp"
 #include "robometrics/nodes/TraversalCsvLog.hpp"
 #include "robometrics/nodes/TraversalSummaryText.hpp"
+#include "robometrics/topicstats/WindowDiagnostics.hpp"
 
 namespace robometrics::live {
 
@@ -36,7 +37,7 @@ std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
 
 Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
     nodes::TraversalCsvLog log(t.config, t.csv, t.extended, t.debug);
-    ROBOMETRICS_TRY(log.open());
+    ROBOMETRICS_TRY(log.open(report::CsvFile::Mode::streaming));  // `tail -f`; a crash keeps the rows
     pipeline::Pipeline pipeline;
     log.node().subscribe(pipeline, t.inputs);
     ROBOMETRICS_TRY(runPipeline(run, pipeline, {}, [&](DdsSourceOptions &so) {
@@ -61,10 +62,14 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
 Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
     Publisher publisher(*run.session->transport);
     ROBOMETRICS_TRY(publisher.advertise<msgs::MetricsMessage>(t.publish_topic));
+    ROBOMETRICS_TRY(publisher.advertise<msgs::DiagnosticArray>(msgs::kDiagnosticsTopic));
     DdsResultSink sink(publisher);
     Status written;
     nodes::TopicStatsNode node(nodes::TopicStatsNode::config(t.window_s, t.rclcpp_period), [&](const auto &record) {
         Status s = sink.write(t.publish_topic, topicstats::toMetricsMessage(record), record.window_stop);
+        if (s.ok() && record.metric == topicstats::Metric::MessagePeriod) {  // each topic's health, every window
+            s = sink.write(msgs::kDiagnosticsTopic, topicstats::windowDiagnostics(record), record.window_stop);
+        }
         if (!s.ok() && written.ok()) written = s;
     });
     pipeline::Pipeline pipeline;
@@ -83,7 +88,10 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
 
 Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
     Publisher publisher(*run.session->transport);
+    // Every output's writer exists before the first result, as a node declares its publishers:
+    // a subscriber that waits from the start (ros2 bag record, ros2 topic echo) gets the first.
     ROBOMETRICS_TRY(publisher.advertise<msgs::OccupancyGrid>(c.config.costmap_topic));
+    ROBOMETRICS_TRY(publisher.advertise<msgs::PointCloud2>(c.config.terrain_cloud_topic));
     DdsResultSink sink(publisher);
     nodes::CostmapNode node(c.config, "DDS", {&sink, c.config.costmap_topic, c.png_dir, c.png_every});
     pipeline::Pipeline pipeline;
@@ -97,10 +105,12 @@ Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
 
 Result<std::string> runLost(const LiveRun &run, const localization::LostDetectorConfig &config) {
     Publisher publisher(*run.session->transport);
-    const nodes::NodeOutput &status = nodes::LostNode::spec().outputs.front();
-    ROBOMETRICS_TRY(publisher.advertise<msgs::String>(status.topic, status.latched));
+    for (const nodes::NodeOutput &out : nodes::LostNode::spec().outputs) {  // status and probability
+        ROBOMETRICS_TRY(publisher.advertise(out.topic, out.type, out.latched));
+    }
+    ROBOMETRICS_TRY(publisher.advertise<msgs::DiagnosticArray>(msgs::kDiagnosticsTopic));
     DdsResultSink sink(publisher);
-    nodes::LostNode node(config, &sink);
+    nodes::LostNode node(config, &sink, /*diagnostics=*/true);
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline);
     ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics(), [&](DdsSourceOptions &so) {
@@ -110,8 +120,15 @@ Result<std::string> runLost(const LiveRun &run, const localization::LostDetector
     }));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
-    return run.json ? jsonText(nodes::lostLiveJson(node.tracker()))
-                    : nodes::lostLiveText(node.tracker(), config.pose_topic);
+    if (!run.json) return nodes::lostLiveText(node.tracker(), config.pose_topic);
+    // The shape of `lost --json` (timeline, episodes as a list, start_time_ns), plus the status
+    // the detector ended in.
+    const std::string status(localization::toString(node.tracker().status()));
+    const TimeNs t0 = node.firstTime().value_or(0);
+    nlohmann::json j = nodes::lostRunJson(node.takeRun(), t0);
+    j["start_time_ns"] = t0;
+    j["status"] = status;
+    return jsonText(j);
 }
 
 Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {

@@ -111,11 +111,11 @@ enum class DiscoveryRange { SystemDefault, Subnet, Localhost, Off };
 
 /// How to join the DDS domain; filled from the ROS 2 environment variables, then from options.
 struct TransportOptions {
-    int domain_id = 0;                          ///< ROS_DOMAIN_ID, unset = 0
+    int domain_id = 0;  ///< ROS_DOMAIN_ID, unset = 0
     DiscoveryRange range = DiscoveryRange::Subnet;
-    std::vector<std::string> static_peers;      ///< ROS_STATIC_PEERS (IPv4 addresses, ';' separated)
-    std::string profile_file;                   ///< a Fast DDS XML profile (FASTRTPS_DEFAULT_PROFILES_FILE)
-    bool shared_memory = false;                 ///< add the SHM transport (off: see docs/live.md)
+    std::vector<std::string> static_peers;  ///< ROS_STATIC_PEERS (IPv4 addresses, ';' separated)
+    std::string profile_file;               ///< a Fast DDS XML profile (FASTRTPS_DEFAULT_PROFILES_FILE)
+    bool shared_memory = false;             ///< add the SHM transport (off: see docs/live.md)
     /// Fast DDS short-cuts samples between participants of one process; false sends them through
     /// the transport like between processes (process-wide setting, for benchmarks).
     bool intraprocess = true;

@@ -9,10 +9,14 @@ namespace robometrics::live {
 
 std::string_view toString(DiscoveryRange range) {
     switch (range) {
-        case DiscoveryRange::SystemDefault: return "SYSTEM_DEFAULT";
-        case DiscoveryRange::Subnet: return "SUBNET";
-        case DiscoveryRange::Localhost: return "LOCALHOST";
-        case DiscoveryRange::Off: return "OFF";
+        case DiscoveryRange::SystemDefault:
+            return "SYSTEM_DEFAULT";
+        case DiscoveryRange::Subnet:
+            return "SUBNET";
+        case DiscoveryRange::Localhost:
+            return "LOCALHOST";
+        case DiscoveryRange::Off:
+            return "OFF";
     }
     return "?";
 }

@@ -55,6 +55,9 @@
     X(GridMap, "grid_map_msgs/msg/GridMap")                                     \
     X(StatisticDataPoint, "statistics_msgs/msg/StatisticDataPoint")             \
     X(MetricsMessage, "statistics_msgs/msg/MetricsMessage")                     \
+    X(KeyValue, "diagnostic_msgs/msg/KeyValue")                                 \
+    X(DiagnosticStatus, "diagnostic_msgs/msg/DiagnosticStatus")                 \
+    X(DiagnosticArray, "diagnostic_msgs/msg/DiagnosticArray")                   \
     X(Image, "sensor_msgs/msg/Image")                                           \
     X(CompressedImage, "sensor_msgs/msg/CompressedImage")
 

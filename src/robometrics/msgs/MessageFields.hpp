@@ -252,6 +252,24 @@ ROBOMETRICS_DESCRIBE(MetricsMessage) {
     v("statistics", m.statistics);
 }
 
+ROBOMETRICS_DESCRIBE(KeyValue) {
+    v("key", m.key);
+    v("value", m.value);
+}
+
+ROBOMETRICS_DESCRIBE(DiagnosticStatus) {
+    v("level", m.level);
+    v("name", m.name);
+    v("message", m.message);
+    v("hardware_id", m.hardware_id);
+    v("values", m.values);
+}
+
+ROBOMETRICS_DESCRIBE(DiagnosticArray) {
+    v("header", m.header);
+    v("status", m.status);
+}
+
 #undef ROBOMETRICS_DESCRIBE
 
 }  // namespace robometrics::msgs

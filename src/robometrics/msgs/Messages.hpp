@@ -360,4 +360,32 @@ struct MetricsMessage {
     bool operator==(const MetricsMessage &) const = default;
 };
 
+// diagnostic_msgs/msg/KeyValue
+struct KeyValue {
+    std::string key;
+    std::string value;
+    bool operator==(const KeyValue &) const = default;
+};
+
+// diagnostic_msgs/msg/DiagnosticStatus
+struct DiagnosticStatus {
+    enum Level : std::uint8_t { OK = 0, WARN = 1, ERROR = 2, STALE = 3 };
+    std::uint8_t level = OK;
+    std::string name;
+    std::string message;
+    std::string hardware_id;
+    std::vector<KeyValue> values;
+    bool operator==(const DiagnosticStatus &) const = default;
+};
+
+/// Where ROS diagnostics are published (diagnostic_updater, diagnostic_aggregator, rqt_robot_monitor).
+inline constexpr const char *kDiagnosticsTopic = "/diagnostics";
+
+// diagnostic_msgs/msg/DiagnosticArray
+struct DiagnosticArray {
+    Header header;
+    std::vector<DiagnosticStatus> status;
+    bool operator==(const DiagnosticArray &) const = default;
+};
+
 }  // namespace robometrics::msgs

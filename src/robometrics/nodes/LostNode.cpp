@@ -1,5 +1,7 @@
 #include "robometrics/nodes/LostNode.hpp"
 
+#include <fmt/format.h>
+
 #include <limits>
 
 namespace robometrics::nodes {
@@ -46,8 +48,27 @@ msgs::Float32MultiArray LostNode::probabilityMessage(const localization::LostRea
     return p;
 }
 
-LostNode::LostNode(const localization::LostDetectorConfig &config, pipeline::ResultSink *sink)
-    : tracker_(config), sink_(sink), config_(config) {}
+msgs::DiagnosticArray LostNode::diagnosticMessage(const localization::LostReading &r, const std::string &pose_topic) {
+    msgs::DiagnosticStatus s;
+    s.level = r.status == localization::LostStatus::Lost       ? msgs::DiagnosticStatus::ERROR
+              : r.status == localization::LostStatus::Confused ? msgs::DiagnosticStatus::WARN
+                                                               : msgs::DiagnosticStatus::OK;
+    s.name = "robometrics: localization";
+    s.message = std::string(localization::toString(r.status));
+    s.hardware_id = pose_topic;
+    s.values = {{"p_lost", fmt::format("{:.6g}", r.probability)}};
+    if (r.features.valid) {
+        s.values.push_back({"xy_std_m", fmt::format("{:.6g}", r.features.xy_std)});
+        s.values.push_back({"yaw_std_rad", fmt::format("{:.6g}", r.features.yaw_std)});
+    }
+    msgs::DiagnosticArray out;
+    out.header.stamp = msgs::Time::fromNs(r.time);
+    out.status.push_back(std::move(s));
+    return out;
+}
+
+LostNode::LostNode(const localization::LostDetectorConfig &config, pipeline::ResultSink *sink, bool diagnostics)
+    : tracker_(config), sink_(sink), diagnostics_(diagnostics), config_(config) {}
 
 void LostNode::subscribe(pipeline::Pipeline &pipe) {
     subscribeEvents(
@@ -70,6 +91,11 @@ void LostNode::onEvent(const localization::PoseEvent &event, const msgs::PoseWit
         Status s = out.topic == kStatusTopic
                        ? sink_->write(out.topic, statusMessage(*reading), reading->time, out.latched)
                        : sink_->write(out.topic, probabilityMessage(*reading), reading->time, out.latched);
+        if (!s.ok() && failure_.ok()) failure_ = s;
+    }
+    if (diagnostics_) {
+        Status s =
+            sink_->write(msgs::kDiagnosticsTopic, diagnosticMessage(*reading, config_.pose_topic), reading->time);
         if (!s.ok() && failure_.ok()) failure_ = s;
     }
 }

@@ -42,8 +42,14 @@ public:
     /// /lost_detector/probability: [P(lost), xy std, yaw std]; NaN stds for an invalid reading.
     static msgs::Float32MultiArray probabilityMessage(const localization::LostReading &r);
 
-    /// Results go to `sink` (none when null).
-    explicit LostNode(const localization::LostDetectorConfig &config, pipeline::ResultSink *sink = nullptr);
+    /// /diagnostics: "robometrics: localization", OK normal, WARN confused, ERROR lost, with the
+    /// figures of the reading (stamped with the pose's time).
+    static msgs::DiagnosticArray diagnosticMessage(const localization::LostReading &r, const std::string &pose_topic);
+
+    /// Results go to `sink` (none when null); with `diagnostics` every reading is also published
+    /// on /diagnostics (`live lost`).
+    explicit LostNode(const localization::LostDetectorConfig &config, pipeline::ResultSink *sink = nullptr,
+                      bool diagnostics = false);
     LostNode(const LostNode &) = delete;
     LostNode &operator=(const LostNode &) = delete;
 
@@ -66,6 +72,7 @@ private:
 
     localization::LostTracker tracker_;
     pipeline::ResultSink *sink_;
+    bool diagnostics_ = false;
     std::vector<localization::LostReading> readings_;
     PosePath path_;
     std::optional<TimeNs> first_;

@@ -62,15 +62,6 @@ std::string lostRunText(const std::string &bag, const std::string &topic, const 
     return text;
 }
 
-nlohmann::json lostLiveJson(const localization::LostTracker &tracker) {
-    const localization::LostEpisodes &e = tracker.episodes();
-    return {{"readings", e.readings()},
-            {"invalid", e.invalid()},
-            {"status", std::string(localization::toString(tracker.status()))},
-            {"status_counts", statusCounts(e)},
-            {"episodes", e.episodes().size()}};
-}
-
 std::string lostLiveText(const localization::LostTracker &tracker, const std::string &topic) {
     const localization::LostEpisodes &e = tracker.episodes();
     return fmt::format(

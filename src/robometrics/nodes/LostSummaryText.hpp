@@ -14,8 +14,7 @@ namespace robometrics::nodes {
 nlohmann::json lostRunJson(const localization::LostRun &run, TimeNs t0);
 std::string lostRunText(const std::string &bag, const std::string &topic, const localization::LostRun &run, TimeNs t0);
 
-/// The short summary of `live lost`, where no timeline is kept.
-nlohmann::json lostLiveJson(const localization::LostTracker &tracker);
+/// The one-line summary of `live lost` (its --json is lostRunJson's, as `lost --json`).
 std::string lostLiveText(const localization::LostTracker &tracker, const std::string &topic);
 
 /// Each labelled interval: seconds of bag log time, whether an alarm fell inside, the latency.

@@ -27,8 +27,8 @@ TraversalCsvLog::TraversalCsvLog(const traversal::TraversalConfig &config, std::
           [this](const traversal::TraversalRow &row) { csv_.write(traversal::TraversalCsv::row(row, extended_)); },
           std::move(debug)) {}
 
-Status TraversalCsvLog::open() {
-    ROBOMETRICS_TRY(csv_.open(path_));
+Status TraversalCsvLog::open(report::CsvFile::Mode mode) {
+    ROBOMETRICS_TRY(csv_.open(path_, mode));
     csv_.write(traversal::TraversalCsv::header(extended_));
     return Status::Ok();
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The traversal node as the seed runs it: its rows appended to a CSV log file while the run goes
-// on (the seed's 12 columns, or the extended ones), written aside and named when the run ends.
+// on (the seed's 12 columns, or the extended ones); offline written aside and named when the run
+// ends, live under its name from the start with every row flushed.
 // `traversal` and `live traversal` both run this.
 
 #include <string>
@@ -19,8 +20,9 @@ public:
     TraversalCsvLog(const traversal::TraversalConfig &config, std::string csv_path, bool extended,
                     traversal::TraversalMetrics::DebugSink debug = {});
 
-    /// Opens the CSV and writes its header.
-    Status open();
+    /// Opens the CSV and writes its header: atomic for a bag (named when complete), streaming
+    /// live (report/CsvFile.hpp).
+    Status open(report::CsvFile::Mode mode = report::CsvFile::Mode::atomic);
     TraversalNode &node() { return node_; }
     const std::string &path() const { return path_; }
     /// Ends the run at the last time seen, closes the CSV and gives it its name.
