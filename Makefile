@@ -28,8 +28,10 @@ asan-build: deps
 	  -DROBOMETRICS_SANITIZE=ON -DROBOMETRICS_BUILD_FUZZ=ON -DROBOMETRICS_BUILD_BENCH=OFF $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(ASAN_DIR) -j $(JOBS)
 
+# tests/lsan.supp: leaks are reported, except the process-lifetime caches of the libraries it names.
 test-asan: asan-build
 	@cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
 
 # Every libFuzzer target for a short fixed time on its corpus (docs/fuzzing.md).

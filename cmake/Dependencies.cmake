@@ -16,6 +16,11 @@ find_package(fastrtps REQUIRED)
 find_package(CycloneDDS QUIET)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(LZ4 REQUIRED IMPORTED_TARGET liblz4)
+# io/EvoResultZip: evo's result zip (ape/rpe --save_results r.zip, res r.zip).
+pkg_check_modules(LIBZIP REQUIRED IMPORTED_TARGET libzip)
+# report/SvgToPng: the PNG plots are their SVG rendered by librsvg onto a cairo image.
+pkg_check_modules(RSVG REQUIRED IMPORTED_TARGET librsvg-2.0)
+pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
 if(TARGET zstd::libzstd_shared)
   set(ROBOMETRICS_ZSTD zstd::libzstd_shared)
 else()

@@ -2,7 +2,9 @@
 // Small helpers shared by the command files: error printing and output conventions.
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +35,24 @@ inline void printNotes(const std::string &command, const char *kind, const std::
     for (const std::string &line : lines) {
         fmt::print(stderr, "robometrics {}: {}: {}{}{}\n", command, kind, before, line, after);
     }
+}
+
+/// The check of a file option (`-o FILE`, convert's OUT): the name must end in one of
+/// `extensions` (".csv"), the formats the command writes. Any other name is bad usage (exit 2)
+/// before anything runs, so that a file never holds another format than its name says (CSV under
+/// `run.mcap`). The message names the file and the extensions taken.
+inline CLI::Validator writesExtensions(std::vector<std::string> extensions) {
+    const std::string taken = fmt::format("{}", fmt::join(extensions, " or "));
+    return CLI::Validator(
+        [extensions, taken](std::string &path) -> std::string {
+            for (const std::string &extension : extensions) {
+                if (path.size() > extension.size() &&
+                    path.compare(path.size() - extension.size(), extension.size(), extension) == 0)
+                    return {};
+            }
+            return fmt::format("'{}' is not a {} file: this command writes only {}", path, taken, taken);
+        },
+        fmt::format("FILE{}", fmt::join(extensions, "|FILE")));
 }
 
 /// A malformed "-p name:=value" or "--topic name=/topic" is bad usage (exit code 2).

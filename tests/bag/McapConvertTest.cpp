@@ -10,6 +10,7 @@
 #include "robometrics/bag/McapConvert.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/bag/mcap/McapInfo.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
 namespace robometrics::bag {
@@ -72,6 +73,90 @@ TEST(McapConvert, CopiesEveryMessageAndFillsInMissingSchemas) {
                 << topic.name << ": " << topic.offered_qos_profiles;
         }
     }
+}
+
+TEST(McapConvert, HeaderNamesTheRelease) {
+    const fs::path dir = test::scratchDir("mcap_convert_library");
+    const std::string input = (dir / "in.mcap").string(), output = (dir / "out.mcap").string();
+    {
+        auto writer = TypedWriter::open(input);
+        ASSERT_TRUE(writer.ok()) << writer.message();
+        ASSERT_TRUE(writer->write("/chatter", msgs::String{"one"}, 100).ok());
+        ASSERT_TRUE(writer->close().ok());
+    }
+    ASSERT_TRUE(convertToMcap(input, output, Compression::None).ok());
+    auto info = mcap::readMcapInfo(output);
+    ASSERT_TRUE(info.ok()) << info.message();
+    EXPECT_EQ(info->profile, "ros2");
+    EXPECT_EQ(info->library, mcapLibraryName());
+    EXPECT_TRUE(info->library.starts_with("robometrics ")) << info->library;
+    EXPECT_GT(info->library.size(), std::string("robometrics ").size());
+}
+
+TEST(McapConvert, Ros1BagKeepsItsEncodingUnderTheRos1Profile) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros1/rosbag.js/example.bag");
+    const std::string output = (test::scratchDir("mcap_convert_ros1") / "out.mcap").string();
+    auto count = convertToMcap(bag.string(), output, Compression::Zstd);
+    ASSERT_TRUE(count.ok()) << count.message();
+    auto info = mcap::readMcapInfo(output);
+    ASSERT_TRUE(info.ok()) << info.message();
+    EXPECT_EQ(info->profile, "ros1");
+    ASSERT_FALSE(info->channels.empty());
+    for (const auto &c : info->channels) {
+        EXPECT_EQ(c.message_encoding, "ros1") << c.topic;
+        EXPECT_EQ(c.schema_encoding, "ros1msg") << c.topic;
+        EXPECT_EQ(c.schema_name.find("/msg/"), std::string::npos) << c.topic << ": " << c.schema_name;
+    }
+    const std::vector<Read> in = readAll(bag.string()), out = readAll(output);
+    ASSERT_EQ(out.size(), in.size());
+    EXPECT_EQ(out.size(), *count);
+    for (std::size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i].data, in[i].data) << i;
+}
+
+/// Converts `bag` into the scratch folder `scratch`; the topic `type` of the output as read back.
+TopicInfo convertedTopic(const fs::path &bag, const std::string &scratch, const std::string &type) {
+    const std::string output = (test::scratchDir(scratch) / "out.mcap").string();
+    auto count = convertToMcap(bag.string(), output, Compression::Zstd);
+    EXPECT_TRUE(count.ok()) << count.message();
+    auto source = openBag(output);
+    EXPECT_TRUE(source.ok()) << source.message();
+    if (!source) return {};
+    for (const TopicInfo &topic : (*source)->topics()) {
+        if (topic.type == type) return topic;
+    }
+    ADD_FAILURE() << "no topic of type " << type << " in " << output;
+    return {};
+}
+
+TEST(McapConvert, SqliteBagWithoutEventDefinitionGetsTheBuiltServiceEventSchema) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/rosbag2/rosbag2_tests/resources/sqlite3/bag_with_topics_and_service_events");
+    const TopicInfo topic = convertedTopic(bag, "mcap_convert_service", "test_msgs/srv/BasicTypes_Event");
+    EXPECT_EQ(topic.schema.name, "test_msgs/srv/BasicTypes_Event");
+    EXPECT_EQ(topic.schema.encoding, "ros2msg");
+    EXPECT_TRUE(
+        topic.schema.text.starts_with("service_msgs/ServiceEventInfo info\n"
+                                      "test_msgs/BasicTypes_Request[<=1] request\n"
+                                      "test_msgs/BasicTypes_Response[<=1] response\n"))
+        << topic.schema.text;
+    // The stored service definition's request fields, as rosbag2 wrote them.
+    EXPECT_NE(topic.schema.text.find("MSG: test_msgs/BasicTypes_Request\nbool bool_value\n"), std::string::npos);
+}
+
+TEST(McapConvert, ParameterEventsGetTheBuiltInDefinition) {
+    // Every `ros2 bag record -a` has /parameter_events; this bag (sqlite schema 2) stores no definitions.
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/rosbag2/ros2bag/test/resources/empty_bag");
+    const TopicInfo topic = convertedTopic(bag, "mcap_convert_parameter_events", "rcl_interfaces/msg/ParameterEvent");
+    EXPECT_EQ(topic.schema.text, msgs::builtinSchemaText("rcl_interfaces/msg/ParameterEvent"));
+    EXPECT_NE(topic.schema.text.find("MSG: rcl_interfaces/ParameterValue\n"), std::string::npos);
+}
+
+TEST(McapConvert, StubDefinitionMissingItsDependenciesIsReplacedByTheBuiltInOne) {
+    // talker.db3 stores ParameterEvent as its root fields only (Parameter is not defined).
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/rosbag2/rosbag2_py/test/resources/sqlite3/talker");
+    EXPECT_EQ(convertedTopic(bag, "mcap_convert_stub", "rcl_interfaces/msg/ParameterEvent").schema.text,
+              msgs::builtinSchemaText("rcl_interfaces/msg/ParameterEvent"));
+    // A complete stored definition is kept as stored.
+    EXPECT_EQ(convertedTopic(bag, "mcap_convert_stub_kept", "std_msgs/msg/String").schema.text, "string data");
 }
 
 TEST(McapConvert, ErrorsNameTheFileAndLeaveNoOutput) {

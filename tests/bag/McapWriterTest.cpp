@@ -149,7 +149,7 @@ TEST_P(McapWriterRoundTrip, IndexedReadGivesLogTimeOrderAndTheSummaryMatches) {
     auto info = readMcapInfo(path.string());
     ASSERT_TRUE(info.ok()) << info.message();
     EXPECT_TRUE(info->indexed);
-    EXPECT_EQ(info->library, "robometrics");
+    EXPECT_EQ(info->library, mcapLibraryName());  // "robometrics <version>"
     EXPECT_EQ(info->profile, "ros2");
     ASSERT_EQ(info->metadata.size(), 1u);
     EXPECT_EQ(info->metadata[0].metadata.at("ROS_DISTRO"), "jazzy");

@@ -8,6 +8,7 @@
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/io/EvoResultZip.hpp"
 
 namespace robometrics {
 namespace {
@@ -314,7 +315,7 @@ TEST(ApeCommand, ABagWithoutATopicListsItsTrajectories) {
 
 TEST(ApeCommand, SavesResultsAndPlotsAsEvoAsks) {
     Files f = shiftedPair("ape_save");
-    const auto results = f.dir / "ape.zip";
+    const auto results = f.dir / "ape.json";
     const auto plot = f.dir / "plots" / "fig.pdf";
     std::filesystem::create_directories(plot.parent_path());
     auto r = runRobometrics(
@@ -335,13 +336,82 @@ TEST(ApeCommand, SavesResultsAndPlotsAsEvoAsks) {
     // Path length along the estimate (0,0,1) (1,0,1) (0,1,1) (0,0,2): 1, then two steps of sqrt 2.
     EXPECT_NEAR(j["distances"][3].get<double>(), 1 + 2 * std::sqrt(2.0), 1e-12);
     EXPECT_TRUE(j["warnings"].empty());
-    EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / "fig_map.svg"));
-    EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / "fig_raw.svg"));
+    // .pdf: both figures as the pages of one file, as evo writes them.
+    EXPECT_EQ(test::readFile(plot).substr(0, 4), "%PDF");
+    EXPECT_FALSE(std::filesystem::exists(f.dir / "plots" / "fig_map.pdf"));
+    // .svg and .png: one file per figure, named as evo names them; the plot mode sets the axes.
+    for (const std::string ext : {".svg", ".png"}) {
+        const auto path = f.dir / "plots" / ("g" + ext);
+        ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "--save_plot", path.string(), "--plot_mode", "zx"}).exit_code,
+                  0);
+        EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / ("g_map" + ext))) << ext;
+        EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / ("g_raw" + ext))) << ext;
+    }
+    EXPECT_NE(test::readFile(f.dir / "plots" / "g_map.svg").find(">z [m]</text>"), std::string::npos);
+    // Another extension is bad usage, before anything is computed.
+    auto jpg = runRobometrics({"ape", f.ref, f.est, "--save_plot", (f.dir / "h.jpg").string()});
+    EXPECT_EQ(jpg.exit_code, 2);
+    EXPECT_NE(jpg.err.find("extension '.jpg'"), std::string::npos) << jpg.err;
     // -p writes the two plots into -o DIR.
     auto out = f.dir / "out";
     ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "-p", "-o", out.string()}).exit_code, 0);
     EXPECT_TRUE(std::filesystem::exists(out / "ape_plot.svg"));
     EXPECT_TRUE(std::filesystem::exists(out / "ape_error_plot.svg"));
+}
+
+TEST(ApeCommand, SaveResultsZipIsEvosZip) {
+    Files f = shiftedPair("ape_save_zip");
+    const auto zip_path = (f.dir / "aligned.zip").string();
+    ASSERT_EQ(runRobometrics({"ape", "tum", f.ref, f.est, "-a", "--save_results", zip_path, "--silent"}).exit_code, 0);
+    auto zip = io::readEvoResultZip(zip_path);
+    ASSERT_TRUE(zip.ok()) << zip.message();
+    EXPECT_EQ(zip->info["ref_name"], f.ref);
+    EXPECT_EQ(zip->info["est_name"], f.est);
+    EXPECT_EQ(zip->info["label"], "APE (m)");
+    EXPECT_NEAR(zip->stats["rmse"].get<double>(), 0.0, 1e-12);
+    std::vector<std::string> names;
+    for (const auto &[name, array] : zip->arrays) names.push_back(name);
+    EXPECT_EQ(names, (std::vector<std::string>{"error_array", "seconds_from_start", "timestamps",
+                                               "distances_from_start", "distances", "alignment_transformation_sim3"}));
+    EXPECT_EQ(zip->array("timestamps")->values, (std::vector<double>{0, 1, 2, 3}));
+    // Path length along the aligned estimate (= the reference): 1, then two steps of sqrt 2.
+    const std::vector<double> along = {0, 1, 1 + std::sqrt(2.0), 1 + 2 * std::sqrt(2.0)};
+    for (const char *name : {"distances", "distances_from_start"}) {
+        for (std::size_t k = 0; k < 4; ++k) EXPECT_NEAR(zip->array(name)->values[k], along[k], 1e-12) << name;
+    }
+    // The Sim(3) matrix [[sR, t], [0 0 0 1]]: no rotation, one metre down.
+    const auto &sim3 = *zip->array("alignment_transformation_sim3");
+    EXPECT_EQ(sim3.shape, (std::vector<std::size_t>{4, 4}));
+    const double expected[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -1, 0, 0, 0, 1};
+    for (int k = 0; k < 16; ++k) EXPECT_NEAR(sim3.values[k], expected[k], 1e-12) << k;
+    // Unaligned: no alignment member; res reads the zip (named after est_name, as evo_res) beside our JSON.
+    const auto plain = (f.dir / "plain.ZIP").string();
+    const auto json = (f.dir / "plain.json").string();
+    ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "--save_results", plain, "--silent"}).exit_code, 0);
+    ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "--save_results", json, "--silent"}).exit_code, 0);
+    EXPECT_EQ(io::readEvoResultZip(plain)->array("alignment_transformation_sim3"), nullptr);
+    auto res = runRobometrics({"res", plain, json});
+    ASSERT_EQ(res.exit_code, 0) << res.err;
+    EXPECT_NE(res.out.find(f.est + "        4     1.000000"), std::string::npos) << res.out;
+    EXPECT_NE(res.out.find("est.txt "), std::string::npos) << res.out;
+    EXPECT_EQ(res.err, "") << "same metric, relation and unit";
+}
+
+TEST(ApeCommand, TfChainsAreLookedUpAsEvoOnTheNav2Bag) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    // evo 1.36: evo_ape bag2 BAG /tf:map.base_link /amcl_pose -a gives n 134, rmse 0.045147 (the
+    // chain looked up at its tf_cache_lookup_frequency, 10 Hz). mcap is evo 1.36's word for it.
+    for (const char *word : {"bag2", "mcap"}) {
+        auto j = runJson({"ape", word, bag.string(), "/tf:map.base_link", "/amcl_pose", "-a", "--json"});
+        EXPECT_EQ(j["n"], 134) << word;
+        EXPECT_NEAR(j["rmse"].get<double>(), 0.045147, 5e-7) << word;
+        EXPECT_EQ(j["association"]["ref_poses"], 957) << "95.6 s at 10 Hz";
+    }
+    // At every stamp of a moving link instead (our former sampling, and evaluate's).
+    auto every = runJson({"ape", bag.string() + ":tf:map:base_link", bag.string() + ":/amcl_pose", "-a",
+                          "--tf_lookup_frequency", "0", "--json"});
+    EXPECT_EQ(every["n"], 132);
+    EXPECT_NEAR(every["rmse"].get<double>(), 0.045360, 5e-7);
 }
 
 TEST(ApeCommand, EstimatesTheTimeOffset) {

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "OutputRule.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics::test {
@@ -86,6 +87,7 @@ TEST(ConvertCommand, ErrorsAndUsage) {
 
     EXPECT_EQ(runRobometrics({"convert", "in"}).exit_code, 2);
     EXPECT_EQ(runRobometrics({"convert", "in", "out.mcap", "--compression", "bz2"}).exit_code, 2);
+    expectOutputRefused({"convert", "in", (dir / "out.db3").string()}, dir / "out.db3", {".mcap"});
 }
 
 // Ctrl-C partway through a large conversion: the earlier OUT stays byte for byte as it was, and

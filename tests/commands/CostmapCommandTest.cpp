@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "OutputRule.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
@@ -19,8 +20,8 @@ namespace fs = std::filesystem;
 const fs::path &terrainRun() {
     static const fs::path dir = [] {
         fs::path d = test::scratchDir("costmap-terrain-run");
-        auto r = test::runRobometrics({"simulate", "--scenario", "terrain", "--duration", "12", "--seed", "5", "-o",
-                                       d.string()});
+        auto r = test::runRobometrics(
+            {"simulate", "--scenario", "terrain", "--duration", "12", "--seed", "5", "-o", d.string()});
         EXPECT_EQ(r.exit_code, 0) << r.err;
         return d;
     }();
@@ -77,8 +78,8 @@ TEST(CostmapCommand, SimulatedTerrainRunEndToEnd) {
     EXPECT_EQ(png_h, 600u);
     EXPECT_GT(j["terrain"]["clouds"].get<std::uint64_t>(), 0u);
 
-    auto echo = test::runRobometrics({"echo", (out / "costmap.mcap").string(), "--topic", "/terrain_costmap",
-                                      "--limit", "1", "--json"});
+    auto echo = test::runRobometrics(
+        {"echo", (out / "costmap.mcap").string(), "--topic", "/terrain_costmap", "--limit", "1", "--json"});
     ASSERT_EQ(echo.exit_code, 0) << echo.err;
     const auto msg = nlohmann::json::parse(echo.out)["message"];
     EXPECT_EQ(msg["header"]["frame_id"], "base_link");
@@ -93,8 +94,8 @@ TEST(CostmapCommand, SimulatedTerrainRunEndToEnd) {
 
 TEST(CostmapCommand, SizeResolutionAndFillFromTerrain) {
     const fs::path run = terrainRun();
-    auto plain = test::runRobometrics({"costmap", (run / "run.mcap").string(), "--size", "5", "--resolution", "0.2",
-                                       "--json"});
+    auto plain =
+        test::runRobometrics({"costmap", (run / "run.mcap").string(), "--size", "5", "--resolution", "0.2", "--json"});
     ASSERT_EQ(plain.exit_code, 0) << plain.err;
     const auto a = nlohmann::json::parse(plain.out);
     EXPECT_EQ(a["cells_per_side"], 25);
@@ -198,6 +199,11 @@ TEST(CostmapCommand, TfLoggedAfterTheMapIsInterpolatedAtTheMapStamp) {
     long differing = 0;
     for (std::size_t k = 0; k < held.size(); ++k) differing += held[k] != interpolated[k] ? 1 : 0;
     EXPECT_GT(differing, 100) << "the stripes must make a pose error visible";
+}
+
+TEST(CostmapCommand, OutputMustBeMcap) {
+    const fs::path refused = test::scratchDir("costmap-ext") / "costmap.csv";
+    test::expectOutputRefused({"costmap", "no-such-bag", "-o", refused.string()}, refused, {".mcap"});
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 
+#include "OutputRule.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics::test {
@@ -48,6 +49,13 @@ TEST(LiveCommand, NoParticipantOutsideTheLoopbackNamespaceUnderTest) {
     EXPECT_NE(r.err.find("refusing to open a DDS participant outside the loopback-only network namespace"),
               std::string::npos)
         << r.err;
+}
+
+TEST(LiveCommand, OutputsMustBeWhatTheSubcommandWrites) {
+    // Refused while parsing, before any participant exists.
+    const std::filesystem::path dir = scratchDir("live_cmd_ext");
+    expectOutputRefused({"live", "traversal", "-o", (dir / "m.mcap").string()}, dir / "m.mcap", {".csv"});
+    expectOutputRefused({"live", "record", "-o", (dir / "rec.db3").string()}, dir / "rec.db3", {".mcap"});
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "OutputRule.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics {
@@ -16,8 +17,8 @@ namespace fs = std::filesystem;
 const fs::path &kidnapRun() {
     static const fs::path dir = [] {
         fs::path d = test::scratchDir("lost-kidnap-run");
-        auto r = test::runRobometrics({"simulate", "--scenario", "kidnap", "--duration", "60", "--seed", "4", "-o",
-                                       d.string()});
+        auto r = test::runRobometrics(
+            {"simulate", "--scenario", "kidnap", "--duration", "60", "--seed", "4", "-o", d.string()});
         EXPECT_EQ(r.exit_code, 0) << r.err;
         return d;
     }();
@@ -61,8 +62,8 @@ TEST(LostCommand, DetectsTheSimulatedKidnappingAndRecovers) {
     for (const auto &t : truth["topics"])
         if (t["name"] == "/amcl_pose") amcl = t["messages"].get<std::uint64_t>();
     double kidnap_start = 0, kidnap_end = 0;  // seconds after the detector's first reading
-    const double offset = 1e-9 * static_cast<double>(truth["start_time_ns"].get<std::int64_t>() -
-                                                     j["start_time_ns"].get<std::int64_t>());
+    const double offset =
+        1e-9 * static_cast<double>(truth["start_time_ns"].get<std::int64_t>() - j["start_time_ns"].get<std::int64_t>());
     for (const auto &e : truth["events"]) {
         if (e["type"] != "kidnap") continue;
         kidnap_start = e["t_start"].get<double>() + offset;
@@ -94,8 +95,8 @@ TEST(LostCommand, DetectsTheSimulatedKidnappingAndRecovers) {
     EXPECT_EQ(j["score"]["detected"], 1);
     EXPECT_LT(j["score"]["mean_latency_s"].get<double>(), 5.0);
 
-    auto echo = test::runRobometrics({"echo", (out / "lost.mcap").string(), "--topic", "/lost_detector/status",
-                                      "--limit", "1", "--json"});
+    auto echo = test::runRobometrics(
+        {"echo", (out / "lost.mcap").string(), "--topic", "/lost_detector/status", "--limit", "1", "--json"});
     ASSERT_EQ(echo.exit_code, 0) << echo.err;
     EXPECT_EQ(nlohmann::json::parse(echo.out)["message"]["data"], "normal");
     auto human = test::runRobometrics({"lost", (run / "run.mcap").string()});
@@ -127,13 +128,13 @@ TEST(LostCommand, TrainFitsParametersThatLostReadsBack) {
                   j["normal_readings"].get<std::uint64_t>() + j["lost_readings"].get<std::uint64_t>());
         EXPECT_EQ(score["invalid_readings_not_scored"], 0);
     }
-    auto text = test::runRobometrics({"lost-train", (run / "run.mcap").string(), "--labels",
-                                      (run / "scenario.json").string()});
+    auto text =
+        test::runRobometrics({"lost-train", (run / "run.mcap").string(), "--labels", (run / "scenario.json").string()});
     ASSERT_EQ(text.exit_code, 0) << text.err;
     EXPECT_NE(text.out.find("valid readings (0 invalid not scored)"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("detected after"), std::string::npos) << text.out;
-    auto again = test::runRobometrics({"lost", (run / "run.mcap").string(), "--params", (out / "lost.yaml").string(),
-                                       "--json"});
+    auto again =
+        test::runRobometrics({"lost", (run / "run.mcap").string(), "--params", (out / "lost.yaml").string(), "--json"});
     ASSERT_EQ(again.exit_code, 0) << again.err;
     EXPECT_TRUE(again.err.empty()) << again.err;  // every written parameter is known
 }
@@ -151,6 +152,15 @@ TEST(LostCommand, RealNav2AmclRunIsNeverFlagged) {
     EXPECT_EQ(j["status_counts"]["confused"], 0);
     EXPECT_EQ(j["status_counts"]["lost"], 0);
     EXPECT_TRUE(j["episodes"].empty()) << j["episodes"].dump();
+}
+
+TEST(LostCommand, OutputMustBeWhatTheCommandWrites) {
+    const fs::path dir = test::scratchDir("lost-ext");
+    test::expectOutputRefused({"lost", "no-such-bag", "-o", (dir / "lost.yaml").string()}, dir / "lost.yaml",
+                              {".mcap"});
+    test::expectOutputRefused(
+        {"lost-train", "no-such-bag", "--labels", "labels.csv", "-o", (dir / "fit.mcap").string()}, dir / "fit.mcap",
+        {".yaml", ".yml"});
 }
 
 }  // namespace

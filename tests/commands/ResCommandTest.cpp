@@ -124,5 +124,18 @@ TEST(ResCommand, ReadsWhatApeSaves) {
     EXPECT_EQ(j["results"][0]["unit"], "m");
 }
 
+TEST(ResCommand, SavePlotWritesTheFormatTheExtensionNames) {
+    Files f = results("res_save_plot");
+    ASSERT_EQ(runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.png").string()}).exit_code, 0);
+    std::uint32_t w = 0, h = 0;
+    for (const char *name : {"cmp_raw.png", "cmp_box.png", "cmp_stats.png"})
+        EXPECT_TRUE(test::pngSize(f.dir / name, w, h)) << name;
+    ASSERT_EQ(runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.pdf").string()}).exit_code, 0);
+    EXPECT_EQ(test::readFile(f.dir / "cmp.pdf").substr(0, 4), "%PDF");
+    auto bad = runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.tiff").string()});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("'.tiff'"), std::string::npos) << bad.err;
+}
+
 }  // namespace
 }  // namespace robometrics

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.hpp"
+#include "robometrics/io/EvoResultZip.hpp"
 
 namespace robometrics {
 namespace {
@@ -133,6 +134,27 @@ TEST(RpeCommand, EvoCommandLinesGiveOurNumbers) {
                            "--pairs_from_reference", "--pose_relation", "trans_part", "--json"});
     EXPECT_EQ(metres, runJson({"rpe", f.ref, f.est, "--delta", "1", "--delta-unit", "m", "--delta-tol", "0.2",
                                "--pairs-from-reference", "--json"}));
+}
+
+TEST(RpeCommand, SaveResultsZipHoldsEvosArrays) {
+    auto f = lineFiles("rpe_zip");
+    const auto path = (std::filesystem::path(f.est).parent_path() / "rpe.zip").string();
+    ASSERT_EQ(runRobometrics({"rpe", "tum", f.ref, f.est, "-d", "2", "--save_results", path, "--silent"}).exit_code, 0);
+    auto zip = io::readEvoResultZip(path);
+    ASSERT_TRUE(zip.ok()) << zip.message();
+    // Pairs (0,2) (2,4): |2.1 - 2| and |2.2 - 2|; evo's arrays start at the first pair's first pose.
+    const auto &errors = zip->array("error_array")->values;
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_NEAR(errors[0], 0.1, 1e-12);
+    EXPECT_NEAR(errors[1], 0.2, 1e-12);
+    EXPECT_EQ(zip->array("timestamps")->values, (std::vector<double>{2, 4}));
+    EXPECT_EQ(zip->array("seconds_from_start")->values, (std::vector<double>{2, 4}));
+    // Path length along the poses kept (0, 2, 4), straight from one to the next, as evo's reduced trajectory.
+    EXPECT_NEAR(zip->array("distances")->values[0], 2.1, 1e-12);
+    EXPECT_NEAR(zip->array("distances")->values[1], 4.3, 1e-12);
+    EXPECT_EQ(zip->array("distances_from_start")->values, (std::vector<double>{2, 4}));
+    EXPECT_EQ(zip->info["label"], "RPE (m)");
+    EXPECT_EQ(zip->array("alignment_transformation_sim3"), nullptr) << "not aligned";
 }
 
 }  // namespace

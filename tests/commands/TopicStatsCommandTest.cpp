@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "OutputRule.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics::test {
@@ -116,6 +117,11 @@ TEST(TopicStatsCommand, OutputFileIsCompleteOrAbsent) {
     std::string header;
     std::getline(in, header);
     EXPECT_EQ(header, "window_start,window_stop,topic,metric,unit,average,minimum,maximum,stddev,count");
+}
+
+TEST(TopicStatsCommand, OutputMustBeMcapOrCsv) {
+    const std::filesystem::path refused = scratchDir("topic_stats_ext") / "windows.json";
+    expectOutputRefused({"topic-stats", "no-such-bag", "-o", refused.string()}, refused, {".mcap", ".csv"});
 }
 
 }  // namespace

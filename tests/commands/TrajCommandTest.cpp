@@ -148,5 +148,86 @@ TEST(TrajCommand, ListsTheTrajectoriesOfTheNav2Bag) {
     EXPECT_EQ(t["trajectories"][0]["name"], "odom");
 }
 
+TEST(TrajCommand, EvoLinesRunAsTyped) {
+    auto dir = test::scratchDir("traj_evo_lines");
+    auto gt = writeFile(dir, "gt.txt", "0 0 0 0 0 0 0 1\n1 1 0 0 0 0 0 1\n2 1 1 0 0 0 0 1\n3 0 1 1 0 0 0 1\n");
+    // a: the path 2 m higher, with one pose (9 s) matching no reference stamp; b: the path itself.
+    auto a = writeFile(dir, "a.txt",
+                       "0 0 0 2 0 0 0 1\n1 1 0 2 0 0 0 1\n2 1 1 2 0 0 0 1\n3 0 1 3 0 0 0 1\n9 5 5 5 0 0 0 1\n");
+    auto b = writeFile(dir, "b.txt", "0 0 0 0 0 0 0 1\n1 1 0 0 0 0 0 1\n2 1 1 0 0 0 0 1\n3 0 1 1 0 0 0 1\n");
+    // evo_traj tum a.txt b.txt --ref gt.txt -a -p (plus -v and a plot mode), as typed.
+    auto out = dir / "plots";
+    auto r = runRobometrics(
+        {"traj", "tum", a, b, "--ref", gt, "-a", "-p", "-v", "--plot_mode", "yx", "--full_check", "-o", out.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("a\n  4 poses"), std::string::npos) << "-a keeps only the matched poses, as evo\n" << r.out;
+    EXPECT_NE(r.out.find("  check: valid"), std::string::npos) << r.out;
+    EXPECT_NE(test::readFile(out / "traj_yx.svg").find(">y [m]</text>"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(out / "traj_xy.svg")) << "--plot_mode yx draws that plane only";
+    EXPECT_TRUE(std::filesystem::exists(out / "traj_yaw.png"));
+    // The combined flags evo users type (-as, -vap) and --align_origin.
+    auto j = runJson({"traj", "tum", a, "--ref", gt, "-vas", "--json"});
+    EXPECT_EQ(j["trajectories"][1]["to_reference"]["alignment"], "sim3");
+    EXPECT_EQ(j["trajectories"][1]["poses"], 4);
+    EXPECT_EQ(runRobometrics({"traj", "tum", a, "--ref", gt, "--align_origin", "--json"}).exit_code, 0);
+    // Without a reference nothing is associated: every pose stays.
+    EXPECT_EQ(runJson({"traj", "tum", a, "--json"})["trajectories"][0]["poses"], 5);
+    // A word contradicting --format, and kitti files that are TUM: bad usage and an input error.
+    EXPECT_EQ(runRobometrics({"traj", "tum", a, "--format", "kitti"}).exit_code, 2);
+    auto kitti = runRobometrics({"traj", "kitti", a});
+    EXPECT_EQ(kitti.exit_code, 1);
+    EXPECT_NE(kitti.err.find("a.txt"), std::string::npos) << kitti.err;
+}
+
+TEST(TrajCommand, FullCheckNamesWhatIsWrong) {
+    auto dir = test::scratchDir("traj_full_check");
+    auto back = writeFile(dir, "back.txt", "0 0 0 0 0 0 0 1\n2 1 0 0 0 0 0 1\n1 1 1 0 0 0 0 1\n");
+    auto r = runRobometrics({"traj", "tum", back, "--full_check"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("check: 1 stamps not after the previous one (first: pose 2)"), std::string::npos) << r.out;
+    auto j = runJson({"traj", back, "--full_check", "--json"});
+    EXPECT_EQ(j["trajectories"][0]["check"]["valid"], false);
+    EXPECT_EQ(j["trajectories"][0]["check"]["stamps_not_ascending"], 1);
+}
+
+TEST(TrajCommand, SavePlotWritesTheFormatTheExtensionNames) {
+    auto dir = test::scratchDir("traj_save_plot");
+    auto a = writeFile(dir, "a.txt", "0 0 0 0 0 0 0 1\n1 1 0 0 0 0 0 1\n2 1 1 0 0 0 0 1\n");
+    ASSERT_EQ(runRobometrics({"traj", "tum", a, "--save_plot", (dir / "f.png").string()}).exit_code, 0);
+    std::uint32_t w = 0, h = 0;
+    EXPECT_TRUE(test::pngSize(dir / "f_xy.png", w, h));
+    EXPECT_TRUE(test::pngSize(dir / "f_yaw.png", w, h));
+    ASSERT_EQ(runRobometrics({"traj", "tum", a, "--save_plot", (dir / "g.pdf").string()}).exit_code, 0);
+    EXPECT_EQ(test::readFile(dir / "g.pdf").substr(0, 4), "%PDF");
+    ASSERT_EQ(runRobometrics({"traj", "tum", a, "--save_plot", (dir / "s.svg").string()}).exit_code, 0);
+    EXPECT_TRUE(std::filesystem::exists(dir / "s_z.svg"));
+    auto bad = runRobometrics({"traj", "tum", a, "--save_plot", (dir / "f.jpg").string()});
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.err.find("'.jpg'"), std::string::npos) << bad.err;
+}
+
+TEST(TrajCommand, EvoBagLinesOnTheNav2Bag) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    // evo_traj bag2 BAG /odom /tf:map.base_link --ref /amcl_pose; mcap is evo 1.36's word for the same.
+    for (const char *word : {"bag2", "mcap"}) {
+        auto j = runJson({"traj", word, bag.string(), "/odom", "/tf:map.base_link", "--ref", "/amcl_pose", "--json"});
+        ASSERT_EQ(j["trajectories"].size(), 3u) << word;
+        EXPECT_EQ(j["trajectories"][0]["name"], "amcl_pose");
+        EXPECT_EQ(j["trajectories"][0]["poses"], 135);
+        EXPECT_EQ(j["trajectories"][1]["poses"], 2639);
+        EXPECT_EQ(j["trajectories"][2]["name"], "tf_map_base_link");
+    }
+    // The bag alone: its trajectories listed; with --all_topics its pose topics read (TF chains
+    // are named one by one, as in evo), here against /amcl_pose as the reference.
+    auto listed = runJson({"traj", "bag2", bag.string(), "--json"});
+    EXPECT_EQ(listed["bags"].size(), 1u);
+    auto all = runJson({"traj", "bag2", bag.string(), "--all_topics", "--ref", "/amcl_pose", "--json"});
+    ASSERT_EQ(all["trajectories"].size(), 3u);  // the reference, /odom and /amcl_pose
+    EXPECT_EQ(all["trajectories"][1]["name"], "odom");
+    // The TF chain looked up at 10 Hz as evo: 95.6 s of chain, 957 poses.
+    auto tf = runJson({"traj", "bag2", bag.string(), "/tf:map.base_link", "--json"});
+    EXPECT_EQ(tf["trajectories"][0]["poses"], 957);
+}
+
 }  // namespace
 }  // namespace robometrics

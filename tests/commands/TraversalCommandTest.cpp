@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "OutputRule.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics::test {
@@ -13,9 +14,12 @@ namespace {
 const char *kBag = "bags/rosbags-rs/test_bag_mcap/test_bag_mcap.mcap";
 
 std::vector<std::string> remapped(const std::string &bag, const std::string &out) {
-    return {"traversal", bag, "-o", out, "--topic", "scan=/test/sensor_msgs/laser_scan", "--topic",
-            "imu/data=/test/sensor_msgs/imu", "--topic", "rover/pose_array=/test/geometry_msgs/pose_array",
-            "--topic", "odometry/wheels=/test/nav_msgs/odometry"};
+    return {"traversal", bag,
+            "-o",        out,
+            "--topic",   "scan=/test/sensor_msgs/laser_scan",
+            "--topic",   "imu/data=/test/sensor_msgs/imu",
+            "--topic",   "rover/pose_array=/test/geometry_msgs/pose_array",
+            "--topic",   "odometry/wheels=/test/nav_msgs/odometry"};
 }
 
 TEST(TraversalCommand, ReadsRemappedTopicsAndWritesTheSeedHeader) {
@@ -50,6 +54,12 @@ TEST(TraversalCommand, MissingTopicsWarnAndBadParamsFail) {
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("buffer_size"), std::string::npos) << bad.err;
     EXPECT_EQ(runRobometrics({"traversal", bag.string(), "-p", "nonsense"}).exit_code, 2);
+}
+
+TEST(TraversalCommand, OutputMustBeCsv) {
+    // Before the rule, `-o run.mcap` wrote CSV under the MCAP name. The bag is never opened.
+    const std::filesystem::path refused = scratchDir("traversal_cmd_ext") / "run.mcap";
+    expectOutputRefused({"traversal", "no-such-bag", "-o", refused.string()}, refused, {".csv"});
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
+#include "robometrics/io/EvoResultZip.hpp"
 #include "robometrics/io/SavedResult.hpp"
 
 namespace robometrics::io {
@@ -46,6 +47,40 @@ TEST(SavedResult, ErrorsNameTheFileAndField) {
     ASSERT_FALSE(text);
     EXPECT_NE(text.message().find("not a results file"), std::string::npos);
     EXPECT_FALSE(readSavedResult("/nonexistent/e.json"));
+}
+
+TEST(SavedResult, ReadsEvosZipWhateverItsName) {
+    // evo's keys only: the metric from the title, the relation from "w.r.t.", the unit from the
+    // label; n is the number of errors (stats.json has none).
+    EvoResultZip zip;
+    zip.info = {{"title", "RPE w.r.t. translation part (m)\nfor delta = 1 (frames)"},
+                {"ref_name", "gt.txt"},
+                {"est_name", "run/orb.txt"},
+                {"label", "RPE (m)"}};
+    zip.stats = {{"rmse", 1.5}, {"mean", 1.25}, {"median", 1.25}, {"std", 0.75},
+                 {"min", 0.5},  {"max", 2.0},   {"sse", 4.25}};
+    zip.arrays.emplace_back("error_array", NpyArray{{2}, {0.5, 2.0}});
+    zip.arrays.emplace_back("seconds_from_start", NpyArray{{2}, {0.0, 0.1}});
+    const auto path = (test::scratchDir("saved_result") / "evo_result.json").string();  // the name does not matter
+    ASSERT_TRUE(writeEvoResultZip(path, zip).ok());
+    auto r = readSavedResult(path);
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(r->stats.n, 2u);
+    EXPECT_EQ(r->stats.sse, 4.25);
+    EXPECT_EQ(r->metric, "rpe");
+    EXPECT_EQ(r->relation, "translation part");
+    EXPECT_EQ(r->unit, "m");
+    EXPECT_EQ(r->label, "") << "evo's label is an axis label, not a name";
+    EXPECT_EQ(r->est_name, "run/orb.txt");
+    EXPECT_EQ(r->errors, (std::vector<double>{0.5, 2.0}));
+    EXPECT_EQ(r->seconds_from_start, (std::vector<double>{0.0, 0.1}));
+    // A missing statistic names the member.
+    zip.stats.erase("sse");
+    ASSERT_TRUE(writeEvoResultZip(path, zip).ok());
+    auto bad = readSavedResult(path);
+    ASSERT_FALSE(bad);
+    EXPECT_NE(bad.message().find("evo_result.json: stats.json: missing field 'sse'"), std::string::npos)
+        << bad.message();
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
-#include "robometrics/io/TrajectoryArguments.hpp"
-
 #include <gtest/gtest.h>
+
+#include "robometrics/io/TrajectoryArguments.hpp"
 
 using namespace robometrics;
 using Args = std::vector<std::string>;
@@ -38,7 +38,7 @@ TEST(TrajectoryArguments, EvoPositionalsGiveReferenceEstimateAndFormats) {
     auto bad = io::resolveTrajectoryArguments({{"tum", "a", "b", "c"}});
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.message(),
-              "expected REF EST (or evo's 'tum|kitti|euroc REF EST', 'bag|bag2 BAG REF_TOPIC EST_TOPIC'), got 4 "
+              "expected REF EST (or evo's 'tum|kitti|euroc REF EST', 'bag|bag2|mcap BAG REF_TOPIC EST_TOPIC'), got 4 "
               "trajectory arguments");
 }
 
@@ -62,4 +62,44 @@ TEST(TrajectoryArguments, OnlyABagWithoutTopicGetsAMessage) {
     auto forced = io::bagWithoutTopicMessage("/nonexistent/trajectory.txt", "tum");
     ASSERT_TRUE(forced.ok());
     EXPECT_EQ(*forced, "");
+}
+
+TEST(TrajectoryArguments, EvoTrajFormatWordSetsTheFormatOfEveryFile) {
+    auto tum = io::resolveTrajectoryListArguments({{"tum", "a.txt", "b.txt"}, "gt.txt", "auto"});
+    ASSERT_TRUE(tum.ok()) << tum.message();
+    EXPECT_EQ(tum->inputs, (Args{"a.txt", "b.txt"}));
+    EXPECT_EQ(tum->ref, "gt.txt");
+    EXPECT_EQ(tum->format, "tum");
+    auto euroc = io::resolveTrajectoryListArguments({{"euroc", "data.csv"}, "", "euroc"});
+    ASSERT_TRUE(euroc.ok());
+    EXPECT_EQ(euroc->format, "euroc");
+    // Without a word: as typed.
+    auto plain = io::resolveTrajectoryListArguments({{"a.txt"}, "", "kitti"});
+    ASSERT_TRUE(plain.ok());
+    EXPECT_EQ(plain->inputs, Args{"a.txt"});
+    EXPECT_EQ(plain->format, "kitti");
+    // Bad usage: a contradicting --format, a word with nothing after it.
+    EXPECT_FALSE(io::resolveTrajectoryListArguments({{"tum", "a.txt"}, "", "kitti"}).ok());
+    EXPECT_FALSE(io::resolveTrajectoryListArguments({{"kitti"}, "", "auto"}).ok());
+    EXPECT_FALSE(io::resolveTrajectoryListArguments({{"bag2"}, "", "auto"}).ok());
+}
+
+TEST(TrajectoryArguments, EvoTrajBagWordMakesTopicsOfTheBag) {
+    for (const char *word : {"bag", "bag2", "mcap"}) {
+        auto bag =
+            io::resolveTrajectoryListArguments({{word, "run.mcap", "/odom", "/tf:map.base_link"}, "/gt", "auto"});
+        ASSERT_TRUE(bag.ok()) << bag.message();
+        EXPECT_EQ(bag->inputs, (Args{"run.mcap:/odom", "run.mcap:tf:map:base_link"})) << word;
+        EXPECT_EQ(bag->ref, "run.mcap:/gt");
+    }
+    // The bag alone stays a bag (listed, or read whole with --all_topics), with a reference too.
+    auto alone = io::resolveTrajectoryListArguments({{"bag2", "run.mcap"}, "/gt", "auto"});
+    ASSERT_TRUE(alone.ok());
+    EXPECT_EQ(alone->inputs, Args{"run.mcap"});
+    EXPECT_EQ(alone->ref, "run.mcap:/gt");
+    // evo 1.36's mcap mode in ape/rpe: the bag, then the two topics.
+    auto ape = io::resolveTrajectoryArguments({{"mcap", "run.mcap", "/gt", "/odom"}});
+    ASSERT_TRUE(ape.ok()) << ape.message();
+    EXPECT_EQ(ape->ref, "run.mcap:/gt");
+    EXPECT_EQ(ape->est, "run.mcap:/odom");
 }

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/msgs/DynamicDecoder.hpp"
@@ -48,6 +50,42 @@ TEST(BuiltinSchemasTest, KnowsTheLostDetectorAndLogTypes) {
     EXPECT_NE(builtinSchemaText("rcl_interfaces/msg/Log").find("uint32 line"), std::string::npos);
     EXPECT_TRUE(builtinSchemaText("foo_msgs/msg/Bar").empty());
     EXPECT_EQ(schemaText<Imu>(), builtinSchemaText("sensor_msgs/Imu"));
+}
+
+TEST(BuiltinSchemasTest, ParameterEventDecodesHandBuiltBytes) {
+    // /parameter_events in every `ros2 bag record -a`: stamp 5.6 s, node "/n", one new integer
+    // parameter a = 42. Offsets after the CDR header: stamp @0 @4, node @8 (length 3) @12..14,
+    // new_parameters count @16, name @20 (length 2) @24..25, value.type @26, bool_value @27,
+    // integer_value @32 (aligned to 8), double_value @40, string_value @48 (length 1, "") @52,
+    // five empty arrays @56..75, changed_parameters count @76, deleted_parameters count @80.
+    std::vector<std::uint8_t> payload(4 + 84, 0);
+    payload[1] = 0x01;  // CDR, little endian
+    auto at = [&payload](std::size_t offset) -> std::uint8_t & { return payload[4 + offset]; };
+    at(0) = 5;
+    at(4) = 6;
+    at(8) = 3;
+    at(12) = '/';
+    at(13) = 'n';
+    at(16) = 1;
+    at(20) = 2;
+    at(24) = 'a';
+    at(26) = 2;  // PARAMETER_INTEGER
+    at(32) = 42;
+    at(48) = 1;
+    const std::string text(builtinSchemaText("rcl_interfaces/msg/ParameterEvent"));
+    EXPECT_NE(text.find("MSG: rcl_interfaces/ParameterValue"), std::string::npos) << text;
+    auto decoder = DynamicDecoder::create("rcl_interfaces/msg/ParameterEvent", text);
+    ASSERT_TRUE(decoder.ok()) << decoder.message();
+    auto json = decoder->decode(payload);
+    ASSERT_TRUE(json.ok()) << json.message();
+    EXPECT_EQ((*json)["stamp"]["sec"], 5);
+    EXPECT_EQ((*json)["node"], "/n");
+    ASSERT_EQ((*json)["new_parameters"].size(), 1u);
+    EXPECT_EQ((*json)["new_parameters"][0]["name"], "a");
+    EXPECT_EQ((*json)["new_parameters"][0]["value"]["type"], 2);
+    EXPECT_EQ((*json)["new_parameters"][0]["value"]["integer_value"], 42);
+    EXPECT_EQ((*json)["new_parameters"][0]["value"]["string_value"], "");
+    EXPECT_TRUE((*json)["deleted_parameters"].empty());
 }
 
 template <class T>

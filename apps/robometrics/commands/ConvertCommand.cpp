@@ -32,7 +32,9 @@ const RegisterCommand kRegister(
     [](CLI::App &app) {
         auto options = std::make_shared<ConvertOptions>();
         app.add_option("IN", options->input, "rosbag2 directory, .mcap or .db3 file")->required();
-        app.add_option("OUT", options->output, "the MCAP file to write")->required();
+        app.add_option("OUT", options->output, "the MCAP file to write")
+            ->required()
+            ->check(writesExtensions({".mcap"}));
         app.add_option("--compression", options->compression, "chunk compression")
             ->check(CLI::IsMember({"zstd", "lz4", "none"}));
         return [options] { return runConvert(*options); };

@@ -29,8 +29,9 @@ const RegisterCommand kRegister(
         auto o = std::make_shared<CostmapNodeOptions>();
         app.add_option("BAG", *bag, "rosbag2 directory, .mcap or .db3 file")->required();
         app.add_option(
-            "-o,--output", *output,
-            fmt::format("write {} into this MCAP", fmt::join(nodes::CostmapNode::spec().outputTopics(), " and ")));
+               "-o,--output", *output,
+               fmt::format("write {} into this MCAP", fmt::join(nodes::CostmapNode::spec().outputTopics(), " and ")))
+            ->check(writesExtensions({".mcap"}));
         addCostmapNodeOptions(app, *o);
         return [bag, output, o] { return runCostmap(*bag, *output, *o); };
     },

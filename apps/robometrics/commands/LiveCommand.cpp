@@ -126,7 +126,9 @@ const RegisterCommand kRegister(
         addLostTopicOptions(*lost, o->lost);
         lost->add_flag("--json", o->json, "machine-readable summary at the end");
         CLI::App *record = addLive(app, *o, "record", "record topics into an MCAP (ROS 2 bag)");
-        record->add_option("-o,--output", o->record.output, "MCAP file to write")->required();
+        record->add_option("-o,--output", o->record.output, "MCAP file to write")
+            ->required()
+            ->check(writesExtensions({".mcap"}));
         record->add_option("--topics", o->record.topics, "only these topics (comma separated; default all)")
             ->delimiter(',');
         record->add_option("--compression", o->record.compression, "zstd (default), lz4 or none");

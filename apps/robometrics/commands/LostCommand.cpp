@@ -27,8 +27,9 @@ const RegisterCommand kRegister(
         auto json = std::make_shared<bool>(false);
         addLostInputOptions(app, *in);
         app.add_option(
-            "-o,--output", *output,
-            fmt::format("write {} into this MCAP", fmt::join(nodes::LostNode::spec().outputTopics(), " and ")));
+               "-o,--output", *output,
+               fmt::format("write {} into this MCAP", fmt::join(nodes::LostNode::spec().outputTopics(), " and ")))
+            ->check(writesExtensions({".mcap"}));
         app.add_option("--labels", in->labels,
                        "true lost intervals (CSV start,end seconds, or scenario.json) to score against");
         app.add_flag("--json", *json, "machine-readable summary on stdout");

@@ -30,8 +30,9 @@ const RegisterCommand kRegister(
         app.add_option("--labels", in->labels, "true lost intervals: CSV start,end seconds, or scenario.json")
             ->required();
         app.add_option(
-            "-o,--output", *output,
-            fmt::format("write the fitted parameters as a params file (node {})", nodes::LostNode::spec().name));
+               "-o,--output", *output,
+               fmt::format("write the fitted parameters as a params file (node {})", nodes::LostNode::spec().name))
+            ->check(writesExtensions({".yaml", ".yml"}));
         app.add_flag("--json", *json, "machine-readable result on stdout");
         return [in, output, json] { return runLostTrain(*in, *output, *json); };
     },

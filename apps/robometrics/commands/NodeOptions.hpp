@@ -46,7 +46,8 @@ struct TraversalNodeOptions {
 };
 
 inline void addTraversalNodeOptions(CLI::App &app, TraversalNodeOptions &o) {
-    app.add_option("-o,--output", o.output, "CSV file (default metric_logs/metrics_log_YYYYMMDD_HHMMSS.csv)");
+    app.add_option("-o,--output", o.output, "CSV file (default metric_logs/metrics_log_YYYYMMDD_HHMMSS.csv)")
+        ->check(writesExtensions({".csv"}));
     addParamOptions(app, o.params_file, o.overrides, nodes::TraversalNode::spec());
     std::vector<std::string> rules;
     for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) rules.push_back(in.topic.substr(1) + "=/x");

@@ -4,6 +4,7 @@
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "robometrics/io/PlotFiles.hpp"
 #include "robometrics/io/SavedResultComparison.hpp"
 
 namespace robometrics::app {
@@ -16,9 +17,14 @@ RunFn setupRes(CLI::App &cmd) {
                  "Name each result by its file (default: the estimate's name)");
     cmd.add_option("--save_table,--save-table", o->table, "Write the statistics table as CSV");
     cmd.add_flag("-p,--plot", o->plot, "Write the plots (res_raw.svg, res_box.svg, res_stats.svg) to DIR");
+    cmd.add_option("--save_plot,--save-plot", o->save_plot,
+                   "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
     cmd.add_option("-o,--output", o->out_dir, "Folder of the plots")->capture_default_str();
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
+        if (!o->save_plot.empty()) {
+            if (Status s = io::checkSavePlotPath(o->save_plot); !s.ok()) return usage("res", s);
+        }
         auto text = io::compareSavedResults(
             *o, [](const std::string &warning) { fmt::print(stderr, "robometrics res: warning: {}\n", warning); });
         if (!text) return fail("res", text.error());

@@ -32,7 +32,8 @@ const RegisterCommand kRegister(
         app.add_flag("--json", *json, "print the health table as JSON");
         app.add_flag("--rclcpp-period", t->rclcpp_period,
                      "measure the period across window boundaries, as rclcpp really does");
-        app.add_option("-o,--output", t->output, "write the windows: FILE.mcap (/statistics) or FILE.csv");
+        app.add_option("-o,--output", t->output, "write the windows: FILE.mcap (/statistics) or FILE.csv")
+            ->check(writesExtensions({".mcap", ".csv"}));
         return [bag, json, t] { return runTopicStats(*bag, *json, *t); };
     },
     41);

@@ -1,10 +1,15 @@
-// robometrics traj INPUT... [--ref REF] [-a] [-s] [--align_origin] [--n_to_align N] [--sync] [--t_offset S]
-//                 [--merge] [--save_as_tum|--save_as_kitti|--save_as_euroc] [-p] [-o DIR] [--json]
+// robometrics traj [tum|kitti|euroc|bag|bag2|mcap] INPUT... [--ref REF] [-a] [-s] [--align_origin] [--n_to_align N]
+//                 [--sync] [--t_offset S] [--merge] [--save_as_tum|--save_as_kitti|--save_as_euroc] [--full_check]
+//                 [-p] [--plot_mode M] [--save_plot PATH] [-o DIR] [--json] [-v]
 // evo_traj: statistics, export, alignment to a reference and plots of several trajectories; a bag
-// given alone lists the trajectories it holds (io/TrajectoryCollection.hpp does the work).
+// given alone lists the trajectories it holds (io/TrajectoryCollection.hpp does the work). evo's
+// format word before the inputs is read by io/TrajectoryArguments.hpp, as for ape and rpe.
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
+#include "robometrics/io/PlotFiles.hpp"
+#include "robometrics/io/PlotMode.hpp"
+#include "robometrics/io/TrajectoryArguments.hpp"
 #include "robometrics/io/TrajectoryCollection.hpp"
 
 namespace robometrics::app {
@@ -14,11 +19,16 @@ RunFn setupTraj(CLI::App &cmd) {
     auto o = std::make_shared<io::TrajectoryCollectionOptions>();
     cmd.add_option("INPUT", o->inputs,
                    "Trajectories: TUM/KITTI/EuRoC files, BAG:TOPIC, BAG:tf:PARENT:CHILD; a bag alone lists its "
-                   "trajectories")
+                   "trajectories. evo's 'tum|kitti|euroc FILE...' and 'bag|bag2|mcap BAG TOPIC...' too")
         ->required();
     auto *ref = cmd.add_option("--ref", o->ref, "Reference trajectory (same forms): the others are compared to it");
     cmd.add_option("--format", o->format, "Format of the inputs (default: detected)")
         ->check(CLI::IsMember({"auto", "tum", "kitti", "euroc", "bag"}));
+    cmd.add_option("--tf_lookup_frequency,--tf-lookup-frequency,--tf_cache_lookup_frequency", o->tf_lookup_frequency,
+                   "TF chains: look the chain up at this rate from the bag's start, as evo (its "
+                   "tf_cache_lookup_frequency); 0: at every stamp of a moving link")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     auto *align = cmd.add_flag("-a,--align", o->align, "Align each trajectory to the reference (SE(3) Umeyama)");
     auto *scale = cmd.add_flag("-s,--correct_scale", o->correct_scale, "Correct the scale (with -a: Sim(3))");
     auto *origin = cmd.add_flag("--align_origin,--align-origin", o->align_origin,
@@ -34,14 +44,32 @@ RunFn setupTraj(CLI::App &cmd) {
         ->capture_default_str();
     cmd.add_option("--t_offset,--t-offset", o->t_offset, "Added to the stamps of every input but the reference [s]")
         ->capture_default_str();
+    cmd.add_flag("--all_topics,--all-topics", o->all_topics,
+                 "A bag named alone: read all its pose topics (evo's --all_topics) instead of listing them");
     cmd.add_flag("--merge", o->merge, "Concatenate the inputs (not the reference) into one trajectory, by stamp");
     cmd.add_flag("--save_as_tum,--save-as-tum", o->save_tum, "Write each trajectory as DIR/NAME.tum");
     cmd.add_flag("--save_as_kitti,--save-as-kitti", o->save_kitti, "Write each trajectory as DIR/NAME.kitti");
     cmd.add_flag("--save_as_euroc,--save-as-euroc", o->save_euroc, "Write each trajectory as DIR/NAME.csv (EuRoC)");
+    cmd.add_flag("--full_check,--full-check", o->full_check,
+                 "Check every pose is SE(3) and the stamps ascend (evo's validity check)");
     cmd.add_flag("-p,--plot", o->plot, "Write the plots (traj_*.svg and .png) to DIR");
+    cmd.add_option("--plot_mode,--plot-mode", o->plot_mode,
+                   "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: the three planes, as by default)")
+        ->check(CLI::IsMember(io::plotModes()));
+    cmd.add_option("--save_plot,--save-plot", o->save_plot,
+                   "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
+    cmd.add_flag("-v,--verbose", o->verbose, "Accepted for evo (the summary always has everything)");
     cmd.add_option("-o,--output", o->out_dir, "Folder of the exported files and plots")->capture_default_str();
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
+        auto typed = io::resolveTrajectoryListArguments({o->inputs, o->ref, o->format});
+        if (!typed) return usage("traj", typed.status());
+        o->inputs = typed->inputs;
+        o->ref = typed->ref;
+        o->format = typed->format;
+        if (!o->save_plot.empty()) {
+            if (Status s = io::checkSavePlotPath(o->save_plot); !s.ok()) return usage("traj", s);
+        }
         auto out = io::describeTrajectories(*o, [](std::string_view text) { fmt::print("{}", text); });
         if (!out) return fail("traj", out.error());
         if (o->json) fmt::print("{}\n", out->dump(2));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/io/PlotMode.hpp"
 #include "robometrics/io/TrajectoryEvaluation.hpp"
 
 namespace robometrics::app {
@@ -22,6 +23,11 @@ inline void addTrajectoryOptions(CLI::App &cmd, io::TrajectoryEvaluationOptions 
     const std::vector<std::string> formats = {"auto", "tum", "kitti", "euroc", "bag"};
     cmd.add_option("--ref-format", o.ref_format, "Reference format (default: detected)")->check(CLI::IsMember(formats));
     cmd.add_option("--est-format", o.est_format, "Estimate format (default: detected)")->check(CLI::IsMember(formats));
+    cmd.add_option("--tf_lookup_frequency,--tf-lookup-frequency,--tf_cache_lookup_frequency", o.tf_lookup_frequency,
+                   "TF chains: look the chain up at this rate from the bag's start, as evo (its "
+                   "tf_cache_lookup_frequency); 0: at every stamp of a moving link")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     cmd.add_option("--assoc", o.assoc, "Timestamp association: nearest (evo) or one-to-one (TUM tools)")
         ->check(CLI::IsMember({"nearest", "one-to-one"}))
         ->capture_default_str();
@@ -52,8 +58,10 @@ inline void addTrajectoryOptions(CLI::App &cmd, io::TrajectoryEvaluationOptions 
     cmd.add_option("-o,--output", o.out_dir,
                    "Write the aligned estimate (TUM), the errors (CSV) and a plot (SVG) here");
     cmd.add_flag("-p,--plot", o.plot, "Write the two plots (SVG) to -o DIR, else to the current directory");
-    cmd.add_option("--save_plot", o.save_plot, "Write the plots as PATH_map.svg and PATH_raw.svg (extension dropped)");
-    cmd.add_option("--plot_mode", o.plot_mode, "Accepted for evo; the trajectory plot picks its axes itself");
+    cmd.add_option("--save_plot", o.save_plot,
+                   "Write the plots as PATH_map.EXT and PATH_raw.EXT (EXT svg or png), or both pages in PATH.pdf");
+    cmd.add_option("--plot_mode", o.plot_mode, "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: automatic)")
+        ->check(CLI::IsMember(io::plotModes()));
     cmd.add_option("--save_results", o.save_results, "Write a results file (JSON, docs/ape.md) for 'robometrics res'");
     cmd.add_flag("-v,--verbose", o.verbose, "Accepted for evo (the summary always has the association count)");
     cmd.add_flag("--silent", o.silent, "No summary on stdout");

@@ -40,6 +40,18 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
     return t;
 }
 
+/// The log time of the bag's first message, any topic: where evo starts its TF lookups. Messages
+/// come in log-time order, so the first one read is the earliest.
+Result<TimeNs> bagStartTime(const std::string &path) {
+    auto source = bag::openBag(path);
+    if (!source) return source.error();
+    bag::Message first;
+    auto read = (*source)->next(first);
+    if (!read) return read.error();
+    if (!*read) return Error{path + ": the bag holds no message"};
+    return first.log_time;
+}
+
 Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     auto source = bag::openBag(spec.path, bag::ReadOptions{{"/tf", "/tf_static"}, {}, {}});
     if (!source) return source.error();
@@ -48,7 +60,10 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     if (!recording.subscribe(pipeline, (*source)->topics()))
         return Error{spec.path + ": the bag has neither /tf nor /tf_static"};
     ROBOMETRICS_TRY(pipeline.run(**source));
-    return recording.chain(spec.path, spec.parent, spec.child);
+    if (spec.tf_lookup_frequency <= 0) return recording.chain(spec.path, spec.parent, spec.child);
+    auto start = bagStartTime(spec.path);
+    if (!start) return start.error();
+    return recording.chainAtFrequency(spec.path, spec.parent, spec.child, *start, spec.tf_lookup_frequency);
 }
 
 }  // namespace

@@ -19,6 +19,9 @@ struct BagTrajectorySpec {
     std::string topic;   ///< the pose topic, empty for a TF chain
     std::string parent;  ///< TF chain: the frame the poses are expressed in ("map")
     std::string child;   ///< TF chain: the moving frame ("base_link")
+    /// TF chain: 0 samples it at every stamp of a moving link on it; a frequency (Hz) looks it up
+    /// from the bag's first message on at that rate, as evo does (TfRecording::chainAtFrequency).
+    double tf_lookup_frequency = 0;
     bool isTf() const { return topic.empty(); }
 };
 

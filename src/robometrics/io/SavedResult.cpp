@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "robometrics/io/EvoResultZip.hpp"
+
 namespace robometrics::io {
 
 namespace {
@@ -16,12 +18,13 @@ std::string text(const Json &j, const char *key) {
 }
 
 /// A number field; JSON null (how NaN is written) reads as NaN.
-Result<double> number(const Json &j, const std::string &where, const char *key) {
+template <class AnyJson>
+Result<double> number(const AnyJson &j, const std::string &where, const char *key) {
     auto it = j.find(key);
     if (it == j.end()) return Error{where + ": missing field '" + key + "'"};
     if (it->is_null()) return NAN;
     if (!it->is_number()) return Error{where + ": field '" + key + "' is not a number"};
-    return it->get<double>();
+    return it->template get<double>();
 }
 
 Result<std::vector<double>> numbers(const Json &j, const std::string &where, const char *key, bool required) {
@@ -42,15 +45,72 @@ Result<std::vector<double>> numbers(const Json &j, const std::string &where, con
     return out;
 }
 
+/// A string of evo's info.json; "" when absent.
+std::string infoText(const nlohmann::ordered_json &info, const char *key) {
+    auto it = info.find(key);
+    return it != info.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+/// evo's result zip: the statistics from stats.json (n is the error count, evo stores none), the
+/// names from info.json; the metric, relation and unit from the keys we add, else from evo's title
+/// ("APE w.r.t. translation part (m)") and label ("APE (m)").
+Result<SavedResult> readEvoResult(const std::string &path) {
+    auto zip = readEvoResultZip(path);
+    if (!zip) return zip.error();
+    SavedResult r;
+    r.path = path;
+    r.title = infoText(zip->info, "title");
+    r.ref_name = infoText(zip->info, "ref_name");
+    r.est_name = infoText(zip->info, "est_name");
+    r.metric = infoText(zip->info, "metric");
+    r.relation = infoText(zip->info, "relation");
+    r.unit = infoText(zip->info, "unit");
+    const std::string label = infoText(zip->info, "label");
+    if (r.metric.empty() && r.title.size() >= 3) {
+        const std::string head = r.title.substr(0, 3);
+        if (head == "APE" || head == "RPE") r.metric = head == "APE" ? "ape" : "rpe";
+    }
+    if (r.relation.empty()) {
+        if (auto at = r.title.find("w.r.t. "); at != std::string::npos) {
+            r.relation = r.title.substr(at + 7, r.title.find_first_of("(\n", at + 7) - at - 7);
+            while (!r.relation.empty() && r.relation.back() == ' ') r.relation.pop_back();
+        }
+    }
+    if (r.unit.empty() && !zip->info.contains("unit")) {
+        const auto open = label.rfind('('), close = label.rfind(')');
+        if (open != std::string::npos && close != std::string::npos && close > open)
+            r.unit = label.substr(open + 1, close - open - 1);
+    }
+    const std::string where = path + ": stats.json";
+    double *fields[] = {&r.stats.rmse, &r.stats.mean, &r.stats.median, &r.stats.std,
+                        &r.stats.min,  &r.stats.max,  &r.stats.sse};
+    const char *names[] = {"rmse", "mean", "median", "std", "min", "max", "sse"};
+    for (std::size_t k = 0; k < std::size(names); ++k) {
+        auto v = number(zip->stats, where, names[k]);
+        if (!v) return v.error();
+        *fields[k] = *v;
+    }
+    r.errors = zip->array("error_array")->values;
+    r.stats.n = r.errors.size();
+    if (const NpyArray *seconds = zip->array("seconds_from_start")) r.seconds_from_start = seconds->values;
+    if (!r.seconds_from_start.empty() && r.seconds_from_start.size() != r.errors.size()) {
+        return Error{path + ": seconds_from_start.npy has " + std::to_string(r.seconds_from_start.size()) +
+                     " values for " + std::to_string(r.errors.size()) + " errors"};
+    }
+    return r;
+}
+
 }  // namespace
 
 Result<SavedResult> readSavedResult(const std::string &path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{path + ": cannot open for reading"};
+    if (looksLikeZip(path)) return readEvoResult(path);
     std::stringstream buffer;
     buffer << in.rdbuf();
     Json j = Json::parse(buffer.str(), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return Error{path + ": not a results file (expected a JSON object)"};
+    if (j.is_discarded() || !j.is_object())
+        return Error{path + ": not a results file (expected our JSON object or evo's result zip)"};
 
     SavedResult r;
     r.path = path;

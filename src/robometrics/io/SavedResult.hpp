@@ -2,7 +2,8 @@
 // Reading the results file that `ape`/`rpe --save_results` write (schema in docs/ape.md): a JSON
 // object with the statistics (n, rmse, mean, median, std, min, max, sse), the metric, relation and
 // unit, an `info` block (title, ref_name, est_name, label) and the per-error arrays `errors`,
-// `timestamps`, `seconds_from_start`. `robometrics res` compares several of them.
+// `timestamps`, `seconds_from_start`; or evo's result zip (EvoResultZip.hpp), told apart by its
+// first bytes whatever the file is called. `robometrics res` compares several of them.
 
 #include <string>
 #include <vector>

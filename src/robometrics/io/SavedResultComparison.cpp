@@ -9,6 +9,7 @@
 #include <set>
 
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/io/PlotFiles.hpp"
 #include "robometrics/io/ResultComparisonPlot.hpp"
 #include "robometrics/report/JsonNumber.hpp"
 
@@ -117,13 +118,23 @@ Result<std::string> compareSavedResults(const SavedResultComparisonOptions &o,
         ROBOMETRICS_TRY(writeFileAtomically(o.table, tableCsv(results, names)));
         written.push_back(o.table);
     }
+    const std::vector<OverlayPlot> plots =
+        o.plot || !o.save_plot.empty() ? resultComparisonPlots(results, names) : std::vector<OverlayPlot>{};
     if (o.plot) {
         std::error_code ec;
         std::filesystem::create_directories(o.out_dir, ec);
         if (ec) return Error{o.out_dir + ": cannot create the output directory: " + ec.message()};
-        auto plots = writeOverlayPlots(o.out_dir, resultComparisonPlots(results, names), false);
-        if (!plots) return plots.error();
-        written.insert(written.end(), plots->begin(), plots->end());
+        auto files = writeOverlayPlots(o.out_dir, plots, false);
+        if (!files) return files.error();
+        written.insert(written.end(), files->begin(), files->end());
+    }
+    if (!o.save_plot.empty()) {
+        // evo's figure names without our "res_" prefix: PATH_raw.png, PATH_box.png.
+        std::vector<NamedPlot> named;
+        for (const OverlayPlot &plot : plots) named.push_back({plot.stem.substr(plot.stem.find('_') + 1), plot.svg});
+        auto saved = savePlots(o.save_plot, named);
+        if (!saved) return saved.error();
+        written.insert(written.end(), saved->begin(), saved->end());
     }
     return o.json ? tableJson(results, names, written) : tableText(results, names, written);
 }

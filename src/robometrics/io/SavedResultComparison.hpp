@@ -18,6 +18,7 @@ struct SavedResultComparisonOptions {
     bool use_filenames = false;
     std::string table;  ///< --save_table FILE.csv
     bool plot = false, json = false;
+    std::string save_plot;  ///< evo's --save_plot PATH (io/PlotFiles.hpp)
     std::string out_dir = ".";
 };
 

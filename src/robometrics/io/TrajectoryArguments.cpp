@@ -30,6 +30,11 @@ bool isCombinedEvoFlags(const std::string &arg) {
     return arg.size() > 2 && arg[0] == '-' && arg.find_first_not_of("asvp", 1) == std::string::npos;
 }
 
+/// evo's words for text files (they set the format) and for bags (the words after the bag are
+/// topics). `mcap` is evo 1.36's mode for MCAP files; it takes what `bag2` takes.
+bool isFileFormatWord(const std::string &word) { return word == "tum" || word == "kitti" || word == "euroc"; }
+bool isBagFormatWord(const std::string &word) { return word == "bag" || word == "bag2" || word == "mcap"; }
+
 /// evo names a TF chain in a bag `/tf:PARENT.CHILD`; ours is `tf:PARENT:CHILD`.
 std::string bagTopicArgument(const std::string &bag, const std::string &topic) {
     const std::string evo_tf = "/tf:";
@@ -67,21 +72,49 @@ Result<ResolvedTrajectoryArguments> resolveTrajectoryArguments(const TrajectoryA
     ResolvedTrajectoryArguments out{p.size() > 1 ? p[0] : "", p.size() > 1 ? p[1] : "", arguments.ref_format,
                                     arguments.est_format};
     const std::string evo_format = p.size() > 2 ? p[0] : "";
-    if (p.size() == 3 && (evo_format == "tum" || evo_format == "kitti" || evo_format == "euroc")) {
+    if (p.size() == 3 && isFileFormatWord(evo_format)) {
         out.ref = p[1];
         out.est = p[2];
         // evo's euroc: the reference is EuRoC ground truth, the estimate a TUM file.
         if (out.ref_format == "auto") out.ref_format = evo_format;
         if (out.est_format == "auto") out.est_format = evo_format == "euroc" ? "tum" : evo_format;
-    } else if (p.size() == 4 && (evo_format == "bag" || evo_format == "bag2")) {
+    } else if (p.size() == 4 && isBagFormatWord(evo_format)) {
         out.ref = bagTopicArgument(p[1], p[2]);
         out.est = bagTopicArgument(p[1], p[3]);
     } else if (p.size() != 2) {
         return Error{
-            fmt::format("expected REF EST (or evo's 'tum|kitti|euroc REF EST', 'bag|bag2 BAG REF_TOPIC "
+            fmt::format("expected REF EST (or evo's 'tum|kitti|euroc REF EST', 'bag|bag2|mcap BAG REF_TOPIC "
                         "EST_TOPIC'), got {} trajectory arguments",
                         p.size())};
     }
+    return out;
+}
+
+Result<TrajectoryListArguments> resolveTrajectoryListArguments(const TrajectoryListArguments &typed) {
+    const std::vector<std::string> &p = typed.inputs;
+    const std::string word = p.empty() ? "" : p[0];
+    if (!isFileFormatWord(word) && !isBagFormatWord(word)) return typed;
+    if (typed.format != "auto" && typed.format != (isBagFormatWord(word) ? "bag" : word)) {
+        return Error{fmt::format("--format {} contradicts evo's format word '{}'", typed.format, word)};
+    }
+    TrajectoryListArguments out;
+    if (isFileFormatWord(word)) {
+        // evo_traj euroc reads every file, the reference too, as EuRoC.
+        if (p.size() < 2)
+            return Error{fmt::format("expected evo's '{} FILE...': no trajectory file after '{}'", word, word)};
+        out.inputs.assign(p.begin() + 1, p.end());
+        out.ref = typed.ref;
+        out.format = word;
+        return out;
+    }
+    // bag BAG [TOPIC...] [--ref TOPIC]: the topics (and the reference) are in that bag; the bag
+    // alone is listed, or read whole with --all_topics.
+    if (p.size() < 2) return Error{fmt::format("expected evo's '{} BAG TOPIC...': no bag after '{}'", word, word)};
+    const std::string &bag = p[1];
+    if (p.size() == 2) out.inputs.push_back(bag);
+    for (std::size_t k = 2; k < p.size(); ++k) out.inputs.push_back(bagTopicArgument(bag, p[k]));
+    if (!typed.ref.empty()) out.ref = bagTopicArgument(bag, typed.ref);
+    out.format = "auto";
     return out;
 }
 

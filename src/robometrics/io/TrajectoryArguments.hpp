@@ -18,7 +18,7 @@ namespace robometrics::io {
 std::vector<std::string> rewriteEvoArguments(std::vector<std::string> args);
 
 /// The trajectory arguments as typed: REF EST, or evo's `tum|kitti|euroc REF EST` and
-/// `bag|bag2 BAG REF_TOPIC EST_TOPIC`.
+/// `bag|bag2|mcap BAG REF_TOPIC EST_TOPIC`.
 struct TrajectoryArguments {
     std::vector<std::string> positionals;
     std::string ref_format = "auto", est_format = "auto";
@@ -31,6 +31,20 @@ struct ResolvedTrajectoryArguments {
 
 /// REF and EST with their formats; the error (bad usage) says what was expected.
 Result<ResolvedTrajectoryArguments> resolveTrajectoryArguments(const TrajectoryArguments &arguments);
+
+/// The trajectories of `traj` (evo_traj): the inputs, the --ref and the --format.
+struct TrajectoryListArguments {
+    std::vector<std::string> inputs;
+    std::string ref;
+    std::string format = "auto";
+};
+
+/// evo_traj's `tum|kitti|euroc FILE... [--ref FILE]` (the word sets the format of every file, the
+/// reference too) and `bag|bag2|mcap BAG TOPIC... [--ref TOPIC]` (the topics and the reference
+/// become BAG:TOPIC, evo's `/tf:PARENT.CHILD` BAG:tf:PARENT:CHILD; a bag with no topic stays a bag: listed, or read
+/// whole with --all_topics). Without a format word the arguments are returned as typed. The error (bad usage) says what
+/// was expected.
+Result<TrajectoryListArguments> resolveTrajectoryListArguments(const TrajectoryListArguments &typed);
 
 /// Our --align mode from it and evo's flags, as evo combines them: -a SE(3), -a -s Sim(3), -s
 /// alone scale only, --align_origin origin. The error (bad usage) names the contradiction.

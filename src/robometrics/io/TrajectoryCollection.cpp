@@ -9,13 +9,16 @@
 
 #include "robometrics/io/BagTrajectory.hpp"
 #include "robometrics/io/BagTrajectoryList.hpp"
+#include "robometrics/io/PlotFiles.hpp"
+#include "robometrics/io/PlotMode.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
 #include "robometrics/io/TrajectoryOverlayPlot.hpp"
+#include "robometrics/io/TrajectoryValidity.hpp"
 #include "robometrics/io/TrajectoryWriters.hpp"
+#include "robometrics/report/JsonNumber.hpp"
 #include "robometrics/slam/ReferenceAlignment.hpp"
 #include "robometrics/slam/TrajectoryEdit.hpp"
 #include "robometrics/slam/TrajectoryStatistics.hpp"
-#include "robometrics/report/JsonNumber.hpp"
 
 namespace robometrics::io {
 
@@ -46,7 +49,6 @@ std::string displayName(const std::string &argument) {
     while (!name.empty() && name.front() == '_') name.erase(name.begin());
     return name.empty() ? "trajectory" : name;
 }
-
 
 nlohmann::ordered_json statsJson(const NamedTrajectory &t, const slam::TrajectoryStatistics &s) {
     return {{"name", t.name},
@@ -112,7 +114,7 @@ Result<std::vector<NamedTrajectory>> loadAll(const TrajectoryCollectionOptions &
     std::vector<NamedTrajectory> out;
     std::set<std::string> used;
     for (const std::string &argument : arguments) {
-        auto t = loadTrajectory(argument, o.format);
+        auto t = loadTrajectory(argument, o.format, TrajectoryLoadOptions{o.tf_lookup_frequency});
         if (!t) return t.error();
         std::string name = displayName(argument);
         for (int k = 2; used.count(name) != 0; ++k) name = displayName(argument) + "_" + std::to_string(k);
@@ -148,7 +150,8 @@ Result<std::vector<nlohmann::ordered_json>> relateAll(const TrajectoryCollection
     ro.association.t_max_diff = o.t_max_diff;
     ro.align = alignMode(o);
     ro.n_to_align = o.n_to_align;
-    ro.sync = o.sync;
+    // evo_traj aligns the associated trajectory, so an aligned one keeps only its matched poses.
+    ro.sync = o.sync || ro.align != slam::AlignMode::None;
     for (std::size_t k = first; first > 0 && k < all.size(); ++k) {
         auto r = slam::relateToReference(all[0].trajectory, all[k].trajectory, ro);
         if (!r) return Error{all[k].name + ": " + r.message()};
@@ -188,9 +191,17 @@ Status describeLoaded(const TrajectoryCollectionOptions &o, const std::vector<st
         auto item = statsJson(all[k], stats);
         if (ref_index && k == 0) item["reference"] = true;
         if (!relation.is_null()) item["to_reference"] = relation;
+        std::optional<TrajectoryValidity> validity;
+        if (o.full_check) {
+            validity = checkTrajectoryValidity(all[k].trajectory);
+            item["check"] = {{"valid", validity->valid()},
+                             {"non_se3_poses", validity->non_rigid_poses},
+                             {"stamps_not_ascending", validity->stamps_not_ascending}};
+        }
         items.push_back(item);
         if (o.json) continue;
         print(statsText(all[k], stats));
+        if (validity) print(fmt::format("  check: {}\n", validity->summary()));
         if (ref_index && k == 0) print("  (reference)\n");
         if (!relation.is_null()) {
             print(fmt::format("  matched {} of {} poses to the reference, alignment {} (scale {:.9g})\n",
@@ -207,10 +218,21 @@ Status describeLoaded(const TrajectoryCollectionOptions &o, const std::vector<st
         if (ec) return Error{o.out_dir + ": cannot create the output directory: " + ec.message()};
     }
     ROBOMETRICS_TRY(exportAll(o, all, written));
-    if (o.plot) {
-        auto plots = writeOverlayPlots(o.out_dir, trajectoryOverlayPlots(all, ref_index), true);
-        if (!plots) return plots.error();
-        written.insert(written.end(), plots->begin(), plots->end());
+    if (o.plot || !o.save_plot.empty()) {
+        const std::vector<OverlayPlot> plots = trajectoryOverlayPlots(all, ref_index, plotModeAxes(o.plot_mode));
+        auto files = o.plot ? writeOverlayPlots(o.out_dir, plots, true)
+                            : Result<std::vector<std::string>>(std::vector<std::string>{});
+        if (!files) return files.error();
+        written.insert(written.end(), files->begin(), files->end());
+        if (!o.save_plot.empty()) {
+            // evo's figure names without our "traj_" prefix: PATH_xy.png, PATH_yaw.png.
+            std::vector<NamedPlot> named;
+            for (const OverlayPlot &plot : plots)
+                named.push_back({plot.stem.substr(plot.stem.find('_') + 1), plot.svg});
+            auto saved = savePlots(o.save_plot, named);
+            if (!saved) return saved.error();
+            written.insert(written.end(), saved->begin(), saved->end());
+        }
     }
     out["written"] = written;
     for (const auto &path : written) {
@@ -229,6 +251,15 @@ Result<nlohmann::ordered_json> describeTrajectories(const TrajectoryCollectionOp
     for (const std::string &input : o.inputs) {
         if (!isPlainBag(input)) {
             arguments.push_back(input);
+            continue;
+        }
+        if (o.all_topics) {
+            // evo's --all_topics: every pose topic of the bag (TF chains are named one by one).
+            auto list = listBagTrajectories(input);
+            if (!list) return list.error();
+            for (const auto &t : *list) {
+                if (t.kind != "tf") arguments.push_back(t.spec);
+            }
             continue;
         }
         auto bag = listBag(input, o.json, print);

@@ -2,7 +2,8 @@
 // What `robometrics traj` does with its inputs (evo_traj; docs/traj.md): bags named without a
 // topic are listed; the other arguments are loaded as named trajectories (a reference first when
 // there is one), shifted by --t_offset, optionally merged, related to the reference (associated,
-// aligned, synced), described by their statistics, exported and plotted.
+// aligned, synced; aligned ones keep only their matched poses, as in evo), described by their
+// statistics (and checked with --full_check), exported and plotted.
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -19,12 +20,18 @@ struct TrajectoryCollectionOptions {
     std::vector<std::string> inputs;
     std::string ref;
     std::string format = "auto";
+    double tf_lookup_frequency = 10.0;  ///< Hz, TF chains looked up as evo; 0: every stamp (TrajectoryInput.hpp)
     bool align = false, correct_scale = false, align_origin = false;
     std::size_t n_to_align = 0;
     double t_max_diff = 0.01, t_offset = 0.0;
     bool sync = false, merge = false;
+    bool all_topics = false;  ///< evo's --all_topics: a bag named alone gives all its pose topics, not a listing
     bool save_tum = false, save_kitti = false, save_euroc = false;
     bool plot = false, json = false;
+    bool verbose = false;     ///< evo's -v: accepted, the summary always has everything
+    bool full_check = false;  ///< evo's --full_check: say whether each trajectory is valid
+    std::string plot_mode;    ///< evo's --plot_mode (io/PlotMode.hpp): the plane(s) drawn
+    std::string save_plot;    ///< evo's --save_plot PATH (io/PlotFiles.hpp)
     std::string out_dir = ".";
 };
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "robometrics/io/PlotFiles.hpp"
 #include "robometrics/io/TrajectoryArguments.hpp"
 #include "robometrics/io/TrajectoryEvaluationReport.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
@@ -68,12 +69,16 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
         if (!bag) return stopped(run, 1, bag.message());
         if (!bag->empty()) return stopped(run, 2, *bag);
     }
+    if (!o.save_plot.empty()) {
+        if (Status s = checkSavePlotPath(o.save_plot); !s.ok()) return stopped(run, 2, s.message());
+    }
     auto align = resolveAlignMode(o.align, o.evo_align, o.evo_correct_scale, o.evo_align_origin);
     if (!align) return stopped(run, 2, align.message());
     o.align = *align;
     if (o.relation == "trans_part") o.relation = "trans";
 
-    auto input = loadTrajectoryPair(c.ref, arguments->ref_format, c.est, arguments->est_format);
+    auto input = loadTrajectoryPair(c.ref, arguments->ref_format, c.est, arguments->est_format,
+                                    TrajectoryLoadOptions{o.tf_lookup_frequency});
     if (!input) return stopped(run, 1, input.message());
     if (o.t_offset != "auto") {
         if (auto warning = slam::clockMismatchWarning(input->ref, input->est)) warn(run, c, *warning);

@@ -20,6 +20,7 @@ struct TrajectoryEvaluationOptions {
     std::string ref, est;
     std::vector<std::string> more_positionals;
     std::string ref_format = "auto", est_format = "auto";
+    double tf_lookup_frequency = 10.0;  ///< Hz, TF chains looked up as evo; 0: every stamp (TrajectoryInput.hpp)
     std::string assoc = "nearest";
     double t_max_diff = 0.01;
     std::string t_offset = "0";  ///< seconds, or "auto" (estimated, see slam/TimeOffsetEstimator.hpp)
@@ -38,8 +39,8 @@ struct TrajectoryEvaluationOptions {
     bool errors = false;       ///< the per-pose errors and stamps in the JSON
     std::string out_dir;       ///< -o DIR
     bool plot = false;         ///< evo's -p/--plot: the plots to -o DIR, else here
-    std::string save_plot;     ///< evo's --save_plot PATH: plots named after PATH
-    std::string plot_mode;     ///< evo's --plot_mode: accepted, the plot picks its own axes
+    std::string save_plot;     ///< evo's --save_plot PATH: the format its extension names (io/PlotFiles.hpp)
+    std::string plot_mode;     ///< evo's --plot_mode: the axes of the trajectory plot (io/PlotMode.hpp)
     std::string save_results;  ///< evo's --save_results FILE (a JSON results file for `robometrics res`)
     bool verbose = false, silent = false, no_warnings = false;
 };

@@ -1,7 +1,8 @@
 #pragma once
 // What an ape/rpe run reports (TrajectoryEvaluation.hpp): the title, the summary as text and as
-// JSON, the results file for `robometrics res` (schema in docs/ape.md), and the files of -o DIR,
-// --plot and --save_plot (the aligned estimate as TUM, the errors as CSV, two SVG plots).
+// JSON, the results file for `robometrics res` (our JSON, schema in docs/ape.md, or evo's zip), and
+// the files of -o DIR, --plot and --save_plot (the aligned estimate as TUM, the errors as CSV, the
+// two plots).
 
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -39,7 +40,12 @@ std::string evaluationText(const TrajectoryEvaluationContext &c, const slam::Tra
 nlohmann::json resultsJson(const TrajectoryEvaluationContext &c, const slam::TrajectoryErrorResult &r,
                            const nlohmann::json &summary);
 
-/// Writes what the options ask for: -o DIR, --plot, --save_plot, --save_results.
+/// True when --save_results FILE names evo's result zip (a `.zip` extension, any case); other
+/// names get our JSON results file.
+bool isEvoResultPath(const std::string &path);
+
+/// Writes what the options ask for: -o DIR, --plot, --save_plot, --save_results (evo's zip for
+/// FILE.zip, io/EvoResultZip.hpp; our JSON otherwise).
 Status writeEvaluationOutputs(const TrajectoryEvaluationContext &c, const slam::TrajectoryErrorResult &r,
                               const nlohmann::json &summary);
 

@@ -22,7 +22,8 @@ bool looksLikeBag(const std::string &path) {
     return false;
 }
 
-Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format) {
+Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format,
+                                        const TrajectoryLoadOptions &options) {
     std::error_code ec;
     bool is_bag = format == "bag";
     if (format == "auto" || format.empty()) {
@@ -33,6 +34,7 @@ Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::
         auto spec = parseBagTrajectorySpec(argument);
         if (!spec) return spec.error();
         if (!std::filesystem::exists(spec->path, ec)) return Error{spec->path + ": no such bag"};
+        spec->tf_lookup_frequency = options.tf_lookup_frequency;
         return readBagTrajectory(*spec);
     }
     if ((format == "auto" || format.empty()) && looksLikeBag(argument)) {
@@ -45,9 +47,9 @@ Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::
 }
 
 Result<TrajectoryPair> loadTrajectoryPair(const std::string &ref, const std::string &ref_format, const std::string &est,
-                                          const std::string &est_format) {
-    auto est_future = std::async(std::launch::async, [&] { return loadTrajectory(est, est_format); });
-    auto ref_result = loadTrajectory(ref, ref_format);
+                                          const std::string &est_format, const TrajectoryLoadOptions &options) {
+    auto est_future = std::async(std::launch::async, [&] { return loadTrajectory(est, est_format, options); });
+    auto ref_result = loadTrajectory(ref, ref_format, options);
     auto est_result = est_future.get();
     if (!ref_result) return ref_result.error();
     if (!est_result) return est_result.error();

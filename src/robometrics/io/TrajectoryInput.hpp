@@ -13,10 +13,18 @@ namespace robometrics::io {
 /// bag), as opposed to a trajectory file or a `BAG:TOPIC` argument.
 bool looksLikeBag(const std::string &path);
 
+/// How bag trajectories are read.
+struct TrajectoryLoadOptions {
+    /// TF chains: 0 = at every stamp of a moving link; else looked up at this rate from the bag's
+    /// first message, as evo (ape/rpe/traj --tf_lookup_frequency, default 10 Hz there).
+    double tf_lookup_frequency = 0;
+};
+
 /// `format`: auto, tum, kitti, euroc or bag. With auto, an argument that is not an existing file
 /// but whose part before a ':' is an existing bag is read as a bag; a bag without a topic is an
 /// error that says how to name one (listBagTrajectories() says which there are).
-Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format = "auto");
+Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format = "auto",
+                                        const TrajectoryLoadOptions &options = {});
 
 /// Loads a reference and an estimate at the same time (two threads): on large files reading is
 /// most of the work of an evaluation.
@@ -24,6 +32,6 @@ struct TrajectoryPair {
     slam::Trajectory ref, est;
 };
 Result<TrajectoryPair> loadTrajectoryPair(const std::string &ref, const std::string &ref_format, const std::string &est,
-                                          const std::string &est_format);
+                                          const std::string &est_format, const TrajectoryLoadOptions &options = {});
 
 }  // namespace robometrics::io

@@ -7,7 +7,7 @@
 
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/report/SvgPlot.hpp"
-#include "robometrics/report/SvgRaster.hpp"
+#include "robometrics/report/SvgToPng.hpp"
 
 namespace robometrics::io {
 
@@ -89,7 +89,8 @@ OverlayPlot timePlot(const Styler &style, const std::string &name, const std::st
 }  // namespace
 
 std::vector<OverlayPlot> trajectoryOverlayPlots(const std::vector<NamedTrajectory> &trajectories,
-                                                std::optional<std::size_t> reference) {
+                                                std::optional<std::size_t> reference,
+                                                std::optional<std::array<int, 2>> plane) {
     const Styler style{trajectories, reference};
     // One time axis for all: seconds since the earliest stamp (pose indices if any has no stamps).
     bool timed = true;
@@ -100,7 +101,12 @@ std::vector<OverlayPlot> trajectoryOverlayPlots(const std::vector<NamedTrajector
             t0 = std::min(t0, *std::min_element(n.trajectory.stamps.begin(), n.trajectory.stamps.end()));
     }
     if (!std::isfinite(t0)) t0 = 0;
-    std::vector<OverlayPlot> plots = {planePlot(style, 0, 1), planePlot(style, 0, 2), planePlot(style, 1, 2)};
+    std::vector<OverlayPlot> plots;
+    if (plane) {
+        plots.push_back(planePlot(style, (*plane)[0], (*plane)[1]));
+    } else {
+        plots = {planePlot(style, 0, 1), planePlot(style, 0, 2), planePlot(style, 1, 2)};
+    }
     const char *axes = "xyz";
     for (int a = 0; a < 3; ++a) {
         plots.push_back(timePlot(

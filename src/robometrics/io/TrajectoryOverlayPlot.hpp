@@ -6,8 +6,9 @@
 //   traj_roll, traj_pitch, traj_yaw     the orientation as static x-y-z Euler angles (degrees) over time
 // Time is seconds since the earliest first stamp of all trajectories (one axis for all of them);
 // the pose index when a trajectory has no stamps (KITTI). Each plot is an SVG and, on request, a
-// PNG raster of the same drawing (report/SvgRaster.hpp: lines only, no text).
+// PNG of the same SVG rendered with its text (report/SvgToPng.hpp).
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,9 +28,12 @@ struct OverlayPlot {
     std::string svg;
 };
 
-/// The nine plots; `reference` is the index of the reference trajectory in `trajectories`.
+/// The nine plots; `reference` is the index of the reference trajectory in `trajectories`. With
+/// `plane` (evo's --plot_mode: horizontal and vertical axis) the one plane plot on those axes
+/// (`traj_yx`...) replaces the three, so seven plots.
 std::vector<OverlayPlot> trajectoryOverlayPlots(const std::vector<NamedTrajectory> &trajectories,
-                                                std::optional<std::size_t> reference = std::nullopt);
+                                                std::optional<std::size_t> reference = std::nullopt,
+                                                std::optional<std::array<int, 2>> plane = std::nullopt);
 
 /// Writes `<dir>/<stem>.svg` for each plot, and `<dir>/<stem>.png` too when `png` is set. Returns
 /// the paths written.

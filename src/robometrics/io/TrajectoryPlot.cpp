@@ -14,8 +14,6 @@ namespace robometrics::io {
 
 namespace {
 
-Status writeSvg(const std::string &path, const std::string &svg) { return writeFileAtomically(path, svg); }
-
 /// The two axes (0 = x, 1 = y, 2 = z) along which `t` spreads most, in x-y-z order.
 std::array<int, 2> viewAxes(const slam::Trajectory &t) {
     Eigen::Vector3d lo = Eigen::Vector3d::Constant(INFINITY), hi = Eigen::Vector3d::Constant(-INFINITY);
@@ -33,8 +31,9 @@ std::array<int, 2> viewAxes(const slam::Trajectory &t) {
 }  // namespace
 
 std::string trajectorySvg(const slam::Trajectory &ref, const slam::Trajectory &est, const std::vector<double> &errors,
-                          const std::string &title, const std::string &error_label) {
-    const auto [ax, ay] = viewAxes(ref.empty() ? est : ref);
+                          const std::string &title, const std::string &error_label,
+                          std::optional<std::array<int, 2>> axes) {
+    const auto [ax, ay] = axes ? *axes : viewAxes(ref.empty() ? est : ref);
     const char *names = "xyz";
     report::SvgPlot plot(title, fmt::format("{} [m]", names[ax]), fmt::format("{} [m]", names[ay]), 800, 640);
     plot.setEqualAspect(true);
@@ -81,17 +80,6 @@ std::string errorOverTimeSvg(const std::vector<double> &stamps, const std::vecto
     for (std::size_t k = 0; k < series.y.size(); ++k) series.x.push_back(stamps[k] - t0);
     plot.add(std::move(series));
     return plot.render();
-}
-
-Status writeTrajectorySvg(const std::string &path, const slam::Trajectory &ref, const slam::Trajectory &est,
-                          const std::vector<double> &errors, const std::string &title, const std::string &error_label) {
-    return writeSvg(path, trajectorySvg(ref, est, errors, title, error_label));
-}
-
-Status writeErrorOverTimeSvg(const std::string &path, const std::vector<double> &stamps,
-                             const std::vector<double> &errors, bool timestamped, const std::string &title,
-                             const std::string &error_label) {
-    return writeSvg(path, errorOverTimeSvg(stamps, errors, timestamped, title, error_label));
 }
 
 Status writeErrorCsv(const std::string &path, const std::vector<std::size_t> &indices,

@@ -223,6 +223,23 @@ builtin_interfaces/Time window_start
 builtin_interfaces/Time window_stop
 StatisticDataPoint[] statistics
 )"},
+    // diagnostic_msgs: what /diagnostics carries (diagnostic_aggregator, rqt_robot_monitor).
+    {"diagnostic_msgs/KeyValue", R"(string key    # what the value is
+string value  # the value, as text
+)"},
+    {"diagnostic_msgs/DiagnosticStatus", R"(byte OK=0
+byte WARN=1
+byte ERROR=2
+byte STALE=3
+byte level           # one of the levels above
+string name          # what is checked
+string message       # its state, in words
+string hardware_id   # which device or stream
+KeyValue[] values
+)"},
+    {"diagnostic_msgs/DiagnosticArray", R"(std_msgs/Header header
+DiagnosticStatus[] status
+)"},
     {"rcl_interfaces/Log", R"(byte DEBUG=10
 byte INFO=20
 byte WARN=30
@@ -236,6 +253,40 @@ string file
 string function
 uint32 line
 )"},
+    // rcl_interfaces/ParameterEvent: every `ros2 bag record -a` has /parameter_events. Field lists
+    // from rcl_interfaces (msg/ParameterEvent, Parameter, ParameterValue).
+    {"rcl_interfaces/ParameterEvent", R"(# What changed in the parameters of one node.
+builtin_interfaces/Time stamp
+string node                    # fully qualified node name
+Parameter[] new_parameters
+Parameter[] changed_parameters
+Parameter[] deleted_parameters
+)"},
+    {"rcl_interfaces/Parameter", R"(string name
+ParameterValue value
+)"},
+    {"rcl_interfaces/ParameterValue", R"(# `type` (a ParameterType constant) says which one field holds the value.
+uint8 type
+bool bool_value
+int64 integer_value
+float64 double_value
+string string_value
+byte[] byte_array_value
+bool[] bool_array_value
+int64[] integer_array_value
+float64[] double_array_value
+string[] string_array_value
+)"},
+    // The head of every service event (service introspection, Iron and later; ServiceEventSchema).
+    {"service_msgs/ServiceEventInfo", R"(uint8 REQUEST_SENT = 0
+uint8 REQUEST_RECEIVED = 1
+uint8 RESPONSE_SENT = 2
+uint8 RESPONSE_RECEIVED = 3
+uint8 event_type               # one of the constants above
+builtin_interfaces/Time stamp  # when the event happened
+char[16] client_gid            # the client's id, unique within the session
+int64 sequence_number          # with client_gid: the request this event belongs to
+)"},
 };
 
 const BuiltinBody *findBody(std::string_view normalised) {
@@ -246,9 +297,9 @@ const BuiltinBody *findBody(std::string_view normalised) {
 }
 
 /// Sorted complex types a body refers to (the built-in bodies always parse).
-std::set<std::string> dependenciesOf(const BuiltinBody &entry) {
+std::set<std::string> dependenciesOf(std::string_view body, std::string_view package) {
     std::set<std::string> deps;
-    auto fields = parseMsgFields(entry.body, packageOf(entry.name));
+    auto fields = parseMsgFields(body, package);
     if (!fields.ok()) return deps;
     for (const MsgField &field : *fields) {
         if (field.primitive == MsgPrimitive::Complex) deps.insert(field.type_name);
@@ -256,17 +307,22 @@ std::set<std::string> dependenciesOf(const BuiltinBody &entry) {
     return deps;
 }
 
-void appendDependencies(const BuiltinBody &entry, std::set<std::string> &seen, std::string &text) {
-    for (const std::string &dep : dependenciesOf(entry)) {
+}  // namespace
+
+void appendBuiltinDependencies(std::string_view body, std::string_view package, std::set<std::string> &seen,
+                               std::string &text) {
+    for (const std::string &dep : dependenciesOf(body, package)) {
         if (!seen.insert(dep).second) continue;
-        const BuiltinBody *body = findBody(dep);
-        if (body == nullptr) continue;
+        const BuiltinBody *entry = findBody(dep);
+        if (entry == nullptr) continue;
         if (!text.empty() && text.back() != '\n') text += '\n';
         text += std::string(80, '=') + "\nMSG: " + dep + "\n";
-        text += body->body;
-        appendDependencies(*body, seen, text);
+        text += entry->body;
+        appendBuiltinDependencies(entry->body, packageOf(entry->name), seen, text);
     }
 }
+
+namespace {
 
 const std::map<std::string, std::string, std::less<>> &schemaTexts() {
     static const std::map<std::string, std::string, std::less<>> texts = [] {
@@ -274,7 +330,7 @@ const std::map<std::string, std::string, std::less<>> &schemaTexts() {
         for (const BuiltinBody &entry : kBodies) {
             std::string text(entry.body);
             std::set<std::string> seen{std::string(entry.name)};
-            appendDependencies(entry, seen, text);
+            appendBuiltinDependencies(entry.body, packageOf(entry.name), seen, text);
             out.emplace(std::string(entry.name), std::move(text));
         }
         return out;

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "robometrics/msgs/BuiltinSchemas.hpp"
+#include "robometrics/msgs/ServiceEventSchema.hpp"
 
 namespace robometrics::msgs {
 
@@ -146,7 +147,9 @@ private:
 
 Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view schema_text, SchemaDialect dialect) {
     std::string root = normaliseTypeName(type_name);
-    if (root.find("/srv/") != std::string::npos || root.find("/action/") != std::string::npos) {
+    // A service event (pkg/srv/Name_Event) is a message; the service and action types are not.
+    const bool service_event = serviceOfEventType(root).has_value();
+    if ((root.find("/srv/") != std::string::npos && !service_event) || root.find("/action/") != std::string::npos) {
         return Error{"unsupported schema for " + std::string(type_name) + ": services and actions are not messages"};
     }
     std::map<std::string, std::string_view, std::less<>> blocks;

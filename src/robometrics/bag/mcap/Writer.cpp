@@ -18,6 +18,8 @@
 
 namespace robometrics::bag {
 
+std::string mcapLibraryName() { return std::string("robometrics ") + ROBOMETRICS_VERSION; }
+
 Result<Compression> parseCompression(const std::string &name) {
     if (name == "none" || name.empty()) return Compression::None;
     if (name == "zstd") return Compression::Zstd;
@@ -58,7 +60,7 @@ public:
         RecordEncoder e(out_);
         e.begin(Opcode::Header);
         e.string(options_.profile);
-        e.string(options_.library);
+        e.string(options_.library.empty() ? mcapLibraryName() : options_.library);
         e.finish();
         return emit();
     }

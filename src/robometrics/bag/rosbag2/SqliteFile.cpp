@@ -5,6 +5,7 @@
 #include <map>
 
 #include "robometrics/bag/rosbag2/Metadata.hpp"
+#include "robometrics/msgs/ServiceEventSchema.hpp"
 
 namespace robometrics::bag::rosbag2 {
 
@@ -33,9 +34,21 @@ struct Statement {
     ~Statement() { sqlite3_finalize(stmt); }
 };
 
+/// A service event type stored without a definition (sqlite bags keep the service's instead):
+/// its schema built from the service's definition, else `schema` unchanged.
+Schema serviceEventSchema(const Schema &schema, const std::map<std::string, Schema> &definitions) {
+    auto service = msgs::serviceOfEventType(schema.name);
+    if (!service) return schema;
+    auto definition = definitions.find(*service);
+    if (definition == definitions.end() || definition->second.encoding != "ros2msg") return schema;
+    auto text = msgs::serviceEventSchemaText(schema.name, definition->second.text);
+    return text ? Schema{schema.name, "ros2msg", *text} : schema;
+}
+
 std::string columnText(sqlite3_stmt *stmt, int column) {
     const unsigned char *text = sqlite3_column_text(stmt, column);
-    return text ? std::string(reinterpret_cast<const char *>(text), static_cast<std::size_t>(sqlite3_column_bytes(stmt, column)))
+    return text ? std::string(reinterpret_cast<const char *>(text),
+                              static_cast<std::size_t>(sqlite3_column_bytes(stmt, column)))
                 : std::string();
 }
 
@@ -61,7 +74,8 @@ SqliteFile::~SqliteFile() {
 
 Result<bool> SqliteFile::hasTable(const std::string &name) {
     Statement s;
-    if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &s.stmt, nullptr) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &s.stmt, nullptr) !=
+        SQLITE_OK)
         return sqliteError("reading the table list");
     sqlite3_bind_text(s.stmt, 1, name.c_str(), -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(s.stmt);
@@ -132,8 +146,11 @@ Status SqliteFile::load() {
         topic.info.type = normalizeTypeName(columnText(s.stmt, 2));
         topic.info.serialization_format = columnText(s.stmt, 3);
         if (*has_qos) topic.info.offered_qos_profiles = columnText(s.stmt, 4);
-        if (auto it = definitions.find(topic.info.type); it != definitions.end()) topic.info.schema = it->second;
-        else topic.info.schema.name = topic.info.type;
+        if (auto it = definitions.find(topic.info.type); it != definitions.end())
+            topic.info.schema = it->second;
+        else
+            topic.info.schema.name = topic.info.type;
+        if (topic.info.schema.text.empty()) topic.info.schema = serviceEventSchema(topic.info.schema, definitions);
         topics_.push_back(std::move(topic));
     }
     if (rc != SQLITE_DONE) return sqliteError("reading topics");
@@ -153,7 +170,8 @@ Status SqliteFile::query(bool filter_topics, const std::vector<std::int64_t> &to
     if (options.start_time) sql += " AND timestamp >= " + std::to_string(*options.start_time);
     if (options.end_time) sql += " AND timestamp <= " + std::to_string(*options.end_time);
     sql += " ORDER BY timestamp, id";
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) return sqliteError("preparing the message query");
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+        return sqliteError("preparing the message query");
     return Status::Ok();
 }
 
@@ -171,14 +189,16 @@ Result<bool> SqliteFile::step(SqliteRow &row) {
     row.timestamp = sqlite3_column_int64(stmt_, 1);
     const void *blob = sqlite3_column_blob(stmt_, 2);
     int size = sqlite3_column_bytes(stmt_, 2);
-    row.data = blob ? std::span<const std::uint8_t>(static_cast<const std::uint8_t *>(blob), static_cast<std::size_t>(size))
-                    : std::span<const std::uint8_t>();
+    row.data =
+        blob ? std::span<const std::uint8_t>(static_cast<const std::uint8_t *>(blob), static_cast<std::size_t>(size))
+             : std::span<const std::uint8_t>();
     return true;
 }
 
 Result<std::vector<SqliteTopicStats>> SqliteFile::topicStats() {
     Statement s;
-    if (sqlite3_prepare_v2(db_, "SELECT topic_id, COUNT(*), MIN(timestamp), MAX(timestamp) FROM messages GROUP BY topic_id",
+    if (sqlite3_prepare_v2(db_,
+                           "SELECT topic_id, COUNT(*), MIN(timestamp), MAX(timestamp) FROM messages GROUP BY topic_id",
                            -1, &s.stmt, nullptr) != SQLITE_OK)
         return sqliteError("counting messages");
     std::vector<SqliteTopicStats> stats;
