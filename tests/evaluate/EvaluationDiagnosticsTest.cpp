@@ -73,9 +73,17 @@ TEST(EvaluationDiagnostics, AnAnomalyMakesTheVerdictAndItsAnalysisAnError) {
 
     const auto *topic = find(a, "robometrics: topic /scan");
     ASSERT_NE(topic, nullptr);
-    EXPECT_EQ(topic->level, msgs::DiagnosticStatus::WARN);
+    EXPECT_EQ(topic->level, msgs::DiagnosticStatus::OK);  // no topic_drops anomaly: below its threshold
     EXPECT_EQ(topic->hardware_id, "/scan");
-    EXPECT_EQ(topic->message, "3 messages estimated dropped in 2 gaps");
+    EXPECT_EQ(topic->message, "3 messages estimated dropped in 2 gaps, within the allowed share");
+
+    slam::Anomaly drops;
+    drops.code = "topic_drops";
+    drops.message = "/scan: about 3 messages missing (0.8 % of 400)";
+    e.anomalies.push_back(drops);
+    const msgs::DiagnosticArray flagged = evaluationDiagnostics(e, summary);
+    EXPECT_EQ(find(flagged, "robometrics: topic /scan")->level, msgs::DiagnosticStatus::ERROR);
+    EXPECT_EQ(find(flagged, "robometrics: topic /scan")->message, "3 messages estimated dropped in 2 gaps");
 
     // It is a diagnostic_msgs/DiagnosticArray on the wire: encodes and decodes to itself.
     auto decoded = msgs::decodeCdr<msgs::DiagnosticArray>(msgs::encodeCdr(a));

@@ -7,7 +7,8 @@
 //                                  costmap, activity, system): ERROR when one of its anomalies
 //                                  fired, else OK; its measured figures as key values
 //   "robometrics: anomaly <code>"  ERROR per anomaly: its message, value, threshold, time, evidence
-//   "robometrics: topic <name>"    per topic: OK, WARN with estimated drops; rate, jitter, gaps
+//   "robometrics: topic <name>"    per topic: ERROR when the topic_drops anomaly names it, else OK
+//                                  (drops below its threshold said in the message); rate, jitter, gaps
 // hardware_id is the recording's file name (the topic for a topic).
 
 #include <nlohmann/json.hpp>
