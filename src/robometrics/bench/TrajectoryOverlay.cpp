@@ -26,8 +26,9 @@ std::vector<int> overlayJobs(const BenchAggregates &aggregates, const std::vecto
     for (const CellAggregate &cell : aggregates.cells) {
         int taken = 0;
         for (int index : cell.jobs) {
+            if (taken == kOverlayRunsPerCell) break;
             const JobRecord *job = findJob(jobs, index);
-            if (taken == kOverlayRunsPerCell || job == nullptr || job->status != "done") continue;
+            if (job == nullptr || job->status != "done") continue;
             out.push_back(index);
             ++taken;
         }
@@ -56,10 +57,9 @@ std::optional<report::Section> trajectoryOverlaySection(const BenchAggregates &a
             ++drawn;
         }
         if (drawn == 0) continue;
-        const int done = cell.done;
         html += plot.render();
-        if (done > static_cast<int>(drawn)) {
-            html += fmt::format("<p>{} of the cell's {} done runs drawn.</p>\n", drawn, done);
+        if (cell.done > static_cast<int>(drawn)) {
+            html += fmt::format("<p>{} of the cell's {} done runs drawn.</p>\n", drawn, cell.done);
         }
     }
     if (html.empty()) return std::nullopt;

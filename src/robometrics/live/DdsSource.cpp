@@ -137,16 +137,13 @@ void DdsSource::subscribe(const std::string &topic, const std::string &ros_type,
 
 void DdsSource::warnUnmatched(const std::string &topic, const Qos &qos, const std::vector<Endpoint> &writers) {
     if (!options_.log) return;
-    std::vector<Endpoint> fresh;  // each publisher is reported once
     for (const Endpoint &e : writers) {
-        if (!warned_writers_.count(e.guid)) fresh.push_back(e);
-    }
-    for (const std::string &why : unmatchedWriters(qos, fresh)) {
-        options_.log(fmt::format("incompatible QoS on {}: {}; nothing it publishes is received{}", topic, why,
-                                 options_.qos.reliability == Reliability::Reliable ? " (drop --reliable)" : ""));
-    }
-    for (const Endpoint &e : fresh) {
-        if (!unmatchedWriters(qos, {e}).empty()) warned_writers_.insert(e.guid);
+        if (warned_writers_.count(e.guid)) continue;  // each publisher is reported once
+        for (const std::string &why : unmatchedWriters(qos, {e})) {
+            warned_writers_.insert(e.guid);
+            options_.log(fmt::format("incompatible QoS on {}: {}; nothing it publishes is received{}", topic, why,
+                                     options_.qos.reliability == Reliability::Reliable ? " (drop --reliable)" : ""));
+        }
     }
 }
 
