@@ -68,7 +68,7 @@ TEST(McapConvert, CopiesEveryMessageAndFillsInMissingSchemas) {
         for (const TopicInfo &topic : (*source)->topics()) {
             EXPECT_EQ(topic.schema.text, msgs::builtinSchemaText("std_msgs/msg/String")) << topic.name;
             EXPECT_EQ(topic.schema.encoding, "ros2msg");
-            EXPECT_EQ(topic.offered_qos_profiles.find("transient_local") != std::string::npos,
+            EXPECT_EQ(topic.offered_qos_profiles.find("durability: 1\n") != std::string::npos,
                       topic.name == "/map_latched")
                 << topic.name << ": " << topic.offered_qos_profiles;
         }

@@ -118,7 +118,7 @@ TEST_F(DdsTransport, SourceAdaptsToATransientLocalMapPublisher) {
     ASSERT_TRUE(got.ok() && *got) << "the late subscriber did not get the latched map";
     EXPECT_EQ(m.topic->type, "nav_msgs/msg/OccupancyGrid");
     EXPECT_FALSE(m.topic->schema.text.empty());
-    EXPECT_NE(m.topic->offered_qos_profiles.find("transient_local"), std::string::npos);
+    EXPECT_NE(m.topic->offered_qos_profiles.find("durability: 1\n"), std::string::npos);  // transient_local
     auto decoded = msgs::decodeCdr<msgs::OccupancyGrid>(m.data);
     ASSERT_TRUE(decoded.ok());
     EXPECT_TRUE(*decoded == map);

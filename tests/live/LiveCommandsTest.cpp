@@ -288,7 +288,7 @@ TEST(LiveCommands, RecordWritesARos2BagWithSchemas) {
     EXPECT_EQ(topics["/chatter"]->type, "std_msgs/msg/String");
     EXPECT_EQ(topics["/chatter"]->schema.encoding, "ros2msg");
     EXPECT_FALSE(topics["/map"]->schema.text.empty());
-    EXPECT_NE(topics["/map"]->offered_qos_profiles.find("transient_local"), std::string::npos);
+    EXPECT_NE(topics["/map"]->offered_qos_profiles.find("durability: 1\n"), std::string::npos);  // transient_local
     std::vector<std::string> said;
     int maps = 0;
     bag::Message m;

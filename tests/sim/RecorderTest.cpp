@@ -77,7 +77,8 @@ TEST(Recorder, WritesADecodableBagWithEveryTopicAndTheTruthFiles) {
     for (const SimTopic &t : expected_topics) EXPECT_EQ(types[t.name], t.type) << t.name;
     for (const auto &t : (*source)->topics()) {
         const bool latched = t.name == "/map" || t.name == "/tf_static" || t.name == "/amcl_pose";
-        EXPECT_EQ(t.offered_qos_profiles.find("transient_local") != std::string::npos, latched) << t.name;
+        // Integer enums (Humble spelling, OfferedQos.hpp): durability 1 is transient_local.
+        EXPECT_EQ(t.offered_qos_profiles.find("durability: 1\n") != std::string::npos, latched) << t.name;
         EXPECT_EQ(t.schema.encoding, "ros2msg");
         EXPECT_FALSE(t.schema.text.empty());
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/live/ReaderQos.hpp"
 #include "robometrics/live/RosNames.hpp"
 #include "robometrics/msgs/Codec.hpp"
@@ -16,17 +17,13 @@ TimeNs wallNow() {
         .count();
 }
 /// The publishers' QoS as rosbag2 stores it in offered_qos_profiles (so `ros2 bag play` re-offers it).
-std::string offeredQosYaml(const std::vector<Endpoint> &writers) {
+std::string publishersQosYaml(const std::vector<Endpoint> &writers) {
     std::string out;
     for (const Endpoint &e : writers) {
         const bool latched = e.qos.durability == Durability::TransientLocal;
-        out += fmt::format(
-            "- history: keep_last\n  depth: {}\n  reliability: {}\n  durability: {}\n"
-            "  deadline:\n    sec: 9223372036\n    nsec: 854775807\n  lifespan:\n    sec: 9223372036\n"
-            "    nsec: 854775807\n  liveliness: automatic\n  liveliness_lease_duration:\n    sec: 9223372036\n"
-            "    nsec: 854775807\n  avoid_ros_namespace_conventions: false\n",
-            latched ? 1 : 10, e.qos.reliability == Reliability::Reliable ? "reliable" : "best_effort",
-            latched ? "transient_local" : "volatile");
+        out += bag::offeredQosYaml({.reliable = e.qos.reliability == Reliability::Reliable,
+                                    .transient_local = latched,
+                                    .depth = latched ? 1 : 10});
     }
     return out;
 }
@@ -105,7 +102,7 @@ void DdsSource::refreshDiscovery() {
 void DdsSource::subscribe(const std::string &topic, const std::string &ros_type, const Endpoint &first,
                           const std::vector<Endpoint> &writers, const Qos &qos, bool again) {
     const std::size_t index = topicIndex(topic, ros_type);
-    infos_[index].offered_qos_profiles = offeredQosYaml(writers);
+    infos_[index].offered_qos_profiles = publishersQosYaml(writers);
     list_[index].offered_qos_profiles = infos_[index].offered_qos_profiles;  // list_ mirrors infos_
     const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
     const MessageClock clock = options_.clock;
