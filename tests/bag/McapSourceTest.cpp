@@ -211,3 +211,26 @@ TEST(McapSource, DamagedFileIsAnErrorNamingTheFile) {
 
 }  // namespace
 }  // namespace robometrics::bag
+
+namespace robometrics::bag {
+namespace {
+
+TEST(McapSource, ServiceEventSchemaStoredAsSrvTextBecomesTheEventMessage) {
+    ROBOMETRICS_REQUIRE_DATA(
+        p, "bags/rosbag2/rosbag2_tests/resources/mcap/bag_with_topics_and_service_events/"
+           "bag_with_topics_and_service_events.mcap");
+    auto source = openBag(p.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    int events = 0;
+    for (const TopicInfo &topic : (*source)->topics()) {
+        if (topic.type != "test_msgs/srv/BasicTypes_Event") continue;
+        ++events;
+        EXPECT_TRUE(topic.schema.text.starts_with("service_msgs/ServiceEventInfo info\n"
+                                                  "test_msgs/BasicTypes_Request[<=1] request\n"))
+            << topic.schema.text;
+    }
+    EXPECT_EQ(events, 2);
+}
+
+}  // namespace
+}  // namespace robometrics::bag

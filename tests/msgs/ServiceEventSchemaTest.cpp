@@ -106,3 +106,21 @@ TEST(ServiceEventSchemaTest, ErrorsNameTheService) {
 
 }  // namespace
 }  // namespace robometrics::msgs
+
+namespace robometrics::msgs {
+namespace {
+
+TEST(ServiceEventSchemaTest, StoredSrvTextBecomesTheEventSchema) {
+    // rosbag2's MCAP stores the .srv text itself under the event type's name.
+    const std::string srv = "int64 a\n---\nint64 sum\n";
+    const std::string event = eventSchemaFromStored("example_interfaces/srv/AddTwoInts_Event", srv);
+    EXPECT_EQ(event, *serviceEventSchemaText("example_interfaces/srv/AddTwoInts_Event", srv));
+    EXPECT_TRUE(event.starts_with("service_msgs/ServiceEventInfo info\n")) << event;
+    // An event schema that already is the message, another type, or text without "---" stay as they are.
+    EXPECT_EQ(eventSchemaFromStored("example_interfaces/srv/AddTwoInts_Event", event), event);
+    EXPECT_EQ(eventSchemaFromStored("example_interfaces/srv/AddTwoInts", srv), srv);
+    EXPECT_EQ(eventSchemaFromStored("std_msgs/msg/String", "string data\n"), "string data\n");
+}
+
+}  // namespace
+}  // namespace robometrics::msgs

@@ -1,6 +1,8 @@
 #include "robometrics/bag/McapConvert.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <limits>
 #include <map>
 #include <vector>
 
@@ -8,6 +10,8 @@
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
+#include "robometrics/bag/rosbag2/SerializedMetadata.hpp"
+#include "robometrics/bag/rosbag2/StoredMetadata.hpp"
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/msgs/MsgSchema.hpp"
 
@@ -68,10 +72,52 @@ void addChannels(McapWriter &writer, std::span<const TopicInfo> topics, std::vec
         }
         std::map<std::string, std::string> metadata;
         if (!topic.offered_qos_profiles.empty()) metadata["offered_qos_profiles"] = topic.offered_qos_profiles;
+        if (!topic.type_hash.empty()) metadata["topic_type_hash"] = topic.type_hash;
         channels.push_back(writer.addChannel(topic.name, schema->second,
                                              topic.serialization_format.empty() ? "cdr" : topic.serialization_format,
                                              metadata));
     }
+}
+
+/// What was written, for the `rosbag2` metadata record at the end.
+struct WrittenSpan {
+    std::vector<std::uint64_t> counts;  ///< by index in the source's topics
+    TimeNs first = std::numeric_limits<TimeNs>::max();
+    TimeNs last = std::numeric_limits<TimeNs>::min();
+    std::uint64_t total = 0;
+
+    void add(std::size_t topic, TimeNs log_time) {
+        if (counts.size() <= topic) counts.resize(topic + 1, 0);
+        ++counts[topic];
+        first = std::min(first, log_time);
+        last = std::max(last, log_time);
+        ++total;
+    }
+};
+
+/// The bag metadata of the output as rosbag2 would write it into the file it records: the
+/// source's version (or the one its QoS spelling needs), distro and custom data, and the
+/// output's own topics, counts, times and file name (docs/convert.md).
+rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &source,
+                                    const std::vector<TopicInfo> &topics, const WrittenSpan &span,
+                                    const std::string &output) {
+    rosbag2::BagMetadata out;
+    out.version = rosbag2::metadataVersionFor(source ? rosbag2::metadataVersionOf(*source) : 0, topics);
+    if (source) out.ros_distro = source->ros_distro, out.custom_data = source->custom_data;
+    out.storage_identifier = "mcap";
+    out.message_count = span.total;
+    // An empty bag's start is INT64_MAX, as rosbag2 writes it.
+    out.starting_time = span.total == 0 ? std::numeric_limits<TimeNs>::max() : span.first;
+    out.duration = span.total == 0 ? 0 : span.last - span.first;
+    for (std::size_t i = 0; i < topics.size(); ++i) {
+        out.topics.push_back(topics[i]);
+        out.topics.back().schema = {};
+        out.topics.back().message_count = i < span.counts.size() ? span.counts[i] : 0;
+    }
+    const std::string file = std::filesystem::path(output).filename().string();
+    out.relative_file_paths = {file};
+    out.files = {rosbag2::FileEntry{file, out.starting_time, out.duration, out.message_count}};
+    return out;
 }
 
 }  // namespace
@@ -84,13 +130,15 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     McapWriterOptions options;
     options.compression = compression;
     if (isRos1(*layout)) options.profile = "ros1";
+    auto stored = rosbag2::storedMetadata(*layout);
+    if (!stored) return stored.error();
     auto writer = McapWriter::open(output, options);
     if (!writer) return writer.error();
     const std::vector<TopicInfo> &topics = (*source)->topics();
     std::vector<std::uint16_t> channels;  // by index in `topics`
     addChannels(**writer, topics, channels);
     Message message;
-    std::uint64_t count = 0;
+    WrittenSpan span;
     for (;;) {
         auto more = (*source)->next(message);
         if (!more) return more.error();
@@ -100,10 +148,14 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
             addChannels(**writer, std::span(topics).subspan(channels.size()), channels);
         const auto index = static_cast<std::size_t>(message.topic - topics.data());
         ROBOMETRICS_TRY((*writer)->write(channels[index], message.log_time, message.publish_time, message.data));
-        ++count;
+        span.add(index, message.log_time);
     }
+    // A ROS 2 output carries rosbag2's own record, so the file alone plays as the source did.
+    if (options.profile == "ros2")
+        ROBOMETRICS_TRY((*writer)->writeMetadata(
+            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(*stored, topics, span, output))));
     ROBOMETRICS_TRY((*writer)->close());
-    return count;
+    return span.total;
 }
 
 }  // namespace robometrics::bag

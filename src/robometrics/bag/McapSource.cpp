@@ -9,6 +9,7 @@
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
+#include "robometrics/msgs/ServiceEventSchema.hpp"
 
 namespace robometrics::bag {
 
@@ -70,10 +71,14 @@ public:
                 if (auto qos = channel.metadata.find("offered_qos_profiles"); qos != channel.metadata.end()) {
                     topic.offered_qos_profiles = qos->second;
                 }
+                if (auto hash = channel.metadata.find("topic_type_hash"); hash != channel.metadata.end())
+                    topic.type_hash = hash->second;
                 if (auto s = catalog.schemas.find(channel.schema_id); s != catalog.schemas.end()) {
                     topic.type = normaliseTypeName(s->second.name);
-                    topic.schema = Schema{topic.type, s->second.encoding,
-                                          std::string(s->second.data.begin(), s->second.data.end())};
+                    // A service event's schema may be its .srv text (rosbag2's MCAP): made the event.
+                    std::string text(s->second.data.begin(), s->second.data.end());
+                    if (s->second.encoding == "ros2msg") text = msgs::eventSchemaFromStored(topic.type, text);
+                    topic.schema = Schema{topic.type, s->second.encoding, std::move(text)};
                 }
                 topics_.push_back(std::move(topic));
             }

@@ -33,6 +33,9 @@ struct TopicInfo {
     /// connection per publisher); 0 = not recorded that way (see publisherCount()).
     int publishers = 0;
     Schema schema;
+    /// The type's description hash ("RIHS01_<sha256 hex>", Iron and later), empty when the bag
+    /// does not say; rosbag2 keeps it per topic and `convert` passes it on.
+    std::string type_hash;
 };
 
 /// How many publishers the recorder saw on the topic: TopicInfo::publishers when the format

@@ -1,8 +1,9 @@
 #include "robometrics/bag/OfferedQos.hpp"
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
-#include <regex>
+#include <cctype>
 
 namespace robometrics::bag {
 
@@ -24,8 +25,23 @@ std::string offeredQosYaml(const OfferedQos &qos, QosSpelling spelling) {
 }
 
 QosSpelling qosSpellingOf(std::string_view profiles) {
-    static const std::regex kNamedEnum(R"((^|\n)\s*-?\s*(history|reliability|durability|liveliness):\s*[A-Za-z_])");
-    return std::regex_search(profiles.begin(), profiles.end(), kNamedEnum) ? QosSpelling::Names : QosSpelling::Integers;
+    if (profiles.empty()) return QosSpelling::Integers;
+    try {
+        const YAML::Node list = YAML::Load(std::string(profiles));
+        if (!list.IsSequence()) return QosSpelling::Integers;
+        for (const YAML::Node &profile : list) {
+            if (!profile.IsMap()) continue;
+            for (const char *key : {"history", "reliability", "durability", "liveliness"}) {
+                const YAML::Node value = profile[key];
+                if (value && value.IsScalar() && !value.Scalar().empty() &&
+                    !std::isdigit(static_cast<unsigned char>(value.Scalar()[0])))
+                    return QosSpelling::Names;
+            }
+        }
+    } catch (const YAML::Exception &) {
+        // Not YAML: nothing to tell, and integers are what every reader takes.
+    }
+    return QosSpelling::Integers;
 }
 
 }  // namespace robometrics::bag

@@ -105,4 +105,10 @@ Result<std::string> serviceEventSchemaText(std::string_view event_type, std::str
     return text;
 }
 
+std::string eventSchemaFromStored(std::string_view type_name, const std::string &stored) {
+    if (!serviceOfEventType(type_name) || !splitService(stored)) return stored;
+    auto text = serviceEventSchemaText(type_name, stored);
+    return text ? *text : stored;
+}
+
 }  // namespace robometrics::msgs

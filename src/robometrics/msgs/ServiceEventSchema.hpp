@@ -19,6 +19,12 @@ namespace robometrics::msgs {
 /// "pkg/srv/Name_Event" -> "pkg/srv/Name"; nullopt for any other name.
 std::optional<std::string> serviceOfEventType(std::string_view type_name);
 
+/// The schema text of an event type as rosbag2 stores it: `stored` itself when it already is the
+/// event message, the event schema built from it when it is the service definition (rosbag2's
+/// MCAP writes the .srv text, `request --- response`, under the event type's name), unchanged for
+/// any other type or text that cannot be built from.
+std::string eventSchemaFromStored(std::string_view type_name, const std::string &stored);
+
 /// The ros2msg schema text of the event type `event_type` ("pkg/srv/Name_Event") from the stored
 /// definition of its service: the request body, a line "---", the response body, optionally
 /// followed by dependency blocks ("====…", "MSG: pkg/Type"). The request and response become the

@@ -66,6 +66,7 @@ public:
                 }
                 if (merged.offered_qos_profiles.empty()) merged.offered_qos_profiles = topic.offered_qos_profiles;
                 if (merged.serialization_format.empty()) merged.serialization_format = topic.serialization_format;
+                if (merged.type_hash.empty()) merged.type_hash = topic.type_hash;
             }
         for (auto &topic : topics_)
             if (topic.schema.name.empty()) topic.schema.name = topic.type;

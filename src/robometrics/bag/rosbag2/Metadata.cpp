@@ -60,6 +60,7 @@ Result<TopicInfo> parseTopic(const YAML::Node &entry, const std::string &where) 
     if (topic.name.empty()) return Error{where + ".topic_metadata: missing 'name'"};
     topic.type = normalizeTypeName(topic.type);
     topic.offered_qos_profiles = qosText(meta["offered_qos_profiles"]);
+    ROBOMETRICS_TRY(readScalar(meta, "type_description_hash", topic.type_hash, where + ".topic_metadata"));
     ROBOMETRICS_TRY(readScalar(entry, "message_count", topic.message_count, where));
     return topic;
 }
@@ -154,6 +155,16 @@ Result<BagMetadata> parseMetadata(const std::string &text, const std::string &fi
         return parseRoot(YAML::Load(text), file);
     } catch (const YAML::Exception &e) {
         return Error{file + ": invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg};
+    }
+}
+
+Result<BagMetadata> parseSerializedMetadata(const std::string &text, const std::string &where) {
+    try {
+        YAML::Node doc;
+        doc["rosbag2_bagfile_information"] = YAML::Load(text);
+        return parseRoot(doc, where);
+    } catch (const YAML::Exception &e) {
+        return Error{where + ": invalid YAML at line " + std::to_string(e.mark.line + 1) + ": " + e.msg};
     }
 }
 

@@ -40,6 +40,10 @@ struct BagMetadata {
 /// Parses metadata.yaml text; `file` names the source in error messages.
 Result<BagMetadata> parseMetadata(const std::string &text, const std::string &file);
 
+/// Parses the bag metadata rosbag2 keeps inside an MCAP file (the `rosbag2` Metadata record's
+/// `serialized_metadata`): metadata.yaml's content without its root key. `where` names the source.
+Result<BagMetadata> parseSerializedMetadata(const std::string &text, const std::string &where);
+
 /// Reads and parses a metadata.yaml file (refuses files above 64 MiB).
 Result<BagMetadata> readMetadata(const std::string &path);
 

@@ -106,6 +106,8 @@ Status SqliteFile::load() {
     if (!has_schema) return has_schema.error();
     auto has_qos = hasColumn("topics", "offered_qos_profiles");
     if (!has_qos) return has_qos.error();
+    auto has_hash = hasColumn("topics", "type_description_hash");  // schema version 4 and later
+    if (!has_hash) return has_hash.error();
     if (*has_schema) {
         Statement s;
         if (sqlite3_prepare_v2(db_, "SELECT schema_version FROM schema", -1, &s.stmt, nullptr) != SQLITE_OK ||
@@ -136,7 +138,8 @@ Status SqliteFile::load() {
 
     Statement s;
     std::string sql = std::string("SELECT id, name, type, serialization_format") +
-                      (*has_qos ? ", offered_qos_profiles" : "") + " FROM topics ORDER BY id";
+                      (*has_qos ? ", offered_qos_profiles" : "") + (*has_hash ? ", type_description_hash" : "") +
+                      " FROM topics ORDER BY id";
     if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s.stmt, nullptr) != SQLITE_OK) return sqliteError("reading topics");
     int rc;
     while ((rc = sqlite3_step(s.stmt)) == SQLITE_ROW) {
@@ -146,6 +149,7 @@ Status SqliteFile::load() {
         topic.info.type = normalizeTypeName(columnText(s.stmt, 2));
         topic.info.serialization_format = columnText(s.stmt, 3);
         if (*has_qos) topic.info.offered_qos_profiles = columnText(s.stmt, 4);
+        if (*has_hash) topic.info.type_hash = columnText(s.stmt, *has_qos ? 5 : 4);
         if (auto it = definitions.find(topic.info.type); it != definitions.end())
             topic.info.schema = it->second;
         else
