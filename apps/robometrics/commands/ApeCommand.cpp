@@ -3,19 +3,19 @@
 
 #include "Command.hpp"
 #include "TrajectoryCommandSupport.hpp"
-#include "robometrics/io/TrajectoryArguments.hpp"
+#include "robometrics/toolbox/TrajectoryArguments.hpp"
 
 namespace robometrics::app {
 namespace {
 
 RunFn setupApe(CLI::App &cmd) {
-    auto o = std::make_shared<io::TrajectoryEvaluationOptions>();
+    auto o = std::make_shared<toolbox::TrajectoryEvaluationOptions>();
     addTrajectoryOptions(cmd, *o, {"trans", "angle_deg", "angle_rad", "full", "rot_part", "point_distance"});
     return [o]() { return runTrajectoryCommand(*o); };
 }
 
 const RegisterCommand registration("ape", "Absolute pose error of a trajectory against a reference (evo_ape)", setupApe,
-                                   40, io::rewriteEvoArguments);
+                                   40, toolbox::rewriteEvoArguments);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -1,17 +1,17 @@
 // robometrics res RESULT... [--use_filenames] [--save_table FILE.csv] [-p] [-o DIR] [--json]
 // evo_res: compares the results files of `ape`/`rpe --save_results`: a table of their statistics
-// and plots of their error distributions (io/SavedResultComparison.hpp does the work).
+// and plots of their error distributions (toolbox/SavedResultComparison.hpp does the work).
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
-#include "robometrics/io/PlotFiles.hpp"
-#include "robometrics/io/SavedResultComparison.hpp"
+#include "robometrics/toolbox/PlotFiles.hpp"
+#include "robometrics/toolbox/SavedResultComparison.hpp"
 
 namespace robometrics::app {
 namespace {
 
 RunFn setupRes(CLI::App &cmd) {
-    auto o = std::make_shared<io::SavedResultComparisonOptions>();
+    auto o = std::make_shared<toolbox::SavedResultComparisonOptions>();
     cmd.add_option("RESULT", o->files, "Results files written by ape/rpe --save_results")->required();
     cmd.add_flag("--use_filenames,--use-filenames", o->use_filenames,
                  "Name each result by its file (default: the estimate's name)");
@@ -23,9 +23,9 @@ RunFn setupRes(CLI::App &cmd) {
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
         if (!o->save_plot.empty()) {
-            if (Status s = io::checkSavePlotPath(o->save_plot); !s.ok()) return usage("res", s);
+            if (Status s = toolbox::checkSavePlotPath(o->save_plot); !s.ok()) return usage("res", s);
         }
-        auto text = io::compareSavedResults(
+        auto text = toolbox::compareSavedResults(
             *o, [](const std::string &warning) { fmt::print(stderr, "robometrics res: warning: {}\n", warning); });
         if (!text) return fail("res", text.error());
         fmt::print("{}", *text);

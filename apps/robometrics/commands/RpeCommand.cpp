@@ -3,13 +3,13 @@
 
 #include "Command.hpp"
 #include "TrajectoryCommandSupport.hpp"
-#include "robometrics/io/TrajectoryArguments.hpp"
+#include "robometrics/toolbox/TrajectoryArguments.hpp"
 
 namespace robometrics::app {
 namespace {
 
 RunFn setupRpe(CLI::App &cmd) {
-    auto o = std::make_shared<io::TrajectoryEvaluationOptions>();
+    auto o = std::make_shared<toolbox::TrajectoryEvaluationOptions>();
     o->metric = "rpe";
     addTrajectoryOptions(
         cmd, *o,
@@ -31,7 +31,7 @@ RunFn setupRpe(CLI::App &cmd) {
 }
 
 const RegisterCommand registration("rpe", "Relative pose error of a trajectory against a reference (evo_rpe)", setupRpe,
-                                   41, io::rewriteEvoArguments);
+                                   41, toolbox::rewriteEvoArguments);
 
 }  // namespace
 }  // namespace robometrics::app

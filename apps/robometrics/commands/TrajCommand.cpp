@@ -2,21 +2,21 @@
 //                 [--sync] [--t_offset S] [--merge] [--save_as_tum|--save_as_kitti|--save_as_euroc] [--full_check]
 //                 [-p] [--plot_mode M] [--save_plot PATH] [-o DIR] [--json] [-v]
 // evo_traj: statistics, export, alignment to a reference and plots of several trajectories; a bag
-// given alone lists the trajectories it holds (io/TrajectoryCollection.hpp does the work). evo's
-// format word before the inputs is read by io/TrajectoryArguments.hpp, as for ape and rpe.
+// given alone lists the trajectories it holds (toolbox/TrajectoryCollection.hpp does the work). evo's
+// format word before the inputs is read by toolbox/TrajectoryArguments.hpp, as for ape and rpe.
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
-#include "robometrics/io/PlotFiles.hpp"
-#include "robometrics/io/PlotMode.hpp"
-#include "robometrics/io/TrajectoryArguments.hpp"
-#include "robometrics/io/TrajectoryCollection.hpp"
+#include "robometrics/toolbox/PlotFiles.hpp"
+#include "robometrics/toolbox/PlotMode.hpp"
+#include "robometrics/toolbox/TrajectoryArguments.hpp"
+#include "robometrics/toolbox/TrajectoryCollection.hpp"
 
 namespace robometrics::app {
 namespace {
 
 RunFn setupTraj(CLI::App &cmd) {
-    auto o = std::make_shared<io::TrajectoryCollectionOptions>();
+    auto o = std::make_shared<toolbox::TrajectoryCollectionOptions>();
     cmd.add_option("INPUT", o->inputs,
                    "Trajectories: TUM/KITTI/EuRoC files, BAG:TOPIC, BAG:tf:PARENT:CHILD; a bag alone lists its "
                    "trajectories. evo's 'tum|kitti|euroc FILE...' and 'bag|bag2|mcap BAG TOPIC...' too")
@@ -55,22 +55,22 @@ RunFn setupTraj(CLI::App &cmd) {
     cmd.add_flag("-p,--plot", o->plot, "Write the plots (traj_*.svg and .png) to DIR");
     cmd.add_option("--plot_mode,--plot-mode", o->plot_mode,
                    "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: the three planes, as by default)")
-        ->check(CLI::IsMember(io::plotModes()));
+        ->check(CLI::IsMember(toolbox::plotModes()));
     cmd.add_option("--save_plot,--save-plot", o->save_plot,
                    "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
     cmd.add_flag("-v,--verbose", o->verbose, "Accepted for evo (the summary always has everything)");
     cmd.add_option("-o,--output", o->out_dir, "Folder of the exported files and plots")->capture_default_str();
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
-        auto typed = io::resolveTrajectoryListArguments({o->inputs, o->ref, o->format});
+        auto typed = toolbox::resolveTrajectoryListArguments({o->inputs, o->ref, o->format});
         if (!typed) return usage("traj", typed.status());
         o->inputs = typed->inputs;
         o->ref = typed->ref;
         o->format = typed->format;
         if (!o->save_plot.empty()) {
-            if (Status s = io::checkSavePlotPath(o->save_plot); !s.ok()) return usage("traj", s);
+            if (Status s = toolbox::checkSavePlotPath(o->save_plot); !s.ok()) return usage("traj", s);
         }
-        auto out = io::describeTrajectories(*o, [](std::string_view text) { fmt::print("{}", text); });
+        auto out = toolbox::describeTrajectories(*o, [](std::string_view text) { fmt::print("{}", text); });
         if (!out) return fail("traj", out.error());
         if (o->json) fmt::print("{}\n", out->dump(2));
         return 0;

@@ -1,6 +1,6 @@
 #pragma once
 // The command line of ape and rpe (evo's spellings too, docs/ape.md): binds the options of
-// io::TrajectoryEvaluationOptions, runs them and prints what the run reports.
+// toolbox::TrajectoryEvaluationOptions, runs them and prints what the run reports.
 
 #include <fmt/format.h>
 
@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "robometrics/io/PlotMode.hpp"
-#include "robometrics/io/TrajectoryEvaluation.hpp"
+#include "robometrics/toolbox/PlotMode.hpp"
+#include "robometrics/toolbox/TrajectoryEvaluation.hpp"
 
 namespace robometrics::app {
 
-inline void addTrajectoryOptions(CLI::App &cmd, io::TrajectoryEvaluationOptions &o,
+inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOptions &o,
                                  std::vector<std::string> relations) {
     cmd.add_option("REF", o.ref, "Reference trajectory: a TUM/KITTI/EuRoC file, BAG:TOPIC or BAG:tf:PARENT:CHILD")
         ->required();
@@ -61,7 +61,7 @@ inline void addTrajectoryOptions(CLI::App &cmd, io::TrajectoryEvaluationOptions 
     cmd.add_option("--save_plot", o.save_plot,
                    "Write the plots as PATH_map.EXT and PATH_raw.EXT (EXT svg or png), or both pages in PATH.pdf");
     cmd.add_option("--plot_mode", o.plot_mode, "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: automatic)")
-        ->check(CLI::IsMember(io::plotModes()));
+        ->check(CLI::IsMember(toolbox::plotModes()));
     cmd.add_option("--save_results", o.save_results, "Write a results file (JSON, docs/ape.md) for 'robometrics res'");
     cmd.add_flag("-v,--verbose", o.verbose, "Accepted for evo (the summary always has the association count)");
     cmd.add_flag("--silent", o.silent, "No summary on stdout");
@@ -69,8 +69,8 @@ inline void addTrajectoryOptions(CLI::App &cmd, io::TrajectoryEvaluationOptions 
     cmd.add_flag("--debug", o.verbose, "Accepted for evo, as --verbose");
 }
 
-inline int runTrajectoryCommand(const io::TrajectoryEvaluationOptions &o) {
-    const io::TrajectoryEvaluationRun run = io::runTrajectoryEvaluation(o);
+inline int runTrajectoryCommand(const toolbox::TrajectoryEvaluationOptions &o) {
+    const toolbox::TrajectoryEvaluationRun run = toolbox::runTrajectoryEvaluation(o);
     for (const std::string &line : run.messages) fmt::print(stderr, "robometrics {}: {}\n", o.metric, line);
     if (run.exit_code != 0) fmt::print(stderr, "robometrics {}: error: {}\n", o.metric, run.error);
     if (run.exit_code != 0) return run.exit_code;

@@ -1,0 +1,27 @@
+#pragma once
+// evo's `--save_plot PATH` for ape, rpe, traj and res: the format is the one PATH's extension
+// names, as matplotlib does it. `.pdf` is one file with a page per plot (evo's default, its
+// plot_split setting off); `.svg` and `.png` are one file per plot, `BASE_NAME.EXT` (evo's
+// `base + '_' + figure name + ext`). Any other extension is refused before anything is computed.
+
+#include <string>
+#include <vector>
+
+#include "robometrics/core/Result.hpp"
+
+namespace robometrics::toolbox {
+
+/// One plot: its name in the file name ("map", "raw", "xy") and its SVG.
+struct NamedPlot {
+    std::string name;
+    std::string svg;
+};
+
+/// Bad usage (the error names PATH and its extension) unless PATH ends in .svg, .png or .pdf
+/// (any case).
+Status checkSavePlotPath(const std::string &path);
+
+/// Writes `plots` as `--save_plot PATH` asks (see above); returns the paths written.
+Result<std::vector<std::string>> savePlots(const std::string &path, const std::vector<NamedPlot> &plots);
+
+}  // namespace robometrics::toolbox

@@ -1,0 +1,21 @@
+#pragma once
+// evo's `--plot_mode xy|xz|yx|yz|zx|zy|xyz`: the axes of the trajectory plot, the first one
+// horizontal. Our plots are flat: `xyz` (evo's 3-D view) has no single pair of axes, so it means
+// "as without --plot_mode" (ape/rpe: the two axes the reference spreads most along; traj: the
+// three planes xy, xz, yz).
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace robometrics::toolbox {
+
+/// The words --plot_mode takes.
+const std::vector<std::string> &plotModes();
+
+/// The horizontal and vertical axis (0 = x, 1 = y, 2 = z) of a two-axis mode; nullopt for "xyz"
+/// and for an empty mode (not given).
+std::optional<std::array<int, 2>> plotModeAxes(const std::string &mode);
+
+}  // namespace robometrics::toolbox
