@@ -73,6 +73,48 @@ TimeNs wallNow() {
         .count();
 }
 
+/// The statuses named `name` among `arrays` (every array of a live analysis holds one status).
+std::vector<msgs::DiagnosticStatus> statusesNamed(const std::vector<msgs::DiagnosticArray> &arrays,
+                                                  const std::string &name) {
+    std::vector<msgs::DiagnosticStatus> out;
+    for (const auto &a : arrays) {
+        EXPECT_EQ(a.status.size(), 1u);
+        for (const auto &s : a.status) {
+            EXPECT_EQ(s.name, name);
+            if (s.name == name) out.push_back(s);
+        }
+    }
+    return out;
+}
+
+std::string keyValue(const msgs::DiagnosticStatus &s, const std::string &key) {
+    for (const auto &kv : s.values) {
+        if (kv.key == key) return kv.value;
+    }
+    return "";
+}
+
+bool anyAtLevel(const std::vector<msgs::DiagnosticStatus> &statuses, std::uint8_t level) {
+    return std::any_of(statuses.begin(), statuses.end(), [&](const auto &s) { return s.level == level; });
+}
+
+/// The OK statuses of a live analysis once it has produced something (`count_key` not 0), after
+/// checking that every status came from `name` for `hardware_id`, about once a second (two at
+/// least), and none was an ERROR.
+std::vector<msgs::DiagnosticStatus> producingStatuses(const std::vector<msgs::DiagnosticArray> &arrays,
+                                                      const std::string &name, const std::string &hardware_id,
+                                                      const std::string &count_key) {
+    const auto statuses = statusesNamed(arrays, name);
+    EXPECT_GE(statuses.size(), 2u);
+    EXPECT_FALSE(anyAtLevel(statuses, msgs::DiagnosticStatus::ERROR));
+    std::vector<msgs::DiagnosticStatus> out;
+    for (const auto &st : statuses) {
+        EXPECT_EQ(st.hardware_id, hardware_id);
+        if (st.level == msgs::DiagnosticStatus::OK && keyValue(st, count_key) != "0") out.push_back(st);
+    }
+    return out;
+}
+
 TEST(LiveCommands, TopicStatsPublishesMetricsMessagesOnStatistics) {
     ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
     useTestDomain();
@@ -218,12 +260,22 @@ TEST(LiveCommands, CostmapPublishesTheSameCostmapsAsOffline) {
     auto peer = openPeer();
     ASSERT_TRUE(peer);
     Collector<msgs::OccupancyGrid> costmaps(*peer, "/terrain_costmap", live::Qos::rosDefault());
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
     auto tool = startRobometrics({"live", "costmap", "--duration", "40", "--reliable", "--json"});
     const long played = playBag(*peer, bag, {"/tf", "/tf_static", "/groundgrid/grid_map"});
     ASSERT_GT(played, 0) << "the tool never subscribed: " << tool->err();
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     tool->interrupt();
     ASSERT_EQ(tool->wait(), 0) << tool->err();
+
+    // About once a second, the costmap's health: OK while the maps come and are costed.
+    const auto costing =
+        producingStatuses(diagnostics.items(), "robometrics: costmap", "/groundgrid/grid_map", "costmaps");
+    ASSERT_FALSE(costing.empty());
+    for (const auto &st : costing) {
+        EXPECT_EQ(keyValue(st, "width_cells"), "30");
+        EXPECT_GT(std::stol(keyValue(st, "cells_known")), 0);
+    }
 
     // Every costmap published live equals the offline one with the same stamp.
     std::map<TimeNs, msgs::OccupancyGrid> expected;
@@ -247,6 +299,31 @@ TEST(LiveCommands, CostmapPublishesTheSameCostmapsAsOffline) {
         ASSERT_NE(it, expected.end()) << "unexpected stamp " << grid.header.stamp.toNs();
         EXPECT_EQ(grid.info.width, 30u);
         EXPECT_TRUE(grid == it->second);
+    }
+}
+
+TEST(LiveCommands, CostmapWithoutTfSaysSoOnDiagnostics) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    useTestDomain();
+    const auto bag = simulate("terrain", "3");
+    auto peer = openPeer();
+    ASSERT_TRUE(peer);
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
+    auto tool = startRobometrics({"live", "costmap", "--duration", "40", "--reliable"});
+    // The maps without /tf: each is dropped once a later one shows its transform will not come.
+    const long played = playBag(*peer, bag, {"/groundgrid/grid_map"});
+    ASSERT_GT(played, 1) << "the tool never subscribed: " << tool->err();
+    const bool said = waitUntil([&] {
+        return anyAtLevel(statusesNamed(diagnostics.items(), "robometrics: costmap"), msgs::DiagnosticStatus::ERROR);
+    });
+    tool->interrupt();
+    EXPECT_EQ(tool->wait(), 0) << tool->err();
+    ASSERT_TRUE(said) << diagnostics.items().size() << " statuses; " << tool->err();
+    for (const auto &st : statusesNamed(diagnostics.items(), "robometrics: costmap")) {
+        if (st.level != msgs::DiagnosticStatus::ERROR) continue;
+        EXPECT_EQ(st.message.rfind("map not costed: ", 0), 0u) << st.message;
+        EXPECT_NE(keyValue(st, "maps_dropped"), "0");
+        EXPECT_EQ(keyValue(st, "costmaps"), "0");
     }
 }
 
@@ -442,6 +519,7 @@ TEST(LiveCommands, TraversalLiveEqualsOfflineForTheSameBag) {
 
     auto peer = openPeer();
     ASSERT_TRUE(peer);
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
     auto tool = startRobometrics({"live", "traversal", "-o", (dir / "live.csv").string(), "--json", "--reliable",
                                   "--reorder-ms", "50", "--duration", "40"});
     const long played = playBag(*peer, bag, {"/scan", "/imu/data", "/rover/pose_array", "/odometry/wheels"});
@@ -449,6 +527,16 @@ TEST(LiveCommands, TraversalLiveEqualsOfflineForTheSameBag) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     tool->interrupt();
     ASSERT_EQ(tool->wait(), 0) << tool->err();
+
+    // About once a second, the traversal's health: OK, with rows, while the bag plays.
+    const auto evaluating = producingStatuses(diagnostics.items(), "robometrics: traversal",
+                                              "/imu/data,/odometry/wheels,/rover/pose_array,/scan", "rows");
+    ASSERT_FALSE(evaluating.empty());
+    for (const auto &st : evaluating) {
+        const double share = std::stod(keyValue(st, "traversable_share"));
+        EXPECT_GE(share, 0.0);
+        EXPECT_LE(share, 1.0);
+    }
 
     EXPECT_EQ(readFile(dir / "live.csv"), readFile(dir / "offline.csv"));
     auto live_json = nlohmann::json::parse(tool->out());
@@ -459,6 +547,38 @@ TEST(LiveCommands, TraversalLiveEqualsOfflineForTheSameBag) {
     EXPECT_EQ(live_json["messages"]["scan"].get<long>() + live_json["messages"]["imu"].get<long>() +
                   live_json["messages"]["pose"].get<long>() + live_json["messages"]["odometry"].get<long>(),
               played);
+}
+
+TEST(LiveCommands, TraversalDiagnosticsWarnWithoutInputAndErrOnAnUndecodableOne) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    useTestDomain();
+    auto peer = openPeer();
+    ASSERT_TRUE(peer);
+    // Waiting from the start: the /diagnostics writer exists before any input.
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
+    const auto csv = scratchDir("traversal_diag") / "m.csv";
+    auto tool = startRobometrics({"live", "traversal", "--duration", "30", "-o", csv.string()});
+    auto statuses = [&] { return statusesNamed(diagnostics.items(), "robometrics: traversal"); };
+    // Nothing published: OK while it waits, WARN once the 3 s timeout has passed.
+    ASSERT_TRUE(waitUntil([&] { return anyAtLevel(statuses(), msgs::DiagnosticStatus::WARN); })) << tool->err();
+    EXPECT_EQ(statuses().front().level, msgs::DiagnosticStatus::OK);
+    EXPECT_EQ(statuses().front().message, "waiting for input");
+    EXPECT_EQ(statuses().back().message.rfind("no input in the ", 0), 0u) << statuses().back().message;
+    // A scan it cannot decode ends the run with an error, said on /diagnostics first.
+    auto scan = peer->createWriter("rt/scan", "sensor_msgs::msg::dds_::LaserScan_", live::Qos::rosDefault());
+    ASSERT_TRUE(scan.ok());
+    ASSERT_TRUE(waitUntil([&] { return (*scan)->matched() > 0; })) << tool->err();
+    const std::vector<std::uint8_t> damaged = {0, 1, 0, 0, 7, 0};  // the CDR header and two bytes of a LaserScan
+    const bool said = waitUntil([&] {
+        (void)(*scan)->write(damaged);  // again until heard: the reader is best effort
+        return anyAtLevel(statuses(), msgs::DiagnosticStatus::ERROR);
+    });
+    EXPECT_EQ(tool->wait(), 1) << tool->err();
+    ASSERT_TRUE(said) << tool->err();
+    const msgs::DiagnosticStatus last = statuses().back();
+    EXPECT_EQ(last.level, msgs::DiagnosticStatus::ERROR);
+    EXPECT_NE(last.message.find("/scan"), std::string::npos) << last.message;
+    EXPECT_NE(tool->err().find("/scan"), std::string::npos) << tool->err();
 }
 
 }  // namespace

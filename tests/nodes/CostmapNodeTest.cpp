@@ -30,6 +30,8 @@ TEST(CostmapNode, AMalformedMapEndsTheRunUnlessBadInputIsSkipped) {
         if (skip) {
             EXPECT_TRUE(node.failure().ok());
             EXPECT_EQ(node.run().dropped, 1u);
+            EXPECT_FALSE(node.run().last_map_drop.empty());  // live diagnostics: the latest map was not costed
+            EXPECT_EQ(node.run().last_map_drop, node.run().first_drop_reason);
         } else {
             ASSERT_FALSE(node.failure().ok());
             EXPECT_NE(node.failure().error().message.find("run.mcap: /groundgrid/grid_map at log time 7 ns"),

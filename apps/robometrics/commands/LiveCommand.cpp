@@ -102,7 +102,9 @@ const RegisterCommand kRegister(
     [](CLI::App &app) {
         app.require_subcommand(1, 1);
         auto o = std::make_shared<LiveCli>();
-        CLI::App *traversal = addLive(app, *o, "traversal", "traversal metrics CSV row per second from live topics");
+        const std::string diagnostics = std::string("; its health on ") + msgs::kDiagnosticsTopic;
+        CLI::App *traversal =
+            addLive(app, *o, "traversal", "traversal metrics CSV row per second from live topics" + diagnostics);
         addTraversalNodeOptions(*traversal, o->traversal);
         traversal->add_flag("--wall-clock", o->traversal_run.wall_clock,
                             "node clock = wall clock (rows every second even without messages); default: message time");
@@ -119,8 +121,8 @@ const RegisterCommand kRegister(
         stats->add_option("--publish-topic", o->stats.publish_topic, "where to publish (default " + statistics + ")");
         stats->add_flag("--json", o->json, "print the health table as JSON at the end");
         const auto costmap_topic = nodes::CostmapNode::spec().outputs.front().topic;
-        addCostmapNodeOptions(*addLive(app, *o, "costmap", "terrain costmap published on " + costmap_topic),
-                              o->costmap);
+        addCostmapNodeOptions(
+            *addLive(app, *o, "costmap", "terrain costmap published on " + costmap_topic + diagnostics), o->costmap);
         const auto &status = nodes::LostNode::spec().outputs.front();
         CLI::App *lost = addLive(app, *o, "lost", "lost detector: " + status.topic + " (transient local)");
         addLostTopicOptions(*lost, o->lost);

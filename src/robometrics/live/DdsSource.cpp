@@ -11,11 +11,12 @@
 
 namespace robometrics::live {
 
-namespace {
 TimeNs wallNow() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
+
+namespace {
 /// The publishers' QoS as rosbag2 stores it in offered_qos_profiles (so `ros2 bag play` re-offers it).
 std::string publishersQosYaml(const std::vector<Endpoint> &writers) {
     std::string out;

@@ -23,6 +23,9 @@
 
 namespace robometrics::live {
 
+/// The wall clock as DDS stamps samples with it (ns since the epoch): reception times and ticks.
+TimeNs wallNow();
+
 /// Which time becomes a message's log time.
 enum class MessageClock {
     Reception,  ///< local receive time (what rosbag2 records as log time, and rclcpp's now())

@@ -8,6 +8,7 @@
 #include "robometrics/live/DdsResultSink.hpp"
 #include "robometrics/live/DdsSource.hpp"
 #include "robometrics/live/TopicList.hpp"
+#include "robometrics/nodes/CostmapDiagnostics.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/CostmapSummaryText.hpp"
 #include "robometrics/nodes/LostNode.hpp"
@@ -15,6 +16,7 @@
 #include "robometrics/nodes/TopicStatsNode.hpp"
 #include "robometrics/nodes/TopicStatsText.hpp"
 #include "robometrics/nodes/TraversalCsvLog.hpp"
+#include "robometrics/nodes/TraversalDiagnostics.hpp"
 #include "robometrics/nodes/TraversalSummaryText.hpp"
 #include "robometrics/topicstats/WindowDiagnostics.hpp"
 
@@ -33,28 +35,76 @@ Status runPipeline(const LiveRun &run, pipeline::Pipeline &pipeline, std::vector
 
 std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
 
+/// An analysis's status on /diagnostics, whose writer exists from the start (as a node declares
+/// its publishers); keeps the first failed write.
+class DiagnosticsOut {
+public:
+    explicit DiagnosticsOut(Publisher &publisher) : publisher_(publisher), sink_(publisher) {}
+    Status advertise() { return publisher_.advertise<msgs::DiagnosticArray>(msgs::kDiagnosticsTopic); }
+    void write(const msgs::DiagnosticArray &a) {
+        Status s = sink_.write(msgs::kDiagnosticsTopic, a, a.header.stamp.toNs());
+        if (!s.ok() && failed_.ok()) failed_ = s;
+    }
+    /// The status that says why the run stopped: delivered before the process ends.
+    void last(const msgs::DiagnosticArray &a) {
+        write(a);
+        (void)publisher_.waitForAcknowledgments(msgs::kDiagnosticsTopic, std::chrono::seconds(2));
+    }
+    const Status &failed() const { return failed_; }
+
+private:
+    Publisher &publisher_;
+    DdsResultSink sink_;
+    Status failed_;
+};
+
+/// Counts the messages read on `topic` (before the analysis sees them) for its diagnostics.
+void countInput(pipeline::Pipeline &pipeline, const std::string &topic, const std::function<void()> &count) {
+    pipeline.subscribeRaw(topic, [count](const bag::Message &) {
+        count();
+        return Status::Ok();
+    });
+}
+
 }  // namespace
 
 Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
+    Publisher publisher(*run.session->transport);
+    DiagnosticsOut diagnostics(publisher);
+    ROBOMETRICS_TRY(diagnostics.advertise());
+    nodes::TraversalDiagnostics health(t.inputs);
     nodes::TraversalCsvLog log(t.config, t.csv, t.extended, t.debug);
     ROBOMETRICS_TRY(log.open(report::CsvFile::Mode::streaming));  // `tail -f`; a crash keeps the rows
+    log.observeRows([&](const traversal::TraversalRow &row) { health.onRow(row); });
     pipeline::Pipeline pipeline;
     log.node().subscribe(pipeline, t.inputs);
-    ROBOMETRICS_TRY(runPipeline(run, pipeline, {}, [&](DdsSourceOptions &so) {
+    for (const auto &[role, topic] : t.inputs) {
+        if (!topic.empty()) countInput(pipeline, topic, [&] { health.onInput(); });
+    }
+    Status ran = runPipeline(run, pipeline, {}, [&](DdsSourceOptions &so) {
         for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) {
             so.types[t.inputs.at(in.role)] = in.type;
             so.topics.push_back(t.inputs.at(in.role));
         }
-        if (t.wall_clock) {  // rows every second even when no message arrives
+        so.tick = [&](TimeNs now) {
+            if (t.wall_clock) log.node().tick(now);  // rows every second even when no message arrives
+            if (health.due(now)) diagnostics.write(health.status(now));
+        };
+        if (t.wall_clock) {
             so.clock = MessageClock::Reception;
-            so.tick = [&](TimeNs now) { log.node().tick(now); };
         } else {  // the publishers' source timestamps: a replayed bag keeps bag time
             so.clock = MessageClock::Source;
             so.reorder_window = std::chrono::nanoseconds(static_cast<std::int64_t>(t.reorder_ms * 1e6));
         }
-    }));
+    });
+    if (!ran.ok()) {  // an input it could not decode
+        health.fail(ran.message());
+        diagnostics.last(health.status(wallNow()));
+        return ran;
+    }
     auto summary = log.finish();
     if (!summary) return summary.error();
+    ROBOMETRICS_TRY(diagnostics.failed());
     return run.json ? jsonText(nodes::traversalSummaryJson(*summary, log.path(), t.inputs))
                     : nodes::traversalSummaryText(*summary, log.path());
 }
@@ -92,13 +142,29 @@ Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
     // a subscriber that waits from the start (ros2 bag record, ros2 topic echo) gets the first.
     ROBOMETRICS_TRY(publisher.advertise<msgs::OccupancyGrid>(c.config.costmap_topic));
     ROBOMETRICS_TRY(publisher.advertise<msgs::PointCloud2>(c.config.terrain_cloud_topic));
+    DiagnosticsOut diagnostics(publisher);
+    ROBOMETRICS_TRY(diagnostics.advertise());
     DdsResultSink sink(publisher);
     nodes::CostmapNode node(c.config, "DDS", {&sink, c.config.costmap_topic, c.png_dir, c.png_every});
+    nodes::CostmapDiagnostics health(c.config);
+    auto status = [&](TimeNs now, const Status &failure) {
+        return health.status(now, node.run(), node.lastCostmap(), failure.ok() ? "" : failure.message());
+    };
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline);
-    ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics()));
+    countInput(pipeline, c.config.gridmap_topic, [&] { health.onGridMap(); });
+    Status ran = runPipeline(run, pipeline, pipeline.topics(), [&](DdsSourceOptions &so) {
+        so.tick = [&](TimeNs now) {
+            if (health.due(now, node.run())) diagnostics.write(status(now, node.failure()));
+        };
+    });
+    if (!ran.ok()) {  // an input it could not decode
+        diagnostics.last(status(wallNow(), ran));
+        return ran;
+    }
     node.finish();  // the maps still waiting for a later TF sample are costed and published
     ROBOMETRICS_TRY(node.failure());
+    ROBOMETRICS_TRY(diagnostics.failed());
     return run.json ? jsonText(nodes::costmapSummaryJson(c.config, node.run()))
                     : nodes::costmapSummaryText("DDS", "", c.png_dir, c.config, node.run());
 }

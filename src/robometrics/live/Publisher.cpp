@@ -32,4 +32,9 @@ std::size_t Publisher::matched(const std::string &ros_topic) const {
     return it == writers_.end() ? 0 : it->second->matched();
 }
 
+bool Publisher::waitForAcknowledgments(const std::string &ros_topic, std::chrono::milliseconds timeout) {
+    auto it = writers_.find(ros_topic);
+    return it == writers_.end() || it->second->waitForAcknowledgments(timeout);
+}
+
 }  // namespace robometrics::live

@@ -37,6 +37,10 @@ public:
     /// Subscribers matched on a topic (0 when not advertised).
     std::size_t matched(const std::string &ros_topic) const;
 
+    /// Waits until reliable subscribers have every sample of `ros_topic` (false after `timeout`):
+    /// a status written just before the process ends still reaches them.
+    bool waitForAcknowledgments(const std::string &ros_topic, std::chrono::milliseconds timeout);
+
 private:
     Result<Writer *> writerFor(const std::string &ros_topic, const std::string &ros_type, bool latched);
 

@@ -69,6 +69,7 @@ void CostmapNode::subscribe(pipeline::Pipeline &pipe) {
 
 void CostmapNode::drop(const std::string &reason) {
     if (run_.dropped++ == 0) run_.first_drop_reason = reason;
+    run_.last_map_drop = reason;
 }
 
 void CostmapNode::writeOut(Status s) {
@@ -113,6 +114,7 @@ void CostmapNode::costMap(const terrain::GridMap &map, const terrain::StampedTra
         fill = &terrain_grid_;
     }
     generator_.generate(map, terrain::Pose2D::fromIsometry(*tf.transforms[0]), costmap_, fill);
+    run_.last_map_drop.clear();
     run_.stats.add(costmap_, decode_ms + msSince(started));
     if (out_.sink) writeOut(out_.sink->write(config_.costmap_topic, costmap_, log_time));
     if (!out_.png_dir.empty() && (run_.stats.frames - 1) % static_cast<std::uint64_t>(out_.png_every) == 0) writePng();
@@ -144,7 +146,12 @@ void CostmapNode::addCloud(const msgs::PointCloud2 &m, const terrain::StampedTra
     if (!failure_.ok()) return;
     const auto &odom_T_cloud = tf.transforms[0];
     const auto &odom_T_robot = tf.transforms[1];
-    if (!odom_T_cloud || !odom_T_robot) return;  // as the original: skip clouds without TF
+    if (!odom_T_cloud || !odom_T_robot) {  // as the original: skip clouds without TF
+        ++run_.clouds_without_tf;
+        run_.last_cloud_tf_error = (odom_T_cloud ? odom_T_robot : odom_T_cloud).message();
+        return;
+    }
+    run_.last_cloud_tf_error.clear();
     auto added = accumulator_.addCloud(m, *odom_T_cloud, odom_T_robot->translation().head<2>());
     if (!added) {
         if (out_.skip_bad_input) return;

@@ -28,6 +28,9 @@ struct CostmapRun {
     std::string first_drop_reason;
     std::uint64_t held_tf = 0;  ///< costed with an end sample held within tf_tolerance, not interpolated
     std::uint64_t clouds = 0;
+    std::uint64_t clouds_without_tf = 0;  ///< skipped, as the seed does, for want of a transform
+    std::string last_map_drop;            ///< why the latest map was not costed; empty when it was
+    std::string last_cloud_tf_error;      ///< why the latest cloud was skipped; empty when it was added
     std::uint64_t terrain_clouds_written = 0;
     std::size_t terrain_points = 0;
     std::uint64_t pngs = 0;

@@ -24,7 +24,10 @@ TraversalCsvLog::TraversalCsvLog(const traversal::TraversalConfig &config, std::
       extended_(extended),
       node_(
           config,
-          [this](const traversal::TraversalRow &row) { csv_.write(traversal::TraversalCsv::row(row, extended_)); },
+          [this](const traversal::TraversalRow &row) {
+              csv_.write(traversal::TraversalCsv::row(row, extended_));
+              if (observer_) observer_(row);
+          },
           std::move(debug)) {}
 
 Status TraversalCsvLog::open(report::CsvFile::Mode mode) {

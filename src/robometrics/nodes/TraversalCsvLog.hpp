@@ -24,6 +24,8 @@ public:
     /// live (report/CsvFile.hpp).
     Status open(report::CsvFile::Mode mode = report::CsvFile::Mode::atomic);
     TraversalNode &node() { return node_; }
+    /// Also hands every row to `observer` once it is in the CSV (live traversal's diagnostics).
+    void observeRows(traversal::TraversalMetrics::RowSink observer) { observer_ = std::move(observer); }
     const std::string &path() const { return path_; }
     /// Ends the run at the last time seen, closes the CSV and gives it its name.
     Result<traversal::TraversalSummary> finish();
@@ -32,6 +34,7 @@ private:
     std::string path_;
     bool extended_;
     report::CsvFile csv_;
+    traversal::TraversalMetrics::RowSink observer_;
     TraversalNode node_;
 };
 
