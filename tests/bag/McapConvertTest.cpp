@@ -9,6 +9,7 @@
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapConvert.hpp"
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"
 #include "robometrics/msgs/Codec.hpp"
@@ -111,6 +112,36 @@ TEST(McapConvert, Ros1BagKeepsItsEncodingUnderTheRos1Profile) {
     ASSERT_EQ(out.size(), in.size());
     EXPECT_EQ(out.size(), *count);
     for (std::size_t i = 0; i < out.size(); ++i) EXPECT_EQ(out[i].data, in[i].data) << i;
+}
+
+TEST(McapConvert, Ros1BagToRos2GetsTheRos2ProfileAndQosPerConnection) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros1/rosbag.js/example.bag");
+    const std::string output = (test::scratchDir("mcap_convert_ros1_to_ros2") / "out.mcap").string();
+    Ros2Translation translation;
+    auto count = convertToMcap(bag.string(), output, Compression::Zstd, &translation);
+    ASSERT_TRUE(count.ok()) << count.message();
+    EXPECT_EQ(*count, 8647u);
+    EXPECT_TRUE(translation.skipped.empty());
+    auto info = mcap::readMcapInfo(output);
+    ASSERT_TRUE(info.ok()) << info.message();
+    EXPECT_EQ(info->profile, "ros2");
+    ASSERT_EQ(info->channels.size(), 9u);
+    for (const auto &c : info->channels) {
+        EXPECT_EQ(c.message_encoding, "cdr") << c.topic;
+        EXPECT_EQ(c.schema_encoding, "ros2msg") << c.topic;
+        EXPECT_NE(c.schema_name.find("/msg/"), std::string::npos) << c.topic << ": " << c.schema_name;
+    }
+    auto source = openBag(output);
+    ASSERT_TRUE(source.ok()) << source.message();
+    const std::string latched = offeredQosYaml(OfferedQos{true, true, 1});
+    for (const TopicInfo &topic : (*source)->topics()) {
+        if (topic.name == "/tf_static") {
+            EXPECT_EQ(topic.offered_qos_profiles, latched);
+        }
+        if (topic.name == "/turtle1/pose") {
+            EXPECT_EQ(topic.offered_qos_profiles, offeredQosYaml(OfferedQos{}));
+        }
+    }
 }
 
 /// Converts `bag` into the scratch folder `scratch`; the topic `type` of the output as read back.

@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "OutputRule.hpp"
 #include "TestSupport.hpp"
+#include "robometrics/bag/ros1/Writer.hpp"
 
 namespace robometrics::test {
 namespace {
@@ -131,6 +133,65 @@ TEST(ConvertCommand, InterruptedLeavesNoPartialFile) {
     CommandResult done = runRobometrics({"convert", (dir / "run" / "run.mcap").string(), out.string()});
     ASSERT_EQ(done.exit_code, 0) << done.err;
     EXPECT_EQ(runRobometrics({"info", out.string()}).exit_code, 0);
+}
+
+// --to ros2: a ROS 1 bag becomes ROS 2 (cdr, ros2msg, pkg/msg/Type) and echoes like the original
+// apart from Header.seq, which ROS 2 does not have.
+TEST(ConvertCommand, Ros1ToRos2EchoesLikeTheOriginalWithoutSeq) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros1/rosbag.js/example.bag");
+    const fs::path dir = scratchDir("convert-to-ros2");
+    const fs::path out = dir / "out.mcap";
+    CommandResult r = runRobometrics({"convert", bag.string(), out.string(), "--to", "ros2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "wrote 8647 messages to " + out.string() + " (zstd chunks)\n");
+    EXPECT_EQ(r.err, "");
+    nlohmann::json a = info(bag), b = info(out);
+    EXPECT_EQ(b["storage"], "mcap");
+    ASSERT_EQ(a["topics"].size(), b["topics"].size());
+    const std::regex seq("\"seq\":[0-9]+,");
+    for (std::size_t i = 0; i < a["topics"].size(); ++i) {
+        const std::string topic = a["topics"][i]["name"];
+        EXPECT_EQ(b["topics"][i]["type"], a["topics"][i]["type"]) << topic;
+        CommandResult ea = runRobometrics({"echo", bag.string(), "--topic", topic, "--json"});
+        CommandResult eb = runRobometrics({"echo", out.string(), "--topic", topic, "--json"});
+        ASSERT_EQ(eb.exit_code, 0) << eb.err;
+        EXPECT_EQ(std::regex_replace(ea.out, seq, ""), eb.out) << topic;
+    }
+    // A ROS 2 input is converted as with --to same.
+    const fs::path again = dir / "again.mcap";
+    CommandResult r2 = runRobometrics({"convert", out.string(), again.string(), "--to", "ros2"});
+    EXPECT_EQ(r2.exit_code, 0) << r2.err;
+    EXPECT_EQ(runRobometrics({"echo", again.string(), "--topic", "/rosout", "--json"}).out,
+              runRobometrics({"echo", out.string(), "--topic", "/rosout", "--json"}).out);
+    EXPECT_EQ(runRobometrics({"convert", bag.string(), out.string(), "--to", "ros3"}).exit_code, 2);
+}
+
+// Topics that cannot be translated are named on stderr with their counts; the others are written
+// and the exit status is 3.
+TEST(ConvertCommand, Ros1ToRos2ReportsSkippedTopicsWithExitThree) {
+    const fs::path dir = scratchDir("convert-to-ros2-skipped");
+    const fs::path bag = dir / "mixed.bag";
+    {
+        auto writer = bag::ros1::Writer::create(bag.string());
+        ASSERT_TRUE(writer.ok()) << writer.message();
+        const std::uint32_t ok = writer->addConnection("/chatter", "std_msgs/String", "string data\n");
+        const std::uint32_t none = writer->addConnection("/nodef", "test_msgs/Thing", "");
+        const std::vector<std::uint8_t> hi = {2, 0, 0, 0, 'h', 'i'};
+        ASSERT_TRUE(writer->write(ok, 1'000'000'000, hi).ok());
+        ASSERT_TRUE(writer->write(none, 1'000'000'001, hi).ok());
+        ASSERT_TRUE(writer->write(none, 1'000'000'002, hi).ok());
+        ASSERT_TRUE(writer->close().ok());
+    }
+    const fs::path out = dir / "out.mcap";
+    CommandResult r = runRobometrics({"convert", bag.string(), out.string(), "--to", "ros2"});
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_EQ(r.out, "wrote 1 messages to " + out.string() + " (zstd chunks)\n");
+    EXPECT_EQ(r.err,
+              "robometrics convert: skipped topic /nodef (test_msgs/msg/Thing): 2 messages: no message_definition "
+              "for test_msgs/msg/Thing\n"
+              "robometrics convert: 1 topics (2 messages) not translated to ROS 2\n");
+    CommandResult echo = runRobometrics({"echo", out.string(), "--topic", "/chatter", "--json"});
+    EXPECT_NE(echo.out.find("\"message\":{\"data\":\"hi\"}"), std::string::npos) << echo.out;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// robometrics convert IN OUT.mcap [--compression zstd|lz4|none]
+// robometrics convert IN OUT.mcap [--compression zstd|lz4|none] [--to same|ros2]
 // Rewrites any bag (rosbag2 directory, .db3, .mcap) as one chunked MCAP file with the ros2
 // profile: topics, types, schemas, QoS metadata, log and publish times are kept. Topics without a
-// stored definition get the built-in one when robometrics knows the type.
+// stored definition get the built-in one when robometrics knows the type. `--to ros2` translates a
+// ROS 1 bag to ROS 2 types and CDR; topics it cannot translate are named on stderr (exit 3).
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
@@ -14,17 +15,32 @@ struct ConvertOptions {
     std::string input;
     std::string output;
     std::string compression = "zstd";
+    std::string to = "same";
 };
+
+/// Exit status when OUT was written but `--to ros2` left topics out (docs/convert.md).
+constexpr int kExitTopicsSkipped = 3;
 
 int runConvert(const ConvertOptions &options) {
     auto compression = bag::parseCompression(options.compression);
     if (!compression) return fail("convert", compression.error());
     // The MCAP takes its name only when complete: an error or Ctrl-C leaves the earlier file at
     // OUT, or none.
-    auto count = bag::convertToMcap(options.input, options.output, *compression);
+    bag::Ros2Translation translation;
+    auto count = bag::convertToMcap(options.input, options.output, *compression,
+                                    options.to == "ros2" ? &translation : nullptr);
     if (!count) return fail("convert", count.error());
     fmt::print("wrote {} messages to {} ({} chunks)\n", *count, options.output, options.compression);
-    return 0;
+    std::uint64_t skipped_messages = 0;
+    for (const bag::SkippedTopic &topic : translation.skipped) {
+        fmt::print(stderr, "robometrics convert: skipped topic {} ({}): {} messages: {}\n", topic.topic, topic.type,
+                   topic.messages, topic.reason);
+        skipped_messages += topic.messages;
+    }
+    if (translation.skipped.empty()) return 0;
+    fmt::print(stderr, "robometrics convert: {} topics ({} messages) not translated to ROS 2\n",
+               translation.skipped.size(), skipped_messages);
+    return kExitTopicsSkipped;
 }
 
 const RegisterCommand kRegister(
@@ -37,6 +53,8 @@ const RegisterCommand kRegister(
             ->check(writesExtensions({".mcap"}));
         app.add_option("--compression", options->compression, "chunk compression")
             ->check(CLI::IsMember({"zstd", "lz4", "none"}));
+        app.add_option("--to", options->to, "ros2: translate a ROS 1 bag to ROS 2 types and CDR")
+            ->check(CLI::IsMember({"same", "ros2"}));
         return [options] { return runConvert(*options); };
     },
     12);

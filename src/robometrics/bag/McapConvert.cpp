@@ -122,14 +122,17 @@ rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &s
 
 }  // namespace
 
-Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression) {
+Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
+                                    Ros2Translation *to_ros2) {
     auto layout = rosbag2::resolveBag(input);
     if (!layout) return layout.error();
     auto source = rosbag2::openLayout(*layout, {});
     if (!source) return source.error();
+    const bool translate = to_ros2 != nullptr && isRos1(*layout);
+    if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
     McapWriterOptions options;
     options.compression = compression;
-    if (isRos1(*layout)) options.profile = "ros1";
+    if (isRos1(*layout) && !translate) options.profile = "ros1";
     auto stored = rosbag2::storedMetadata(*layout);
     if (!stored) return stored.error();
     auto writer = McapWriter::open(output, options);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/Ros1ToRos2Source.hpp"
 #include "robometrics/core/Result.hpp"
 
 namespace robometrics::bag {
@@ -14,7 +15,9 @@ namespace robometrics::bag {
 /// channel per topic (topics, QoS metadata, log and publish times kept) and one schema per type;
 /// topics without a stored definition get the built-in one when robometrics knows the type.
 /// The file takes its name only when complete (McapWriter), so an error leaves no partial
-/// output. Returns the number of messages written.
-Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression);
+/// output. Returns the number of messages written. With `to_ros2`, a ROS 1 bag is translated to
+/// the ros2 profile (translateRos1ToRos2) and the topics left out are reported there.
+Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
+                                    Ros2Translation *to_ros2 = nullptr);
 
 }  // namespace robometrics::bag

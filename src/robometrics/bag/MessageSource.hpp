@@ -36,6 +36,10 @@ struct TopicInfo {
     /// The type's description hash ("RIHS01_<sha256 hex>", Iron and later), empty when the bag
     /// does not say; rosbag2 keeps it per topic and `convert` passes it on.
     std::string type_hash;
+    /// ROS 1: one entry per connection (publisher) on the topic, true when it was latched
+    /// (connection header `latching=1`); empty for other formats. (Last, so that the
+    /// positional initialisations of the fields above stay valid.)
+    std::vector<bool> ros1_latched;
 };
 
 /// How many publishers the recorder saw on the topic: TopicInfo::publishers when the format

@@ -81,7 +81,9 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
         std::set<std::string> &topic_callers = callers[static_cast<std::size_t>(it - topics.begin())];
         topic_callers.insert(c.callerid);
         it->publishers = static_cast<int>(topic_callers.size());
-        if (!topic_of.emplace(c.id, static_cast<std::size_t>(it - topics.begin())).second) {
+        if (topic_of.emplace(c.id, static_cast<std::size_t>(it - topics.begin())).second) {
+            it->ros1_latched.push_back(c.latching);
+        } else {
             // A repeated id must describe the same connection (rosbag may write it twice).
             if (topics[topic_of[c.id]].name != c.topic)
                 return Error{path + ": connection " + std::to_string(c.id) + " is declared for two topics"};
