@@ -22,7 +22,7 @@
 #include "robometrics/system/ProcessTreeSampler.hpp"
 #include "robometrics/terrain/CostmapStats.hpp"
 #include "robometrics/topicstats/TopicHealth.hpp"
-#include "robometrics/topicstats/WindowRecord.hpp"
+#include "robometrics/topicstats/WindowLog.hpp"
 #include "robometrics/traversal/TraversalRow.hpp"
 
 namespace robometrics::evaluate {
@@ -90,7 +90,7 @@ struct Evaluation {
     std::optional<TraversalResult> traversal;
     ActivityResult activity;
     std::vector<topicstats::TopicHealth> topic_health;
-    std::vector<topicstats::WindowRecord> topic_windows;
+    topicstats::WindowLog topic_windows;
     std::optional<LostResult> lost;
     std::optional<slam::RunMotion> motion;
     std::optional<TrajectoryResult> trajectory;

@@ -12,6 +12,7 @@
 #include "robometrics/evaluate/EvaluationReport.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/TopicStatsNode.hpp"
+#include "robometrics/report/CsvFile.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 
 namespace robometrics::evaluate {
@@ -22,47 +23,88 @@ namespace {
 
 Status writeText(const fs::path &path, const std::string &text) { return writeFileAtomically(path.string(), text); }
 
-std::string traversalCsv(const TraversalResult &t) {
-    std::string s = traversal::TraversalCsv::header(true);
-    for (const auto &row : t.rows) s += traversal::TraversalCsv::row(row, true);
-    return s;
+/// A CSV of the run written while it is formatted, a batch of rows at a time, through
+/// report::CsvFile (aside, renamed when complete): a long run's CSV (ate.csv is 55 MB for four
+/// hours) is never held whole in memory, nor at up to twice its size while a string grows.
+class BatchedCsv {
+public:
+    Status open(const fs::path &path) { return file_.open(path.string()); }
+    /// Where the rows go, header first.
+    std::string &text() { return batch_; }
+    /// After each row: writes the batch once it holds 1 MiB.
+    void rowDone() {
+        if (batch_.size() < kBatchBytes) return;
+        file_.write(batch_);
+        batch_.clear();
+    }
+    Status commit() {
+        file_.write(batch_);
+        return file_.commit();
+    }
+
+private:
+    static constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
+    report::CsvFile file_;
+    std::string batch_;
+};
+
+Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
+    BatchedCsv csv;
+    ROBOMETRICS_TRY(csv.open(path));
+    csv.text() = traversal::TraversalCsv::header(true);
+    for (const auto &row : t.rows) {
+        csv.text() += traversal::TraversalCsv::row(row, true);
+        csv.rowDone();
+    }
+    return csv.commit();
 }
 
-std::string topicWindowsCsv(const Evaluation &e) {
-    std::string s = topicstats::windowCsvHeader();
-    for (const auto &w : e.topic_windows) s += topicstats::windowCsvRow(w);
-    return s;
+Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {
+    BatchedCsv csv;
+    ROBOMETRICS_TRY(csv.open(path));
+    csv.text() = topicstats::windowCsvHeader();
+    for (const auto &w : e.topic_windows) {
+        csv.text() += topicstats::windowCsvRow(w);
+        csv.rowDone();
+    }
+    return csv.commit();
 }
 
-std::string lostCsv(const Evaluation &e) {
+Status writeLostCsv(const Evaluation &e, const fs::path &path) {
+    BatchedCsv csv;
+    ROBOMETRICS_TRY(csv.open(path));
     // time_s: the run axis (docs/conventions.md, "Time bases"); log_time_s: the recorder's clock.
-    std::string s = "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n";
+    csv.text() = "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n";
     for (const auto &r : e.lost->readings) {
-        fmt::format_to(std::back_inserter(s), "{:.9f},{:.9f},{},{},{},{},{}\n", e.clock.sinceStart(r.time),
+        fmt::format_to(std::back_inserter(csv.text()), "{:.9f},{:.9f},{},{},{},{},{}\n", e.clock.sinceStart(r.time),
                        toSeconds(r.time), r.features.xy_std, r.features.yaw_std, r.features.valid ? 1 : 0,
                        r.probability, localization::toString(r.status));
+        csv.rowDone();
     }
-    return s;
+    return csv.commit();
 }
 
-std::string ateCsv(const Evaluation &e) {
+Status writeAteCsv(const Evaluation &e, const fs::path &path) {
     // time_s: the header stamp mapped onto the run axis; timestamp: the stamp itself (its own
     // clock, sim time in a simulation), as evo and the TUM files have it. The positions are the
     // matched pair of the error: ground truth and the estimate after the SE(3) alignment, both in
     // the ground truth's frame, so a trajectory plot (bench's overlay) needs no other file.
     const TrajectoryResult &t = *e.trajectory;
     const slam::PreparedTrajectories &pair = t.se3.prepared;
-    std::string s = "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n";
+    BatchedCsv csv;
+    ROBOMETRICS_TRY(csv.open(path));
+    csv.text() = "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n";
     for (size_t i = 0; i < t.se3.errors.size(); ++i) {
         double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
         const std::size_t pose = i < t.se3.pose_indices.size() ? t.se3.pose_indices[i] : i;
         const Eigen::Vector3d ref = pose < pair.ref.size() ? pair.ref.positions[pose] : Eigen::Vector3d::Constant(NAN);
         const Eigen::Vector3d est = pose < pair.est.size() ? pair.est.positions[pose] : Eigen::Vector3d::Constant(NAN);
-        fmt::format_to(std::back_inserter(s), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
+        fmt::format_to(std::back_inserter(csv.text()), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
                        e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i], t.se3.errors[i], origin, ref.x(),
                        ref.y(), ref.z(), est.x(), est.y(), est.z());
+        csv.rowDone();
     }
-    return s;
+    return csv.commit();
 }
 
 Status writeMcap(const Evaluation &e, const nlohmann::json &summary, const fs::path &path) {
@@ -116,10 +158,10 @@ Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
     auto others = [&]() -> Status {
         const nlohmann::json summary = toSummaryJson(e);
         ROBOMETRICS_TRY(writeText(dir / "summary.json", summary.dump(2) + "\n"));
-        if (e.traversal) ROBOMETRICS_TRY(writeText(dir / "traversal.csv", traversalCsv(*e.traversal)));
-        if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeText(dir / "topic_stats.csv", topicWindowsCsv(e)));
-        if (e.lost) ROBOMETRICS_TRY(writeText(dir / "lost.csv", lostCsv(e)));
-        if (e.trajectory) ROBOMETRICS_TRY(writeText(dir / "ate.csv", ateCsv(e)));
+        if (e.traversal) ROBOMETRICS_TRY(writeTraversalCsv(*e.traversal, dir / "traversal.csv"));
+        if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeTopicWindowsCsv(e, dir / "topic_stats.csv"));
+        if (e.lost) ROBOMETRICS_TRY(writeLostCsv(e, dir / "lost.csv"));
+        if (e.trajectory) ROBOMETRICS_TRY(writeAteCsv(e, dir / "ate.csv"));
         return writeMcap(e, summary, dir / "evaluation.mcap");
     };
     const Status written = others();

@@ -43,6 +43,18 @@ void addAnomaly(Evaluation &e, std::string code, std::string message, double val
 
 constexpr std::size_t kMinOdometryForMotionChecks = 10;
 
+/// The bag's message count of `topic` (0 when unknown or not recorded), as a capacity to reserve
+/// for a log of its messages. Capped, so that a damaged index cannot reserve more than a real run
+/// uses (16 M messages: over 40 hours at 100 Hz); a real count beyond it only grows as before.
+std::size_t expectedMessages(const std::vector<bag::TopicInfo> &topics, const std::string &topic) {
+    constexpr std::uint64_t kMaxReserve = std::uint64_t{1} << 24;
+    if (topic.empty()) return 0;
+    for (const bag::TopicInfo &info : topics) {
+        if (info.name == topic) return static_cast<std::size_t>(std::min(info.message_count, kMaxReserve));
+    }
+    return 0;
+}
+
 double sinceStart(const Evaluation &e, TimeNs t) { return e.clock.sinceStart(t); }
 
 /// The inputs a Nav2 or RoboTerrain robot may record, and what is not evaluated without each.
@@ -96,16 +108,28 @@ struct PassRecordings {
     std::optional<io::BagMapCollector> map;
 };
 
-/// The estimate `candidate`: the TF chain from the pass's recording when it names this bag's TF,
-/// else read from its bag or file.
-Result<slam::Trajectory> loadEstimate(const Evaluation &e, const std::string &candidate, const PassRecordings &pass) {
-    const std::string own_tf = e.inputs.bag + ":tf:map:base_link";
-    if (pass.tf && candidate == own_tf) return pass.tf->chain(e.inputs.bag, "map", "base_link");
+/// What the analyses after the pass read from the TF recording, built from it before they run so
+/// that the recording (every /tf sample of the run) is released first.
+struct TfChains {
+    std::optional<Result<slam::Trajectory>> estimate;  ///< map -> base_link, when it is an ATE candidate
+    std::optional<RunPath> odometry_in_map;            ///< the odometry through map -> odom, when it chains
+};
+
+std::optional<std::string> groundTruthTrajectory(const Evaluation &e, const EvaluateOptions &options) {
+    return options.gt_trajectory ? options.gt_trajectory : e.inputs.gt_trajectory;
+}
+
+std::string ownTfEstimate(const Evaluation &e) { return e.inputs.bag + ":tf:map:base_link"; }
+
+/// The estimate `candidate`: the TF chain built from the pass's recording when it names this bag's
+/// TF, else read from its bag or file. The chain is moved out: each candidate is loaded once.
+Result<slam::Trajectory> loadEstimate(const Evaluation &e, const std::string &candidate, TfChains &chains) {
+    if (chains.estimate && candidate == ownTfEstimate(e)) return std::move(*chains.estimate);
     return io::loadTrajectory(candidate);
 }
 
-Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, const PassRecordings &pass) {
-    std::optional<std::string> gt = options.gt_trajectory ? options.gt_trajectory : e.inputs.gt_trajectory;
+Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChains &chains) {
+    std::optional<std::string> gt = groundTruthTrajectory(e, options);
     if (!gt) {
         e.notes.push_back("trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped");
         return Status::Ok();
@@ -115,7 +139,7 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, const P
     std::string last_error =
         "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
     for (const std::string &candidate : estimateCandidates(e, options)) {
-        auto estimate = loadEstimate(e, candidate, pass);
+        auto estimate = loadEstimate(e, candidate, chains);
         if (!estimate || estimate->empty()) {
             last_error = estimate ? candidate + ": no poses" : estimate.message();
             continue;
@@ -344,6 +368,9 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
 /// The odometry path for the report, as recorded in odom.
 RunPath odometryPath(const Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
     RunPath path{e.topics.odometry, "odom", {}, {}, {}};
+    path.t.reserve(odometry.size());
+    path.x.reserve(odometry.size());
+    path.y.reserve(odometry.size());
     for (const slam::OdomSample &s : odometry) {
         path.t.push_back(s.t);
         path.x.push_back(s.x);
@@ -352,16 +379,35 @@ RunPath odometryPath(const Evaluation &e, const std::vector<slam::OdomSample> &o
     return path;
 }
 
+/// The chains read after the pass, from the recording of `pass` (released afterwards by the
+/// caller). The odometry in map is built whenever it can be drawn, though the report draws it
+/// only when there is no ATE (known only after the ATE, when the recording is gone): one chain
+/// more of CPU, against holding every /tf sample through the ATE.
+TfChains buildTfChains(const Evaluation &e, const EvaluateOptions &options,
+                       const std::vector<slam::OdomSample> &odometry, const PassRecordings &pass) {
+    TfChains chains;
+    if (!pass.tf) return chains;
+    if (!odometry.empty()) {
+        auto map_odom = pass.tf->chain(e.inputs.bag, "map", "odom");
+        if (map_odom && !map_odom->empty()) {
+            RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
+            if (!aligned.t.empty()) chains.odometry_in_map = std::move(aligned);
+        }
+    }
+    const std::vector<std::string> candidates = estimateCandidates(e, options);
+    if (groundTruthTrajectory(e, options) &&
+        std::find(candidates.begin(), candidates.end(), ownTfEstimate(e)) != candidates.end()) {
+        chains.estimate = pass.tf->chain(e.inputs.bag, "map", "base_link");
+    }
+    return chains;
+}
+
 /// Without a ground truth the report draws the estimated paths: the odometry is brought into
 /// map through the recorded TF map -> odom when the bag has it.
-void alignOdometryPath(Evaluation &e, const std::vector<slam::OdomSample> &odometry, const PassRecordings &pass) {
-    if (e.trajectory || !pass.tf || odometry.empty()) return;
-    auto map_odom = pass.tf->chain(e.inputs.bag, "map", "odom");
-    if (!map_odom || map_odom->empty()) return;
-    RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
-    if (aligned.t.empty()) return;
+void alignOdometryPath(Evaluation &e, TfChains &chains) {
+    if (e.trajectory || !chains.odometry_in_map) return;
     for (RunPath &p : e.paths) {
-        if (p.frame == "odom" && p.source == e.topics.odometry) p = std::move(aligned);
+        if (p.frame == "odom" && p.source == e.topics.odometry) p = std::move(*chains.odometry_in_map);
     }
     e.paths_aligned = true;
 }
@@ -461,7 +507,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     }
     nodes::SlamRunNode slam_run;
     slam_run.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
+    slam_run.reserveOdometry(expectedMessages((*source)->topics(), t.odometry));
     nodes::ActivityNode activity(checks->intent);
+    activity.reserve(expectedMessages((*source)->topics(), t.odometry),
+                     expectedMessages((*source)->topics(), t.pose_array));
     activity.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
                               {"cmd_vel_stamped", t.cmd_vel_stamped},
                               {"navigate_status", t.navigate_status},
@@ -496,8 +545,8 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     }
     // Topic statistics see every message, raw: only the header stamp is decoded. The same
     // stamps place the run on its clock.
-    std::vector<topicstats::WindowRecord> windows;
-    nodes::TopicStatsNode topic_stats({}, [&windows](const topicstats::WindowRecord &w) { windows.push_back(w); });
+    topicstats::WindowLog windows;
+    nodes::TopicStatsNode topic_stats({}, [&windows](const topicstats::WindowRecord &w) { windows.add(w); });
     for (const bag::TopicInfo &info : (*source)->topics()) {
         topic_stats.declare(info);
         if (info.type == "rosgraph_msgs/msg/Clock") e.clock.markClockTopic();
@@ -522,6 +571,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         }
     }
     ROBOMETRICS_TRY(pipe.run(**source));
+    (*source).reset();  // the reader's chunk and read-ahead buffers: the bag is read once
     e.clock.finish();
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
@@ -534,17 +584,20 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         e.traversal = TraversalResult{std::move(rows), std::move(summary)};
     }
     topic_stats.finish();
-    // What the robot was told and did decides which silences are drops (TopicHealth).
-    std::function<TimeNs(TimeNs)> to_system;
-    if (e.clock.simTime()) to_system = [&e](TimeNs log) { return e.clock.systemTime(log); };
-    const nodes::ActivityRun activity_run = activity.finish(
-        to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd());
-    fillActivity(e, activity_run, checks->stuck);
-    topicstats::HealthContext context;
-    context.to_system = to_system;
-    context.navigating = &activity_run.intent.goals;
-    if (activity_run.odometry || activity_run.progress) context.moving = &activity_run.moving;
-    e.topic_health = topic_stats.statistics().health(context);
+    // What the robot was told and did decides which silences are drops (TopicHealth); the
+    // activity's tracks are released once the health is known.
+    {
+        std::function<TimeNs(TimeNs)> to_system;
+        if (e.clock.simTime()) to_system = [&e](TimeNs log) { return e.clock.systemTime(log); };
+        const nodes::ActivityRun activity_run = activity.finish(
+            to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd());
+        fillActivity(e, activity_run, checks->stuck);
+        topicstats::HealthContext context;
+        context.to_system = to_system;
+        context.navigating = &activity_run.intent.goals;
+        if (activity_run.odometry || activity_run.progress) context.moving = &activity_run.moving;
+        e.topic_health = topic_stats.statistics().health(context);
+    }
     e.topic_windows = std::move(windows);
     if (!odometry.empty()) {
         e.motion = slam::summariseMotion(odometry);
@@ -569,9 +622,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         }
     }
 
-    ROBOMETRICS_TRY(evaluateTrajectory(e, options, pass));
-    alignOdometryPath(e, odometry, pass);
+    TfChains chains = buildTfChains(e, options, odometry, pass);
     pass.tf.reset();
+    ROBOMETRICS_TRY(evaluateTrajectory(e, options, chains));
+    alignOdometryPath(e, chains);
     ROBOMETRICS_TRY(evaluateMap(e, options, pass));
     if (inputs.run_json || inputs.system_csv) {
         auto system = readSystemFiles(inputs);

@@ -9,6 +9,10 @@ RunPath odometryInMap(const std::string &label, const std::vector<slam::OdomSamp
                       const slam::Trajectory &map_odom) {
     RunPath out{label, "map", {}, {}, {}};
     if (map_odom.empty()) return out;
+    // At most one point per sample: reserved, so a long run's path is not held at up to twice its size.
+    out.t.reserve(odometry.size());
+    out.x.reserve(odometry.size());
+    out.y.reserve(odometry.size());
     for (const slam::OdomSample &s : odometry) {
         if (!s.stamp) continue;
         const double stamp = toSeconds(*s.stamp);

@@ -124,6 +124,11 @@ Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::s
         path_children.push_back(f);
     }
     std::vector<TimeNs> times;
+    std::size_t stamps = 0;
+    for (const auto &f : path_children) {
+        if (auto it = dynamic_stamps_.find(f); it != dynamic_stamps_.end()) stamps += it->second.size();
+    }
+    times.reserve(stamps);  // every stamp of a long run: not held at up to twice its size
     for (const auto &f : path_children) {
         auto it = dynamic_stamps_.find(f);
         if (it != dynamic_stamps_.end()) times.insert(times.end(), it->second.begin(), it->second.end());

@@ -64,7 +64,7 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
         pipe.subscribe<msgs::Odometry>(t, [this](const msgs::Odometry &m, const pipeline::Envelope &e) {
             const msgs::Pose &p = m.pose.pose;
             if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
-            odometry_.push_back({e.log_time, {0, p.position.x, p.position.y, yawOf(p.orientation)}});
+            odometry_.push_back({e.log_time, p.position.x, p.position.y, yawOf(p.orientation)});
         });
     }
     if (const std::string t = topic("pose"); !t.empty()) {
@@ -72,38 +72,43 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
             if (m.poses.empty()) return;
             const msgs::Pose &p = m.poses.front();
             if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
-            poses_.push_back({e.log_time, {0, p.position.x, p.position.y, yawOf(p.orientation)}});
+            poses_.push_back({e.log_time, p.position.x, p.position.y, yawOf(p.orientation)});
         });
     }
 }
 
-activity::Track ActivityNode::track(const std::vector<Sample> &samples,
+void ActivityNode::reserve(std::size_t odometry, std::size_t pose) {
+    odometry_.reserve(odometry);
+    poses_.reserve(pose);
+}
+
+activity::Track ActivityNode::track(std::vector<activity::TrackPoint> &&points,
                                     const std::function<TimeNs(TimeNs)> &to_system) {
-    std::vector<activity::TrackPoint> points;
-    points.reserve(samples.size());
-    for (const Sample &s : samples) {
-        activity::TrackPoint p = s.point;
-        p.t = to_system(s.log);
-        points.push_back(p);
-    }
+    for (activity::TrackPoint &p : points) p.t = to_system(p.t);
     return activity::Track(std::move(points));
 }
 
-ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) const {
+ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) {
     // Everything on the recorder's receive time mapped onto the system's clock: one clock for
-    // commands, goals and tracks, whatever clock their publishers stamped them with.
+    // commands, goals and tracks, whatever clock their publishers stamped them with. Each log is
+    // released as soon as its part of the run is built, so the logs and the run are not all held
+    // at once (they grow with the run).
     activity::IntentBuilder builder(config_);
     for (const Command &c : commands_) builder.addCommand({to_system(c.log), c.linear, c.angular});
     for (const Status &s : statuses_) builder.addGoalStatus(to_system(s.log), s.id, s.status);
+    std::vector<Command>().swap(commands_);
+    std::vector<Status>().swap(statuses_);
     ActivityRun run;
     run.intent = builder.finish(end);
-    if (odometry_.size() >= 2) run.odometry = track(odometry_, to_system);
+    if (odometry_.size() >= 2) run.odometry = track(std::move(odometry_), to_system);
+    std::vector<activity::TrackPoint>().swap(odometry_);
     if (poses_.size() >= 2) {
-        run.progress = track(poses_, to_system);
+        run.progress = track(std::move(poses_), to_system);
         run.progress_from_ground_truth = true;
     } else {
         run.progress = run.odometry;
     }
+    std::vector<activity::TrackPoint>().swap(poses_);
     if (run.odometry) {
         run.moving = run.odometry->moving();
     } else if (run.progress) {

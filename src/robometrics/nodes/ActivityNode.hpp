@@ -40,13 +40,14 @@ public:
     void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
 
     /// The run on the system's clock: `to_system` maps a log time onto it, `end` is its last time.
-    ActivityRun finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) const;
+    /// Called once: the samples of the pass are released on the way.
+    ActivityRun finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end);
+
+    /// Reserves for `odometry` and `pose` messages (the bag's counts, when known), so that the
+    /// logs of a long run do not hold up to twice their size while they grow.
+    void reserve(std::size_t odometry, std::size_t pose);
 
 private:
-    struct Sample {
-        TimeNs log;
-        activity::TrackPoint point;  ///< t unused until finish()
-    };
     struct Command {
         TimeNs log;
         double linear, angular;
@@ -56,12 +57,15 @@ private:
         std::array<std::uint8_t, 16> id;
         int status;
     };
-    static activity::Track track(const std::vector<Sample> &samples, const std::function<TimeNs(TimeNs)> &to_system);
+    /// The track of `points` (t: log time) on the system's clock, in place: a long run's log is
+    /// not copied.
+    static activity::Track track(std::vector<activity::TrackPoint> &&points,
+                                 const std::function<TimeNs(TimeNs)> &to_system);
 
     activity::IntentConfig config_;
     std::vector<Command> commands_;
     std::vector<Status> statuses_;
-    std::vector<Sample> odometry_, poses_;
+    std::vector<activity::TrackPoint> odometry_, poses_;  ///< t: log time until finish()
 };
 
 }  // namespace robometrics::nodes

@@ -29,6 +29,10 @@ public:
     /// message for the run's first and last log time.
     void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
 
+    /// Reserves for `odometry` messages (the bag's count, when known): the log of a long run then
+    /// does not hold up to twice its size while it grows.
+    void reserveOdometry(std::size_t odometry) { odometry_.reserve(odometry); }
+
     /// Odometry samples, t in absolute log seconds.
     std::vector<slam::OdomSample> &odometry() { return odometry_; }
     std::size_t scans() const { return scans_; }

@@ -1,0 +1,26 @@
+#include "robometrics/topicstats/WindowLog.hpp"
+
+#include <limits>
+
+namespace robometrics::topicstats {
+
+void WindowLog::add(const WindowRecord &record) {
+    constexpr auto kNone = std::numeric_limits<std::uint32_t>::max();
+    if (record.topic_index >= slot_of_index_.size()) slot_of_index_.resize(record.topic_index + 1, kNone);
+    std::uint32_t &slot = slot_of_index_[record.topic_index];
+    // TopicStatistics gives an index one name for the whole run; a new name still gets a slot
+    // of its own, so that every record reads back as it was added.
+    if (slot == kNone || topics_[slot].name != record.topic) {
+        slot = static_cast<std::uint32_t>(topics_.size());
+        topics_.push_back(Topic{record.topic_index, record.topic});
+    }
+    records_.push_back(Entry{record.window_start, record.window_stop, record.stats, slot, record.metric});
+}
+
+WindowRecord WindowLog::at(std::size_t i) const {
+    const Entry &e = records_[i];
+    const Topic &topic = topics_[e.topic];
+    return WindowRecord{topic.index, topic.name, e.metric, e.window_start, e.window_stop, e.stats};
+}
+
+}  // namespace robometrics::topicstats

@@ -1,0 +1,46 @@
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "robometrics/topicstats/WindowLog.hpp"
+
+namespace robometrics::topicstats {
+namespace {
+
+WindowRecord logRecord(std::size_t index, const std::string &topic, Metric metric, TimeNs start, double average) {
+    return WindowRecord{index, topic, metric, start, start + kNsPerSecond, StatisticsSet{average, 1.0, 3.0, 0.5, 4}};
+}
+
+/// Same index and same CSV row (topic, metric, window and every statistic, to the last bit).
+void expectSameRecord(const WindowRecord &a, const WindowRecord &b) {
+    EXPECT_EQ(a.topic_index, b.topic_index);
+    EXPECT_EQ(windowCsvRow(a), windowCsvRow(b));
+}
+
+TEST(WindowLog, ReadsBackEveryRecordInOrder) {
+    const std::vector<WindowRecord> added{
+        logRecord(0, "/scan", Metric::MessageAge, 0, 2.0),
+        logRecord(0, "/scan", Metric::MessagePeriod, 0, 100.0),
+        logRecord(1, "/a_topic_name_longer_than_fifteen", Metric::MessageAge, 0, 7.0),
+        logRecord(0, "/scan", Metric::MessageAge, kNsPerSecond, 2.5),
+    };
+    WindowLog log;
+    EXPECT_TRUE(log.empty());
+    for (const WindowRecord &r : added) log.add(r);
+    ASSERT_EQ(log.size(), added.size());
+    std::size_t i = 0;
+    for (const auto &r : log) expectSameRecord(r, added[i++]);
+    EXPECT_EQ(i, added.size());
+}
+
+TEST(WindowLog, AnIndexThatChangesItsNameKeepsTheEarlierRecords) {
+    WindowLog log;
+    log.add(logRecord(3, "/old", Metric::MessageAge, 0, 1.0));
+    log.add(logRecord(3, "/new", Metric::MessageAge, kNsPerSecond, 1.0));
+    EXPECT_EQ(log.at(0).topic, "/old");
+    EXPECT_EQ(log.at(1).topic, "/new");
+    EXPECT_EQ(log.at(1).topic_index, 3u);
+}
+
+}  // namespace
+}  // namespace robometrics::topicstats
