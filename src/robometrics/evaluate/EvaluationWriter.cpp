@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <future>
 #include <iterator>
+#include <ranges>
+#include <string_view>
 
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -23,65 +25,45 @@ namespace {
 
 Status writeText(const fs::path &path, const std::string &text) { return writeFileAtomically(path.string(), text); }
 
-/// A CSV of the run written while it is formatted, a batch of rows at a time, through
+/// Writes a CSV of the run while it is formatted, a batch of rows at a time, through
 /// report::CsvFile (aside, renamed when complete): a long run's CSV (ate.csv is 55 MB for four
 /// hours) is never held whole in memory, nor at up to twice its size while a string grows.
-class BatchedCsv {
-public:
-    Status open(const fs::path &path) { return file_.open(path.string()); }
-    /// Where the rows go, header first.
-    std::string &text() { return batch_; }
-    /// After each row: writes the batch once it holds 1 MiB.
-    void rowDone() {
-        if (batch_.size() < kBatchBytes) return;
-        file_.write(batch_);
-        batch_.clear();
+/// `append_row(text, row)` appends one row of `rows` to `text`.
+template <class Rows, class AppendRow>
+Status writeCsv(const fs::path &path, std::string_view header, const Rows &rows, AppendRow append_row) {
+    constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
+    report::CsvFile file;
+    ROBOMETRICS_TRY(file.open(path.string()));
+    std::string batch(header);
+    for (const auto &row : rows) {
+        append_row(batch, row);
+        if (batch.size() < kBatchBytes) continue;
+        file.write(batch);
+        batch.clear();
     }
-    Status commit() {
-        file_.write(batch_);
-        return file_.commit();
-    }
-
-private:
-    static constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
-    report::CsvFile file_;
-    std::string batch_;
-};
+    file.write(batch);
+    return file.commit();
+}
 
 Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
-    BatchedCsv csv;
-    ROBOMETRICS_TRY(csv.open(path));
-    csv.text() = traversal::TraversalCsv::header(true);
-    for (const auto &row : t.rows) {
-        csv.text() += traversal::TraversalCsv::row(row, true);
-        csv.rowDone();
-    }
-    return csv.commit();
+    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows,
+                    [](std::string &text, const auto &row) { text += traversal::TraversalCsv::row(row, true); });
 }
 
 Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {
-    BatchedCsv csv;
-    ROBOMETRICS_TRY(csv.open(path));
-    csv.text() = topicstats::windowCsvHeader();
-    for (const auto &w : e.topic_windows) {
-        csv.text() += topicstats::windowCsvRow(w);
-        csv.rowDone();
-    }
-    return csv.commit();
+    return writeCsv(path, topicstats::windowCsvHeader(), e.topic_windows,
+                    [](std::string &text, const auto &w) { text += topicstats::windowCsvRow(w); });
 }
 
 Status writeLostCsv(const Evaluation &e, const fs::path &path) {
-    BatchedCsv csv;
-    ROBOMETRICS_TRY(csv.open(path));
     // time_s: the run axis (docs/conventions.md, "Time bases"); log_time_s: the recorder's clock.
-    csv.text() = "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n";
-    for (const auto &r : e.lost->readings) {
-        fmt::format_to(std::back_inserter(csv.text()), "{:.9f},{:.9f},{},{},{},{},{}\n", e.clock.sinceStart(r.time),
-                       toSeconds(r.time), r.features.xy_std, r.features.yaw_std, r.features.valid ? 1 : 0,
-                       r.probability, localization::toString(r.status));
-        csv.rowDone();
-    }
-    return csv.commit();
+    return writeCsv(path, "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n", e.lost->readings,
+                    [&e](std::string &text, const auto &r) {
+                        fmt::format_to(std::back_inserter(text), "{:.9f},{:.9f},{},{},{},{},{}\n",
+                                       e.clock.sinceStart(r.time), toSeconds(r.time), r.features.xy_std,
+                                       r.features.yaw_std, r.features.valid ? 1 : 0, r.probability,
+                                       localization::toString(r.status));
+                    });
 }
 
 Status writeAteCsv(const Evaluation &e, const fs::path &path) {
@@ -91,20 +73,18 @@ Status writeAteCsv(const Evaluation &e, const fs::path &path) {
     // the ground truth's frame, so a trajectory plot (bench's overlay) needs no other file.
     const TrajectoryResult &t = *e.trajectory;
     const slam::PreparedTrajectories &pair = t.se3.prepared;
-    BatchedCsv csv;
-    ROBOMETRICS_TRY(csv.open(path));
-    csv.text() = "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n";
-    for (size_t i = 0; i < t.se3.errors.size(); ++i) {
-        double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
-        const std::size_t pose = i < t.se3.pose_indices.size() ? t.se3.pose_indices[i] : i;
-        const Eigen::Vector3d ref = pose < pair.ref.size() ? pair.ref.positions[pose] : Eigen::Vector3d::Constant(NAN);
-        const Eigen::Vector3d est = pose < pair.est.size() ? pair.est.positions[pose] : Eigen::Vector3d::Constant(NAN);
-        fmt::format_to(std::back_inserter(csv.text()), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
-                       e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i], t.se3.errors[i], origin, ref.x(),
-                       ref.y(), ref.z(), est.x(), est.y(), est.z());
-        csv.rowDone();
-    }
-    return csv.commit();
+    return writeCsv(path, "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n",
+                    std::views::iota(std::size_t{0}, t.se3.errors.size()), [&](std::string &text, std::size_t i) {
+                        double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
+                        const std::size_t pose = i < t.se3.pose_indices.size() ? t.se3.pose_indices[i] : i;
+                        const Eigen::Vector3d ref =
+                            pose < pair.ref.size() ? pair.ref.positions[pose] : Eigen::Vector3d::Constant(NAN);
+                        const Eigen::Vector3d est =
+                            pose < pair.est.size() ? pair.est.positions[pose] : Eigen::Vector3d::Constant(NAN);
+                        fmt::format_to(std::back_inserter(text), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
+                                       e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i], t.se3.errors[i],
+                                       origin, ref.x(), ref.y(), ref.z(), est.x(), est.y(), est.z());
+                    });
 }
 
 Status writeMcap(const Evaluation &e, const nlohmann::json &summary, const fs::path &path) {

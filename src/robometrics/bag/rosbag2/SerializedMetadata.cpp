@@ -101,14 +101,13 @@ int metadataVersionOf(const BagMetadata &metadata) {
 }
 
 int metadataVersionFor(int source_version, const std::vector<TopicInfo> &topics) {
-    const bool names = std::any_of(topics.begin(), topics.end(), [](const TopicInfo &topic) {
-        return qosSpellingOf(topic.offered_qos_profiles) == QosSpelling::Names;
-    });
-    const bool integers = std::any_of(topics.begin(), topics.end(), [](const TopicInfo &topic) {
-        return !topic.offered_qos_profiles.empty() &&
-               qosSpellingOf(topic.offered_qos_profiles) == QosSpelling::Integers;
-    });
-    if (names) return std::max(source_version, kQosSequenceSince);
+    bool integers = false;  // a non-empty profile spelled with integers
+    for (const TopicInfo &topic : topics) {
+        if (topic.offered_qos_profiles.empty()) continue;
+        if (qosSpellingOf(topic.offered_qos_profiles) == QosSpelling::Names)
+            return std::max(source_version, kQosSequenceSince);
+        integers = true;
+    }
     if (source_version <= 0 || (integers && source_version >= kQosSequenceSince)) return kQosSequenceSince - 1;
     return source_version;
 }
