@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <future>
 #include <iterator>
-#include <ranges>
 #include <string_view>
 
 #include "robometrics/bag/TypedWriter.hpp"
@@ -28,15 +27,17 @@ Status writeText(const fs::path &path, const std::string &text) { return writeFi
 /// Writes a CSV of the run while it is formatted, a batch of rows at a time, through
 /// report::CsvFile (aside, renamed when complete): a long run's CSV (ate.csv is 55 MB for four
 /// hours) is never held whole in memory, nor at up to twice its size while a string grows.
-/// `append_row(text, row)` appends one row of `rows` to `text`.
-template <class Rows, class AppendRow>
-Status writeCsv(const fs::path &path, std::string_view header, const Rows &rows, AppendRow append_row) {
+/// `append_row(text, i)` appends row i (of `row_count`) to `text`. Rows are passed by index, not
+/// as a range, because std::views::iota does not compile with clang and libstdc++ 12 (the
+/// sanitizer build).
+template <class AppendRow>
+Status writeCsv(const fs::path &path, std::string_view header, std::size_t row_count, AppendRow append_row) {
     constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
     report::CsvFile file;
     ROBOMETRICS_TRY(file.open(path.string()));
     std::string batch(header);
-    for (const auto &row : rows) {
-        append_row(batch, row);
+    for (std::size_t i = 0; i < row_count; ++i) {
+        append_row(batch, i);
         if (batch.size() < kBatchBytes) continue;
         file.write(batch);
         batch.clear();
@@ -46,19 +47,21 @@ Status writeCsv(const fs::path &path, std::string_view header, const Rows &rows,
 }
 
 Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
-    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows,
-                    [](std::string &text, const auto &row) { text += traversal::TraversalCsv::row(row, true); });
+    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows.size(),
+                    [&t](std::string &text, std::size_t i) { text += traversal::TraversalCsv::row(t.rows[i], true); });
 }
 
 Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {
-    return writeCsv(path, topicstats::windowCsvHeader(), e.topic_windows,
-                    [](std::string &text, const auto &w) { text += topicstats::windowCsvRow(w); });
+    return writeCsv(
+        path, topicstats::windowCsvHeader(), e.topic_windows.size(),
+        [&e](std::string &text, std::size_t i) { text += topicstats::windowCsvRow(e.topic_windows.at(i)); });
 }
 
 Status writeLostCsv(const Evaluation &e, const fs::path &path) {
     // time_s: the run axis (docs/conventions.md, "Time bases"); log_time_s: the recorder's clock.
-    return writeCsv(path, "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n", e.lost->readings,
-                    [&e](std::string &text, const auto &r) {
+    return writeCsv(path, "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n", e.lost->readings.size(),
+                    [&e](std::string &text, std::size_t i) {
+                        const auto &r = e.lost->readings[i];
                         fmt::format_to(std::back_inserter(text), "{:.9f},{:.9f},{},{},{},{},{}\n",
                                        e.clock.sinceStart(r.time), toSeconds(r.time), r.features.xy_std,
                                        r.features.yaw_std, r.features.valid ? 1 : 0, r.probability,
@@ -74,7 +77,7 @@ Status writeAteCsv(const Evaluation &e, const fs::path &path) {
     const TrajectoryResult &t = *e.trajectory;
     const slam::PreparedTrajectories &pair = t.se3.prepared;
     return writeCsv(path, "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n",
-                    std::views::iota(std::size_t{0}, t.se3.errors.size()), [&](std::string &text, std::size_t i) {
+                    t.se3.errors.size(), [&](std::string &text, std::size_t i) {
                         double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
                         const std::size_t pose = i < t.se3.pose_indices.size() ? t.se3.pose_indices[i] : i;
                         const Eigen::Vector3d ref =
