@@ -50,6 +50,35 @@ void TfBuffer::setTransform(const std::string &parent, const std::string &child,
     }
 }
 
+std::optional<TimeNs> TfBuffer::newestDynamicStamp(const std::string &child) const {
+    auto it = edges_.find(child);
+    if (it == edges_.end() || it->second.is_static || it->second.samples.empty()) return std::nullopt;
+    return it->second.samples.back().stamp;
+}
+
+std::optional<TimeNs> TfBuffer::stampBefore(const std::string &child, TimeNs stamp) const {
+    auto it = edges_.find(child);
+    if (it == edges_.end()) return std::nullopt;
+    const auto &s = it->second.samples;
+    auto after = std::lower_bound(s.begin(), s.end(), stamp, [](const Sample &x, TimeNs t) { return x.stamp < t; });
+    if (after == s.begin()) return std::nullopt;
+    return std::prev(after)->stamp;
+}
+
+void TfBuffer::dropBefore(const std::string &child, TimeNs time) {
+    auto it = edges_.find(child);
+    if (it == edges_.end() || it->second.is_static) return;
+    auto &s = it->second.samples;
+    // Keep the newest sample older than `time`: drop while the second one is older too.
+    while (s.size() > 1 && s[1].stamp < time) s.pop_front();
+}
+
+void TfBuffer::keepNewest(const std::string &child) {
+    auto it = edges_.find(child);
+    if (it == edges_.end() || it->second.samples.size() < 2) return;
+    it->second.samples.erase(it->second.samples.begin(), std::prev(it->second.samples.end()));
+}
+
 bool TfBuffer::hasFrame(const std::string &frame) const {
     if (edges_.count(frame)) return true;
     return std::any_of(edges_.begin(), edges_.end(), [&](const auto &kv) { return kv.second.parent == frame; });

@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,18 @@ public:
     bool hasFrame(const std::string &frame) const;
 
     void clear() { edges_.clear(); }
+
+    /// The stamp of the newest sample of the link to `child`; nullopt when there is no such link,
+    /// it is static or it has no sample.
+    std::optional<TimeNs> newestDynamicStamp(const std::string &child) const;
+    /// The stamp of the newest sample of the link to `child` older than `stamp`, if any.
+    std::optional<TimeNs> stampBefore(const std::string &child, TimeNs stamp) const;
+    /// Forgets the samples of the link to `child` that no lookup at `time` or later uses: all
+    /// before the newest sample older than `time` (that one is kept, so a lookup after it still
+    /// interpolates between the very samples it would have used).
+    void dropBefore(const std::string &child, TimeNs time);
+    /// Forgets every sample of the link to `child` but its newest.
+    void keepNewest(const std::string &child);
 
 private:
     struct Sample {

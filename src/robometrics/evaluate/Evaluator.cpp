@@ -108,8 +108,8 @@ struct PassRecordings {
     std::optional<io::BagMapCollector> map;
 };
 
-/// What the analyses after the pass read from the TF recording, built from it before they run so
-/// that the recording (every /tf sample of the run) is released first.
+/// What the analyses after the pass read from the TF recording, taken from it before they run so
+/// that the recording is released first.
 struct TfChains {
     std::optional<Result<slam::Trajectory>> estimate;  ///< map -> base_link, when it is an ATE candidate
     std::optional<RunPath> odometry_in_map;            ///< the odometry through map -> odom, when it chains
@@ -379,26 +379,39 @@ RunPath odometryPath(const Evaluation &e, const std::vector<slam::OdomSample> &o
     return path;
 }
 
-/// The chains read after the pass, from the recording of `pass` (released afterwards by the
-/// caller). The odometry in map is built whenever it can be drawn, though the report draws it
-/// only when there is no ATE (known only after the ATE, when the recording is gone): one chain
-/// more of CPU, against holding every /tf sample through the ATE.
-TfChains buildTfChains(const Evaluation &e, const EvaluateOptions &options,
-                       const std::vector<slam::OdomSample> &odometry, const PassRecordings &pass) {
+/// Whether the estimate TF map -> base_link is an ATE candidate of this evaluation.
+bool estimateFromOwnTf(const Evaluation &e, const EvaluateOptions &options) {
+    const std::vector<std::string> candidates = estimateCandidates(e, options);
+    return groundTruthTrajectory(e, options) &&
+           std::find(candidates.begin(), candidates.end(), ownTfEstimate(e)) != candidates.end();
+}
+
+/// The chains the analyses after the pass read from the TF recording, which builds them while the
+/// bag is read (so it keeps only the transforms a pose not yet built needs): map -> odom for the
+/// odometry path in map, map -> base_link for the estimate. The odometry in map is built whenever
+/// it can be drawn, though the report draws it only when there is no ATE (known only after it).
+std::vector<std::pair<std::string, std::string>> tfChainsToBuild(const Evaluation &e, const EvaluateOptions &options) {
+    std::vector<std::pair<std::string, std::string>> chains;
+    if (!e.topics.odometry.empty()) chains.emplace_back("map", "odom");
+    if (estimateFromOwnTf(e, options)) chains.emplace_back("map", "base_link");
+    return chains;
+}
+
+/// The chains built by the pass's recording (released afterwards by the caller); what may make
+/// them differ from chains built after reading is noted.
+TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::vector<slam::OdomSample> &odometry,
+                      PassRecordings &pass) {
     TfChains chains;
     if (!pass.tf) return chains;
     if (!odometry.empty()) {
-        auto map_odom = pass.tf->chain(e.inputs.bag, "map", "odom");
+        auto map_odom = pass.tf->takeStreamedChain(e.inputs.bag, "map", "odom");
         if (map_odom && !map_odom->empty()) {
             RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
             if (!aligned.t.empty()) chains.odometry_in_map = std::move(aligned);
         }
     }
-    const std::vector<std::string> candidates = estimateCandidates(e, options);
-    if (groundTruthTrajectory(e, options) &&
-        std::find(candidates.begin(), candidates.end(), ownTfEstimate(e)) != candidates.end()) {
-        chains.estimate = pass.tf->chain(e.inputs.bag, "map", "base_link");
-    }
+    if (estimateFromOwnTf(e, options)) chains.estimate = pass.tf->takeStreamedChain(e.inputs.bag, "map", "base_link");
+    for (const std::string &note : pass.tf->streamNotes()) e.notes.push_back(note);
     return chains;
 }
 
@@ -559,6 +572,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     const bool gt_trajectory = options.gt_trajectory || inputs.gt_trajectory;
     if (t.tf && (gt_trajectory || !t.odometry.empty())) {
         pass.tf.emplace();
+        pass.tf->buildWhileReading(tfChainsToBuild(e, options), expectedMessages((*source)->topics(), "/tf"));
         pipe.setLane(1);
         pass.tf->subscribe(pipe, (*source)->topics());
         pipe.setLane(0);
@@ -622,7 +636,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         }
     }
 
-    TfChains chains = buildTfChains(e, options, odometry, pass);
+    TfChains chains = takeTfChains(e, options, odometry, pass);
     pass.tf.reset();
     ROBOMETRICS_TRY(evaluateTrajectory(e, options, chains));
     alignOdometryPath(e, chains);

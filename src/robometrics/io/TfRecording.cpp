@@ -23,6 +23,7 @@ bool TfRecording::subscribe(pipeline::Pipeline &pipeline, const std::vector<bag:
 }
 
 void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
+    if (!is_static) ++tf_messages_seen_;
     for (const auto &tf : message.transforms) {
         Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
         const auto &t = tf.transform.translation;
@@ -32,6 +33,7 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         // An unset rotation (all zero) reads as identity, as for the pose topics.
         pose.linear() = (q.norm() > 1e-12 ? q.normalized() : Eigen::Quaterniond::Identity()).toRotationMatrix();
         const TimeNs stamp = tf.header.stamp.toNs();
+        if (!is_static && !streamed_.empty()) checkLateSample(tf.child_frame_id, stamp);
         buffer_.setTransform(tf.header.frame_id, tf.child_frame_id, stamp, pose, is_static);
         parent_of_[tf.child_frame_id] = tf.header.frame_id;
         if (is_static) continue;
@@ -39,6 +41,8 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         earliest_dynamic_ = std::min(earliest_dynamic_, stamp);
         auto [first, inserted] = first_translation_.try_emplace(tf.child_frame_id, pose.translation());
         if (!inserted && (pose.translation() - first->second).norm() > 1e-3) translating_.insert(tf.child_frame_id);
+        // Built in steps of many samples: each step walks the streamed chains' links.
+        if (!streamed_.empty() && ++added_since_build_ >= 4096) buildStreamed(false);
     }
 }
 
@@ -61,33 +65,42 @@ Status TfRecording::checkFrames(const std::string &bag, const std::string &paren
     return Status::Ok();
 }
 
+bool TfRecording::appendPoses(const std::string &parent, const std::string &child, const std::vector<TimeNs> &times,
+                              slam::Trajectory &out) const {
+    return buffer_
+        .lookupEach(parent, child, times,
+                    [&](std::size_t i, const Eigen::Isometry3d &pose) {
+                        out.add(toSeconds(times[i]), pose.translation(),
+                                Eigen::Quaterniond(pose.linear()).normalized());
+                    })
+        .ok();
+}
+
+Error TfRecording::notConnected(const std::string &bag, const std::string &parent, const std::string &child) {
+    return Error{fmt::format("{}: frames '{}' and '{}' are not connected in the TF tree", bag, parent, child)};
+}
+
+Error TfRecording::noCommonTime(const std::string &bag, const std::string &parent, const std::string &child) {
+    return Error{
+        fmt::format("{}: the chain {} -> {} has no time at which every transform on it is known", bag, parent, child)};
+}
+
 Result<slam::Trajectory> TfRecording::lookUp(const std::string &bag, const std::string &parent,
                                              const std::string &child, const std::vector<TimeNs> &times) const {
     slam::Trajectory t;
     t.reserve(times.size());
-    const bool connected = buffer_
-                               .lookupEach(parent, child, times,
-                                           [&](std::size_t i, const Eigen::Isometry3d &pose) {
-                                               t.add(toSeconds(times[i]), pose.translation(),
-                                                     Eigen::Quaterniond(pose.linear()).normalized());
-                                           })
-                               .ok();
-    if (!connected || t.empty()) {
-        return Error{fmt::format("{}: the chain {} -> {} has no time at which every transform on it is known", bag,
-                                 parent, child)};
-    }
+    if (!appendPoses(parent, child, times, t) || t.empty()) return noCommonTime(bag, parent, child);
     return t;
 }
 
 Result<slam::Trajectory> TfRecording::chainAtFrequency(const std::string &bag, const std::string &parent,
                                                        const std::string &child, TimeNs bag_start,
                                                        double frequency_hz) const {
+    if (!streamed_.empty()) return Error{bag + ": the TF recording kept only the chains it built while reading"};
     TimeNs start = bag_start;
     ROBOMETRICS_TRY(checkFrames(bag, parent, child));
     auto latest = buffer_.latestCommonTime(parent, child);
-    if (!latest) {
-        return Error{fmt::format("{}: frames '{}' and '{}' are not connected in the TF tree", bag, parent, child)};
-    }
+    if (!latest) return notConnected(bag, parent, child);
     // evo looks an all-static chain up once, at its latest common time, which tf2 gives as 0.
     if (*latest == std::numeric_limits<TimeNs>::max()) return lookUp(bag, parent, child, {0});
     const auto step = static_cast<TimeNs>(1e9 / frequency_hz);
@@ -101,10 +114,8 @@ Result<slam::Trajectory> TfRecording::chainAtFrequency(const std::string &bag, c
     return lookUp(bag, parent, child, times);
 }
 
-Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::string &parent,
-                                            const std::string &child) const {
-    ROBOMETRICS_TRY(checkFrames(bag, parent, child));
-    // The moving links between the two frames decide when the chain has a new pose.
+std::optional<std::vector<std::string>> TfRecording::pathChildren(const std::string &parent,
+                                                                  const std::string &child) const {
     const std::vector<std::string> up_child = chainUp(child), up_parent = chainUp(parent);
     const std::set<std::string> on_parent_side(up_parent.begin(), up_parent.end());
     std::vector<std::string> path_children;
@@ -116,20 +127,28 @@ Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::s
         }
         path_children.push_back(f);
     }
-    if (common.empty()) {
-        return Error{fmt::format("{}: frames '{}' and '{}' are not connected in the TF tree", bag, parent, child)};
-    }
+    if (common.empty()) return std::nullopt;
     for (const auto &f : up_parent) {
         if (f == common) break;
         path_children.push_back(f);
     }
+    return path_children;
+}
+
+Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::string &parent,
+                                            const std::string &child) const {
+    if (!streamed_.empty()) return Error{bag + ": the TF recording kept only the chains it built while reading"};
+    ROBOMETRICS_TRY(checkFrames(bag, parent, child));
+    // The moving links between the two frames decide when the chain has a new pose.
+    const auto path_children = pathChildren(parent, child);
+    if (!path_children) return notConnected(bag, parent, child);
     std::vector<TimeNs> times;
     std::size_t stamps = 0;
-    for (const auto &f : path_children) {
+    for (const auto &f : *path_children) {
         if (auto it = dynamic_stamps_.find(f); it != dynamic_stamps_.end()) stamps += it->second.size();
     }
     times.reserve(stamps);  // every stamp of a long run: not held at up to twice its size
-    for (const auto &f : path_children) {
+    for (const auto &f : *path_children) {
         auto it = dynamic_stamps_.find(f);
         if (it != dynamic_stamps_.end()) times.insert(times.end(), it->second.begin(), it->second.end());
     }
@@ -149,6 +168,148 @@ std::vector<std::pair<std::string, std::string>> TfRecording::movingChains() con
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+std::size_t TfRecording::heldStamps() const {
+    std::size_t n = 0;
+    for (const auto &[child, stamps] : dynamic_stamps_) n += stamps.size();
+    return n;
+}
+
+void TfRecording::buildWhileReading(const std::vector<std::pair<std::string, std::string>> &chains,
+                                    std::size_t tf_messages) {
+    tf_messages_expected_ = tf_messages;
+    for (const auto &chain : chains) {
+        const bool known = std::any_of(streamed_.begin(), streamed_.end(), [&chain](const StreamedChain &c) {
+            return c.parent == chain.first && c.child == chain.second;
+        });
+        if (known) continue;
+        StreamedChain c;
+        c.parent = chain.first;
+        c.child = chain.second;
+        streamed_.push_back(std::move(c));
+    }
+}
+
+void TfRecording::checkLateSample(const std::string &child, TimeNs stamp) {
+    const std::optional<TimeNs> newest = buffer_.newestDynamicStamp(child);
+    if (!newest || stamp > *newest) return;  // in stamp order: only poses not built yet can use it
+    // An earlier or repeated stamp changes the poses between its neighbours: those built already
+    // were interpolated without it.
+    const std::optional<TimeNs> before = buffer_.stampBefore(child, stamp);
+    const TimeNs lower = before ? *before : std::numeric_limits<TimeNs>::min();
+    for (StreamedChain &c : streamed_) {
+        if (c.late_noted || !c.connected || lower >= c.built_before) continue;
+        if (std::find(c.path.begin(), c.path.end(), child) == c.path.end()) continue;
+        c.late_noted = true;  // once per chain: a bag whose every sample is late says it once
+        stream_notes_.push_back(fmt::format(
+            "TF: a sample of {} stamped {:.9f} s arrived after later ones; the chain {} -> {} had been built past "
+            "it without it",
+            child, toSeconds(stamp), c.parent, c.child));
+    }
+}
+
+void TfRecording::buildStreamed(bool at_end) {
+    added_since_build_ = 0;
+    for (StreamedChain &c : streamed_) {
+        if (!buffer_.hasFrame(c.parent) || !buffer_.hasFrame(c.child)) continue;
+        auto path = pathChildren(c.parent, c.child);
+        if (!path) continue;
+        if (c.connected && *path != c.path && !c.tree_noted) {
+            c.tree_noted = true;
+            stream_notes_.push_back(
+                fmt::format("TF: the frames between {} and {} changed while the chain was built", c.parent, c.child));
+        }
+        c.path = std::move(*path);
+        c.connected = true;
+        // A pose is final once every moving link has a newer sample: no later one (in stamp
+        // order) falls between the samples it interpolates.
+        TimeNs until = std::numeric_limits<TimeNs>::max();
+        bool moving = false;
+        for (const std::string &f : c.path) {
+            if (auto newest = buffer_.newestDynamicStamp(f)) {
+                until = std::min(until, *newest);
+                moving = true;
+            }
+        }
+        if (at_end) {
+            until = std::numeric_limits<TimeNs>::max();
+        } else if (!moving) {
+            continue;
+        }
+        std::vector<TimeNs> times;
+        for (const std::string &f : c.path) {
+            auto it = dynamic_stamps_.find(f);
+            if (it == dynamic_stamps_.end()) continue;
+            for (TimeNs t : it->second) {
+                if (t >= c.built_before && t < until) times.push_back(t);
+            }
+        }
+        c.saw_stamp |= !times.empty();
+        if (at_end && !c.saw_stamp) times.push_back(0);  // an all-static chain: one pose
+        std::sort(times.begin(), times.end());
+        times.erase(std::unique(times.begin(), times.end()), times.end());
+        reserveFor(c.poses, c.poses.size() + times.size());
+        appendPoses(c.parent, c.child, times, c.poses);
+        c.built_before = until;
+    }
+    if (!at_end) forgetUnneeded();
+}
+
+void TfRecording::reserveFor(slam::Trajectory &poses, std::size_t needed) const {
+    if (needed <= poses.stamps.capacity()) return;
+    // A long run's chain is not held at up to twice its size while it grows (nor copied at every
+    // doubling): it is allocated for the length projected from the share of /tf read so far.
+    std::size_t projected = needed + needed / 2;
+    if (tf_messages_seen_ > 0 && tf_messages_expected_ > tf_messages_seen_) {
+        const double share = static_cast<double>(tf_messages_seen_) / static_cast<double>(tf_messages_expected_);
+        projected = static_cast<std::size_t>(static_cast<double>(needed) / share * 1.02) + 16;
+    } else if (tf_messages_expected_ > 0) {
+        projected = needed;  // the whole bag is read: the last step
+    }
+    poses.reserve(std::max(needed, projected));
+}
+
+void TfRecording::forgetUnneeded() {
+    // Until every streamed chain is connected, any link may still turn out to be on one.
+    for (const StreamedChain &c : streamed_) {
+        if (!c.connected) return;
+    }
+    std::map<std::string, TimeNs> needed_from;  // by the child frame of each link on a chain
+    for (const StreamedChain &c : streamed_) {
+        for (const std::string &f : c.path) {
+            auto [it, inserted] = needed_from.try_emplace(f, c.built_before);
+            if (!inserted) it->second = std::min(it->second, c.built_before);
+        }
+    }
+    for (auto &[child, stamps] : dynamic_stamps_) {
+        auto needed = needed_from.find(child);
+        if (needed == needed_from.end()) {
+            std::vector<TimeNs>().swap(stamps);
+            buffer_.keepNewest(child);
+            continue;
+        }
+        const TimeNs from = needed->second;
+        stamps.erase(std::remove_if(stamps.begin(), stamps.end(), [from](TimeNs t) { return t < from; }), stamps.end());
+        if (stamps.capacity() > 2 * stamps.size() + 1024) stamps.shrink_to_fit();
+        buffer_.dropBefore(child, from);
+    }
+}
+
+Result<slam::Trajectory> TfRecording::takeStreamedChain(const std::string &bag, const std::string &parent,
+                                                        const std::string &child) {
+    if (!streamed_done_) {
+        buildStreamed(true);
+        streamed_done_ = true;
+    }
+    ROBOMETRICS_TRY(checkFrames(bag, parent, child));
+    for (StreamedChain &c : streamed_) {
+        if (c.parent != parent || c.child != child) continue;
+        if (!c.connected) return notConnected(bag, parent, child);
+        if (c.poses.empty()) return noCommonTime(bag, parent, child);
+        return std::move(c.poses);
+    }
+    return Error{fmt::format("{}: the chain {} -> {} was not built while reading", bag, parent, child)};
 }
 
 }  // namespace robometrics::io

@@ -5,6 +5,7 @@
 
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -32,6 +33,9 @@ public:
     /// `child` in `parent` at every stamp of a moving link between the two frames (one pose at
     /// time 0 when every link is static). Errors name `bag` and the frames.
     Result<slam::Trajectory> chain(const std::string &bag, const std::string &parent, const std::string &child) const;
+    /// chain() of a chain declared to buildWhileReading(), moved out (after the pass: call once).
+    Result<slam::Trajectory> takeStreamedChain(const std::string &bag, const std::string &parent,
+                                               const std::string &child);
 
     /// `child` in `parent` as evo looks a chain up (its tf_cache_lookup_frequency): at `start`,
     /// `start + step`, ... while not after the chain's latest common time (the oldest newest sample
@@ -53,9 +57,63 @@ public:
     /// child. Any other chain can still be read by naming its frames.
     std::vector<std::pair<std::string, std::string>> movingChains() const;
 
+    /// Declares the only chains that chain() will be asked for, before the first add(). Each is
+    /// then built as the transforms arrive, and the recording keeps only the samples and stamps
+    /// that a pose not yet built still needs, so its memory stops growing with the run once every
+    /// declared chain is connected. The poses are those chain() gives after reading everything as
+    /// long as each link's samples arrive in stamp order and the tree under the chains keeps its
+    /// shape; where not, streamNotes() says what and where. chainAtFrequency(), movingChains()'s
+    /// callers and undeclared chains are then refused.
+    /// `tf_messages`: how many /tf messages the bag holds, when known (0 when not), from which the
+    /// chains' final lengths are projected so that each is allocated about once.
+    void buildWhileReading(const std::vector<std::pair<std::string, std::string>> &chains, std::size_t tf_messages = 0);
+
+    /// Where a chain built while reading may differ from one built after it: a sample that arrived
+    /// after later ones of its link had been used, or a change of the tree under a chain.
+    const std::vector<std::string> &streamNotes() const { return stream_notes_; }
+
+    /// How many /tf stamps the recording holds (a chain's poses are built from them).
+    std::size_t heldStamps() const;
+
 private:
+    /// A chain built while reading (buildWhileReading).
+    struct StreamedChain {
+        std::string parent, child;
+        std::vector<std::string> path;  ///< the child frames of the links between the two, once connected
+        bool connected = false;
+        bool saw_stamp = false;  ///< a moving link of the path had a sample (else one pose at time 0)
+        bool late_noted = false, tree_noted = false;               ///< each said once in streamNotes()
+        TimeNs built_before = std::numeric_limits<TimeNs>::min();  ///< poses at earlier stamps are built
+        slam::Trajectory poses;
+    };
+
+    /// The child frames of the links between `parent` and `child`; nullopt when not connected.
+    std::optional<std::vector<std::string>> pathChildren(const std::string &parent, const std::string &child) const;
+
+    /// Builds each streamed chain up to the oldest newest sample of its moving links (everything,
+    /// `at_end`), then forgets what no streamed chain needs any more.
+    void buildStreamed(bool at_end);
+    /// Notes a sample of `child` stamped `stamp` that a streamed chain's built poses did not see.
+    void checkLateSample(const std::string &child, TimeNs stamp);
+    void forgetUnneeded();
+    /// Makes room for `needed` poses in `poses`, for the projected final length when it grows.
+    void reserveFor(slam::Trajectory &poses, std::size_t needed) const;
+
+    std::vector<StreamedChain> streamed_;
+    bool streamed_done_ = false;
+    std::size_t added_since_build_ = 0;
+    std::size_t tf_messages_expected_ = 0, tf_messages_seen_ = 0;
+    std::vector<std::string> stream_notes_;
+
     /// An error naming `bag` when `parent` or `child` never appears.
     Status checkFrames(const std::string &bag, const std::string &parent, const std::string &child) const;
+
+    /// Appends the chain's pose at each of `times` at which every link is known; false when the
+    /// frames are not connected.
+    bool appendPoses(const std::string &parent, const std::string &child, const std::vector<TimeNs> &times,
+                     slam::Trajectory &out) const;
+    static Error notConnected(const std::string &bag, const std::string &parent, const std::string &child);
+    static Error noCommonTime(const std::string &bag, const std::string &parent, const std::string &child);
 
     /// Looks the chain up at `times` into a trajectory; an error when no time gives a pose.
     Result<slam::Trajectory> lookUp(const std::string &bag, const std::string &parent, const std::string &child,
