@@ -151,5 +151,26 @@ TEST(TfBufferTest, LatestCommonTimeIsTheOldestNewestSampleOfTheMovingEdges) {
     EXPECT_NE(unknown.message().find("'camera'"), std::string::npos);
 }
 
+TEST(TfBufferTest, ForgettingKeepsTheSampleBeforeTheTimeSoLaterLookupsAreUnchanged) {
+    TfBuffer tf;
+    for (TimeNs t : {100, 200, 300, 400}) tf.setTransform("odom", "base_link", t, pose(t / 100.0, 0, 0, 0));
+    tf.setTransform("base_link", "laser", 0, pose(0.1, 0, 0, 0), true);
+    const Eigen::Isometry3d at_250 = *tf.lookup("odom", "base_link", 250);
+    EXPECT_EQ(*tf.newestDynamicStamp("base_link"), 400);
+    EXPECT_FALSE(tf.newestDynamicStamp("laser"));  // static
+    EXPECT_EQ(*tf.stampBefore("base_link", 300), 200);
+    EXPECT_FALSE(tf.stampBefore("base_link", 100));
+    tf.dropBefore("base_link", 250);  // 100 goes; 200, the newest before 250, stays
+    EXPECT_FALSE(tf.lookup("odom", "base_link", 150).ok());
+    EXPECT_TRUE(tf.lookup("odom", "base_link", 250)->isApprox(at_250, 0.0));
+    tf.dropBefore("base_link", 300);  // 300 itself is no sample before 300: 200 stays
+    EXPECT_EQ(*tf.stampBefore("base_link", 300), 200);
+    tf.keepNewest("base_link");
+    EXPECT_FALSE(tf.stampBefore("base_link", 400));
+    EXPECT_EQ(*tf.newestDynamicStamp("base_link"), 400);
+    tf.keepNewest("laser");  // a static link keeps its one sample
+    EXPECT_TRUE(tf.lookup("base_link", "laser", 0).ok());
+}
+
 }  // namespace
 }  // namespace robometrics
