@@ -146,16 +146,25 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChain
         }
         slam::TrajectoryEvalConfig config;
         config.association.t_max_diff = options.t_max_diff;
+        // The poses are matched once for both alignments, the estimate moved in: no whole
+        // trajectory is copied (a 4-hour run's estimate chain is 47 MB).
+        auto matched = slam::matchTrajectories(*reference, std::move(*estimate), config.association);
+        if (!matched) {
+            last_error = candidate + ": " + matched.message();
+            continue;
+        }
         config.align = slam::AlignMode::Se3;
-        auto se3 = slam::evaluateApe(*reference, *estimate, config, slam::PoseRelation::Trans);
+        auto se3 = slam::evaluateApeOfMatched(*matched, config, slam::PoseRelation::Trans);
         if (!se3) {
             last_error = candidate + ": " + se3.message();
             continue;
         }
         config.align = slam::AlignMode::Origin;
-        // The last use of the estimate: moved, not copied.
-        auto origin = slam::evaluateApe(*reference, std::move(*estimate), config, slam::PoseRelation::Trans);
+        auto origin = slam::evaluateApeOfMatched(std::move(*matched), config, slam::PoseRelation::Trans);
         if (!origin) return origin.error();
+        // Only the errors of the origin alignment are reported: its aligned pairs are released.
+        origin->prepared.ref = {};
+        origin->prepared.est = {};
         e.trajectory = TrajectoryResult{candidate, std::move(reference.value()), std::move(se3.value()),
                                         std::move(origin.value())};
         return Status::Ok();
@@ -386,13 +395,19 @@ bool estimateFromOwnTf(const Evaluation &e, const EvaluateOptions &options) {
            std::find(candidates.begin(), candidates.end(), ownTfEstimate(e)) != candidates.end();
 }
 
+/// Whether the odometry path is to be brought into map through TF map -> odom: only the report of
+/// a run without a ground truth draws it (with one, the ATE's trajectories are drawn instead), and
+/// the chain is as long as the odometry (47 MB on a 4-hour run).
+bool odometryInMapWanted(const Evaluation &e, const EvaluateOptions &options) {
+    return !e.topics.odometry.empty() && !groundTruthTrajectory(e, options);
+}
+
 /// The chains the analyses after the pass read from the TF recording, which builds them while the
 /// bag is read (so it keeps only the transforms a pose not yet built needs): map -> odom for the
-/// odometry path in map, map -> base_link for the estimate. The odometry in map is built whenever
-/// it can be drawn, though the report draws it only when there is no ATE (known only after it).
+/// odometry path in map, map -> base_link for the estimate.
 std::vector<std::pair<std::string, std::string>> tfChainsToBuild(const Evaluation &e, const EvaluateOptions &options) {
     std::vector<std::pair<std::string, std::string>> chains;
-    if (!e.topics.odometry.empty()) chains.emplace_back("map", "odom");
+    if (odometryInMapWanted(e, options)) chains.emplace_back("map", "odom");
     if (estimateFromOwnTf(e, options)) chains.emplace_back("map", "base_link");
     return chains;
 }
@@ -403,7 +418,7 @@ TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::
                       PassRecordings &pass) {
     TfChains chains;
     if (!pass.tf) return chains;
-    if (!odometry.empty()) {
+    if (!odometry.empty() && odometryInMapWanted(e, options)) {
         auto map_odom = pass.tf->takeStreamedChain(e.inputs.bag, "map", "odom");
         if (map_odom && !map_odom->empty()) {
             RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
@@ -418,7 +433,12 @@ TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::
 /// Without a ground truth the report draws the estimated paths: the odometry is brought into
 /// map through the recorded TF map -> odom when the bag has it.
 void alignOdometryPath(Evaluation &e, TfChains &chains) {
-    if (e.trajectory || !chains.odometry_in_map) return;
+    if (e.trajectory) {
+        e.paths.clear();  // the report draws the ATE's trajectories instead
+        e.paths.shrink_to_fit();
+        return;
+    }
+    if (!chains.odometry_in_map) return;
     for (RunPath &p : e.paths) {
         if (p.frame == "odom" && p.source == e.topics.odometry) p = std::move(*chains.odometry_in_map);
     }
@@ -569,10 +589,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     topic_stats.subscribe(pipe, false);
     // What the analyses after the pass need from the bag is kept during it: one read in all.
     PassRecordings pass;
-    const bool gt_trajectory = options.gt_trajectory || inputs.gt_trajectory;
-    if (t.tf && (gt_trajectory || !t.odometry.empty())) {
+    if (const auto chains = tfChainsToBuild(e, options); t.tf && !chains.empty()) {
         pass.tf.emplace();
-        pass.tf->buildWhileReading(tfChainsToBuild(e, options), expectedMessages((*source)->topics(), "/tf"));
+        pass.tf->buildWhileReading(chains,
+                                   expectedMessages((*source)->topics(), nodes::SlamRunNode::spec().input("tf").topic));
         pipe.setLane(1);
         pass.tf->subscribe(pipe, (*source)->topics());
         pipe.setLane(0);
@@ -638,6 +658,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
 
     TfChains chains = takeTfChains(e, options, odometry, pass);
     pass.tf.reset();
+    std::vector<slam::OdomSample>().swap(odometry);  // its last use: released before the ATE
     ROBOMETRICS_TRY(evaluateTrajectory(e, options, chains));
     alignOdometryPath(e, chains);
     ROBOMETRICS_TRY(evaluateMap(e, options, pass));

@@ -5,14 +5,10 @@
 
 namespace robometrics::slam {
 
-Result<PreparedTrajectories> prepareTrajectories(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config) {
-    auto association = associate(ref, est, config.association);
-    if (!association) return association.error();
-    PreparedTrajectories out;
-    out.ref = std::move(ref);
-    out.est = std::move(est);
-    keepPoses(out.ref, association->ref_indices);
-    keepPoses(out.est, association->est_indices);
+namespace {
+
+/// Aligns the matched pairs (the estimate onto the reference) and projects both, as `config` says.
+Result<PreparedTrajectories> alignMatched(PreparedTrajectories out, const TrajectoryEvalConfig &config) {
     auto alignment = computeAlignment(out.ref, out.est, config.align, config.n_to_align);
     if (!alignment) return alignment.error();
     out.alignment = *alignment;
@@ -21,13 +17,11 @@ Result<PreparedTrajectories> prepareTrajectories(Trajectory ref, Trajectory est,
         projectToPlane(out.ref, *config.plane);
         projectToPlane(out.est, *config.plane);
     }
-    out.association = std::move(*association);
     return out;
 }
 
-Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
-                                          PoseRelation relation) {
-    auto prepared = prepareTrajectories(std::move(ref), std::move(est), config);
+/// The APE of prepared pairs.
+Result<TrajectoryErrorResult> apeOf(Result<PreparedTrajectories> prepared, PoseRelation relation) {
     if (!prepared) return prepared.error();
     TrajectoryErrorResult out;
     out.prepared = std::move(*prepared);
@@ -39,6 +33,41 @@ Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const 
     for (std::size_t i = 0; i < out.pose_indices.size(); ++i) out.pose_indices[i] = i;
     out.stats = computeErrorStatistics(out.errors);
     return out;
+}
+
+}  // namespace
+
+Result<PreparedTrajectories> prepareTrajectories(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config) {
+    auto association = associate(ref, est, config.association);
+    if (!association) return association.error();
+    PreparedTrajectories out;
+    out.ref = std::move(ref);
+    out.est = std::move(est);
+    keepPoses(out.ref, association->ref_indices);
+    keepPoses(out.est, association->est_indices);
+    out.association = std::move(*association);
+    return alignMatched(std::move(out), config);
+}
+
+Result<PreparedTrajectories> matchTrajectories(const Trajectory &ref, Trajectory est, const AssociationConfig &config) {
+    auto association = associate(ref, est, config);
+    if (!association) return association.error();
+    PreparedTrajectories out;
+    out.ref = selectPoses(ref, association->ref_indices);
+    out.est = std::move(est);
+    keepPoses(out.est, association->est_indices);
+    out.association = std::move(*association);
+    return out;
+}
+
+Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
+                                          PoseRelation relation) {
+    return apeOf(prepareTrajectories(std::move(ref), std::move(est), config), relation);
+}
+
+Result<TrajectoryErrorResult> evaluateApeOfMatched(PreparedTrajectories matched, const TrajectoryEvalConfig &config,
+                                                   PoseRelation relation) {
+    return apeOf(alignMatched(std::move(matched), config), relation);
 }
 
 Result<TrajectoryErrorResult> evaluateRpe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
