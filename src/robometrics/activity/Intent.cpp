@@ -20,7 +20,7 @@ void IntentBuilder::addGoalStatus(TimeNs t, const std::array<std::uint8_t, 16> &
     if (terminal) g.open = false;
 }
 
-Intent IntentBuilder::finish(TimeNs end) const {
+Intent IntentBuilder::finish(TimeNs end) {
     Intent intent;
     intent.has_commands = !commands_.empty();
     intent.has_goals = !goals_.empty();
@@ -31,7 +31,8 @@ Intent IntentBuilder::finish(TimeNs end) const {
               [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
     for (const TimeSpan &s : goal_spans) intent.goals.add(s.start, s.end);
 
-    std::vector<VelocityCommand> commands = commands_;
+    std::vector<VelocityCommand> commands = std::move(commands_);
+    commands_.clear();
     std::stable_sort(commands.begin(), commands.end(),
                      [](const VelocityCommand &a, const VelocityCommand &b) { return a.t < b.t; });
     const TimeNs timeout = fromSeconds(config_.command_timeout_s);
@@ -43,8 +44,9 @@ Intent IntentBuilder::finish(TimeNs end) const {
         if (drive || c.angular_rps >= config_.min_angular_rps) moving_commands.push_back({c.t, hold_end});
         if (drive) intent.linear.push_back({c.t, hold_end, c.linear_mps});
     }
+    std::vector<VelocityCommand>().swap(commands);
     // Both lists are in time order: merge them into one.
-    std::vector<TimeSpan> all = moving_commands;
+    std::vector<TimeSpan> all = std::move(moving_commands);
     all.insert(all.end(), goal_spans.begin(), goal_spans.end());
     std::sort(all.begin(), all.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
     for (const TimeSpan &s : all) intent.commanded.add(s.start, s.end);

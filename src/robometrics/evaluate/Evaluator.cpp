@@ -542,8 +542,11 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     slam_run.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
     slam_run.reserveOdometry(expectedMessages((*source)->topics(), t.odometry));
     nodes::ActivityNode activity(checks->intent);
+    const std::size_t commands =
+        expectedMessages((*source)->topics(), t.cmd_vel) +
+        (t.cmd_vel_stamped == t.cmd_vel ? 0 : expectedMessages((*source)->topics(), t.cmd_vel_stamped));
     activity.reserve(expectedMessages((*source)->topics(), t.odometry),
-                     expectedMessages((*source)->topics(), t.pose_array));
+                     expectedMessages((*source)->topics(), t.pose_array), commands);
     activity.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
                               {"cmd_vel_stamped", t.cmd_vel_stamped},
                               {"navigate_status", t.navigate_status},

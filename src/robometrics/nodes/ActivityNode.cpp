@@ -77,7 +77,8 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
     }
 }
 
-void ActivityNode::reserve(std::size_t odometry, std::size_t pose) {
+void ActivityNode::reserve(std::size_t odometry, std::size_t pose, std::size_t commands) {
+    commands_.reserve(commands);
     odometry_.reserve(odometry);
     poses_.reserve(pose);
 }
@@ -94,6 +95,7 @@ ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system,
     // released as soon as its part of the run is built, so the logs and the run are not all held
     // at once (they grow with the run).
     activity::IntentBuilder builder(config_);
+    builder.reserveCommands(commands_.size());
     for (const Command &c : commands_) builder.addCommand({to_system(c.log), c.linear, c.angular});
     for (const Status &s : statuses_) builder.addGoalStatus(to_system(s.log), s.id, s.status);
     std::vector<Command>().swap(commands_);

@@ -43,9 +43,9 @@ public:
     /// Called once: the samples of the pass are released on the way.
     ActivityRun finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end);
 
-    /// Reserves for `odometry` and `pose` messages (the bag's counts, when known), so that the
-    /// logs of a long run do not hold up to twice their size while they grow.
-    void reserve(std::size_t odometry, std::size_t pose);
+    /// Reserves for `odometry`, `pose` and velocity `commands` messages (the bag's counts, when
+    /// known), so that the logs of a long run do not hold up to twice their size while they grow.
+    void reserve(std::size_t odometry, std::size_t pose, std::size_t commands);
 
 private:
     struct Command {
