@@ -22,9 +22,7 @@ constexpr TimeNs kOdomPeriod = 50'000'000;                // 20 Hz
 constexpr int kOdomMessages = 1200;                       // 60 s
 constexpr double kSpeed = 0.5;                            // m/s along x
 
-msgs::Header header(TimeNs stamp, const char *frame) {
-    return msgs::Header{msgs::Time::fromNs(stamp), frame};
-}
+msgs::Header header(TimeNs stamp, const char *frame) { return msgs::Header{msgs::Time::fromNs(stamp), frame}; }
 
 msgs::TFMessage transform(TimeNs stamp, const char *parent, const char *child, double x) {
     msgs::TransformStamped t;
@@ -61,14 +59,15 @@ std::filesystem::path writeNav2LikeBag(const std::filesystem::path &dir) {
         odom.pose.pose.orientation.w = 1;
         odom.twist.twist.linear.x = kSpeed;
         EXPECT_TRUE(writer->write("/odom", odom, log).ok());
-        EXPECT_TRUE(writer->write("/tf", transform(stamp, "odom", "base_link", odom.pose.pose.position.x), log + 100).ok());
+        EXPECT_TRUE(
+            writer->write("/tf", transform(stamp, "odom", "base_link", odom.pose.pose.position.x), log + 100).ok());
         if (stamp >= next_amcl) {
             msgs::PoseWithCovarianceStamped amcl;
             amcl.header = header(stamp, "map");
             amcl.pose.pose.position.x = odom.pose.pose.position.x;
             amcl.pose.pose.orientation.w = 1;
             amcl.pose.covariance[0] = amcl.pose.covariance[7] = 0.01;  // 0.1 m
-            amcl.pose.covariance[35] = 0.07;                          // 0.27 rad yaw, as a real AMCL
+            amcl.pose.covariance[35] = 0.07;                           // 0.27 rad yaw, as a real AMCL
             EXPECT_TRUE(writer->write("/amcl_pose", amcl, log + 200).ok());
             EXPECT_TRUE(writer->write("/tf", transform(stamp, "map", "odom", 0.0), log + 300).ok());
             next_amcl += amcl_gaps[amcl_index++ % 6];
@@ -121,6 +120,10 @@ TEST_F(EvaluateRealRecording, VerdictIsOkWithTheMissingInputsListed) {
     EXPECT_NE(not_evaluated.find("no sensor_msgs/Imu topic"), std::string::npos);
 }
 
+TEST_F(EvaluateRealRecording, AnInOrderTfHasNoCaveat) {
+    EXPECT_FALSE(summary_->contains("caveats")) << (*summary_)["caveats"].dump();
+}
+
 TEST_F(EvaluateRealRecording, SimTimeIsDetectedAndStated) {
     const auto &tb = (*summary_)["time_base"];
     EXPECT_TRUE(tb["sim_time"].get<bool>());
@@ -162,7 +165,8 @@ TEST_F(EvaluateRealRecording, TopicKindsDecideWhetherDropsAreCounted) {
 }
 
 TEST_F(EvaluateRealRecording, RequiredTopicThatWasNotRecordedIsAnAnomalyWithEvidence) {
-    auto summary = evaluate(*dir_ / "nav2_like.mcap", *dir_ / "eval-required", {"-p", "required_topics:=[/scan, /odom]"});
+    auto summary =
+        evaluate(*dir_ / "nav2_like.mcap", *dir_ / "eval-required", {"-p", "required_topics:=[/scan, /odom]"});
     EXPECT_EQ(summary["verdict"], "potential_failure");
     ASSERT_EQ(summary["anomalies"].size(), 1u) << summary["anomalies"].dump(2);
     const auto &a = summary["anomalies"][0];
@@ -200,6 +204,57 @@ TEST(EvaluateRealRecordingDrops, APeriodicTopicWithAGapReportsTheGapWithEvidence
     EXPECT_DOUBLE_EQ(a["evidence"]["longest_gap_ms"].get<double>(), 3050.0);
     // The 3.05 s gap at 0.5 m/s is 1.525 m of real travel, not a teleport.
     EXPECT_NEAR(summary["motion"]["max_speed_mps"].get<double>(), kSpeed, 1e-6);
+}
+
+TEST(EvaluateRealRecordingTf, ATfSampleArrivingAfterTheChainWasBuiltPastItIsACaveat) {
+    // 300 s at 20 Hz: odom -> base_link (6000 samples, so the estimate chain is built in steps
+    // while the bag is read) and map -> odom every second, then one odom -> base_link sample
+    // stamped at 10 s written last (a second publisher's late message). The ground truth is where
+    // the TF puts base_link in map: the ATE runs on the TF estimate and the late sample is a caveat.
+    auto dir = test::scratchDir("eval-late-tf");
+    const auto path = dir / "late_tf.mcap";
+    {
+        auto writer = bag::TypedWriter::open(path.string());
+        ASSERT_TRUE(writer.ok());
+        std::ofstream gt(dir / "gt.tum");
+        gt.precision(17);
+        for (int i = 0; i < 6000; ++i) {
+            // A circle of 20 m radius at 0.5 m/s: a straight line would leave the alignment undetermined.
+            const TimeNs stamp = kWallStart + i * kOdomPeriod;
+            const double angle = kSpeed * toSeconds(stamp - kWallStart) / 20.0;
+            const double x = 20.0 * std::sin(angle), y = 20.0 * (1.0 - std::cos(angle));
+            msgs::Odometry odom;
+            odom.header = header(stamp, "odom");
+            odom.pose.pose.position.x = x;
+            odom.pose.pose.position.y = y;
+            odom.pose.pose.orientation.w = 1;
+            ASSERT_TRUE(writer->write("/odom", odom, stamp + 1'000'000).ok());
+            msgs::TFMessage base = transform(stamp, "odom", "base_link", x);
+            base.transforms[0].transform.translation.y = y;
+            ASSERT_TRUE(writer->write("/tf", base, stamp + 1'000'100).ok());
+            if (i % 20 == 0) {
+                ASSERT_TRUE(writer->write("/tf", transform(stamp, "map", "odom", 1.0), stamp + 1'000'200).ok());
+            }
+            gt << toSeconds(stamp) << ' ' << x + 1.0 << ' ' << y << " 0 0 0 0 1\n";
+        }
+        const TimeNs late = kWallStart + 10 * kNsPerSecond + 25'000'000;
+        const TimeNs end = kWallStart + 6000 * kOdomPeriod;
+        ASSERT_TRUE(writer->write("/tf", transform(late, "odom", "base_link", 5.0), end + 1'000'000).ok());
+        ASSERT_TRUE(writer->close().ok());
+    }
+    auto run = test::runRobometrics(
+        {"evaluate", path.string(), "--gt-traj", (dir / "gt.tum").string(), "-o", (dir / "eval").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    std::ifstream in(dir / "eval" / "summary.json");
+    const auto summary = nlohmann::json::parse(in);
+    ASSERT_TRUE(summary.contains("trajectory")) << summary["not_evaluated"].dump();
+    EXPECT_NE(summary["trajectory"]["estimate"].get<std::string>().find(":tf:map:base_link"), std::string::npos);
+    ASSERT_TRUE(summary.contains("caveats"));
+    ASSERT_EQ(summary["caveats"].size(), 1u) << summary["caveats"].dump();
+    EXPECT_NE(summary["caveats"][0].get<std::string>().find("a sample of base_link stamped"), std::string::npos)
+        << summary["caveats"][0];
+    EXPECT_NE(run.out.find("caveat: TF: a sample of base_link"), std::string::npos) << run.out;
+    EXPECT_NE(test::readFile(dir / "eval" / "report.html").find("Caveats"), std::string::npos);
 }
 
 }  // namespace

@@ -59,6 +59,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                                   {"evidence", evidence}});
     }
     j["not_evaluated"] = e.notes;  // analyses that did not run and why (missing inputs are not failures)
+    if (!e.caveats.empty()) j["caveats"] = e.caveats;  // only when there is one: a clean run's file is unchanged
     nlohmann::json topics = {{"scan", e.topics.scan},
                              {"imu", e.topics.imu},
                              {"pose_array", e.topics.pose_array},

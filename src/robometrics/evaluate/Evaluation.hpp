@@ -102,6 +102,9 @@ struct Evaluation {
     bool paths_aligned = false;
     std::vector<slam::Anomaly> anomalies;
     std::vector<std::string> notes;  ///< analyses skipped and why
+    /// Results computed with a reservation the user should know (e.g. /tf samples out of stamp
+    /// order after the chain had been built past them).
+    std::vector<std::string> caveats;
 
     bool ok() const { return anomalies.empty(); }
     const char *verdict() const { return ok() ? "ok" : "potential_failure"; }

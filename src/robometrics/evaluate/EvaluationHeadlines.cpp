@@ -87,6 +87,7 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     }
     fmt::format_to(out, "topics: {} analysed\n", e.topic_health.size());
     for (const auto &n : e.notes) fmt::format_to(out, "not evaluated: {}\n", n);
+    for (const auto &c : e.caveats) fmt::format_to(out, "caveat: {}\n", c);
     fmt::format_to(out, "outputs: {}/summary.json, report.html, evaluation.mcap and one CSV per analysis\n", out_dir);
     return text;
 }

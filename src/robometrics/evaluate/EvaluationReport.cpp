@@ -421,11 +421,15 @@ std::string renderReport(const Evaluation &e) {
                          "Sampled by `robometrics run` while the command ran: seconds since it started the "
                          "command, not the bag's log time."});
     }
-    if (!e.notes.empty()) {
+    // A section of one-column lines, when there are any.
+    auto lines = [&html](const char *title, const char *column, const std::vector<std::string> &texts) {
+        if (texts.empty()) return;
         std::vector<std::vector<std::string>> rows;
-        for (const auto &n : e.notes) rows.push_back({n});
-        html.addSection({"Notes", report::htmlTable({"analysis not run"}, rows), ""});
-    }
+        for (const auto &text : texts) rows.push_back({text});
+        html.addSection({title, report::htmlTable({column}, rows), ""});
+    };
+    lines("Notes", "analysis not run", e.notes);
+    lines("Caveats", "result computed with a reservation", e.caveats);
     return html.render();
 }
 

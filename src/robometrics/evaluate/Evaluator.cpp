@@ -413,7 +413,7 @@ std::vector<std::pair<std::string, std::string>> tfChainsToBuild(const Evaluatio
 }
 
 /// The chains built by the pass's recording (released afterwards by the caller); what may make
-/// them differ from chains built after reading is noted.
+/// them differ from chains built after reading is a caveat of the evaluation.
 TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::vector<slam::OdomSample> &odometry,
                       PassRecordings &pass) {
     TfChains chains;
@@ -426,7 +426,7 @@ TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::
         }
     }
     if (estimateFromOwnTf(e, options)) chains.estimate = pass.tf->takeStreamedChain(e.inputs.bag, "map", "base_link");
-    for (const std::string &note : pass.tf->streamNotes()) e.notes.push_back(note);
+    for (const std::string &note : pass.tf->streamNotes()) e.caveats.push_back(note);
     return chains;
 }
 
