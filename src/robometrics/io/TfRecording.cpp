@@ -96,7 +96,7 @@ Result<slam::Trajectory> TfRecording::lookUp(const std::string &bag, const std::
 Result<slam::Trajectory> TfRecording::chainAtFrequency(const std::string &bag, const std::string &parent,
                                                        const std::string &child, TimeNs bag_start,
                                                        double frequency_hz) const {
-    if (!streamed_.empty()) return Error{bag + ": the TF recording kept only the chains it built while reading"};
+    ROBOMETRICS_TRY(checkNotStreamed(bag));
     TimeNs start = bag_start;
     ROBOMETRICS_TRY(checkFrames(bag, parent, child));
     auto latest = buffer_.latestCommonTime(parent, child);
@@ -135,26 +135,40 @@ std::optional<std::vector<std::string>> TfRecording::pathChildren(const std::str
     return path_children;
 }
 
+std::vector<TimeNs> TfRecording::stampsOn(const std::vector<std::string> &path, TimeNs from, TimeNs until) const {
+    std::size_t stamps = 0;
+    for (const auto &f : path) {
+        if (auto it = dynamic_stamps_.find(f); it != dynamic_stamps_.end()) stamps += it->second.size();
+    }
+    std::vector<TimeNs> times;
+    times.reserve(stamps);  // every stamp of a long run: not held at up to twice its size
+    for (const auto &f : path) {
+        auto it = dynamic_stamps_.find(f);
+        if (it == dynamic_stamps_.end()) continue;
+        for (TimeNs t : it->second) {
+            if (t >= from && t < until) times.push_back(t);
+        }
+    }
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    return times;
+}
+
+Status TfRecording::checkNotStreamed(const std::string &bag) const {
+    if (streamed_.empty()) return Status::Ok();
+    return Error{bag + ": the TF recording kept only the chains it built while reading"};
+}
+
 Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::string &parent,
                                             const std::string &child) const {
-    if (!streamed_.empty()) return Error{bag + ": the TF recording kept only the chains it built while reading"};
+    ROBOMETRICS_TRY(checkNotStreamed(bag));
     ROBOMETRICS_TRY(checkFrames(bag, parent, child));
     // The moving links between the two frames decide when the chain has a new pose.
     const auto path_children = pathChildren(parent, child);
     if (!path_children) return notConnected(bag, parent, child);
-    std::vector<TimeNs> times;
-    std::size_t stamps = 0;
-    for (const auto &f : *path_children) {
-        if (auto it = dynamic_stamps_.find(f); it != dynamic_stamps_.end()) stamps += it->second.size();
-    }
-    times.reserve(stamps);  // every stamp of a long run: not held at up to twice its size
-    for (const auto &f : *path_children) {
-        auto it = dynamic_stamps_.find(f);
-        if (it != dynamic_stamps_.end()) times.insert(times.end(), it->second.begin(), it->second.end());
-    }
+    std::vector<TimeNs> times =
+        stampsOn(*path_children, std::numeric_limits<TimeNs>::min(), std::numeric_limits<TimeNs>::max());
     if (times.empty()) times.push_back(0);  // an all-static chain: one pose
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
     return lookUp(bag, parent, child, times);
 }
 
@@ -237,18 +251,9 @@ void TfRecording::buildStreamed(bool at_end) {
         } else if (!moving) {
             continue;
         }
-        std::vector<TimeNs> times;
-        for (const std::string &f : c.path) {
-            auto it = dynamic_stamps_.find(f);
-            if (it == dynamic_stamps_.end()) continue;
-            for (TimeNs t : it->second) {
-                if (t >= c.built_before && t < until) times.push_back(t);
-            }
-        }
+        std::vector<TimeNs> times = stampsOn(c.path, c.built_before, until);
         c.saw_stamp |= !times.empty();
         if (at_end && !c.saw_stamp) times.push_back(0);  // an all-static chain: one pose
-        std::sort(times.begin(), times.end());
-        times.erase(std::unique(times.begin(), times.end()), times.end());
         reserveFor(c.poses, c.poses.size() + times.size());
         appendPoses(c.parent, c.child, times, c.poses);
         c.built_before = until;

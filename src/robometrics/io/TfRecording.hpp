@@ -87,6 +87,11 @@ private:
         slam::Trajectory poses;
     };
 
+    /// The stamps of the moving links of `path` (child frames) in [from, until), sorted, once each.
+    std::vector<TimeNs> stampsOn(const std::vector<std::string> &path, TimeNs from, TimeNs until) const;
+    /// An error naming `bag` when the recording keeps only the chains built while reading.
+    Status checkNotStreamed(const std::string &bag) const;
+
     /// The child frames of the links between `parent` and `child`; nullopt when not connected.
     std::optional<std::vector<std::string>> pathChildren(const std::string &parent, const std::string &child) const;
 

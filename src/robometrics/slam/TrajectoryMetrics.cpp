@@ -38,15 +38,9 @@ Result<TrajectoryErrorResult> apeOf(Result<PreparedTrajectories> prepared, PoseR
 }  // namespace
 
 Result<PreparedTrajectories> prepareTrajectories(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config) {
-    auto association = associate(ref, est, config.association);
-    if (!association) return association.error();
-    PreparedTrajectories out;
-    out.ref = std::move(ref);
-    out.est = std::move(est);
-    keepPoses(out.ref, association->ref_indices);
-    keepPoses(out.est, association->est_indices);
-    out.association = std::move(*association);
-    return alignMatched(std::move(out), config);
+    auto matched = matchTrajectories(ref, std::move(est), config.association);
+    if (!matched) return matched.error();
+    return alignMatched(std::move(*matched), config);
 }
 
 Result<PreparedTrajectories> matchTrajectories(const Trajectory &ref, Trajectory est, const AssociationConfig &config) {
