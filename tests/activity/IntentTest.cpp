@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "robometrics/activity/Intent.hpp"
 #include "TestSupport.hpp"
+#include "robometrics/activity/Intent.hpp"
 
 namespace robometrics::activity {
 namespace {
@@ -47,6 +47,38 @@ TEST(Intent, AGoalIsActiveFromExecutingToItsEnd) {
     EXPECT_EQ(intent.goals.spans()[0].end, 5000 * kMs);
     EXPECT_EQ(intent.goals.spans()[1].end, 9000 * kMs);
     EXPECT_EQ(intent.commanded.total(), 5000 * kMs);
+}
+
+TEST(Intent, CommandsAndGoalsMergeIntoTheCommandedSpansWhateverTheirOrder) {
+    // Commands taken over in bulk and one by one, out of order (two publishers), and goals
+    // starting before, between and on a command: the commanded spans are their union.
+    IntentBuilder b;
+    b.addCommands({{4000 * kMs, 0.2, 0}, {1000 * kMs, 0.2, 0}});
+    b.addCommand({8000 * kMs, 0.0, 0.3});
+    std::array<std::uint8_t, 16> early{}, between{}, same{};
+    early[0] = 1;
+    between[0] = 2;
+    same[0] = 3;
+    b.addGoalStatus(500 * kMs, early, 2);
+    b.addGoalStatus(1200 * kMs, early, 4);    // 0.5-1.2 s overlaps the first command's hold
+    b.addGoalStatus(2000 * kMs, between, 2);  // 2-3 s, alone
+    b.addGoalStatus(3000 * kMs, between, 4);
+    b.addGoalStatus(8000 * kMs, same, 2);  // starts with the turn, ends after it
+    b.addGoalStatus(9000 * kMs, same, 4);
+    const Intent intent = b.finish(10'000 * kMs);
+    const std::vector<TimeSpan> &spans = intent.commanded.spans();
+    ASSERT_EQ(spans.size(), 4u);
+    EXPECT_EQ(spans[0].start, 500 * kMs);
+    EXPECT_EQ(spans[0].end, 1500 * kMs);
+    EXPECT_EQ(spans[1].start, 2000 * kMs);
+    EXPECT_EQ(spans[1].end, 3000 * kMs);
+    EXPECT_EQ(spans[2].start, 4000 * kMs);
+    EXPECT_EQ(spans[2].end, 4500 * kMs);
+    EXPECT_EQ(spans[3].start, 8000 * kMs);
+    EXPECT_EQ(spans[3].end, 9000 * kMs);
+    ASSERT_EQ(intent.linear.size(), 2u);
+    EXPECT_EQ(intent.linear[0].start, 1000 * kMs);
+    EXPECT_EQ(intent.linear[1].start, 4000 * kMs);
 }
 
 }  // namespace

@@ -100,7 +100,7 @@ TEST(LostNode, AnInvalidReadingPublishesNanStandardDeviations) {
     EXPECT_EQ(p.data[0], 0.25f);
     EXPECT_TRUE(std::isnan(p.data[1]));
     EXPECT_TRUE(std::isnan(p.data[2]));
-    EXPECT_EQ(LostNode::statusMessage(r).data, "normal");
+    EXPECT_EQ(LostNode::statusMessage(r.status).data, "normal");
 }
 
 }  // namespace

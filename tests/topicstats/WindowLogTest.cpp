@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "robometrics/topicstats/WindowLog.hpp"
@@ -37,9 +38,35 @@ TEST(WindowLog, AnIndexThatChangesItsNameKeepsTheEarlierRecords) {
     WindowLog log;
     log.add(logRecord(3, "/old", Metric::MessageAge, 0, 1.0));
     log.add(logRecord(3, "/new", Metric::MessageAge, kNsPerSecond, 1.0));
-    EXPECT_EQ(log.at(0).topic, "/old");
-    EXPECT_EQ(log.at(1).topic, "/new");
-    EXPECT_EQ(log.at(1).topic_index, 3u);
+    auto it = log.begin();
+    EXPECT_EQ((*it).topic, "/old");
+    ++it;
+    EXPECT_EQ((*it).topic, "/new");
+    EXPECT_EQ((*it).topic_index, 3u);
+}
+
+TEST(WindowLog, ALongLogReadsBackFromItsTemporaryFileWhileTwoReadersRead) {
+    // More than two blocks of the SpillLog beneath: the records come back from the file, and two
+    // iterators (the CSV writer and the report on their own threads) do not disturb each other.
+    WindowLog log;
+    const std::size_t n = 2 * SpillLog<int>::kBlockRecords + 17;
+    for (std::size_t i = 0; i < n; ++i) {
+        log.add(logRecord(i % 3, "/t" + std::to_string(i % 3), Metric::MessageAge, TimeNs(i) * kNsPerSecond,
+                          0.5 * double(i)));
+    }
+    ASSERT_EQ(log.size(), n);
+    auto a = log.begin(), b = log.begin();
+    for (std::size_t i = 0; i < n; ++i, ++a) {
+        const WindowRecord expected = logRecord(i % 3, "/t" + std::to_string(i % 3), Metric::MessageAge,
+                                                TimeNs(i) * kNsPerSecond, 0.5 * double(i));
+        expectSameRecord(*a, expected);
+        if (i % 2 == 0) {  // the second reader lags behind, reading other blocks
+            expectSameRecord(*b, logRecord((i / 2) % 3, "/t" + std::to_string((i / 2) % 3), Metric::MessageAge,
+                                           TimeNs(i / 2) * kNsPerSecond, 0.5 * double(i / 2)));
+            ++b;
+        }
+    }
+    EXPECT_TRUE(a == log.end());
 }
 
 }  // namespace

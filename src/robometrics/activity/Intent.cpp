@@ -20,6 +20,15 @@ void IntentBuilder::addGoalStatus(TimeNs t, const std::array<std::uint8_t, 16> &
     if (terminal) g.open = false;
 }
 
+void IntentBuilder::addCommands(std::vector<VelocityCommand> &&commands) {
+    if (commands_.empty()) {
+        commands_ = std::move(commands);
+    } else {
+        commands_.insert(commands_.end(), commands.begin(), commands.end());
+    }
+    std::vector<VelocityCommand>().swap(commands);
+}
+
 Intent IntentBuilder::finish(TimeNs end) {
     Intent intent;
     intent.has_commands = !commands_.empty();
@@ -36,20 +45,23 @@ Intent IntentBuilder::finish(TimeNs end) {
     std::stable_sort(commands.begin(), commands.end(),
                      [](const VelocityCommand &a, const VelocityCommand &b) { return a.t < b.t; });
     const TimeNs timeout = fromSeconds(config_.command_timeout_s);
-    std::vector<TimeSpan> moving_commands;
+    const auto drives = [this](const VelocityCommand &c) { return c.linear_mps >= config_.min_linear_mps; };
+    intent.linear.reserve(static_cast<std::size_t>(std::count_if(commands.begin(), commands.end(), drives)));
+    // The commanded spans are the moving commands' holds and the goals, both in time order:
+    // merged as they are made, so that no list of a long run's spans is built to be sorted.
+    std::size_t goal = 0;
     for (std::size_t i = 0; i < commands.size(); ++i) {
         const VelocityCommand &c = commands[i];
+        const bool drive = drives(c);
+        if (!drive && !(c.angular_rps >= config_.min_angular_rps)) continue;
         const TimeNs hold_end = i + 1 < commands.size() ? std::min(commands[i + 1].t, c.t + timeout) : c.t + timeout;
-        const bool drive = c.linear_mps >= config_.min_linear_mps;
-        if (drive || c.angular_rps >= config_.min_angular_rps) moving_commands.push_back({c.t, hold_end});
+        for (; goal < goal_spans.size() && goal_spans[goal].start < c.t; ++goal) {
+            intent.commanded.add(goal_spans[goal].start, goal_spans[goal].end);
+        }
+        intent.commanded.add(c.t, hold_end);
         if (drive) intent.linear.push_back({c.t, hold_end, c.linear_mps});
     }
-    std::vector<VelocityCommand>().swap(commands);
-    // Both lists are in time order: merge them into one.
-    std::vector<TimeSpan> all = std::move(moving_commands);
-    all.insert(all.end(), goal_spans.begin(), goal_spans.end());
-    std::sort(all.begin(), all.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
-    for (const TimeSpan &s : all) intent.commanded.add(s.start, s.end);
+    for (; goal < goal_spans.size(); ++goal) intent.commanded.add(goal_spans[goal].start, goal_spans[goal].end);
     return intent;
 }
 

@@ -56,8 +56,8 @@ public:
     /// 3 canceling keep it active; 4 succeeded, 5 canceled, 6 aborted end it.
     void addGoalStatus(TimeNs t, const std::array<std::uint8_t, 16> &goal_id, int status);
 
-    /// Room for `n` commands, so that a long run's commands are not held at up to twice their size.
-    void reserveCommands(std::size_t n) { commands_.reserve(n); }
+    /// Many commands at once, taken over without a copy (a long run holds hundreds of thousands).
+    void addCommands(std::vector<VelocityCommand> &&commands);
 
     /// The intent of the run that ended at `end` (system clock). Called once: the commands are
     /// sorted in place and released on the way (a long run holds hundreds of thousands).

@@ -10,6 +10,7 @@
 
 #include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/core/RunClock.hpp"
+#include "robometrics/core/SpillLog.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/localization/LostDetector.hpp"
 #include "robometrics/localization/LostEpisodes.hpp"
@@ -36,7 +37,7 @@ struct TraversalResult {
 
 struct LostResult {
     std::string topic;
-    std::vector<localization::LostReading> readings;
+    SpillLog<localization::LostSample> readings;  ///< on disk on a long run
     localization::LostEpisodes episodes;
 };
 

@@ -145,13 +145,18 @@ std::string trajectoryPlot(const Evaluation &e) {
     plot.setEqualAspect(true);
     plot.setEmptyMessage("no matched poses");
     addMapUnderlay(e, plot);
+    // Reserved: a 4-hour run's trajectories are 288 000 poses each.
     LineSeries ref{"ground truth", {}, {}, "#444", true, false};
+    ref.x.reserve(tr.reference.size());
+    ref.y.reserve(tr.reference.size());
     for (const auto &p : tr.reference.positions) {
         ref.x.push_back(p.x());
         ref.y.push_back(p.y());
     }
     plot.add(std::move(ref));
     report::ColoredPath est{"APE [m]", {}, {}, tr.se3.errors};
+    est.x.reserve(tr.se3.prepared.est.size());
+    est.y.reserve(tr.se3.prepared.est.size());
     for (const auto &p : tr.se3.prepared.est.positions) {
         est.x.push_back(p.x());
         est.y.push_back(p.y());

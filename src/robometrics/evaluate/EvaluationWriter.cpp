@@ -52,20 +52,25 @@ Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
 }
 
 Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {
-    return writeCsv(
-        path, topicstats::windowCsvHeader(), e.topic_windows.size(),
-        [&e](std::string &text, std::size_t i) { text += topicstats::windowCsvRow(e.topic_windows.at(i)); });
+    // Rows come in order: the log is read through one iterator (it is on disk on a long run).
+    auto record = e.topic_windows.begin();
+    return writeCsv(path, topicstats::windowCsvHeader(), e.topic_windows.size(),
+                    [&record](std::string &text, std::size_t) {
+                        text += topicstats::windowCsvRow(*record);
+                        ++record;
+                    });
 }
 
 Status writeLostCsv(const Evaluation &e, const fs::path &path) {
     // time_s: the run axis (docs/conventions.md, "Time bases"); log_time_s: the recorder's clock.
+    auto reading = e.lost->readings.begin();  // rows come in order
     return writeCsv(path, "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n", e.lost->readings.size(),
-                    [&e](std::string &text, std::size_t i) {
-                        const auto &r = e.lost->readings[i];
+                    [&e, &reading](std::string &text, std::size_t) {
+                        const localization::LostSample &r = *reading;
                         fmt::format_to(std::back_inserter(text), "{:.9f},{:.9f},{},{},{},{},{}\n",
-                                       e.clock.sinceStart(r.time), toSeconds(r.time), r.features.xy_std,
-                                       r.features.yaw_std, r.features.valid ? 1 : 0, r.probability,
-                                       localization::toString(r.status));
+                                       e.clock.sinceStart(r.time), toSeconds(r.time), r.xy_std, r.yaw_std,
+                                       r.valid ? 1 : 0, r.probability, localization::toString(r.status));
+                        ++reading;
                     });
 }
 
@@ -97,7 +102,8 @@ Status writeMcap(const Evaluation &e, const nlohmann::json &summary, const fs::p
     if (e.lost) {
         const nodes::NodeOutput &status = nodes::LostNode::spec().outputs.front();
         for (const auto &r : e.lost->readings) {
-            ROBOMETRICS_TRY(writer->write(status.topic, nodes::LostNode::statusMessage(r), r.time, status.latched));
+            ROBOMETRICS_TRY(
+                writer->write(status.topic, nodes::LostNode::statusMessage(r.status), r.time, status.latched));
         }
     }
     const nodes::NodeOutput &statistics = nodes::TopicStatsNode::spec().outputs.front();

@@ -10,7 +10,7 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
-#include "robometrics/evaluate/PathAlignment.hpp"
+#include "robometrics/evaluate/OdometryPaths.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
@@ -153,18 +153,28 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChain
             last_error = candidate + ": " + matched.message();
             continue;
         }
+        // The origin alignment first, on a copy of the matched estimate only: an alignment moves
+        // the estimate and leaves the reference as it is (no plane projection here), so the
+        // matched reference goes on to the SE(3) alignment instead of being copied for each.
+        // Both fail alike (no pose matched) and then the next candidate is tried.
+        slam::PreparedTrajectories for_origin;
+        for_origin.ref = std::move(matched->ref);
+        for_origin.est = matched->est;
+        config.align = slam::AlignMode::Origin;
+        auto origin = slam::evaluateApeOfMatched(std::move(for_origin), config, slam::PoseRelation::Trans);
+        if (!origin) {
+            last_error = candidate + ": " + origin.message();
+            continue;
+        }
+        // Only the errors of the origin alignment are reported: its aligned estimate is released.
+        matched->ref = std::move(origin->prepared.ref);
+        origin->prepared.est = {};
         config.align = slam::AlignMode::Se3;
-        auto se3 = slam::evaluateApeOfMatched(*matched, config, slam::PoseRelation::Trans);
+        auto se3 = slam::evaluateApeOfMatched(std::move(*matched), config, slam::PoseRelation::Trans);
         if (!se3) {
             last_error = candidate + ": " + se3.message();
             continue;
         }
-        config.align = slam::AlignMode::Origin;
-        auto origin = slam::evaluateApeOfMatched(std::move(*matched), config, slam::PoseRelation::Trans);
-        if (!origin) return origin.error();
-        // Only the errors of the origin alignment are reported: its aligned pairs are released.
-        origin->prepared.ref = {};
-        origin->prepared.est = {};
         e.trajectory = TrajectoryResult{candidate, std::move(reference.value()), std::move(se3.value()),
                                         std::move(origin.value())};
         return Status::Ok();
@@ -374,20 +384,6 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
     }
 }
 
-/// The odometry path for the report, as recorded in odom.
-RunPath odometryPath(const Evaluation &e, const std::vector<slam::OdomSample> &odometry) {
-    RunPath path{e.topics.odometry, "odom", {}, {}, {}};
-    path.t.reserve(odometry.size());
-    path.x.reserve(odometry.size());
-    path.y.reserve(odometry.size());
-    for (const slam::OdomSample &s : odometry) {
-        path.t.push_back(s.t);
-        path.x.push_back(s.x);
-        path.y.push_back(s.y);
-    }
-    return path;
-}
-
 /// Whether the estimate TF map -> base_link is an ATE candidate of this evaluation.
 bool estimateFromOwnTf(const Evaluation &e, const EvaluateOptions &options) {
     const std::vector<std::string> candidates = estimateCandidates(e, options);
@@ -414,14 +410,14 @@ std::vector<std::pair<std::string, std::string>> tfChainsToBuild(const Evaluatio
 
 /// The chains built by the pass's recording (released afterwards by the caller); what may make
 /// them differ from chains built after reading is a caveat of the evaluation.
-TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::vector<slam::OdomSample> &odometry,
+TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const OdometryLog &odometry,
                       PassRecordings &pass) {
     TfChains chains;
     if (!pass.tf) return chains;
     if (!odometry.empty() && odometryInMapWanted(e, options)) {
         auto map_odom = pass.tf->takeStreamedChain(e.inputs.bag, "map", "odom");
         if (map_odom && !map_odom->empty()) {
-            RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, *map_odom);
+            RunPath aligned = odometryInMap(e.topics.odometry + " via TF map->odom", odometry, e.clock, *map_odom);
             if (!aligned.t.empty()) chains.odometry_in_map = std::move(aligned);
         }
     }
@@ -430,19 +426,22 @@ TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const std::
     return chains;
 }
 
-/// Without a ground truth the report draws the estimated paths: the odometry is brought into
-/// map through the recorded TF map -> odom when the bag has it.
-void alignOdometryPath(Evaluation &e, TfChains &chains) {
+/// Without an ATE the report draws the estimated paths, the odometry first: brought into map
+/// through the recorded TF map -> odom when the bag has it, else as recorded in odom. Made only
+/// then, after the ATE: a long run's path is not held beside its trajectories.
+void addOdometryPath(Evaluation &e, TfChains &chains, const OdometryLog &odometry) {
     if (e.trajectory) {
         e.paths.clear();  // the report draws the ATE's trajectories instead
         e.paths.shrink_to_fit();
         return;
     }
-    if (!chains.odometry_in_map) return;
-    for (RunPath &p : e.paths) {
-        if (p.frame == "odom" && p.source == e.topics.odometry) p = std::move(*chains.odometry_in_map);
+    if (odometry.empty()) return;
+    if (chains.odometry_in_map) {
+        e.paths.insert(e.paths.begin(), std::move(*chains.odometry_in_map));
+        e.paths_aligned = true;
+    } else {
+        e.paths.insert(e.paths.begin(), odometryPath(e.topics.odometry, odometry, e.clock));
     }
-    e.paths_aligned = true;
 }
 
 /// The activity summary and the stuck episodes; stuck is "not evaluated" without a velocity command.
@@ -539,14 +538,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
                              {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
     }
     nodes::SlamRunNode slam_run;
+    OdometryLog odometry;
+    slam_run.handOdometryTo([&odometry](const slam::OdomSample &s) { odometry.push_back(s); });
     slam_run.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
-    slam_run.reserveOdometry(expectedMessages((*source)->topics(), t.odometry));
     nodes::ActivityNode activity(checks->intent);
-    const std::size_t commands =
-        expectedMessages((*source)->topics(), t.cmd_vel) +
-        (t.cmd_vel_stamped == t.cmd_vel ? 0 : expectedMessages((*source)->topics(), t.cmd_vel_stamped));
-    activity.reserve(expectedMessages((*source)->topics(), t.odometry),
-                     expectedMessages((*source)->topics(), t.pose_array), commands);
     activity.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
                               {"cmd_vel_stamped", t.cmd_vel_stamped},
                               {"navigate_status", t.navigate_status},
@@ -554,10 +549,14 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
                               {"odometry", t.odometry},
                               {"pose", t.pose_array}});
     std::optional<nodes::LostNode> lost;
+    SpillLog<localization::LostSample> lost_readings;
     if (!t.amcl_pose.empty()) {
         lost_config->pose_topic = t.amcl_pose;
         lost_config->reset_topic = t.lost_reset;
         lost.emplace(*lost_config);
+        lost->handReadingsTo([&lost_readings](const localization::LostReading &r) {
+            lost_readings.push_back(localization::LostSample::of(r));
+        });
         lost->subscribe(pipe);
     }
     std::optional<nodes::CostmapNode> costmap;
@@ -612,9 +611,6 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     e.clock.finish();
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
-    // Paths and motion on the run axis (their samples held absolute log seconds).
-    std::vector<slam::OdomSample> &odometry = slam_run.odometry();
-    for (slam::OdomSample &s : odometry) s.t = e.clock.sinceStart(fromSeconds(s.t));
 
     if (traversal) {
         traversal::TraversalSummary summary = traversal->finish(e.end_time);  // may close a last row
@@ -632,20 +628,21 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         topicstats::HealthContext context;
         context.to_system = to_system;
         context.navigating = &activity_run.intent.goals;
-        if (activity_run.odometry || activity_run.progress) context.moving = &activity_run.moving;
+        if (activity_run.has_odometry || activity_run.progress) context.moving = &activity_run.moving;
         e.topic_health = topic_stats.statistics().health(context);
     }
     e.topic_windows = std::move(windows);
     if (!odometry.empty()) {
-        e.motion = slam::summariseMotion(odometry);
-        e.paths.push_back(odometryPath(e, odometry));
+        slam::MotionSummary motion;
+        for (const slam::OdomSample &s : odometry) motion.add(onRunAxis(e.clock, s));
+        e.motion = motion.result();
     }
     if (lost) {
         lost->finish();
         RunPath amcl_path{t.amcl_pose, "map", lost->path().t, lost->path().x, lost->path().y};
         for (double &time : amcl_path.t) time = e.clock.sinceStart(fromSeconds(time));
         localization::LostRun run = lost->takeRun();
-        e.lost = LostResult{t.amcl_pose, std::move(run.readings), std::move(run.episodes)};
+        e.lost = LostResult{t.amcl_pose, std::move(lost_readings), std::move(run.episodes)};
         if (!amcl_path.t.empty()) e.paths.push_back(std::move(amcl_path));
     }
     if (costmap) {
@@ -661,9 +658,9 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
 
     TfChains chains = takeTfChains(e, options, odometry, pass);
     pass.tf.reset();
-    std::vector<slam::OdomSample>().swap(odometry);  // its last use: released before the ATE
     ROBOMETRICS_TRY(evaluateTrajectory(e, options, chains));
-    alignOdometryPath(e, chains);
+    addOdometryPath(e, chains, odometry);
+    odometry.clear();
     ROBOMETRICS_TRY(evaluateMap(e, options, pass));
     if (inputs.run_json || inputs.system_csv) {
         auto system = readSystemFiles(inputs);

@@ -36,6 +36,21 @@ struct LostReading {
     LostStatus status = LostStatus::Normal;
 };
 
+/// A reading as a whole run keeps it, fixed-size (a 4-hour run's 72 000 readings are kept on disk
+/// by `evaluate`): its time, figures and status, without the text of why an invalid one is.
+struct LostSample {
+    TimeNs time = 0;
+    double xy_std = 0;   ///< [m]
+    double yaw_std = 0;  ///< [rad]
+    double probability = 0;
+    bool valid = false;
+    LostStatus status = LostStatus::Normal;
+
+    static LostSample of(const LostReading &r) {
+        return {r.time, r.features.xy_std, r.features.yaw_std, r.probability, r.features.valid, r.status};
+    }
+};
+
 class LostDetector {
 public:
     explicit LostDetector(const LostDetectorConfig &config);
@@ -53,7 +68,7 @@ public:
 private:
     LostDetectorConfig config_;
     LostClassifier classifier_;
-    std::deque<bool> window_;      ///< labels of the last readings since the reset
+    std::deque<bool> window_;  ///< labels of the last readings since the reset
     std::size_t lost_in_window_ = 0;
     long readings_since_reset_ = 0;
     int consecutive_normal_ = 0;

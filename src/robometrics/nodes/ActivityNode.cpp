@@ -77,45 +77,44 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
     }
 }
 
-void ActivityNode::reserve(std::size_t odometry, std::size_t pose, std::size_t commands) {
-    commands_.reserve(commands);
-    odometry_.reserve(odometry);
-    poses_.reserve(pose);
-}
-
-activity::Track ActivityNode::track(std::vector<activity::TrackPoint> &&points,
-                                    const std::function<TimeNs(TimeNs)> &to_system) {
-    for (activity::TrackPoint &p : points) p.t = to_system(p.t);
-    return activity::Track(std::move(points));
+template <class Timed>
+std::vector<Timed> ActivityNode::onSystemClock(SpillLog<Timed> &log, const std::function<TimeNs(TimeNs)> &to_system) {
+    std::vector<Timed> out;
+    out.reserve(log.size());
+    for (Timed item : log) {
+        item.t = to_system(item.t);
+        out.push_back(item);
+    }
+    log.clear();
+    return out;
 }
 
 ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) {
     // Everything on the recorder's receive time mapped onto the system's clock: one clock for
-    // commands, goals and tracks, whatever clock their publishers stamped them with. Each log is
-    // released as soon as its part of the run is built, so the logs and the run are not all held
-    // at once (they grow with the run).
+    // commands, goals and tracks, whatever clock their publishers stamped them with. The logs are
+    // read back one at a time and each is released as soon as its part of the run is built, so
+    // that no two of a long run's logs or tracks are in memory at once.
     activity::IntentBuilder builder(config_);
-    builder.reserveCommands(commands_.size());
-    for (const Command &c : commands_) builder.addCommand({to_system(c.log), c.linear, c.angular});
+    builder.addCommands(onSystemClock(commands_, to_system));
     for (const Status &s : statuses_) builder.addGoalStatus(to_system(s.log), s.id, s.status);
-    std::vector<Command>().swap(commands_);
     std::vector<Status>().swap(statuses_);
     ActivityRun run;
     run.intent = builder.finish(end);
-    if (odometry_.size() >= 2) run.odometry = track(std::move(odometry_), to_system);
-    std::vector<activity::TrackPoint>().swap(odometry_);
+    // When the robot moved: from the odometry (what AMCL sees), else from the ground truth. Real
+    // progress: the ground truth when recorded, else the odometry.
+    run.has_odometry = odometry_.size() >= 2;
+    if (run.has_odometry) {
+        activity::Track odometry(onSystemClock(odometry_, to_system));
+        run.moving = odometry.moving();
+        if (poses_.size() < 2) run.progress = std::move(odometry);
+    }
+    odometry_.clear();
     if (poses_.size() >= 2) {
-        run.progress = track(std::move(poses_), to_system);
+        run.progress = activity::Track(onSystemClock(poses_, to_system));
         run.progress_from_ground_truth = true;
-    } else {
-        run.progress = run.odometry;
+        if (!run.has_odometry) run.moving = run.progress->moving();
     }
-    std::vector<activity::TrackPoint>().swap(poses_);
-    if (run.odometry) {
-        run.moving = run.odometry->moving();
-    } else if (run.progress) {
-        run.moving = run.progress->moving();
-    }
+    poses_.clear();
     return run;
 }
 

@@ -12,6 +12,7 @@
 #include "robometrics/activity/Intent.hpp"
 #include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/activity/Track.hpp"
+#include "robometrics/core/SpillLog.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 
@@ -19,7 +20,7 @@ namespace robometrics::nodes {
 
 struct ActivityRun {
     activity::Intent intent;
-    std::optional<activity::Track> odometry;  ///< the odometry track (what AMCL sees), if recorded
+    bool has_odometry = false;                ///< an odometry track (what AMCL sees) was recorded
     std::optional<activity::Track> progress;  ///< ground truth when recorded, else odometry: real progress
     bool progress_from_ground_truth = false;
     TimeIntervals moving;  ///< when the robot drove or turned (odometry; else the ground truth)
@@ -43,29 +44,22 @@ public:
     /// Called once: the samples of the pass are released on the way.
     ActivityRun finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end);
 
-    /// Reserves for `odometry`, `pose` and velocity `commands` messages (the bag's counts, when
-    /// known), so that the logs of a long run do not hold up to twice their size while they grow.
-    void reserve(std::size_t odometry, std::size_t pose, std::size_t commands);
-
 private:
-    struct Command {
-        TimeNs log;
-        double linear, angular;
-    };
     struct Status {
         TimeNs log;
         std::array<std::uint8_t, 16> id;
         int status;
     };
-    /// The track of `points` (t: log time) on the system's clock, in place: a long run's log is
-    /// not copied.
-    static activity::Track track(std::vector<activity::TrackPoint> &&points,
-                                 const std::function<TimeNs(TimeNs)> &to_system);
+    /// The records of `log` (t: log time) read back with t on the system's clock; the log is
+    /// forgotten.
+    template <class Timed>
+    static std::vector<Timed> onSystemClock(SpillLog<Timed> &log, const std::function<TimeNs(TimeNs)> &to_system);
 
     activity::IntentConfig config_;
-    std::vector<Command> commands_;
+    // The logs of the pass, on disk on a long run (t: log time until finish()).
+    SpillLog<activity::VelocityCommand> commands_;
     std::vector<Status> statuses_;
-    std::vector<activity::TrackPoint> odometry_, poses_;  ///< t: log time until finish()
+    SpillLog<activity::TrackPoint> odometry_, poses_;
 };
 
 }  // namespace robometrics::nodes

@@ -35,8 +35,8 @@ void LostNode::subscribeEvents(pipeline::Pipeline &pipe, const localization::Los
     });
 }
 
-msgs::String LostNode::statusMessage(const localization::LostReading &r) {
-    return msgs::String{std::string(localization::toString(r.status))};
+msgs::String LostNode::statusMessage(localization::LostStatus status) {
+    return msgs::String{std::string(localization::toString(status))};
 }
 
 msgs::Float32MultiArray LostNode::probabilityMessage(const localization::LostReading &r) {
@@ -80,7 +80,11 @@ void LostNode::onEvent(const localization::PoseEvent &event, const msgs::PoseWit
     if (!first_) first_ = event.time;
     const auto reading = tracker_.onEvent(event);
     if (!reading) return;  // a reset
-    readings_.push_back(*reading);
+    if (keep_) {
+        keep_(*reading);
+    } else {
+        readings_.push_back(*reading);
+    }
     if (pose) {
         path_.t.push_back(toSeconds(event.time));
         path_.x.push_back(pose->pose.pose.position.x);
@@ -89,7 +93,7 @@ void LostNode::onEvent(const localization::PoseEvent &event, const msgs::PoseWit
     if (!sink_) return;
     for (const NodeOutput &out : spec().outputs) {
         Status s = out.topic == kStatusTopic
-                       ? sink_->write(out.topic, statusMessage(*reading), reading->time, out.latched)
+                       ? sink_->write(out.topic, statusMessage(reading->status), reading->time, out.latched)
                        : sink_->write(out.topic, probabilityMessage(*reading), reading->time, out.latched);
         if (!s.ok() && failure_.ok()) failure_ = s;
     }

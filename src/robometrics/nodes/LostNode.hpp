@@ -38,7 +38,7 @@ public:
                                 EventSink on_event);
 
     /// /lost_detector/status: "normal", "confused" or "lost".
-    static msgs::String statusMessage(const localization::LostReading &r);
+    static msgs::String statusMessage(localization::LostStatus status);
     /// /lost_detector/probability: [P(lost), xy std, yaw std]; NaN stds for an invalid reading.
     static msgs::Float32MultiArray probabilityMessage(const localization::LostReading &r);
 
@@ -54,6 +54,9 @@ public:
     LostNode &operator=(const LostNode &) = delete;
 
     void subscribe(pipeline::Pipeline &pipe);
+    /// Hands every reading to `keep` instead of keeping it in readings() (`evaluate` keeps a long
+    /// run's readings on disk).
+    void handReadingsTo(std::function<void(const localization::LostReading &)> keep) { keep_ = std::move(keep); }
     /// Closes the episodes (one still open at the end is marked).
     void finish() { tracker_.finish(); }
 
@@ -74,6 +77,7 @@ private:
     pipeline::ResultSink *sink_;
     bool diagnostics_ = false;
     std::vector<localization::LostReading> readings_;
+    std::function<void(const localization::LostReading &)> keep_;
     PosePath path_;
     std::optional<TimeNs> first_;
     Status failure_ = Status::Ok();

@@ -15,7 +15,12 @@ const NodeSpec &SlamRunNode::spec() {
 void SlamRunNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) {
     if (const std::string &odometry = topics.at("odometry"); !odometry.empty()) {
         pipe.subscribe<msgs::Odometry>(odometry, [this](const msgs::Odometry &m, const pipeline::Envelope &e) {
-            odometry_.push_back(slam::odomSample(toSeconds(e.log_time), m));
+            const slam::OdomSample sample = slam::odomSample(toSeconds(e.log_time), m);
+            if (keep_) {
+                keep_(sample);
+            } else {
+                odometry_.push_back(sample);
+            }
         });
     }
     if (const std::string &scan = topics.at("scan"); !scan.empty()) {

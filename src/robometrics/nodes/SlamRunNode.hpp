@@ -6,6 +6,7 @@
 // for `slam-eval` and `evaluate`.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -29,9 +30,9 @@ public:
     /// message for the run's first and last log time.
     void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
 
-    /// Reserves for `odometry` messages (the bag's count, when known): the log of a long run then
-    /// does not hold up to twice its size while it grows.
-    void reserveOdometry(std::size_t odometry) { odometry_.reserve(odometry); }
+    /// Hands every odometry sample to `keep` instead of keeping it in odometry() (`evaluate` keeps
+    /// a long run's odometry on disk).
+    void handOdometryTo(std::function<void(const slam::OdomSample &)> keep) { keep_ = std::move(keep); }
 
     /// Odometry samples, t in absolute log seconds.
     std::vector<slam::OdomSample> &odometry() { return odometry_; }
@@ -42,6 +43,7 @@ public:
 
 private:
     std::vector<slam::OdomSample> odometry_;
+    std::function<void(const slam::OdomSample &)> keep_;
     std::size_t scans_ = 0;
     std::optional<TimeNs> first_;
     std::optional<TimeNs> last_;

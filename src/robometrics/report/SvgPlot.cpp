@@ -89,6 +89,7 @@ void replaceAll(std::string &text, std::string_view mark, const std::string &wit
 std::string linePathData(const LineSeries &l, const Axes &a) {
     std::string d;
     std::vector<PixelPoint> stretch;
+    stretch.reserve(std::min(l.x.size(), l.y.size()));  // a long run's line is not held at twice its size
     auto flush = [&] {
         const auto kept = thinToPixelColumns(stretch);
         for (std::size_t k = 0; k < kept.size(); ++k) {
@@ -224,8 +225,9 @@ std::string legend(const std::vector<LineSeries> &lines, double left, int width)
         if (l.label.empty()) continue;
         // A series that never had a value says so rather than leaving the reader to look for it.
         const std::string label = anyFinitePoint(l.x, l.y) ? l.label : l.label + " (no data)";
-        double w = 26 + 6.8 * static_cast<double>(label.size());  // 6.8 px: wide glyphs (capitals, "->") of the 11 px font
-        if (lx + w > width - 4.0) break;  // no room: the rest stays unlabelled rather than overlapping
+        double w =
+            26 + 6.8 * static_cast<double>(label.size());  // 6.8 px: wide glyphs (capitals, "->") of the 11 px font
+        if (lx + w > width - 4.0) break;                   // no room: the rest stays unlabelled rather than overlapping
         s += fmt::format(
             "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" "
             "stroke-width=\"2\"{4}/><text x=\"{5:.1f}\" y=\"{6:.1f}\" fill=\"#222\">{7}</text>\n",

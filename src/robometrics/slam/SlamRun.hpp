@@ -36,10 +36,10 @@ struct MotionConfig {
 struct RunMotion {
     std::size_t samples = 0;
     double path_length_m = 0;
-    double max_speed_mps = 0;   ///< fastest motion over an interval >= min_speed_interval_s
-    double max_speed_at_s = 0;  ///< run-axis time of the later sample of the fastest interval
-    double max_speed_step_m = 0;      ///< the distance of that interval
-    double max_speed_interval_s = 0;  ///< its duration
+    double max_speed_mps = 0;            ///< fastest motion over an interval >= min_speed_interval_s
+    double max_speed_at_s = 0;           ///< run-axis time of the later sample of the fastest interval
+    double max_speed_step_m = 0;         ///< the distance of that interval
+    double max_speed_interval_s = 0;     ///< its duration
     bool max_speed_from_stamps = false;  ///< that duration came from header stamps
     double first_s = 0;
     double last_s = 0;
@@ -48,6 +48,22 @@ struct RunMotion {
 
 /// A sample of an Odometry message recorded at `t` (run-axis seconds); a zero stamp counts as unset.
 OdomSample odomSample(double t, const msgs::Odometry &odometry);
+
+/// The motion of a run, one sample at a time in recording order: for a log that is read back
+/// from disk rather than held in memory (`evaluate` on a long run).
+class MotionSummary {
+public:
+    explicit MotionSummary(const MotionConfig &config = {}) : config_(config) {}
+    void add(const OdomSample &sample);
+    const RunMotion &result() const { return motion_; }
+
+private:
+    MotionConfig config_;
+    RunMotion motion_;
+    OdomSample first_;     ///< the first sample: motion starts this far from it
+    OdomSample from_;      ///< start of the interval the speed is measured over
+    OdomSample previous_;  ///< the sample before, for the path length
+};
 
 RunMotion summariseMotion(const std::vector<OdomSample> &odometry, const MotionConfig &config = {});
 

@@ -17,8 +17,7 @@ void WindowLog::add(const WindowRecord &record) {
     records_.push_back(Entry{record.window_start, record.window_stop, record.stats, slot, record.metric});
 }
 
-WindowRecord WindowLog::at(std::size_t i) const {
-    const Entry &e = records_[i];
+WindowRecord WindowLog::record(const Entry &e) const {
     const Topic &topic = topics_[e.topic];
     return WindowRecord{topic.index, topic.name, e.metric, e.window_start, e.window_stop, e.stats};
 }
