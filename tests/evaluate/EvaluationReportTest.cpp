@@ -34,16 +34,19 @@ Evaluation longSimTimeRun() {
         t.rows.push_back(row);
     }
     e.traversal = t;
-    TrajectoryResult tr;
-    tr.estimate_source = "run.mcap:/amcl_pose";
+    slam::Trajectory reference;
+    slam::TrajectoryErrorResult se3;
     for (int s = 0; s <= kSeconds; s += 10) {
-        tr.reference.positions.emplace_back(s * 0.01, 0, 0);
-        tr.se3.prepared.est.positions.emplace_back(s * 0.01, 0.1, 0);
-        tr.se3.stamps.push_back(kSimStart + s);
-        tr.se3.errors.push_back(0.1);
+        reference.positions.emplace_back(s * 0.01, 0, 0);
+        se3.prepared.est.positions.emplace_back(s * 0.01, 0.1, 0);
+        se3.prepared.est.stamps.push_back(kSimStart + s);
+        se3.stamps.push_back(kSimStart + s);
+        se3.errors.push_back(0.1);
     }
-    tr.origin = tr.se3;
-    e.trajectory = tr;
+    TrajectoryResult tr;
+    tr.keepReference(reference);
+    tr.keepErrors("run.mcap:/amcl_pose", se3, se3);
+    e.trajectory = std::move(tr);
     e.lost = LostResult{"/amcl_pose", {}, {}};
     SystemResult sys;
     sys.samples = {{0.0, 50.0, 1 << 20, std::nullopt, 1, 1}, {1.0, 60.0, 2 << 20, std::nullopt, 1, 1}};

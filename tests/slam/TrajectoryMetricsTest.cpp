@@ -50,6 +50,36 @@ TEST(TrajectoryMetrics, MatchedOnceThenAlignedTwiceGivesEvaluateApesNumbers) {
     }
 }
 
+TEST(TrajectoryMetrics, TrajectoriesOnDiskMatchAsInMemoryBitForBit) {
+    // A reference longer than the estimate and one shorter: the association runs either way.
+    for (std::size_t n : {300u, 900u}) {
+        const Trajectory ref = drive(n, 100.0, 0.0, 0.0);
+        const Trajectory est = drive(700, 100.03, 0.4, 1.5);
+        AssociationConfig config;
+        config.t_max_diff = 0.05;
+        auto in_memory = matchTrajectories(ref, est, config);
+        auto on_disk = matchTrajectories(PoseSource(ref), PoseSource(est), config);
+        ASSERT_TRUE(in_memory.ok() && on_disk.ok());
+        EXPECT_EQ(on_disk->association.ref_indices, in_memory->association.ref_indices);
+        EXPECT_EQ(on_disk->association.est_indices, in_memory->association.est_indices);
+        EXPECT_EQ(on_disk->association.est_poses, in_memory->association.est_poses);
+        for (const auto &[a, b] :
+             {std::pair{&on_disk->ref, &in_memory->ref}, std::pair{&on_disk->est, &in_memory->est}}) {
+            ASSERT_EQ(a->size(), b->size());
+            for (std::size_t i = 0; i < a->size(); ++i) {
+                ASSERT_EQ(a->stamps[i], b->stamps[i]);
+                ASSERT_EQ(a->positions[i], b->positions[i]);
+                ASSERT_EQ(a->orientations[i].coeffs(), b->orientations[i].coeffs());
+            }
+        }
+    }
+    // No common time: the same error either way.
+    auto far = matchTrajectories(PoseSource(drive(10, 0.0, 0, 0)), PoseSource(drive(10, 50.0, 0, 0)), {});
+    auto far_memory = matchTrajectories(drive(10, 0.0, 0, 0), drive(10, 50.0, 0, 0), {});
+    ASSERT_FALSE(far.ok());
+    EXPECT_EQ(far.message(), far_memory.message());
+}
+
 TEST(TrajectoryMetrics, MatchingWithoutCommonTimesIsAnError) {
     auto matched = matchTrajectories(drive(10, 0.0, 0, 0), drive(10, 50.0, 0, 0), {});
     EXPECT_FALSE(matched.ok());

@@ -188,12 +188,12 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     if (e.trajectory) {
         const auto &tr = *e.trajectory;
         j["trajectory"] = {{"estimate", tr.estimate_source},
-                           {"matched_poses", tr.se3.stats.n},
-                           {"ate_se3", statsJson(tr.se3.stats)},
-                           {"ate_origin", statsJson(tr.origin.stats)},
-                           {"scale", tr.se3.prepared.alignment.scale}};
+                           {"matched_poses", tr.se3.n},
+                           {"ate_se3", statsJson(tr.se3)},
+                           {"ate_origin", statsJson(tr.origin)},
+                           {"scale", tr.scale}};
         if (e.motion && e.motion->path_length_m > 0) {
-            j["trajectory"]["drift_per_m"] = tr.se3.stats.rmse / e.motion->path_length_m;
+            j["trajectory"]["drift_per_m"] = tr.se3.rmse / e.motion->path_length_m;
         }
     }
     if (e.map) {

@@ -12,6 +12,7 @@
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/core/SpillLog.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/evaluate/TrajectoryResult.hpp"
 #include "robometrics/localization/LostDetector.hpp"
 #include "robometrics/localization/LostEpisodes.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
@@ -39,13 +40,6 @@ struct LostResult {
     std::string topic;
     SpillLog<localization::LostSample> readings;  ///< on disk on a long run
     localization::LostEpisodes episodes;
-};
-
-struct TrajectoryResult {
-    std::string estimate_source;  ///< "BAG:tf:map:base_link", "BAG:/amcl_pose", ...
-    slam::Trajectory reference;
-    slam::TrajectoryErrorResult se3;     ///< ATE after SE(3) Umeyama alignment
-    slam::TrajectoryErrorResult origin;  ///< ATE with the first poses aligned
 };
 
 struct CostmapResult {

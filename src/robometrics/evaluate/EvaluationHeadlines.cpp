@@ -74,7 +74,7 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     if (e.trajectory) {
         fmt::format_to(out,
                        "trajectory: ATE RMSE {:.3f} m (SE(3) aligned), {:.3f} m (origin aligned), {} poses matched\n",
-                       e.trajectory->se3.stats.rmse, e.trajectory->origin.stats.rmse, e.trajectory->se3.stats.n);
+                       e.trajectory->se3.rmse, e.trajectory->origin.rmse, e.trajectory->se3.n);
     }
     if (e.map) {
         fmt::format_to(out, "map: coverage {:.1f} %, IoU {:.3f}{}\n", 100 * e.map->coverage.coverage, e.map->iou.iou,

@@ -102,9 +102,9 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
         add("Motion", "Max odometry speed", fixed(e.motion->max_speed_mps, 2), "m/s");
     }
     if (e.trajectory) {
-        add("SLAM", "ATE RMSE (SE(3) aligned)", fixed(e.trajectory->se3.stats.rmse, 3), "m");
-        add("SLAM", "ATE RMSE (origin aligned)", fixed(e.trajectory->origin.stats.rmse, 3), "m");
-        add("SLAM", "Matched poses", std::to_string(e.trajectory->se3.stats.n), "");
+        add("SLAM", "ATE RMSE (SE(3) aligned)", fixed(e.trajectory->se3.rmse, 3), "m");
+        add("SLAM", "ATE RMSE (origin aligned)", fixed(e.trajectory->origin.rmse, 3), "m");
+        add("SLAM", "Matched poses", std::to_string(e.trajectory->se3.n), "");
     }
     if (e.map) {
         add("Map", "Coverage", fixed(100 * e.map->coverage.coverage, 1), "%");
@@ -149,17 +149,19 @@ std::string trajectoryPlot(const Evaluation &e) {
     LineSeries ref{"ground truth", {}, {}, "#444", true, false};
     ref.x.reserve(tr.reference.size());
     ref.y.reserve(tr.reference.size());
-    for (const auto &p : tr.reference.positions) {
-        ref.x.push_back(p.x());
-        ref.y.push_back(p.y());
+    for (const PlanarPoint &p : tr.reference) {
+        ref.x.push_back(p.x);
+        ref.y.push_back(p.y);
     }
     plot.add(std::move(ref));
-    report::ColoredPath est{"APE [m]", {}, {}, tr.se3.errors};
-    est.x.reserve(tr.se3.prepared.est.size());
-    est.y.reserve(tr.se3.prepared.est.size());
-    for (const auto &p : tr.se3.prepared.est.positions) {
-        est.x.push_back(p.x());
-        est.y.push_back(p.y());
+    report::ColoredPath est{"APE [m]", {}, {}, {}};
+    est.x.reserve(tr.pairs.size());
+    est.y.reserve(tr.pairs.size());
+    est.value.reserve(tr.pairs.size());
+    for (const AtePair &p : tr.pairs) {
+        est.x.push_back(p.est[0]);
+        est.y.push_back(p.est[1]);
+        est.value.push_back(p.se3_error);
     }
     plot.add(std::move(est));
     return plot.render();
@@ -193,10 +195,19 @@ std::string errorPlot(const Evaluation &e) {
     SvgPlot plot("Absolute position error over time", timeAxis(e), "APE [m]");
     plot.setEmptyMessage("no matched poses");
     // The stamps are the estimate's header stamps (maybe simulated time): mapped onto the run's axis.
-    LineSeries se3{"SE(3) aligned", {}, tr.se3.errors, "", false, false};
-    for (double t : tr.se3.stamps) se3.x.push_back(stampOnAxis(e, t));
-    LineSeries origin{"origin aligned", {}, tr.origin.errors, "", true, false};
-    for (double t : tr.origin.stamps) origin.x.push_back(stampOnAxis(e, t));
+    // Both alignments' errors belong to the same matched pairs, at the estimate's stamps.
+    LineSeries se3{"SE(3) aligned", {}, {}, "", false, false};
+    LineSeries origin{"origin aligned", {}, {}, "", true, false};
+    for (LineSeries *s : {&se3, &origin}) {
+        s->x.reserve(tr.pairs.size());
+        s->y.reserve(tr.pairs.size());
+    }
+    for (const AtePair &p : tr.pairs) {
+        se3.x.push_back(stampOnAxis(e, p.stamp));
+        se3.y.push_back(p.se3_error);
+        origin.x.push_back(se3.x.back());
+        origin.y.push_back(p.origin_error);
+    }
     plot.add(std::move(se3));
     plot.add(std::move(origin));
     return plot.render();

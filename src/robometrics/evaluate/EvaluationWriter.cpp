@@ -80,18 +80,14 @@ Status writeAteCsv(const Evaluation &e, const fs::path &path) {
     // matched pair of the error: ground truth and the estimate after the SE(3) alignment, both in
     // the ground truth's frame, so a trajectory plot (bench's overlay) needs no other file.
     const TrajectoryResult &t = *e.trajectory;
-    const slam::PreparedTrajectories &pair = t.se3.prepared;
+    auto pair = t.pairs.begin();  // rows come in order
     return writeCsv(path, "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n",
-                    t.se3.errors.size(), [&](std::string &text, std::size_t i) {
-                        double origin = i < t.origin.errors.size() ? t.origin.errors[i] : NAN;
-                        const std::size_t pose = i < t.se3.pose_indices.size() ? t.se3.pose_indices[i] : i;
-                        const Eigen::Vector3d ref =
-                            pose < pair.ref.size() ? pair.ref.positions[pose] : Eigen::Vector3d::Constant(NAN);
-                        const Eigen::Vector3d est =
-                            pose < pair.est.size() ? pair.est.positions[pose] : Eigen::Vector3d::Constant(NAN);
+                    t.pairs.size(), [&e, &pair](std::string &text, std::size_t) {
+                        const AtePair &p = *pair;
                         fmt::format_to(std::back_inserter(text), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
-                                       e.clock.stampSinceStart(t.se3.stamps[i]), t.se3.stamps[i], t.se3.errors[i],
-                                       origin, ref.x(), ref.y(), ref.z(), est.x(), est.y(), est.z());
+                                       e.clock.stampSinceStart(p.stamp), p.stamp, p.se3_error, p.origin_error, p.ref[0],
+                                       p.ref[1], p.ref[2], p.est[0], p.est[1], p.est[2]);
+                        ++pair;
                     });
 }
 

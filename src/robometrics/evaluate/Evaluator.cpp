@@ -43,18 +43,6 @@ void addAnomaly(Evaluation &e, std::string code, std::string message, double val
 
 constexpr std::size_t kMinOdometryForMotionChecks = 10;
 
-/// The bag's message count of `topic` (0 when unknown or not recorded), as a capacity to reserve
-/// for a log of its messages. Capped, so that a damaged index cannot reserve more than a real run
-/// uses (16 M messages: over 40 hours at 100 Hz); a real count beyond it only grows as before.
-std::size_t expectedMessages(const std::vector<bag::TopicInfo> &topics, const std::string &topic) {
-    constexpr std::uint64_t kMaxReserve = std::uint64_t{1} << 24;
-    if (topic.empty()) return 0;
-    for (const bag::TopicInfo &info : topics) {
-        if (info.name == topic) return static_cast<std::size_t>(std::min(info.message_count, kMaxReserve));
-    }
-    return 0;
-}
-
 double sinceStart(const Evaluation &e, TimeNs t) { return e.clock.sinceStart(t); }
 
 /// The inputs a Nav2 or RoboTerrain robot may record, and what is not evaluated without each.
@@ -111,8 +99,8 @@ struct PassRecordings {
 /// What the analyses after the pass read from the TF recording, taken from it before they run so
 /// that the recording is released first.
 struct TfChains {
-    std::optional<Result<slam::Trajectory>> estimate;  ///< map -> base_link, when it is an ATE candidate
-    std::optional<RunPath> odometry_in_map;            ///< the odometry through map -> odom, when it chains
+    std::optional<Result<slam::PoseLog>> estimate;  ///< map -> base_link (on disk), when it is an ATE candidate
+    std::optional<RunPath> odometry_in_map;         ///< the odometry through map -> odom, when it chains
 };
 
 std::optional<std::string> groundTruthTrajectory(const Evaluation &e, const EvaluateOptions &options) {
@@ -121,11 +109,22 @@ std::optional<std::string> groundTruthTrajectory(const Evaluation &e, const Eval
 
 std::string ownTfEstimate(const Evaluation &e) { return e.inputs.bag + ":tf:map:base_link"; }
 
-/// The estimate `candidate`: the TF chain built from the pass's recording when it names this bag's
-/// TF, else read from its bag or file. The chain is moved out: each candidate is loaded once.
-Result<slam::Trajectory> loadEstimate(const Evaluation &e, const std::string &candidate, TfChains &chains) {
-    if (chains.estimate && candidate == ownTfEstimate(e)) return std::move(*chains.estimate);
-    return io::loadTrajectory(candidate);
+/// The poses of the estimate `candidate`, on disk where they can be (a 4-hour run's TF chain is
+/// 47 MB, its poses matched with a 20 Hz ground truth 18 MB), or why there are none (the message
+/// names the candidate). This bag's TF chain comes from the pass; any other candidate is read from
+/// its bag or file.
+Result<slam::PoseSource> estimatePoses(const Evaluation &e, const std::string &candidate, TfChains &chains) {
+    if (chains.estimate && candidate == ownTfEstimate(e)) {
+        Result<slam::PoseLog> chain = std::move(*chains.estimate);
+        chains.estimate.reset();  // each candidate is loaded once
+        if (!chain) return chain.error();
+        if (chain->empty()) return Error{candidate + ": no poses"};
+        return slam::PoseSource(std::move(*chain));
+    }
+    auto estimate = io::loadTrajectory(candidate);
+    if (!estimate) return estimate.error();
+    if (estimate->empty()) return Error{candidate + ": no poses"};
+    return slam::PoseSource(std::move(*estimate));
 }
 
 Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChains &chains) {
@@ -134,49 +133,59 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChain
         e.notes.push_back("trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped");
         return Status::Ok();
     }
-    auto reference = io::loadTrajectory(*gt);
-    if (!reference) return reference.error();
+    // The whole reference goes to disk twice: its positions for the plot, its poses for matching.
+    TrajectoryResult result;
+    std::optional<slam::PoseSource> reference;
+    {
+        auto loaded = io::loadTrajectory(*gt);
+        if (!loaded) return loaded.error();
+        result.keepReference(*loaded);
+        reference.emplace(std::move(*loaded));
+    }
     std::string last_error =
         "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
     for (const std::string &candidate : estimateCandidates(e, options)) {
-        auto estimate = loadEstimate(e, candidate, chains);
-        if (!estimate || estimate->empty()) {
-            last_error = estimate ? candidate + ": no poses" : estimate.message();
-            continue;
-        }
         slam::TrajectoryEvalConfig config;
         config.association.t_max_diff = options.t_max_diff;
-        // The poses are matched once for both alignments, the estimate moved in: no whole
-        // trajectory is copied (a 4-hour run's estimate chain is 47 MB).
-        auto matched = slam::matchTrajectories(*reference, std::move(*estimate), config.association);
+        auto estimate = estimatePoses(e, candidate, chains);
+        if (!estimate) {
+            last_error = estimate.message();
+            continue;
+        }
+        // Matched on their stamps, only the matched poses read back: no whole trajectory is held.
+        auto matched = slam::matchTrajectories(*reference, *estimate, config.association);
         if (!matched) {
             last_error = candidate + ": " + matched.message();
             continue;
         }
-        // The origin alignment first, on a copy of the matched estimate only: an alignment moves
-        // the estimate and leaves the reference as it is (no plane projection here), so the
-        // matched reference goes on to the SE(3) alignment instead of being copied for each.
-        // Both fail alike (no pose matched) and then the next candidate is tried.
-        slam::PreparedTrajectories for_origin;
-        for_origin.ref = std::move(matched->ref);
-        for_origin.est = matched->est;
+        // The origin alignment first; then the SE(3) alignment of the same reference poses and of
+        // the estimate's matched poses read again (an alignment moves the estimate and leaves the
+        // reference as it is, no plane projection here): no two copies of the matched estimate
+        // are held at once. Both fail alike (no pose matched) and then the next candidate is tried.
+        const std::vector<std::size_t> est_indices = std::move(matched->association.est_indices);
+        matched->association = {};  // not read again
         config.align = slam::AlignMode::Origin;
-        auto origin = slam::evaluateApeOfMatched(std::move(for_origin), config, slam::PoseRelation::Trans);
+        auto origin = slam::evaluateApeOfMatched(std::move(*matched), config, slam::PoseRelation::Trans);
         if (!origin) {
             last_error = candidate + ": " + origin.message();
             continue;
         }
-        // Only the errors of the origin alignment are reported: its aligned estimate is released.
-        matched->ref = std::move(origin->prepared.ref);
+        // Only the errors of the origin alignment are reported: its aligned estimate, stamps and
+        // pose indices (those of the SE(3) alignment's pairs) are released.
+        slam::PreparedTrajectories for_se3;
+        for_se3.ref = std::move(origin->prepared.ref);
         origin->prepared.est = {};
+        origin->stamps = {};
+        origin->pose_indices = {};
+        for_se3.est = estimate->select(est_indices);
         config.align = slam::AlignMode::Se3;
-        auto se3 = slam::evaluateApeOfMatched(std::move(*matched), config, slam::PoseRelation::Trans);
+        auto se3 = slam::evaluateApeOfMatched(std::move(for_se3), config, slam::PoseRelation::Trans);
         if (!se3) {
             last_error = candidate + ": " + se3.message();
             continue;
         }
-        e.trajectory = TrajectoryResult{candidate, std::move(reference.value()), std::move(se3.value()),
-                                        std::move(origin.value())};
+        result.keepErrors(candidate, *se3, *origin);
+        e.trajectory = std::move(result);
         return Status::Ok();
     }
     e.notes.push_back("trajectory: ATE skipped: " + last_error);
@@ -199,10 +208,7 @@ Status evaluateMap(Evaluation &e, const EvaluateOptions &options, PassRecordings
     auto estimate = pass.map->take();
     if (!estimate) return estimate.error();
     slam::MapEvalConfig config;
-    if (e.trajectory && !e.trajectory->reference.empty()) {
-        const Eigen::Vector3d &p = e.trajectory->reference.positions.front();
-        config.start_position = Eigen::Vector2d(p.x(), p.y());
-    }
+    if (e.trajectory && e.trajectory->reference_start) config.start_position = *e.trajectory->reference_start;
     auto result = slam::evaluateMaps(*gt_grid, estimate->grid, config);
     if (!result) return withContext(e.inputs.bag + ":" + e.topics.map, result.error());
     e.map = std::move(result.value());
@@ -226,17 +232,16 @@ std::optional<double> firstRowCounting(const Evaluation &e, std::uint64_t traver
 
 /// The drift anomaly at the estimate's largest error (its header stamp on the run axis).
 void timeTheDrift(Evaluation &e) {
-    if (!e.trajectory || e.trajectory->se3.errors.empty()) return;
-    const auto &errors = e.trajectory->se3.errors;
-    const auto worst = static_cast<std::size_t>(std::max_element(errors.begin(), errors.end()) - errors.begin());
+    if (!e.trajectory || !e.trajectory->worst) return;
+    const TrajectoryResult::Worst &worst = *e.trajectory->worst;
     for (slam::Anomaly &a : e.anomalies) {
         if (a.code != "drift") continue;
-        a.time_s = e.clock.stampSinceStart(e.trajectory->se3.stamps[worst]);
-        a.evidence.push_back({"max_error_m", errors[worst]});
+        a.time_s = e.clock.stampSinceStart(worst.stamp);
+        a.evidence.push_back({"max_error_m", worst.error});
         a.message = fmt::format(
             "drift of the estimate {}: ATE RMSE {:.3f} m (SE(3) aligned), largest error {:.2f} m at "
             "{:.1f} s",
-            e.trajectory->estimate_source, a.value, errors[worst], *a.time_s);
+            e.trajectory->estimate_source, a.value, worst.error, *a.time_s);
     }
 }
 
@@ -344,7 +349,7 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
         if (e.traversal && !e.topics.pose_array.empty() && e.traversal->summary.pose_messages > 0) {
             obs.path_length_m = e.traversal->summary.distance_traveled;
         }
-        if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.stats.rmse;
+        if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.rmse;
         obs.odometry_topic = e.topics.odometry;
         for (slam::Anomaly &a : slam::assessRun(obs, thresholds).anomalies) e.anomalies.push_back(std::move(a));
         timeTheDrift(e);
@@ -421,7 +426,7 @@ TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const Odome
             if (!aligned.t.empty()) chains.odometry_in_map = std::move(aligned);
         }
     }
-    if (estimateFromOwnTf(e, options)) chains.estimate = pass.tf->takeStreamedChain(e.inputs.bag, "map", "base_link");
+    if (estimateFromOwnTf(e, options)) chains.estimate = pass.tf->takeStreamedPoses(e.inputs.bag, "map", "base_link");
     for (const std::string &note : pass.tf->streamNotes()) e.caveats.push_back(note);
     return chains;
 }
@@ -593,8 +598,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     PassRecordings pass;
     if (const auto chains = tfChainsToBuild(e, options); t.tf && !chains.empty()) {
         pass.tf.emplace();
-        pass.tf->buildWhileReading(chains,
-                                   expectedMessages((*source)->topics(), nodes::SlamRunNode::spec().input("tf").topic));
+        pass.tf->buildWhileReading(chains);
         pipe.setLane(1);
         pass.tf->subscribe(pipe, (*source)->topics());
         pipe.setLane(0);

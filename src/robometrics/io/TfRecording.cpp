@@ -23,7 +23,6 @@ bool TfRecording::subscribe(pipeline::Pipeline &pipeline, const std::vector<bag:
 }
 
 void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
-    if (!is_static) ++tf_messages_seen_;
     for (const auto &tf : message.transforms) {
         Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
         const auto &t = tf.transform.translation;
@@ -190,9 +189,7 @@ std::size_t TfRecording::heldStamps() const {
     return n;
 }
 
-void TfRecording::buildWhileReading(const std::vector<std::pair<std::string, std::string>> &chains,
-                                    std::size_t tf_messages) {
-    tf_messages_expected_ = tf_messages;
+void TfRecording::buildWhileReading(const std::vector<std::pair<std::string, std::string>> &chains) {
     for (const auto &chain : chains) {
         const bool known = std::any_of(streamed_.begin(), streamed_.end(), [&chain](const StreamedChain &c) {
             return c.parent == chain.first && c.child == chain.second;
@@ -254,25 +251,15 @@ void TfRecording::buildStreamed(bool at_end) {
         std::vector<TimeNs> times = stampsOn(c.path, c.built_before, until);
         c.saw_stamp |= !times.empty();
         if (at_end && !c.saw_stamp) times.push_back(0);  // an all-static chain: one pose
-        reserveFor(c.poses, c.poses.size() + times.size());
-        appendPoses(c.parent, c.child, times, c.poses);
+        // Each step's poses go to the chain's log on disk; the step's buffer is reused.
+        c.step.stamps.clear();
+        c.step.positions.clear();
+        c.step.orientations.clear();
+        appendPoses(c.parent, c.child, times, c.step);
+        c.poses.append(c.step);
         c.built_before = until;
     }
     if (!at_end) forgetUnneeded();
-}
-
-void TfRecording::reserveFor(slam::Trajectory &poses, std::size_t needed) const {
-    if (needed <= poses.stamps.capacity()) return;
-    // A long run's chain is not held at up to twice its size while it grows (nor copied at every
-    // doubling): it is allocated for the length projected from the share of /tf read so far.
-    std::size_t projected = needed + needed / 2;
-    if (tf_messages_seen_ > 0 && tf_messages_expected_ > tf_messages_seen_) {
-        const double share = static_cast<double>(tf_messages_seen_) / static_cast<double>(tf_messages_expected_);
-        projected = static_cast<std::size_t>(static_cast<double>(needed) / share * 1.02) + 16;
-    } else if (tf_messages_expected_ > 0) {
-        projected = needed;  // the whole bag is read: the last step
-    }
-    poses.reserve(std::max(needed, projected));
 }
 
 void TfRecording::forgetUnneeded() {
@@ -303,6 +290,13 @@ void TfRecording::forgetUnneeded() {
 
 Result<slam::Trajectory> TfRecording::takeStreamedChain(const std::string &bag, const std::string &parent,
                                                         const std::string &child) {
+    auto poses = takeStreamedPoses(bag, parent, child);
+    if (!poses) return poses.error();
+    return poses->all();
+}
+
+Result<slam::PoseLog> TfRecording::takeStreamedPoses(const std::string &bag, const std::string &parent,
+                                                     const std::string &child) {
     if (!streamed_done_) {
         buildStreamed(true);
         streamed_done_ = true;
@@ -311,6 +305,7 @@ Result<slam::Trajectory> TfRecording::takeStreamedChain(const std::string &bag, 
     for (StreamedChain &c : streamed_) {
         if (c.parent != parent || c.child != child) continue;
         if (!c.connected) return notConnected(bag, parent, child);
+        c.step = {};
         if (c.poses.empty()) return noCommonTime(bag, parent, child);
         return std::move(c.poses);
     }

@@ -16,6 +16,7 @@
 #include "robometrics/core/TfBuffer.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/slam/PoseLog.hpp"
 #include "robometrics/slam/Trajectory.hpp"
 
 namespace robometrics::io {
@@ -36,6 +37,9 @@ public:
     /// chain() of a chain declared to buildWhileReading(), moved out (after the pass: call once).
     Result<slam::Trajectory> takeStreamedChain(const std::string &bag, const std::string &parent,
                                                const std::string &child);
+    /// The same poses left on disk, where they were written as they were built.
+    Result<slam::PoseLog> takeStreamedPoses(const std::string &bag, const std::string &parent,
+                                            const std::string &child);
 
     /// `child` in `parent` as evo looks a chain up (its tf_cache_lookup_frequency): at `start`,
     /// `start + step`, ... while not after the chain's latest common time (the oldest newest sample
@@ -64,9 +68,8 @@ public:
     /// long as each link's samples arrive in stamp order and the tree under the chains keeps its
     /// shape; where not, streamNotes() says what and where. chainAtFrequency(), movingChains()'s
     /// callers and undeclared chains are then refused.
-    /// `tf_messages`: how many /tf messages the bag holds, when known (0 when not), from which the
-    /// chains' final lengths are projected so that each is allocated about once.
-    void buildWhileReading(const std::vector<std::pair<std::string, std::string>> &chains, std::size_t tf_messages = 0);
+    /// The built poses are kept on disk (slam::PoseLog), not in memory.
+    void buildWhileReading(const std::vector<std::pair<std::string, std::string>> &chains);
 
     /// Where a chain built while reading may differ from one built after it: a sample that arrived
     /// after later ones of its link had been used, or a change of the tree under a chain.
@@ -84,7 +87,8 @@ private:
         bool saw_stamp = false;  ///< a moving link of the path had a sample (else one pose at time 0)
         bool late_noted = false, tree_noted = false;               ///< each said once in streamNotes()
         TimeNs built_before = std::numeric_limits<TimeNs>::min();  ///< poses at earlier stamps are built
-        slam::Trajectory poses;
+        slam::PoseLog poses;                                       ///< the poses built so far
+        slam::Trajectory step;  ///< the poses of one build step, before they go to `poses`
     };
 
     /// The stamps of the moving links of `path` (child frames) in [from, until), sorted, once each.
@@ -101,13 +105,10 @@ private:
     /// Notes a sample of `child` stamped `stamp` that a streamed chain's built poses did not see.
     void checkLateSample(const std::string &child, TimeNs stamp);
     void forgetUnneeded();
-    /// Makes room for `needed` poses in `poses`, for the projected final length when it grows.
-    void reserveFor(slam::Trajectory &poses, std::size_t needed) const;
 
     std::vector<StreamedChain> streamed_;
     bool streamed_done_ = false;
     std::size_t added_since_build_ = 0;
-    std::size_t tf_messages_expected_ = 0, tf_messages_seen_ = 0;
     std::vector<std::string> stream_notes_;
 
     /// An error naming `bag` when `parent` or `child` never appears.
