@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "robometrics/activity/Track.hpp"
+#include <cmath>
+#include <vector>
+
 #include "TestSupport.hpp"
+#include "robometrics/activity/Track.hpp"
 
 namespace robometrics::activity {
 namespace {
@@ -30,6 +33,28 @@ TEST(Track, MovingCoversDrivingAndTurningButNotStanding) {
     EXPECT_EQ(moving.spans()[0].end, 2000 * kMs);
     EXPECT_EQ(moving.spans()[1].start, 4000 * kMs);
     EXPECT_EQ(moving.spans()[1].end, 6000 * kMs);
+}
+
+TEST(Track, MovingIntervalsOnePointAtATimeAreTheTracksMoving) {
+    // A wobbling drive with stops, a turn and a 3 s hole in the samples (longer than
+    // max_sample_gap_s): the streamed judgement equals the track's, span for span.
+    std::vector<TrackPoint> points;
+    TimeNs t = 0;
+    for (int i = 0; i < 2000; ++i) {
+        t += (i == 700 ? 3000 : 50 + (i % 7)) * kMs;
+        const double phase = 0.01 * i;
+        const double speed = (i / 150) % 3 == 0 ? 0.0 : 0.4;
+        points.push_back({t, speed * phase + 0.001 * std::sin(i), 0.002 * std::cos(3.0 * i), i > 1500 ? phase : 0.0});
+    }
+    MovingIntervals streamed;
+    for (const TrackPoint &p : points) streamed.add(p);
+    const TimeIntervals whole = Track(points).moving();
+    ASSERT_FALSE(whole.empty());
+    ASSERT_EQ(streamed.result().spans().size(), whole.spans().size());
+    for (std::size_t k = 0; k < whole.spans().size(); ++k) {
+        EXPECT_EQ(streamed.result().spans()[k].start, whole.spans()[k].start) << k;
+        EXPECT_EQ(streamed.result().spans()[k].end, whole.spans()[k].end) << k;
+    }
 }
 
 }  // namespace

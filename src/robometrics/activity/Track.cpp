@@ -39,25 +39,40 @@ double Track::pathAt(TimeNs t) const {
 
 double Track::pathBetween(TimeNs from, TimeNs to) const { return pathAt(to) - pathAt(from); }
 
-TimeIntervals Track::moving(const MovingConfig &config) const {
-    TimeIntervals out;
-    const TimeNs min_interval = fromSeconds(config.min_interval_s);
-    const TimeNs max_gap = fromSeconds(config.max_sample_gap_s);
-    std::size_t a = 0;
-    for (std::size_t b = 1; b < points_.size(); ++b) {
-        if (points_[b].t - points_[b - 1].t > max_gap) {
-            a = b;  // a hole in the samples: nothing is known about it
-            continue;
-        }
-        const TimeNs dt = points_[b].t - points_[a].t;
-        if (dt < min_interval) continue;
-        const double seconds = toSeconds(dt);
-        const double speed = (cumulative_[b] - cumulative_[a]) / seconds;
-        const double turn = angleDifference(points_[b].yaw, points_[a].yaw) / seconds;
-        if (speed >= config.min_speed_mps || turn >= config.min_turn_rps) out.add(points_[a].t, points_[b].t);
-        a = b;
+MovingIntervals::MovingIntervals(const MovingConfig &config)
+    : min_interval_(fromSeconds(config.min_interval_s)),
+      max_gap_(fromSeconds(config.max_sample_gap_s)),
+      min_speed_mps_(config.min_speed_mps),
+      min_turn_rps_(config.min_turn_rps) {}
+
+void MovingIntervals::add(const TrackPoint &p) {
+    if (points_++ == 0) {
+        from_ = previous_ = p;
+        return;
     }
-    return out;
+    // The path as Track's cumulative path: summed in the same order.
+    path_ += std::hypot(p.x - previous_.x, p.y - previous_.y);
+    const TimeNs step = p.t - previous_.t;
+    previous_ = p;
+    if (step > max_gap_) {
+        from_ = p;  // a hole in the samples: nothing is known about it
+        path_at_from_ = path_;
+        return;
+    }
+    const TimeNs dt = p.t - from_.t;
+    if (dt < min_interval_) return;
+    const double seconds = toSeconds(dt);
+    const double speed = (path_ - path_at_from_) / seconds;
+    const double turn = angleDifference(p.yaw, from_.yaw) / seconds;
+    if (speed >= min_speed_mps_ || turn >= min_turn_rps_) moving_.add(from_.t, p.t);
+    from_ = p;
+    path_at_from_ = path_;
+}
+
+TimeIntervals Track::moving(const MovingConfig &config) const {
+    MovingIntervals moving(config);
+    for (const TrackPoint &p : points_) moving.add(p);
+    return moving.result();
 }
 
 }  // namespace robometrics::activity

@@ -1,6 +1,7 @@
 #include "robometrics/nodes/ActivityNode.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
@@ -89,6 +90,19 @@ std::vector<Timed> ActivityNode::onSystemClock(SpillLog<Timed> &log, const std::
     return out;
 }
 
+std::optional<TimeIntervals> ActivityNode::movingInOrder(const SpillLog<activity::TrackPoint> &log,
+                                                         const std::function<TimeNs(TimeNs)> &to_system) {
+    activity::MovingIntervals moving;
+    TimeNs last = std::numeric_limits<TimeNs>::min();
+    for (activity::TrackPoint p : log) {
+        p.t = to_system(p.t);
+        if (p.t < last) return std::nullopt;  // a track would sort them first
+        last = p.t;
+        moving.add(p);
+    }
+    return moving.result();
+}
+
 ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) {
     // Everything on the recorder's receive time mapped onto the system's clock: one clock for
     // commands, goals and tracks, whatever clock their publishers stamped them with. The logs are
@@ -104,9 +118,17 @@ ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system,
     // progress: the ground truth when recorded, else the odometry.
     run.has_odometry = odometry_.size() >= 2;
     if (run.has_odometry) {
-        activity::Track odometry(onSystemClock(odometry_, to_system));
-        run.moving = odometry.moving();
-        if (poses_.size() < 2) run.progress = std::move(odometry);
+        std::optional<TimeIntervals> moving;
+        // With a ground truth the odometry only says when the robot moved: judged as it is read
+        // back, without a track, as long as it comes in time order on the system's clock.
+        if (poses_.size() >= 2) moving = movingInOrder(odometry_, to_system);
+        if (moving) {
+            run.moving = std::move(*moving);
+        } else {
+            activity::Track odometry(onSystemClock(odometry_, to_system));
+            run.moving = odometry.moving();
+            if (poses_.size() < 2) run.progress = std::move(odometry);
+        }
     }
     odometry_.clear();
     if (poses_.size() >= 2) {

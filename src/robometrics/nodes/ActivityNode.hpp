@@ -52,6 +52,10 @@ private:
     };
     /// The records of `log` (t: log time) read back with t on the system's clock; the log is
     /// forgotten.
+    /// When the robot moved, judged from `log` (t: log time) as it is read back; nullopt when its
+    /// times on the system's clock go back (a simulation reset): then only a sorted track can say.
+    static std::optional<TimeIntervals> movingInOrder(const SpillLog<activity::TrackPoint> &log,
+                                                      const std::function<TimeNs(TimeNs)> &to_system);
     template <class Timed>
     static std::vector<Timed> onSystemClock(SpillLog<Timed> &log, const std::function<TimeNs(TimeNs)> &to_system);
 
