@@ -35,17 +35,13 @@ Evaluation longSimTimeRun() {
     }
     e.traversal = t;
     slam::Trajectory reference;
-    slam::TrajectoryErrorResult se3;
+    TrajectoryResult tr;
     for (int s = 0; s <= kSeconds; s += 10) {
         reference.positions.emplace_back(s * 0.01, 0, 0);
-        se3.prepared.est.positions.emplace_back(s * 0.01, 0.1, 0);
-        se3.prepared.est.stamps.push_back(kSimStart + s);
-        se3.stamps.push_back(kSimStart + s);
-        se3.errors.push_back(0.1);
+        tr.addPair(AtePair{kSimStart + s, 0.1, 0.1, {s * 0.01, 0, 0}, {s * 0.01, 0.1, 0}});
     }
-    TrajectoryResult tr;
     tr.keepReference(reference);
-    tr.keepErrors("run.mcap:/amcl_pose", se3, se3);
+    tr.estimate_source = "run.mcap:/amcl_pose";
     e.trajectory = std::move(tr);
     e.lost = LostResult{"/amcl_pose", {}, {}};
     SystemResult sys;

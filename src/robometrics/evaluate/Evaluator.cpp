@@ -24,6 +24,7 @@
 #include "robometrics/nodes/TopicStatsNode.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/slam/MatchedPairs.hpp"
 
 namespace robometrics::evaluate {
 
@@ -145,46 +146,36 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChain
     std::string last_error =
         "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
     for (const std::string &candidate : estimateCandidates(e, options)) {
-        slam::TrajectoryEvalConfig config;
-        config.association.t_max_diff = options.t_max_diff;
+        slam::AssociationConfig association_config;
+        association_config.t_max_diff = options.t_max_diff;
         auto estimate = estimatePoses(e, candidate, chains);
         if (!estimate) {
             last_error = estimate.message();
             continue;
         }
-        // Matched on their stamps, only the matched poses read back: no whole trajectory is held.
-        auto matched = slam::matchTrajectories(*reference, *estimate, config.association);
-        if (!matched) {
-            last_error = candidate + ": " + matched.message();
+        // Associated on their stamps; the matched pairs' positions go to disk and both alignments
+        // and their errors are computed in passes over them (slam::MatchedPairs): no trajectory is
+        // held in memory, bit for bit the same numbers.
+        auto association = slam::associate(reference->stampsOnly(), estimate->stampsOnly(), association_config);
+        if (!association) {
+            last_error = candidate + ": " + association.message();
             continue;
         }
-        // The origin alignment first; then the SE(3) alignment of the same reference poses and of
-        // the estimate's matched poses read again (an alignment moves the estimate and leaves the
-        // reference as it is, no plane projection here): no two copies of the matched estimate
-        // are held at once. Both fail alike (no pose matched) and then the next candidate is tried.
-        const std::vector<std::size_t> est_indices = std::move(matched->association.est_indices);
-        matched->association = {};  // not read again
-        config.align = slam::AlignMode::Origin;
-        auto origin = slam::evaluateApeOfMatched(std::move(*matched), config, slam::PoseRelation::Trans);
-        if (!origin) {
-            last_error = candidate + ": " + origin.message();
+        const slam::MatchedPairs pairs = slam::MatchedPairs::of(*reference, *estimate, *association);
+        *association = {};  // not read again
+        result.clearPairs();
+        auto ape = pairs.ape([&result](const slam::MatchedPairs::Pair &p, double se3, double origin,
+                                       const Eigen::Vector3d &est) {
+            result.addPair(AtePair{p.stamp, se3, origin, {p.ref[0], p.ref[1], p.ref[2]}, {est.x(), est.y(), est.z()}});
+        });
+        if (!ape) {
+            last_error = candidate + ": " + ape.message();
             continue;
         }
-        // Only the errors of the origin alignment are reported: its aligned estimate, stamps and
-        // pose indices (those of the SE(3) alignment's pairs) are released.
-        slam::PreparedTrajectories for_se3;
-        for_se3.ref = std::move(origin->prepared.ref);
-        origin->prepared.est = {};
-        origin->stamps = {};
-        origin->pose_indices = {};
-        for_se3.est = estimate->select(est_indices);
-        config.align = slam::AlignMode::Se3;
-        auto se3 = slam::evaluateApeOfMatched(std::move(for_se3), config, slam::PoseRelation::Trans);
-        if (!se3) {
-            last_error = candidate + ": " + se3.message();
-            continue;
-        }
-        result.keepErrors(candidate, *se3, *origin);
+        result.estimate_source = candidate;
+        result.se3 = ape->se3;
+        result.origin = ape->origin;
+        result.scale = ape->se3_alignment.scale;
         e.trajectory = std::move(result);
         return Status::Ok();
     }

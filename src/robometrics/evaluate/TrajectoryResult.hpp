@@ -1,8 +1,8 @@
 #pragma once
 // The ATE of a run as its outputs read it: the statistics of both alignments in memory, and per
-// matched pose what `ate.csv`, the report's plots and the drift anomaly need, on disk
-// (core/SpillLog): a 4-hour run's matched trajectories, errors and whole reference are 69 MB in
-// the slam types, 27 MB of records here, read back in order.
+// matched pair what `ate.csv`, the report's plots and the drift anomaly need, on disk
+// (core/SpillLog): for a 4-hour run 21 MB of pairs and 5 MB of reference positions, read back in
+// order.
 
 #include <Eigen/Core>
 #include <optional>
@@ -11,7 +11,6 @@
 #include "robometrics/core/SpillLog.hpp"
 #include "robometrics/slam/ErrorStatistics.hpp"
 #include "robometrics/slam/Trajectory.hpp"
-#include "robometrics/slam/TrajectoryMetrics.hpp"
 
 namespace robometrics::evaluate {
 
@@ -47,9 +46,10 @@ struct TrajectoryResult {
 
     /// Keeps the whole ground truth's positions (the plot) and where it starts.
     void keepReference(const slam::Trajectory &reference);
-    /// Keeps the two alignments' errors of the matched pairs of `estimate_source`.
-    void keepErrors(std::string estimate_source, const slam::TrajectoryErrorResult &se3,
-                    const slam::TrajectoryErrorResult &origin);
+    /// Keeps a matched pair, in order, and notes the largest SE(3) error.
+    void addPair(const AtePair &pair);
+    /// Forgets the pairs (of an estimate whose alignment failed).
+    void clearPairs();
 };
 
 }  // namespace robometrics::evaluate

@@ -11,10 +11,7 @@ Result<std::vector<double>> computeApe(const Trajectory &ref, const Trajectory &
     }
     std::vector<double> errors(ref.size());
     if (relation == PoseRelation::Trans || relation == PoseRelation::PointDistance) {
-        for (std::size_t i = 0; i < ref.size(); ++i) {
-            const Eigen::Vector3d d = ref.positions[i] - est.positions[i];
-            errors[i] = std::sqrt(d.x() * d.x() + d.y() * d.y() + d.z() * d.z());
-        }
+        for (std::size_t i = 0; i < ref.size(); ++i) errors[i] = translationError(ref.positions[i], est.positions[i]);
         return errors;
     }
     for (std::size_t i = 0; i < ref.size(); ++i) {

@@ -14,6 +14,27 @@ namespace robometrics::slam {
 
 class PoseLog {
 public:
+    /// One pose as stored.
+    struct Record {
+        double stamp;
+        double position[3];
+        double orientation[4];  ///< x, y, z, w
+        Eigen::Vector3d positionVector() const { return {position[0], position[1], position[2]}; }
+    };
+
+    /// Reads poses by index, forward in one sweep while the indices rise (matched indices mostly
+    /// do), from the start again where one goes back.
+    class Cursor {
+    public:
+        explicit Cursor(const PoseLog &log) : log_(&log), it_(log.poses_.begin()) {}
+        const Record &at(std::size_t i);
+
+    private:
+        const PoseLog *log_;
+        SpillLog<Record>::const_iterator it_;
+        std::size_t at_ = 0;
+    };
+
     void add(double stamp, const Eigen::Vector3d &position, const Eigen::Quaterniond &orientation);
     /// Every pose of `trajectory` (its raw rotation matrices are not kept: TF chains have none).
     void append(const Trajectory &trajectory);
@@ -30,13 +51,8 @@ public:
     Trajectory all() const;
 
 private:
-    struct Pose {
-        double stamp;
-        double position[3];
-        double orientation[4];  ///< x, y, z, w
-    };
-    static void addTo(Trajectory &out, const Pose &pose);
-    SpillLog<Pose> poses_;
+    static void addTo(Trajectory &out, const Record &pose);
+    SpillLog<Record> poses_;
 };
 
 }  // namespace robometrics::slam

@@ -10,6 +10,17 @@ PoseSource::PoseSource(Trajectory trajectory) {
     disk_.append(trajectory);
 }
 
+void PoseSource::Reader::read(std::size_t i, double &stamp, Eigen::Vector3d &position) {
+    if (source_->memory_) {
+        stamp = source_->memory_->stamps[i];
+        position = source_->memory_->positions[i];
+        return;
+    }
+    const PoseLog::Record &pose = cursor_.at(i);
+    stamp = pose.stamp;
+    position = pose.positionVector();
+}
+
 Trajectory PoseSource::stampsOnly() const {
     if (!memory_) return disk_.stampsOnly();
     Trajectory out;

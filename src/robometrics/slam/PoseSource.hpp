@@ -15,6 +15,17 @@ namespace robometrics::slam {
 
 class PoseSource {
 public:
+    /// Reads the stamp and position of pose i (forward in one sweep while the indices rise).
+    class Reader {
+    public:
+        explicit Reader(const PoseSource &source) : source_(&source), cursor_(source.disk_) {}
+        void read(std::size_t i, double &stamp, Eigen::Vector3d &position);
+
+    private:
+        const PoseSource *source_;
+        PoseLog::Cursor cursor_;
+    };
+
     /// On disk, unless the trajectory has what a PoseLog does not keep (raw rotation matrices, no
     /// stamps).
     explicit PoseSource(Trajectory trajectory);

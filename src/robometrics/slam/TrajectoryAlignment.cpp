@@ -89,18 +89,16 @@ Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vect
     if (x.size() != y.size()) return Error{"Umeyama alignment needs as many source as target points"};
     if (n == 0 || n > x.size()) n = x.size();
     if (n == 0) return Error{"Umeyama alignment needs at least one point"};
+    UmeyamaSums sums(meanOf(x, n), meanOf(y, n));
+    for (std::size_t i = 0; i < n; ++i) sums.add(x[i], y[i]);
+    return sums.alignment(n, with_scale);
+}
+
+Result<Alignment> UmeyamaSums::alignment(std::size_t n, bool with_scale) const {
     const double inv_n = 1.0 / static_cast<double>(n);
-    Eigen::Vector3d mean_x = meanOf(x, n);
-    Eigen::Vector3d mean_y = meanOf(y, n);
-    double sq = 0.0;
-    Eigen::Matrix3d outer_sum = Eigen::Matrix3d::Zero();
-    for (std::size_t i = 0; i < n; ++i) {
-        Eigen::Vector3d dx = x[i] - mean_x;
-        sq += dx.squaredNorm();
-        outer_sum.noalias() += (y[i] - mean_y) * dx.transpose();
-    }
-    const double sigma_x = inv_n * sq;
-    const Eigen::Matrix3d cov = inv_n * outer_sum;
+    const Eigen::Vector3d &mean_x = mean_x_, &mean_y = mean_y_;
+    const double sigma_x = inv_n * sq_;
+    const Eigen::Matrix3d cov = inv_n * outer_sum_;
     Eigen::JacobiSVD<Eigen::Matrix3d> svd(cov, Eigen::ComputeFullU | Eigen::ComputeFullV);
     const Eigen::Vector3d d = svd.singularValues();
     int rank = 0;
@@ -156,8 +154,7 @@ Result<Alignment> computeAlignment(const Trajectory &ref, const Trajectory &est,
 void applyAlignment(Trajectory &trajectory, const Alignment &alignment) {
     const Eigen::Quaterniond q_align(alignment.rotation);
     for (std::size_t i = 0; i < trajectory.size(); ++i) {
-        trajectory.positions[i] =
-            alignment.rotation * (alignment.scale * trajectory.positions[i]) + alignment.translation;
+        trajectory.positions[i] = alignedPosition(alignment, trajectory.positions[i]);
         trajectory.orientations[i] = (q_align * trajectory.orientations[i]).normalized();
     }
     for (Eigen::Matrix3d &r : trajectory.rotation_matrices) r = alignment.rotation * r;

@@ -37,6 +37,30 @@ Result<AlignMode> parseAlignMode(const std::string &name);
 const char *alignModeName(AlignMode mode);
 Result<Plane> parsePlane(const std::string &name);
 
+/// p' = R (s p) + t: one position under `alignment`, as applyAlignment() moves it.
+inline Eigen::Vector3d alignedPosition(const Alignment &alignment, const Eigen::Vector3d &p) {
+    return alignment.rotation * (alignment.scale * p) + alignment.translation;
+}
+
+/// Umeyama's sums over the pairs (x source, y target) about their means, one pair at a time in
+/// order: what umeyama() adds up, for pairs that are not all in memory.
+class UmeyamaSums {
+public:
+    UmeyamaSums(const Eigen::Vector3d &mean_x, const Eigen::Vector3d &mean_y) : mean_x_(mean_x), mean_y_(mean_y) {}
+    void add(const Eigen::Vector3d &x, const Eigen::Vector3d &y) {
+        const Eigen::Vector3d dx = x - mean_x_;
+        sq_ += dx.squaredNorm();
+        outer_sum_.noalias() += (y - mean_y_) * dx.transpose();
+    }
+    /// The alignment of `n` pairs added (n >= 1).
+    Result<Alignment> alignment(std::size_t n, bool with_scale) const;
+
+private:
+    Eigen::Vector3d mean_x_, mean_y_;
+    double sq_ = 0.0;
+    Eigen::Matrix3d outer_sum_ = Eigen::Matrix3d::Zero();
+};
+
 /// Umeyama on the first `n` columns of x (source) and y (target); n = 0 or n > size means all.
 Result<Alignment> umeyama(const std::vector<Eigen::Vector3d> &x, const std::vector<Eigen::Vector3d> &y, bool with_scale,
                           std::size_t n = 0);

@@ -54,18 +54,6 @@ Result<PreparedTrajectories> matchTrajectories(const Trajectory &ref, Trajectory
     return out;
 }
 
-Result<PreparedTrajectories> matchTrajectories(const PoseSource &ref, const PoseSource &est,
-                                               const AssociationConfig &config) {
-    // The stamps are read back for the association alone and released before the poses are.
-    auto association = associate(ref.stampsOnly(), est.stampsOnly(), config);
-    if (!association) return association.error();
-    PreparedTrajectories out;
-    out.ref = ref.select(association->ref_indices);
-    out.est = est.select(association->est_indices);
-    out.association = std::move(*association);
-    return out;
-}
-
 Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
                                           PoseRelation relation) {
     return apeOf(prepareTrajectories(std::move(ref), std::move(est), config), relation);

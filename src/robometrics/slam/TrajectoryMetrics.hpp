@@ -8,7 +8,6 @@
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/slam/ErrorStatistics.hpp"
-#include "robometrics/slam/PoseSource.hpp"
 #include "robometrics/slam/Rpe.hpp"
 #include "robometrics/slam/Trajectory.hpp"
 #include "robometrics/slam/TrajectoryAlignment.hpp"
@@ -52,10 +51,6 @@ Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const 
 /// caller keeps it whole, the estimate's kept in place. For evaluating the same pairs under
 /// several alignments (evaluateApeOfMatched) with copies of the matched poses only.
 Result<PreparedTrajectories> matchTrajectories(const Trajectory &ref, Trajectory est, const AssociationConfig &config);
-/// The same of trajectories that may be kept on disk: associated on their stamps, only the matched
-/// poses read back (the same pairs, bit for bit, as of the trajectories in memory).
-Result<PreparedTrajectories> matchTrajectories(const PoseSource &ref, const PoseSource &est,
-                                               const AssociationConfig &config);
 
 /// evaluateApe of pairs from matchTrajectories, aligned and projected as `config` says (its
 /// association is not used): the same numbers as evaluateApe of the two whole trajectories.
