@@ -11,14 +11,12 @@ namespace {
 
 using test::curvedDrive;
 
-/// The APE of matched pairs computed in memory (evaluateApeOfMatched).
+/// The APE of the two trajectories computed in memory (evaluateApe).
 TrajectoryErrorResult inMemory(const Trajectory &ref, const Trajectory &est, AlignMode mode) {
     TrajectoryEvalConfig config;
     config.association.t_max_diff = 0.05;
     config.align = mode;
-    auto matched = matchTrajectories(ref, est, config.association);
-    EXPECT_TRUE(matched.ok());
-    auto ape = evaluateApeOfMatched(*matched, config, PoseRelation::Trans);
+    auto ape = evaluateApe(ref, est, config, PoseRelation::Trans);
     EXPECT_TRUE(ape.ok());
     return *ape;
 }

@@ -1,8 +1,7 @@
-#include "robometrics/slam/TrajectoryChecks.hpp"
-
 #include <gtest/gtest.h>
 
 #include "TrajectoryTestUtil.hpp"
+#include "robometrics/slam/TrajectoryChecks.hpp"
 
 using namespace robometrics::slam;
 using robometrics::slam::test::stampsOf;

@@ -135,14 +135,11 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChain
         return Status::Ok();
     }
     // The whole reference goes to disk twice: its positions for the plot, its poses for matching.
+    auto loaded = io::loadTrajectory(*gt);
+    if (!loaded) return loaded.error();
     TrajectoryResult result;
-    std::optional<slam::PoseSource> reference;
-    {
-        auto loaded = io::loadTrajectory(*gt);
-        if (!loaded) return loaded.error();
-        result.keepReference(*loaded);
-        reference.emplace(std::move(*loaded));
-    }
+    result.keepReference(*loaded);
+    const slam::PoseSource reference(std::move(*loaded));
     std::string last_error =
         "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
     for (const std::string &candidate : estimateCandidates(e, options)) {
@@ -156,12 +153,12 @@ Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChain
         // Associated on their stamps; the matched pairs' positions go to disk and both alignments
         // and their errors are computed in passes over them (slam::MatchedPairs): no trajectory is
         // held in memory, bit for bit the same numbers.
-        auto association = slam::associate(reference->stampsOnly(), estimate->stampsOnly(), association_config);
+        auto association = slam::associate(reference.stampsOnly(), estimate->stampsOnly(), association_config);
         if (!association) {
             last_error = candidate + ": " + association.message();
             continue;
         }
-        const slam::MatchedPairs pairs = slam::MatchedPairs::of(*reference, *estimate, *association);
+        const slam::MatchedPairs pairs = slam::MatchedPairs::of(reference, *estimate, *association);
         *association = {};  // not read again
         result.clearPairs();
         auto ape = pairs.ape([&result](const slam::MatchedPairs::Pair &p, double se3, double origin,

@@ -1,7 +1,7 @@
 #pragma once
 // The matched pairs of an ATE kept on disk (core/SpillLog) and their translation APE under the
-// origin and the SE(3) alignment, computed in passes over them: bit for bit what
-// evaluateApeOfMatched() gives for the same pairs in memory. The means are numpy's pairwise sums
+// origin and the SE(3) alignment, computed in passes over them: bit for bit what evaluateApe()
+// gives for the same trajectories in memory. The means are numpy's pairwise sums
 // (whose tree depends only on the count, so they are summed block by block as the pairs are read),
 // then Umeyama's sums in order, then one pass for the errors. A 4-hour run's 288 000 pairs are
 // 16 MB on disk instead of 37 MB of matched trajectories in memory.

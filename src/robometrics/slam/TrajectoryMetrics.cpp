@@ -59,11 +59,6 @@ Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const 
     return apeOf(prepareTrajectories(std::move(ref), std::move(est), config), relation);
 }
 
-Result<TrajectoryErrorResult> evaluateApeOfMatched(PreparedTrajectories matched, const TrajectoryEvalConfig &config,
-                                                   PoseRelation relation) {
-    return apeOf(alignMatched(std::move(matched), config), relation);
-}
-
 Result<TrajectoryErrorResult> evaluateRpe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
                                           const RpeConfig &rpe) {
     auto prepared = prepareTrajectories(std::move(ref), std::move(est), config);

@@ -48,14 +48,8 @@ Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const 
 
 /// The associated poses of `ref` and `est`, pose i of one paired with pose i of the other, not yet
 /// aligned (PreparedTrajectories with the identity alignment): the reference's copied, as the
-/// caller keeps it whole, the estimate's kept in place. For evaluating the same pairs under
-/// several alignments (evaluateApeOfMatched) with copies of the matched poses only.
+/// caller keeps it whole, the estimate's kept in place.
 Result<PreparedTrajectories> matchTrajectories(const Trajectory &ref, Trajectory est, const AssociationConfig &config);
-
-/// evaluateApe of pairs from matchTrajectories, aligned and projected as `config` says (its
-/// association is not used): the same numbers as evaluateApe of the two whole trajectories.
-Result<TrajectoryErrorResult> evaluateApeOfMatched(PreparedTrajectories matched, const TrajectoryEvalConfig &config,
-                                                   PoseRelation relation);
 
 Result<TrajectoryErrorResult> evaluateRpe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
                                           const RpeConfig &rpe);
