@@ -1,8 +1,8 @@
-#include "robometrics/terrain/GridMap.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "robometrics/terrain/GridMap.hpp"
 
 namespace robometrics::terrain {
 namespace {
@@ -54,6 +54,21 @@ TEST(GridMapTest, RowMajorLayoutIsAlsoRead) {
     const auto &g = *map->layer("ground");
     EXPECT_EQ(g(0, 1), 1);  // storage (0, 1) = data[0*2 + 1]
     EXPECT_EQ(g(2, 0), 4);  // storage (2, 0) = data[2*2 + 0]
+}
+
+TEST(GridMapTest, RowMajorLayoutWithCircularStartIndices) {
+    msgs::GridMap msg = handBuiltMessage();  // start indices (1, 1)
+    msg.data[0].layout.dim = {{"row_index", 3, 6}, {"column_index", 2, 2}};
+    auto map = GridMap::fromMessage(msg);
+    ASSERT_TRUE(map.ok()) << map.message();
+    const auto &g = *map->layer("ground");
+    // Logical (i, j) is storage ((1 + i) % 3, (1 + j) % 2) = data[r*2 + c].
+    EXPECT_EQ(g(0, 0), 3);  // storage (1, 1)
+    EXPECT_EQ(g(1, 0), 5);  // storage (2, 1)
+    EXPECT_EQ(g(2, 0), 1);  // storage (0, 1)
+    EXPECT_EQ(g(0, 1), 2);  // storage (1, 0)
+    EXPECT_EQ(g(1, 1), 4);  // storage (2, 0)
+    EXPECT_EQ(g(2, 1), 0);  // storage (0, 0)
 }
 
 TEST(GridMapTest, IndexZeroIsThePlusXPlusYCorner) {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -158,6 +159,27 @@ TEST(TopicHealth, PercentileInterpolatesLinearly) {
     EXPECT_EQ(percentile(v, 100), 4.0);
     std::vector<double> none;
     EXPECT_TRUE(std::isnan(percentile(none, 50)));
+}
+
+TEST(TopicHealth, PercentileBySelectionIsThatOfTheSortedValues) {
+    // Random periods with many repeats, as a periodic topic's are: every percentile equals the
+    // interpolation between the sorted values around its rank, bit for bit.
+    std::mt19937 rng(3);
+    std::uniform_int_distribution<int> ms(1, 40);
+    for (std::size_t n : {1u, 2u, 3u, 10u, 101u, 1000u}) {
+        std::vector<double> values(n);
+        for (double &v : values) v = ms(rng) * 0.25;
+        std::vector<double> sorted = values;
+        std::sort(sorted.begin(), sorted.end());
+        for (double p : {0.0, 1.0, 25.0, 50.0, 95.0, 99.0, 100.0}) {
+            const double rank = p / 100.0 * static_cast<double>(n - 1);
+            const auto lo = static_cast<std::size_t>(std::floor(rank));
+            const std::size_t hi = std::min(lo + 1, n - 1);
+            const double expected = sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - static_cast<double>(lo));
+            std::vector<double> copy = values;
+            EXPECT_EQ(percentile(copy, p), expected) << n << " values, p" << p;
+        }
+    }
 }
 
 // cmd_vel at 20 Hz for 1 s, silent 5 s, 20 Hz for 1 s, with navigation goals as given.

@@ -49,7 +49,7 @@ private:
 
 ReadAhead::ReadAhead(MessageSource &source, std::size_t consumers)
     : source_(source), topics_(source.topics()), description_(source.describe()), cursors_(consumers) {
-    for (std::size_t i = 0; i < topics_.size(); ++i) stable_[&source.topics()[i]] = &topics_[i];
+    for (std::size_t i = 0; i < topics_.size(); ++i) stable_.remember(&source.topics()[i], &topics_[i]);
     for (std::size_t i = 0; i < consumers; ++i) consumers_.push_back(std::make_unique<Consumer>(*this, i));
 }
 
@@ -65,19 +65,16 @@ ReadAhead::~ReadAhead() {
 }
 
 const TopicInfo *ReadAhead::stableTopic(const TopicInfo *topic) {
-    // A source may move its topic list when it grows, so a cached pointer is checked by name.
-    auto it = stable_.find(topic);
-    if (it != stable_.end() && it->second->name == topic->name) return it->second;
-    const TopicInfo *found = nullptr;
-    for (const TopicInfo &t : topics_) {
-        if (t.name == topic->name) found = &t;
-    }
-    for (const TopicInfo &t : added_topics_) {
-        if (t.name == topic->name) found = &t;
-    }
-    if (!found) found = &added_topics_.emplace_back(*topic);
-    stable_[topic] = found;
-    return found;
+    return stable_.get(topic, [this](const TopicInfo &t) -> const TopicInfo * {
+        const TopicInfo *found = nullptr;
+        for (const TopicInfo &known : topics_) {
+            if (known.name == t.name) found = &known;
+        }
+        for (const TopicInfo &added : added_topics_) {
+            if (added.name == t.name) found = &added;
+        }
+        return found ? found : &added_topics_.emplace_back(t);
+    });
 }
 
 std::unique_ptr<ReadAhead::Batch> ReadAhead::freshBatch() {
@@ -117,10 +114,7 @@ void ReadAhead::produce() {
     std::unique_ptr<Batch> batch = freshBatch();
     Message m;
     for (;;) {
-        {
-            std::lock_guard lock(mutex_);
-            if (stopping_) return;
-        }
+        if (stopping_.load(std::memory_order_relaxed)) return;
         Result<bool> more = source_.next(m);
         if (!more || !*more) {
             if (more) {

@@ -7,15 +7,16 @@
 // the bag's size (a batch grows past 1 MiB only to hold one larger message). Each consumer sees
 // exactly the messages, in exactly the order, and the error, of the wrapped source.
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
-#include <unordered_map>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/TopicMemo.hpp"
 
 namespace robometrics::bag {
 
@@ -70,8 +71,8 @@ private:
     MessageSource &source_;
     std::vector<TopicInfo> topics_;
     std::string description_;
-    std::deque<TopicInfo> added_topics_;  ///< reader thread: topics the source added while reading
-    std::unordered_map<const TopicInfo *, const TopicInfo *> stable_;
+    std::deque<TopicInfo> added_topics_;   ///< reader thread: topics the source added while reading
+    TopicMemo<const TopicInfo *> stable_;  ///< reader thread: the source's topic -> its copy here
 
     std::mutex mutex_;
     std::condition_variable changed_;
@@ -84,7 +85,9 @@ private:
         bool released = false;
     };
     std::vector<Cursor> cursors_;
-    bool stopping_ = false;
+    /// Set under mutex_ (the waits check it there); the reader also polls it without the lock
+    /// between messages, which costs no lock (shared with the consumers) per message.
+    std::atomic<bool> stopping_{false};
     bool started_ = false;
     std::thread reader_;
     std::vector<std::unique_ptr<Consumer>> consumers_;

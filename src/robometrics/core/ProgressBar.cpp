@@ -10,17 +10,20 @@ ProgressBar::ProgressBar(bool enabled) : active_(enabled && isatty(STDERR_FILENO
 
 ProgressBar::~ProgressBar() { finish(); }
 
+bool ProgressBar::due() const {
+    return active_ && (!drawn_ || std::chrono::steady_clock::now() - last_draw_ >= std::chrono::milliseconds(100));
+}
+
 void ProgressBar::update(const std::string &text, double fraction) {
-    if (!active_) return;
-    auto now = std::chrono::steady_clock::now();
-    if (drawn_ && now - last_draw_ < std::chrono::milliseconds(100)) return;
-    last_draw_ = now;
+    if (!due()) return;
+    last_draw_ = std::chrono::steady_clock::now();
     drawn_ = true;
     std::string bar;
     if (fraction >= 0.0 && fraction <= 1.0) {
         constexpr int kWidth = 30;
         int filled = static_cast<int>(fraction * kWidth);
-        bar = "[" + std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(kWidth - filled), '-') + "] ";
+        bar = "[" + std::string(static_cast<size_t>(filled), '#') +
+              std::string(static_cast<size_t>(kWidth - filled), '-') + "] ";
     }
     std::fprintf(stderr, "\r\033[K%s%s", bar.c_str(), text.c_str());
     std::fflush(stderr);

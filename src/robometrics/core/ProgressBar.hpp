@@ -14,6 +14,9 @@ public:
     ProgressBar(const ProgressBar &) = delete;
     ProgressBar &operator=(const ProgressBar &) = delete;
 
+    /// Whether update() would draw now: callers in hot loops ask before they format the text
+    /// (formatting it for every message of a bag costs more than some analyses).
+    bool due() const;
     /// Shows `text`, and a bar when `fraction` is in [0, 1].
     void update(const std::string &text, double fraction = -1.0);
     /// Clears the line.

@@ -1,5 +1,6 @@
 #include "robometrics/evaluate/EvaluationWriter.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/TopicStatsNode.hpp"
 #include "robometrics/report/CsvFile.hpp"
+#include "robometrics/report/FixedDecimal.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 
 namespace robometrics::evaluate {
@@ -56,7 +58,7 @@ Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {
     auto record = e.topic_windows.begin();
     return writeCsv(path, topicstats::windowCsvHeader(), e.topic_windows.size(),
                     [&record](std::string &text, std::size_t) {
-                        text += topicstats::windowCsvRow(*record);
+                        topicstats::appendWindowCsvRow(text, *record);
                         ++record;
                     });
 }
@@ -67,8 +69,10 @@ Status writeLostCsv(const Evaluation &e, const fs::path &path) {
     return writeCsv(path, "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n", e.lost->readings.size(),
                     [&e, &reading](std::string &text, std::size_t) {
                         const localization::LostSample &r = *reading;
-                        fmt::format_to(std::back_inserter(text), "{:.9f},{:.9f},{},{},{},{},{}\n",
-                                       e.clock.sinceStart(r.time), toSeconds(r.time), r.xy_std, r.yaw_std,
+                        report::appendFixed(text, e.clock.sinceStart(r.time), 9);
+                        text += ',';
+                        report::appendFixed(text, toSeconds(r.time), 9);
+                        fmt::format_to(std::back_inserter(text), FMT_COMPILE(",{},{},{},{},{}\n"), r.xy_std, r.yaw_std,
                                        r.valid ? 1 : 0, r.probability, localization::toString(r.status));
                         ++reading;
                     });
@@ -84,9 +88,11 @@ Status writeAteCsv(const Evaluation &e, const fs::path &path) {
     return writeCsv(path, "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n",
                     t.pairs.size(), [&e, &pair](std::string &text, std::size_t) {
                         const AtePair &p = *pair;
-                        fmt::format_to(std::back_inserter(text), "{:.6f},{:.9f},{},{},{},{},{},{},{},{}\n",
-                                       e.clock.stampSinceStart(p.stamp), p.stamp, p.se3_error, p.origin_error, p.ref[0],
-                                       p.ref[1], p.ref[2], p.est[0], p.est[1], p.est[2]);
+                        report::appendFixed(text, e.clock.stampSinceStart(p.stamp), 6);
+                        text += ',';
+                        report::appendFixed(text, p.stamp, 9);
+                        fmt::format_to(std::back_inserter(text), FMT_COMPILE(",{},{},{},{},{},{},{},{}\n"), p.se3_error,
+                                       p.origin_error, p.ref[0], p.ref[1], p.ref[2], p.est[0], p.est[1], p.est[2]);
                         ++pair;
                     });
 }
@@ -137,21 +143,25 @@ Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
     auto staging = AtomicDirectory::create(target.string());
     if (!staging) return staging.error();
     const fs::path dir(staging->path());
-    // The report (a third of the writing) is drawn on a second core meanwhile; both only read `e`.
+    // The report and ate.csv (the two largest outputs, two thirds of the writing) are written on
+    // other threads meanwhile, so both cores write; all of them only read `e`.
     std::future<Status> report =
         std::async(std::launch::async, [&e, &dir] { return writeText(dir / "report.html", renderReport(e)); });
+    std::future<Status> ate = std::async(
+        std::launch::async, [&e, &dir] { return e.trajectory ? writeAteCsv(e, dir / "ate.csv") : Status::Ok(); });
     auto others = [&]() -> Status {
         const nlohmann::json summary = toSummaryJson(e);
         ROBOMETRICS_TRY(writeText(dir / "summary.json", summary.dump(2) + "\n"));
         if (e.traversal) ROBOMETRICS_TRY(writeTraversalCsv(*e.traversal, dir / "traversal.csv"));
         if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeTopicWindowsCsv(e, dir / "topic_stats.csv"));
         if (e.lost) ROBOMETRICS_TRY(writeLostCsv(e, dir / "lost.csv"));
-        if (e.trajectory) ROBOMETRICS_TRY(writeAteCsv(e, dir / "ate.csv"));
         return writeMcap(e, summary, dir / "evaluation.mcap");
     };
     const Status written = others();
+    const Status ate_written = ate.get();
     const Status drawn = report.get();
     ROBOMETRICS_TRY(written);
+    ROBOMETRICS_TRY(ate_written);
     ROBOMETRICS_TRY(drawn);
     return staging->commit();
 }

@@ -37,27 +37,32 @@ void TopicStatsNode::declare(const bag::TopicInfo &t) {
     const bool header = clock || topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
     entries_[t.name] =
         Entry{stats_.addTopic(t.name, header, bag::publisherCount(t), topicstats::topicRoleOf(t.type)), header, clock};
+    by_topic_.clear();  // it may remember the topic as undeclared
     types_.push_back(t.type);
 }
 
 void TopicStatsNode::subscribe(pipeline::Pipeline &pipeline, bool declare_new) {
     pipeline.subscribeRaw("*", [this, declare_new](const bag::Message &m) -> Status {
-        auto it = entries_.find(m.topic->name);
-        if (it == entries_.end()) {
+        auto find = [this](const bag::TopicInfo &topic) -> const Entry * {
+            auto it = entries_.find(topic.name);
+            return it == entries_.end() ? nullptr : &it->second;
+        };
+        const Entry *entry = by_topic_.get(m.topic, find);
+        if (!entry) {
             if (!declare_new) return Status::Ok();
             declare(*m.topic);
-            it = entries_.find(m.topic->name);
+            entry = by_topic_.get(m.topic, find);
         }
         std::optional<TimeNs> stamp;
         const msgs::WireFormat format = msgs::wireFormatOf(m.topic->serialization_format);
-        if (it->second.clock) {
+        if (entry->clock) {
             stamp = topicstats::readClockValue(m.data, format);
             if (clock_observer_ && stamp) clock_observer_(m.log_time, *stamp);
-        } else if (it->second.has_header) {
+        } else if (entry->has_header) {
             stamp = topicstats::readHeaderStamp(m.data, format);
         }
         if (observer_) observer_(m.log_time, stamp);
-        stats_.onMessage(it->second.index, m.log_time, stamp, m.data.size());
+        stats_.onMessage(entry->index, m.log_time, stamp, m.data.size());
         return Status::Ok();
     });
 }

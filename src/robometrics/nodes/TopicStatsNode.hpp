@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/topicstats/TopicStatistics.hpp"
@@ -68,7 +69,8 @@ private:
         bool clock;  ///< rosgraph_msgs/Clock: its value is its stamp
     };
     topicstats::TopicStatistics stats_;
-    std::unordered_map<std::string, Entry> entries_;
+    std::unordered_map<std::string, Entry> entries_;  ///< by topic name (node-based: entries stay put)
+    bag::TopicMemo<const Entry *> by_topic_;          ///< the entry of a message's topic, null when undeclared
     std::vector<std::string> types_;
     StampObserver observer_;
     ClockObserver clock_observer_;

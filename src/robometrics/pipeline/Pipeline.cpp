@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "robometrics/bag/ReadAhead.hpp"
+#include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/core/ProgressBar.hpp"
 
 namespace robometrics::pipeline {
@@ -83,7 +84,8 @@ Status Pipeline::run(bag::MessageSource &source) {
     return first->status;
 }
 
-Status Pipeline::dispatch(const Lane &lane, const bag::Message &message, const bag::MessageSource &source) {
+Status Pipeline::dispatch(const Lane &lane, const std::vector<Handler> *topic_handlers, const bag::Message &message,
+                          const bag::MessageSource &source) {
     auto call = [&](const std::vector<Handler> &list) -> Status {
         for (const Handler &h : list) {
             Status status = h.call(message);
@@ -94,7 +96,7 @@ Status Pipeline::dispatch(const Lane &lane, const bag::Message &message, const b
         }
         return Status::Ok();
     };
-    if (auto it = lane.handlers.find(message.topic->name); it != lane.handlers.end()) ROBOMETRICS_TRY(call(it->second));
+    if (topic_handlers) ROBOMETRICS_TRY(call(*topic_handlers));
     return call(lane.every);
 }
 
@@ -102,6 +104,9 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
                                  std::atomic<std::uint64_t> *stop_after) const {
     TimeNs first = 0, last = 0;
     ProgressBar bar(progress);
+    // Each lane's subscribers of a topic, found once per topic (bag::TopicMemo), not by name
+    // for every message.
+    std::vector<bag::TopicMemo<const std::vector<Handler> *>> subscribers(lanes.size());
     bag::Message message;
     for (std::uint64_t index = 0;; ++index) {
         if (stop_after && index > stop_after->load(std::memory_order_relaxed)) return {};
@@ -110,8 +115,14 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
         if (!*more) break;
         if (first == 0) first = message.log_time;
         last = message.log_time;
-        for (const Lane *lane : lanes) {
-            Status status = dispatch(*lane, message, source);
+        for (std::size_t k = 0; k < lanes.size(); ++k) {
+            const Lane &lane = *lanes[k];
+            const std::vector<Handler> *topic_handlers =
+                subscribers[k].get(message.topic, [&lane](const bag::TopicInfo &topic) -> const std::vector<Handler> * {
+                    auto it = lane.handlers.find(topic.name);
+                    return it == lane.handlers.end() ? nullptr : &it->second;
+                });
+            Status status = dispatch(lane, topic_handlers, message, source);
             if (status.ok()) continue;
             if (stop_after) {
                 std::uint64_t seen = stop_after->load();
@@ -120,7 +131,7 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
             }
             return {status, index};
         }
-        bar.update(fmt::format("{:.1f} s of bag time", toSeconds(last - first)));
+        if (bar.due()) bar.update(fmt::format("{:.1f} s of bag time", toSeconds(last - first)));
     }
     bar.finish();
     return {};

@@ -113,8 +113,10 @@ private:
         std::uint64_t at = std::numeric_limits<std::uint64_t>::max();
     };
     void addHandler(const std::string &topic, const std::string &type, RawHandler call);
-    /// Calls `lane`'s subscribers of `message`.
-    static Status dispatch(const Lane &lane, const bag::Message &message, const bag::MessageSource &source);
+    /// Calls `lane`'s subscribers of `message`: those of its topic (`topic_handlers`, may be
+    /// null), then those of every topic.
+    static Status dispatch(const Lane &lane, const std::vector<Handler> *topic_handlers, const bag::Message &message,
+                           const bag::MessageSource &source);
     /// Reads `source` to its end feeding `lanes` (all on this thread), or until a message index
     /// past `*stop_after` (lowered by the lanes that fail, so that the others stop too).
     LaneEnd feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,

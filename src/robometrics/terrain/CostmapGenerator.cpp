@@ -1,5 +1,6 @@
 #include "robometrics/terrain/CostmapGenerator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -75,27 +76,59 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
         column_x_[cx] = robot.x + c * centre(cx);
         column_y_[cx] = robot.y + s * centre(cx);
     }
-    // Row by row: gather the observed cells' layer values into the batch (the lookups), then
-    // cost them all in one vectorised loop (CostModel::values) and scatter the values back.
+    // A costmap cell's cost depends only on the GridMap cell its centre falls in (gather() reads
+    // that cell and its neighbours), and a GridMap cell usually holds several costmap cells
+    // (nine for 0.3 m cells under a 0.1 m costmap). So each GridMap cell is gathered once, the
+    // first time a costmap cell falls in it; one vectorised CostModel::values call costs them
+    // all, and every costmap cell takes its GridMap cell's value: the values per-cell costing
+    // gives, bit for bit. Rows go in blocks of at most kBlockCells cells (the whole 3 m costmap
+    // is one), so the batch stays in cache whatever the costmap's size; a GridMap cell met in
+    // two blocks is costed twice, to the same value. Where GridMap cells are no larger than
+    // about a costmap cell, there is little to share and the look-up would cost more than it
+    // saves: each costmap cell is then gathered on its own, as before.
     const std::uint8_t *seen = memory_.seen().data();  // column-major, as the layers
     const Layers layers = layersOf(map);
-    columns_.resize(static_cast<std::size_t>(n));
+    const std::size_t map_cells = static_cast<std::size_t>(layers.rows) * static_cast<std::size_t>(layers.cols);
+    const bool share = layers.resolution * layers.resolution >= 2.0 * res * res;
+    if (share && slot_of_.size() != map_cells) slot_of_.assign(map_cells, -1);  // -1 between frames
+    const std::size_t capacity = std::max<std::size_t>(kBlockCells, static_cast<std::size_t>(n));
+    batch_.reset(capacity);
+    batch_cells_.clear();
+    targets_.clear();
+    auto flush = [&] {
+        model_.values(batch_, layers.resolution);
+        for (const Target &t : targets_) out.data[t.cell] = static_cast<std::int8_t>(batch_.value[t.slot]);
+        for (const std::size_t k : batch_cells_) slot_of_[k] = -1;
+        batch_.size = 0;
+        batch_cells_.clear();
+        targets_.clear();
+    };
     for (int cy = 0; cy < n; ++cy) {
+        if (batch_.size + n > capacity || targets_.size() + n > capacity) flush();
         const double row_x = s * centre(cy);
         const double row_y = c * centre(cy);
-        batch_.reset(static_cast<std::size_t>(n));
+        const std::size_t row = static_cast<std::size_t>(cy) * n;
         for (int cx = 0; cx < n; ++cx) {
             int i = 0;
             int j = 0;
             if (!map.index({column_x_[cx] - row_x, column_y_[cx] + row_y}, i, j)) continue;
-            if (!seen[i + static_cast<std::ptrdiff_t>(j) * layers.rows]) continue;
-            gather(layers, i, j, batch_, batch_.size);
-            columns_[batch_.size++] = cx;
+            const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * layers.rows;
+            if (!seen[k]) continue;
+            if (!share) {
+                targets_.push_back({row + cx, batch_.size});
+                gather(layers, i, j, batch_, batch_.size++);
+                continue;
+            }
+            int &slot = slot_of_[k];
+            if (slot < 0) {
+                slot = static_cast<int>(batch_.size);
+                gather(layers, i, j, batch_, batch_.size++);
+                batch_cells_.push_back(k);
+            }
+            targets_.push_back({row + cx, static_cast<std::size_t>(slot)});
         }
-        model_.values(batch_, layers.resolution);
-        std::int8_t *row = out.data.data() + static_cast<std::size_t>(cy) * n;
-        for (std::size_t m = 0; m < batch_.size; ++m) row[columns_[m]] = static_cast<std::int8_t>(batch_.value[m]);
     }
+    flush();
     if (terrain) fillFromTerrain(*terrain, out);
     if (config_.inflation_radius > 0) inflate(out);
 }

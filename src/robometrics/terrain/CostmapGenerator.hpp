@@ -64,8 +64,17 @@ private:
     // The column terms of every costmap cell centre's odom position (x, y), computed once a
     // frame and kept to avoid an allocation a frame.
     std::vector<double> column_x_, column_y_;
-    CellBatch batch_;           ///< one row's observed cells
-    std::vector<int> columns_;  ///< the costmap column of each cell of batch_
+    /// Cells of a block of costmap rows costed together (see generate()).
+    static constexpr std::size_t kBlockCells = 4096;
+    /// A costmap cell (index into OccupancyGrid::data) and the batch entry of its GridMap cell.
+    struct Target {
+        std::size_t cell;
+        std::size_t slot;
+    };
+    CellBatch batch_;                       ///< the block's GridMap cells, each once
+    std::vector<std::size_t> batch_cells_;  ///< the GridMap cell (i + j rows) of each batch entry
+    std::vector<int> slot_of_;              ///< per GridMap cell: its batch entry, -1 when none
+    std::vector<Target> targets_;           ///< the block's costed costmap cells
 };
 
 }  // namespace robometrics::terrain

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace robometrics::terrain {
@@ -53,15 +54,16 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
     const auto &info = msg.info;
     if (!(info.resolution > 0) || !(info.length_x > 0) || !(info.length_y > 0) || !std::isfinite(info.length_x) ||
         !std::isfinite(info.length_y)) {
-        return Error{fmt::format("GridMap info: expected positive resolution and lengths, got resolution {} "
-                                 "length {} x {}",
-                                 info.resolution, info.length_x, info.length_y)};
+        return Error{
+            fmt::format("GridMap info: expected positive resolution and lengths, got resolution {} "
+                        "length {} x {}",
+                        info.resolution, info.length_x, info.length_y)};
     }
     const double rows_f = std::round(info.length_x / info.resolution);
     const double cols_f = std::round(info.length_y / info.resolution);
     if (rows_f < 1 || cols_f < 1 || rows_f > kMaxCellsPerSide || cols_f > kMaxCellsPerSide) {
-        return Error{fmt::format("GridMap info: {} x {} cells is outside 1..{} per side", rows_f, cols_f,
-                                 kMaxCellsPerSide)};
+        return Error{
+            fmt::format("GridMap info: {} x {} cells is outside 1..{} per side", rows_f, cols_f, kMaxCellsPerSide)};
     }
     if (msg.layers.size() != msg.data.size()) {
         return Error{fmt::format("GridMap: {} layer names but {} data arrays", msg.layers.size(), msg.data.size())};
@@ -80,8 +82,8 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
         const auto &array = msg.data[k];
         const std::string &name = msg.layers[k];
         if (array.layout.dim.size() != 2) {
-            return Error{fmt::format("GridMap layer '{}': expected 2 layout dimensions, got {}", name,
-                                     array.layout.dim.size())};
+            return Error{
+                fmt::format("GridMap layer '{}': expected 2 layout dimensions, got {}", name, array.layout.dim.size())};
         }
         // grid_map writes column-major: dim[0] = "column_index" (cols), dim[1] = "row_index" (rows).
         const bool row_major = array.layout.dim[0].label == "row_index";
@@ -99,13 +101,21 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
         }
         Matrix &m = map.add(name);
         const float *src = array.data.data() + offset;
+        // The circular buffer's row r is logical row (r - outer) mod rows, its column c logical
+        // column (c - inner) mod cols. Column-major (grid_map's own layout): each buffer column
+        // is two contiguous runs, rows [outer, rows) then [0, outer), copied as such.
+        const int outer = msg.outer_start_index;
         for (int c = 0; c < cols; ++c) {
-            const int j = (c - msg.inner_start_index + cols) % cols;
+            const int j = c >= msg.inner_start_index ? c - msg.inner_start_index : c - msg.inner_start_index + cols;
+            float *column = m.data() + static_cast<std::ptrdiff_t>(j) * rows;
+            if (!row_major) {
+                const float *from = src + static_cast<std::size_t>(c) * rows;
+                std::copy(from + outer, from + rows, column);
+                std::copy(from, from + outer, column + (rows - outer));
+                continue;
+            }
             for (int r = 0; r < rows; ++r) {
-                const int i = (r - msg.outer_start_index + rows) % rows;
-                const std::size_t at = row_major ? static_cast<std::size_t>(r) * cols + c
-                                                 : static_cast<std::size_t>(c) * rows + r;
-                m(i, j) = src[at];
+                column[r >= outer ? r - outer : r - outer + rows] = src[static_cast<std::size_t>(r) * cols + c];
             }
         }
     }

@@ -1,6 +1,8 @@
 #include "robometrics/terrain/ObservationMemory.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace robometrics::terrain {
@@ -62,15 +64,16 @@ void ObservationMemory::update(const GridMap &map) {
     next.setZero();
     if (same_grid) {
         // Logical i is global gx0 - i (indices grow towards -x); old index = old_gx0 - (gx0 - i).
+        // Each column's overlap with the old memory is one contiguous run of rows.
         const std::int64_t di = gx0_ - gx0;
         const std::int64_t dj = gy0_ - gy0;
-        for (int j = 0; j < map.cols(); ++j) {
+        const std::int64_t i_begin = std::max<std::int64_t>(0, -di);
+        const std::int64_t i_end = std::min<std::int64_t>(map.rows(), seen_.rows() - di);
+        for (int j = 0; j < map.cols() && i_begin < i_end; ++j) {
             const std::int64_t oj = dj + j;
             if (oj < 0 || oj >= seen_.cols()) continue;
-            for (int i = 0; i < map.rows(); ++i) {
-                const std::int64_t oi = di + i;
-                if (oi >= 0 && oi < seen_.rows()) next(i, j) = seen_(oi, oj);
-            }
+            const std::uint8_t *from = &seen_(di + i_begin, oj);
+            std::copy(from, from + (i_end - i_begin), &next(i_begin, j));
         }
         gx0_ = gx0;
         gy0_ = gy0;
@@ -81,10 +84,29 @@ void ObservationMemory::update(const GridMap &map) {
         gy0_ = std::llround(p00.y() / res - phase.y());
     }
     const ObservationLayers layers(map);
-    for (int j = 0; j < map.cols(); ++j) {
-        for (int i = 0; i < map.rows(); ++i) {
-            if (!next(i, j) && layers.observed(i, j, confidence_min_)) next(i, j) = 1;
+    std::uint8_t *seen = next.data();
+    const std::size_t cells = static_cast<std::size_t>(next.size());
+    if (!layers.points && !layers.variance && !layers.patch) {
+        for (int j = 0; j < map.cols(); ++j) {
+            for (int i = 0; i < map.rows(); ++i) {
+                if (!next(i, j) && layers.observed(i, j, confidence_min_)) next(i, j) = 1;
+            }
         }
+    } else {
+        // observed() layer by layer over the whole map, in loops without branches the compiler
+        // vectorises: "finite and > 0" is 0 < v <= FLT_MAX (NaN fails both).
+        auto mark = [&](const GridMap::Matrix *layer, auto observes) {
+            if (!layer) return;
+            const float *v = layer->data();
+            for (std::size_t k = 0; k < cells; ++k) seen[k] |= static_cast<std::uint8_t>(observes(v[k]));
+        };
+        constexpr float kMax = std::numeric_limits<float>::max();
+        auto positive_finite = [](float v) { return (v > 0.0f) & (v <= kMax); };
+        const double confidence_min = confidence_min_;
+        mark(layers.points, positive_finite);
+        mark(layers.variance, positive_finite);
+        mark(layers.patch,
+             [confidence_min](float v) { return (std::abs(v) <= kMax) & (static_cast<double>(v) >= confidence_min); });
     }
     seen_.swap(next);
 }

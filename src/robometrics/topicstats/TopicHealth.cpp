@@ -10,13 +10,21 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 double toMs(TimeNs ns) { return static_cast<double>(ns) / 1e6; }  // exact for whole milliseconds
 
-/// percentile() of values already sorted.
-double sortedPercentile(const std::vector<double> &values, double p) {
+/// Percentile p of `values`, as of the sorted values, from the two order statistics around its
+/// rank found by selection (O(n)) instead of a sort: on a long run the sorts were most of the
+/// time after the pass. Only ranks at or past `*from` are searched, and `*from` moves to this
+/// rank: percentiles asked for in ascending order each select in what the last one left.
+double selectPercentile(std::vector<double> &values, double p, std::size_t *from) {
     if (values.empty()) return kNaN;
     const double rank = p / 100.0 * static_cast<double>(values.size() - 1);
     const auto lo = static_cast<std::size_t>(std::floor(rank));
     const std::size_t hi = std::min(lo + 1, values.size() - 1);
-    return values[lo] + (values[hi] - values[lo]) * (rank - static_cast<double>(lo));
+    const auto at = [&values](std::size_t k) { return values.begin() + static_cast<std::ptrdiff_t>(k); };
+    std::nth_element(at(*from), at(lo), values.end());
+    const double low = values[lo];
+    const double high = hi == lo ? low : *std::min_element(at(lo + 1), values.end());
+    *from = lo;
+    return low + (high - low) * (rank - static_cast<double>(lo));
 }
 
 /// `period_ms` lies within the tolerance of a whole multiple of `median`.
@@ -92,13 +100,13 @@ PeriodEstimate estimatePeriod(std::vector<double> &periods_ms) {
     const double median = percentile(periods_ms, 50);
     if (!(median > 0)) return {kNaN, 0};
     std::size_t on_clock = 0;
-    for (double p : periods_ms) on_clock += onClock(p, median);  // sorted now: the count is the same
+    for (double p : periods_ms) on_clock += onClock(p, median);  // reordered now: the count is the same
     return {median, share(on_clock, periods_ms.size())};
 }
 
 double percentile(std::vector<double> &values, double p) {
-    std::sort(values.begin(), values.end());
-    return sortedPercentile(values, p);
+    std::size_t from = 0;
+    return selectPercentile(values, p, &from);
 }
 
 void TopicHealthAccumulator::add(TimeNs receive_time, std::optional<TimeNs> stamp, std::size_t size_bytes) {
@@ -268,7 +276,7 @@ TopicHealth TopicHealthAccumulator::result(double drop_gap_factor, const HealthC
     h.longest_stamp_gap_ms = kNaN;
     h.expected_period_ms = kNaN;
     // Periods of the receive times on the system's clock: rates and gaps as the system lived
-    // them. The medians need the periods (later the ages) sorted: one topic's worth at a time.
+    // them. The medians need the periods (later the ages) at hand: one topic's worth at a time.
     std::vector<double> scratch;
     scratch.reserve(count_);
     RunningStats period_stats;
@@ -325,14 +333,14 @@ TopicHealth TopicHealthAccumulator::result(double drop_gap_factor, const HealthC
 
     scratch.clear();
     ages(scratch);
-    std::sort(scratch.begin(), scratch.end());
     h.age_samples = age_stats_.count();
     h.age_mean_ms = age_stats_.mean();
     h.age_min_ms = age_stats_.min();
     h.age_max_ms = age_stats_.max();
-    h.age_p50_ms = sortedPercentile(scratch, 50);
-    h.age_p95_ms = sortedPercentile(scratch, 95);
-    h.age_p99_ms = sortedPercentile(scratch, 99);
+    std::size_t selected = 0;
+    h.age_p50_ms = selectPercentile(scratch, 50, &selected);
+    h.age_p95_ms = selectPercentile(scratch, 95, &selected);
+    h.age_p99_ms = selectPercentile(scratch, 99, &selected);
     h.stamps_out_of_order = out_of_order_;
     h.stamps_repeated = repeated_;
     h.sim_time_stamps = sim_time_stamps_;

@@ -196,7 +196,7 @@ std::string dropsCell(const TopicHealth &h);
 const char *kindCell(TopicKind kind);
 
 /// Percentile p (0..100) of `values` with linear interpolation between order statistics
-/// (numpy's default); NaN when empty. Sorts `values`.
+/// (numpy's default); NaN when empty. Reorders `values` (a selection, not a sort).
 double percentile(std::vector<double> &values, double p);
 
 }  // namespace robometrics::topicstats

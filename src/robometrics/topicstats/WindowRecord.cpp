@@ -1,25 +1,33 @@
 #include "robometrics/topicstats/WindowRecord.hpp"
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <cmath>
+#include <iterator>
 
 namespace robometrics::topicstats {
 
 namespace {
 
-std::string seconds(TimeNs t) {
+// Formats compiled at build time: topic_stats.csv has a row per topic, metric and window (tens
+// of thousands on a long run), so each row is appended in place without temporary strings.
+void appendSeconds(std::string &out, TimeNs t) {
     const TimeNs s = t / kNsPerSecond - (t % kNsPerSecond < 0 ? 1 : 0);
-    return fmt::format("{}.{:09d}", s, t - s * kNsPerSecond);
+    fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}.{:09d}"), s, t - s * kNsPerSecond);
 }
 
-std::string number(double x) { return std::isnan(x) ? std::string("nan") : fmt::format("{}", x); }
+void appendNumber(std::string &out, double x) {
+    if (std::isnan(x)) {
+        out += "nan";
+    } else {
+        fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), x);
+    }
+}
 
 }  // namespace
 
-std::string_view metricName(Metric metric) {
-    return metric == Metric::MessageAge ? "message_age" : "message_period";
-}
+std::string_view metricName(Metric metric) { return metric == Metric::MessageAge ? "message_age" : "message_period"; }
 
 StatisticsSet StatisticsSet::from(const RunningStats &stats) {
     return StatisticsSet{stats.mean(), stats.min(), stats.max(), stats.stddev(), stats.count()};
@@ -34,22 +42,38 @@ msgs::MetricsMessage toMetricsMessage(const WindowRecord &record) {
     m.window_start = msgs::Time::fromNs(record.window_start);
     m.window_stop = msgs::Time::fromNs(record.window_stop);
     m.statistics = {
-        {DP::AVERAGE, record.stats.average},
-        {DP::MAXIMUM, record.stats.maximum},
-        {DP::MINIMUM, record.stats.minimum},
-        {DP::SAMPLE_COUNT, static_cast<double>(record.stats.count)},
+        {DP::AVERAGE, record.stats.average}, {DP::MAXIMUM, record.stats.maximum},
+        {DP::MINIMUM, record.stats.minimum}, {DP::SAMPLE_COUNT, static_cast<double>(record.stats.count)},
         {DP::STDDEV, record.stats.stddev},
     };
     return m;
 }
 
-std::string windowCsvHeader() { return "window_start,window_stop,topic,metric,unit,average,minimum,maximum,stddev,count\n"; }
+std::string windowCsvHeader() {
+    return "window_start,window_stop,topic,metric,unit,average,minimum,maximum,stddev,count\n";
+}
 
 std::string windowCsvRow(const WindowRecord &r) {
+    std::string out;
+    appendWindowCsvRow(out, r);
+    return out;
+}
+
+void appendWindowCsvRow(std::string &out, const WindowRecord &r) {
     // Topic names cannot hold commas or quotes (ROS 2 naming rules), so no quoting is needed.
-    return fmt::format("{},{},{},{},ms,{},{},{},{},{}\n", seconds(r.window_start), seconds(r.window_stop), r.topic,
-                       metricName(r.metric), number(r.stats.average), number(r.stats.minimum),
-                       number(r.stats.maximum), number(r.stats.stddev), r.stats.count);
+    appendSeconds(out, r.window_start);
+    out += ',';
+    appendSeconds(out, r.window_stop);
+    out += ',';
+    out += r.topic;
+    out += ',';
+    out += metricName(r.metric);
+    out += ",ms,";
+    for (double value : {r.stats.average, r.stats.minimum, r.stats.maximum, r.stats.stddev}) {
+        appendNumber(out, value);
+        out += ',';
+    }
+    fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}\n"), r.stats.count);
 }
 
 }  // namespace robometrics::topicstats

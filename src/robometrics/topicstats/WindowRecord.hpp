@@ -46,5 +46,7 @@ msgs::MetricsMessage toMetricsMessage(const WindowRecord &record);
 /// statistics as shortest round-trip numbers, "nan" for an empty window. Line end included.
 std::string windowCsvHeader();
 std::string windowCsvRow(const WindowRecord &record);
+/// The same row, appended to `out`.
+void appendWindowCsvRow(std::string &out, const WindowRecord &record);
 
 }  // namespace robometrics::topicstats
