@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include "robometrics/terrain/GridMap.hpp"
 
@@ -90,6 +92,39 @@ TEST(GridMapTest, IndexZeroIsThePlusXPlusYCorner) {
     EXPECT_EQ(j, 0);
     EXPECT_FALSE(map->index({8.5, 20.0}, i, j));  // the -x edge does not
     EXPECT_FALSE(map->index({std::nan(""), 20.0}, i, j));
+}
+
+TEST(GridMapTest, IndicesOfManyPointsAreIndexOfEach) {
+    // Points inside, outside, exactly on cell edges and on the map's borders, huge and NaN.
+    const GridMap map(30, 20, 0.3, {1.25, -4.5});
+    std::vector<double> x, y;
+    for (int a = -40; a <= 40; ++a) {
+        for (int b = -40; b <= 40; ++b) {
+            x.push_back(1.25 + a * 0.15);
+            y.push_back(-4.5 + b * 0.15 + (a % 3) * 1e-12);
+        }
+    }
+    for (double v : {std::nan(""), 1e300, -1e300, std::numeric_limits<double>::infinity()}) {
+        x.push_back(v);
+        y.push_back(0.0);
+        x.push_back(1.0);
+        y.push_back(v);
+    }
+    std::vector<int> i(x.size()), j(x.size());
+    map.indices(x.data(), y.data(), x.size(), i.data(), j.data());
+    int inside = 0;
+    for (std::size_t k = 0; k < x.size(); ++k) {
+        int ei = -7;
+        int ej = -7;
+        if (map.index({x[k], y[k]}, ei, ej)) {
+            ++inside;
+            EXPECT_EQ(i[k], ei) << x[k] << ", " << y[k];
+            EXPECT_EQ(j[k], ej) << x[k] << ", " << y[k];
+        } else {
+            EXPECT_EQ(i[k], -1) << x[k] << ", " << y[k];
+        }
+    }
+    EXPECT_GT(inside, 1000);
 }
 
 TEST(GridMapTest, RoundTripsThroughAMessageWithAnyStartIndex) {

@@ -5,6 +5,8 @@
 #include <limits>
 #include <numbers>
 
+#include "robometrics/terrain/VectorClones.hpp"
+
 namespace robometrics::terrain {
 
 namespace {
@@ -46,16 +48,7 @@ bool CostModel::slope(double center, double x_minus, double x_plus, double y_min
     return true;
 }
 
-// values() is built twice on x86-64, for the baseline ISA (SSE2: two doubles a vector) and for
-// AVX2 (four), and the loader picks the one the CPU runs (GCC's target_clones): the AVX2 one
-// costs a frame in 0.7x the time. No FMA is enabled, and this is ISO C++ (no contraction), so
-// both compute the same values bit for bit.
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__)
-#define ROBOMETRICS_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define ROBOMETRICS_VECTOR_CLONES
-#endif
-
+// values() is built twice (VectorClones.hpp): the AVX2 one costs a frame in 0.7x the time.
 ROBOMETRICS_VECTOR_CLONES
 void CostModel::values(CellBatch &b, double resolution) const {
     // One loop without branches over the cells (the compiler if-converts the selects and
@@ -89,8 +82,7 @@ void CostModel::values(CellBatch &b, double resolution) const {
         return at_least_0 > 1.0 ? 1.0 : at_least_0;
     };
     auto valueOf = [&](double obstacle, double slope, double roughness, double unknown) {
-        const double t =
-            clamp(w_obstacle * obstacle + w_slope * slope + w_roughness * roughness + w_unknown * unknown);
+        const double t = clamp(w_obstacle * obstacle + w_slope * slope + w_roughness * roughness + w_unknown * unknown);
         const int v = std::min(static_cast<int>(t * 99.0 + half), 99);
         return ((obstacle >= obstacle_lethal) | (t >= lethal)) ? 100 : v;
     };

@@ -70,8 +70,9 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     const double c = std::cos(robot.yaw);
     const double s = std::sin(robot.yaw);
     auto centre = [&](int k) { return origin + (k + 0.5) * res; };
-    column_x_.resize(static_cast<std::size_t>(n));
-    column_y_.resize(static_cast<std::size_t>(n));
+    for (auto *row : {&column_x_, &column_y_, &point_x_, &point_y_}) row->resize(static_cast<std::size_t>(n));
+    cell_i_.resize(static_cast<std::size_t>(n));
+    cell_j_.resize(static_cast<std::size_t>(n));
     for (int cx = 0; cx < n; ++cx) {
         column_x_[cx] = robot.x + c * centre(cx);
         column_y_[cx] = robot.y + s * centre(cx);
@@ -109,9 +110,14 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
         const double row_y = c * centre(cy);
         const std::size_t row = static_cast<std::size_t>(cy) * n;
         for (int cx = 0; cx < n; ++cx) {
-            int i = 0;
-            int j = 0;
-            if (!map.index({column_x_[cx] - row_x, column_y_[cx] + row_y}, i, j)) continue;
+            point_x_[cx] = column_x_[cx] - row_x;
+            point_y_[cx] = column_y_[cx] + row_y;
+        }
+        map.indices(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell_i_.data(), cell_j_.data());
+        for (int cx = 0; cx < n; ++cx) {
+            const int i = cell_i_[cx];
+            const int j = cell_j_[cx];
+            if (i < 0) continue;  // outside the map
             const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * layers.rows;
             if (!seen[k]) continue;
             if (!share) {

@@ -64,6 +64,8 @@ private:
     // The column terms of every costmap cell centre's odom position (x, y), computed once a
     // frame and kept to avoid an allocation a frame.
     std::vector<double> column_x_, column_y_;
+    std::vector<double> point_x_, point_y_;  ///< one row's cell centres in odom
+    std::vector<int> cell_i_, cell_j_;       ///< their GridMap cells (GridMap::indices)
     /// Cells of a block of costmap rows costed together (see generate()).
     static constexpr std::size_t kBlockCells = 4096;
     /// A costmap cell (index into OccupancyGrid::data) and the batch entry of its GridMap cell.

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "robometrics/terrain/VectorClones.hpp"
+
 namespace robometrics::terrain {
 
 namespace {
@@ -120,6 +122,25 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
         }
     }
     return map;
+}
+
+ROBOMETRICS_VECTOR_CLONES
+void GridMap::indices(const double *x, const double *y, std::size_t n, int *i, int *j) const {
+    const Eigen::Vector2d corner = maxCorner();
+    const double corner_x = corner.x();
+    const double corner_y = corner.y();
+    const double resolution = resolution_;
+    const int rows = rows_;
+    const int cols = cols_;
+    for (std::size_t k = 0; k < n; ++k) {
+        const double qi = (corner_x - x[k]) / resolution;
+        const double qj = (corner_y - y[k]) / resolution;
+        const bool inside = (qi >= 0) & (qi < rows) & (qj >= 0) & (qj < cols);
+        // Converted only where inside: a double out of int's range converts to nothing defined.
+        const int ii = static_cast<int>(inside ? qi : 0.0);
+        i[k] = inside ? ii : -1;
+        j[k] = static_cast<int>(inside ? qj : 0.0);
+    }
 }
 
 msgs::GridMap GridMap::toMessage(int outer_start, int inner_start) const {

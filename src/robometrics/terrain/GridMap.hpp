@@ -75,6 +75,11 @@ public:
         return true;
     }
 
+    /// index() of `n` points (x[k], y[k]) at once: i[k] and j[k], or i[k] = -1 outside. The same
+    /// arithmetic as index(), in a loop without branches the compiler vectorises (the costmap
+    /// looks up a row of cells at a time: two divisions a cell were a third of its time).
+    void indices(const double *x, const double *y, std::size_t n, int *i, int *j) const;
+
 private:
     int rows_ = 0;
     int cols_ = 0;
