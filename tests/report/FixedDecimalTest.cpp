@@ -45,7 +45,10 @@ TEST(FixedDecimalTest, SameTextAsFmtOnStampsTiesAndRandomValues) {
         same(v, 9);
         same(v, 6);
         same(v * 1e-9, 9);
+        same(v * 1e-6, 1);  // SVG coordinates: a tenth of a pixel
+        same(-v * 1e-7, 1);
     }
+    for (int m = -2000; m <= 2000; ++m) same(m * 0.05, 1);  // ties at the first decimal
 }
 
 }  // namespace

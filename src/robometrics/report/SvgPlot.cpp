@@ -8,6 +8,7 @@
 #include <limits>
 #include <string_view>
 
+#include "robometrics/report/FixedDecimal.hpp"
 #include "robometrics/report/PolylineThinning.hpp"
 
 namespace robometrics::report {
@@ -85,6 +86,15 @@ void replaceAll(std::string &text, std::string_view mark, const std::string &wit
     }
 }
 
+/// Appends `prefix` and the point as "x,y" to a tenth of a pixel (fmt's "{:.1f},{:.1f}", without
+/// the temporary strings and twice as fast: a long run's trajectory has a point per pose).
+void appendPoint(std::string &out, std::string_view prefix, double x, double y) {
+    out += prefix;
+    appendFixed(out, x, 1);
+    out += ',';
+    appendFixed(out, y, 1);
+}
+
 /// The `d` of a line: one move-to per finite stretch, thinned to what the pixels can show.
 std::string linePathData(const LineSeries &l, const Axes &a) {
     std::string d;
@@ -93,8 +103,8 @@ std::string linePathData(const LineSeries &l, const Axes &a) {
     auto flush = [&] {
         const auto kept = thinToPixelColumns(stretch);
         for (std::size_t k = 0; k < kept.size(); ++k) {
-            if (l.step && k > 0) d += fmt::format("L{:.1f},{:.1f}", kept[k].x, kept[k - 1].y);
-            d += fmt::format("{}{:.1f},{:.1f}", k == 0 ? "M" : "L", kept[k].x, kept[k].y);
+            if (l.step && k > 0) appendPoint(d, "L", kept[k].x, kept[k - 1].y);
+            appendPoint(d, k == 0 ? "M" : "L", kept[k].x, kept[k].y);
         }
         stretch.clear();
     };
@@ -176,9 +186,9 @@ std::string colouredPathElements(const ColoredPath &p, const Axes &a, const Rang
         if (points.empty() || !seg.joined || seg.level != level) {
             flush();
             level = seg.level;
-            points = fmt::format("{:.1f},{:.1f}", seg.from.x, seg.from.y);
+            appendPoint(points, "", seg.from.x, seg.from.y);
         }
-        points += fmt::format(" {:.1f},{:.1f}", seg.to.x, seg.to.y);
+        appendPoint(points, " ", seg.to.x, seg.to.y);
     }
     flush();
     return out;
