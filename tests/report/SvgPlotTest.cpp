@@ -164,4 +164,25 @@ TEST(SvgPlot, ColouredPathOfOneValueIsOnePolyline) {
     EXPECT_NE(svg.find(heatColor(1)), std::string::npos);
 }
 
+TEST(SvgPlot, AManyColouredPathCarriesItsIdOnEveryElement) {
+    // Alternating values make a polyline a segment, each with the clip (the id is filled in at
+    // the end, on every element at once): each element refers to the plot's own clip, none is left
+    // with the placeholder, and the text around the ids is intact.
+    SvgPlot plot("traj", "x", "y", 720, 520);
+    ColoredPath p{"APE [m]", {}, {}, {}};
+    for (int i = 0; i < 400; ++i) {
+        p.x.push_back(i);
+        p.y.push_back(i % 7);
+        p.value.push_back(i % 2 ? 0.1 : 0.9);
+    }
+    plot.add(std::move(p));
+    const std::string svg = plot.render();
+    const ClipUse clip = clipOf(svg);
+    EXPECT_GT(clip.refs.size(), 300u);
+    for (const auto &r : clip.refs) EXPECT_EQ(r, clip.id);
+    EXPECT_EQ(svg.find("&id;"), std::string::npos);
+    EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+    EXPECT_EQ(plot.render(), svg);
+}
+
 }  // namespace robometrics::report

@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <iterator>
 #include <limits>
 #include <string_view>
+#include <vector>
 
 #include "robometrics/report/FixedDecimal.hpp"
 #include "robometrics/report/PolylineThinning.hpp"
@@ -81,8 +84,34 @@ std::string contentId(const std::string &svg) {
 }
 
 void replaceAll(std::string &text, std::string_view mark, const std::string &with) {
-    for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + with.size())) {
-        text.replace(at, mark.size(), with);
+    std::vector<std::size_t> marks;
+    for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + mark.size())) {
+        marks.push_back(at);
+    }
+    if (marks.empty()) return;
+    if (with.size() < mark.size()) {  // shorter: one pass from the front
+        std::string out;
+        std::size_t from = 0;
+        for (std::size_t at : marks) {
+            out.append(text, from, at - from);
+            out += with;
+            from = at + mark.size();
+        }
+        out.append(text, from);
+        text.swap(out);
+        return;
+    }
+    // Longer (the id is): grown in place and filled from the back, each byte moved once. Replacing
+    // one mark at a time moved the whole rest of the SVG for every mark, and a long run's
+    // trajectory plot is megabytes with a mark on every polyline.
+    const std::size_t grow = with.size() - mark.size();
+    std::size_t end = text.size();
+    text.resize(text.size() + marks.size() * grow);
+    for (std::size_t k = marks.size(); k-- > 0;) {
+        const std::size_t tail = marks[k] + mark.size();
+        std::memmove(text.data() + tail + (k + 1) * grow, text.data() + tail, end - tail);
+        std::memcpy(text.data() + marks[k] + k * grow, with.data(), with.size());
+        end = marks[k];
     }
 }
 
@@ -418,8 +447,9 @@ std::string SvgPlot::render() const {
                 clip, a.X(b.x0), a.top, std::max(1.0, a.X(b.x1) - a.X(b.x0)), a.ph, b.color, escapeXml(b.label));
         }
         for (const auto &l : lines_) {
-            s += fmt::format("<path {} d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\"{}/>\n", clip,
-                             linePathData(l, a), l.color, l.dashed ? " stroke-dasharray=\"5,3\"" : "");
+            fmt::format_to(std::back_inserter(s),
+                           "<path {} d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\"{}/>\n", clip,
+                           linePathData(l, a), l.color, l.dashed ? " stroke-dasharray=\"5,3\"" : "");
         }
         for (const auto &p : paths_) {
             Range vr;

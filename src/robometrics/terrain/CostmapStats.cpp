@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 
 namespace robometrics::terrain {
@@ -9,18 +10,19 @@ namespace robometrics::terrain {
 void CostmapStats::add(const msgs::OccupancyGrid &grid, double processing_ms) {
     ++frames;
     frame_ms.push_back(processing_ms);
+    // Counted without branches (the compiler vectorises it): a frame's cells are mixed, and a
+    // branch a cell mispredicts often.
+    std::uint64_t below_zero = 0, at_least_100 = 0, zero = 0;
     for (std::int8_t v : grid.data) {
-        ++cells;
-        if (v < 0) {
-            ++unknown;
-        } else if (v >= 100) {
-            ++lethal;
-        } else if (v == 0) {
-            ++free;
-        } else {
-            ++costed;
-        }
+        below_zero += v < 0 ? 1 : 0;
+        at_least_100 += v >= 100 ? 1 : 0;
+        zero += v == 0 ? 1 : 0;
     }
+    cells += grid.data.size();
+    unknown += below_zero;
+    lethal += at_least_100;
+    free += zero;
+    costed += grid.data.size() - below_zero - at_least_100 - zero;
 }
 
 double CostmapStats::meanMs() const {
