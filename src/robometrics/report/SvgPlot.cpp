@@ -23,6 +23,7 @@ const char *kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
 // Stands for the plot's id while the SVG is built. No text can produce it: escapeXml turns every
 // '&' of a title or label into "&amp;".
 constexpr std::string_view kIdMark = "&id;";
+static_assert(kIdMark.size() < 17, "fillId grows the SVG: the mark is shorter than an id (\"p\" and 16 hex digits)");
 
 // Colours of a ColoredPath are quantised so that runs of segments share one polyline (a 20000-pose
 // trajectory is a few hundred elements, not 20000); 32 steps are finer than the eye separates.
@@ -83,34 +84,22 @@ std::string contentId(const std::string &svg) {
     return fmt::format("p{:016x}", h);
 }
 
-void replaceAll(std::string &text, std::string_view mark, const std::string &with) {
+/// Puts `id` (contentId's, longer than the mark) in place of every kIdMark of `svg`, in place:
+/// the string grown once and filled from the back, each byte moved once. Replacing one mark at a
+/// time moved the whole rest of the SVG for every mark, and a long run's trajectory plot is
+/// megabytes with a mark on every polyline.
+void fillId(std::string &svg, const std::string &id) {
     std::vector<std::size_t> marks;
-    for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + mark.size())) {
+    for (std::size_t at = svg.find(kIdMark); at != std::string::npos; at = svg.find(kIdMark, at + kIdMark.size())) {
         marks.push_back(at);
     }
-    if (marks.empty()) return;
-    if (with.size() < mark.size()) {  // shorter: one pass from the front
-        std::string out;
-        std::size_t from = 0;
-        for (std::size_t at : marks) {
-            out.append(text, from, at - from);
-            out += with;
-            from = at + mark.size();
-        }
-        out.append(text, from);
-        text.swap(out);
-        return;
-    }
-    // Longer (the id is): grown in place and filled from the back, each byte moved once. Replacing
-    // one mark at a time moved the whole rest of the SVG for every mark, and a long run's
-    // trajectory plot is megabytes with a mark on every polyline.
-    const std::size_t grow = with.size() - mark.size();
-    std::size_t end = text.size();
-    text.resize(text.size() + marks.size() * grow);
+    const std::size_t grow = id.size() - kIdMark.size();
+    std::size_t end = svg.size();
+    svg.resize(svg.size() + marks.size() * grow);
     for (std::size_t k = marks.size(); k-- > 0;) {
-        const std::size_t tail = marks[k] + mark.size();
-        std::memmove(text.data() + tail + (k + 1) * grow, text.data() + tail, end - tail);
-        std::memcpy(text.data() + marks[k] + k * grow, with.data(), with.size());
+        const std::size_t tail = marks[k] + kIdMark.size();
+        std::memmove(svg.data() + tail + (k + 1) * grow, svg.data() + tail, end - tail);
+        std::memcpy(svg.data() + marks[k] + k * grow, id.data(), id.size());
         end = marks[k];
     }
 }
@@ -476,7 +465,7 @@ std::string SvgPlot::render() const {
         "<text transform=\"translate(14,{:.1f}) rotate(-90)\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
         a.top + a.ph / 2, escapeXml(y_label_));
     s += "</svg>\n";
-    replaceAll(s, kIdMark, contentId(s));
+    fillId(s, contentId(s));
     return s;
 }
 
