@@ -175,7 +175,7 @@ TEST(MatrixSpec, RecordingErrors) {
     EXPECT_EQ(errorOf("axes: {run: {glob: \"/nonexistent-dir/*.mcap\"}}\n"),
               "m.yaml:1: axes.run: glob '/nonexistent-dir/*.mcap' matches nothing");
     EXPECT_EQ(errorOf("axes: {run: {list: /nonexistent-dir/l.txt}}\n"),
-              "m.yaml:1: axes.run: cannot read the list file '/nonexistent-dir/l.txt'");
+              "m.yaml:1: axes.run: cannot read the list file: /nonexistent-dir/l.txt: no such file");
     EXPECT_EQ(errorOf("axes: {run: {folder: x}}\n"),
               "m.yaml:1: axes.run: expected a list of values, or recordings as {glob: PATTERN}, {list: FILE} or "
               "{paths: [...]}");

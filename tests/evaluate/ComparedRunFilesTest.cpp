@@ -26,5 +26,5 @@ TEST(ComparedRunFiles, MissingOrMalformedSummaryNamesTheFile) {
     EXPECT_EQ(evaluate::readComparedRuns({(dir / "bad").string()}).message(), bad + ": not a JSON object");
     const std::string none = (dir / "none" / "summary.json").string();
     EXPECT_EQ(evaluate::readComparedRuns({(dir / "none").string()}).message(),
-              none + ": cannot read (run robometrics evaluate first)");
+              none + ": no such file (run robometrics evaluate first)");
 }

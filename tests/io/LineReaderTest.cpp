@@ -1,10 +1,9 @@
-#include "robometrics/io/LineReader.hpp"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "TestSupport.hpp"
+#include "robometrics/io/LineReader.hpp"
 
 using namespace robometrics;
 
@@ -54,5 +53,12 @@ TEST(LineReader, EmptyFileAndMissingFile) {
     EXPECT_EQ(empty->number(), 0u);
     auto missing = io::LineReader::open("/nonexistent/lines.txt");
     ASSERT_FALSE(missing.ok());
-    EXPECT_EQ(missing.message(), "/nonexistent/lines.txt: cannot open for reading");
+    EXPECT_EQ(missing.message(), "/nonexistent/lines.txt: no such file");
+    // A directory opens with fopen and a device never ends: both are refused before reading.
+    auto directory = io::LineReader::open("/");
+    ASSERT_FALSE(directory.ok());
+    EXPECT_EQ(directory.message(), "/: is a directory, expected a file");
+    auto device = io::LineReader::open("/dev/zero");
+    ASSERT_FALSE(device.ok());
+    EXPECT_EQ(device.message(), "/dev/zero: not a regular file");
 }

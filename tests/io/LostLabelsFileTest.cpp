@@ -1,9 +1,8 @@
-#include "robometrics/io/LostLabelsFile.hpp"
-
 #include <gtest/gtest.h>
 
 #include "TestSupport.hpp"
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/io/LostLabelsFile.hpp"
 
 namespace robometrics::io {
 namespace {
@@ -22,7 +21,7 @@ TEST(LostLabelsFile, ReadsACsvOfIntervalsInSeconds) {
 TEST(LostLabelsFile, AMissingFileIsNamed) {
     auto labels = readLostLabels("no/such/labels.csv");
     ASSERT_FALSE(labels);
-    EXPECT_EQ(labels.message(), "no/such/labels.csv: cannot open labels file");
+    EXPECT_EQ(labels.message(), "no/such/labels.csv: no such file");
 }
 
 }  // namespace

@@ -83,8 +83,9 @@ TEST(MapServerMap, ScaleModeInterpolatesBetweenThresholds) {
 // Found by fuzzing (fuzz/regressions/MapServerMap): with equal thresholds the scale band is the
 // one value occ == threshold, which used to compute 0 / 0 and cast the NaN to int8.
 TEST(MapServerMap, ScaleModeWithEqualThresholdsGivesTheLowEnd) {
-    const std::string yaml = "image: map.pgm\nresolution: 1\norigin: [0, 0, 0]\nmode: scale\nnegate: 1\n"
-                             "occupied_thresh: 0\nfree_thresh: 0\n";
+    const std::string yaml =
+        "image: map.pgm\nresolution: 1\norigin: [0, 0, 0]\nmode: scale\nnegate: 1\n"
+        "occupied_thresh: 0\nfree_thresh: 0\n";
     auto grid = load("scale-equal", "P2 3 1 255\n0 1 255\n", yaml);
     ASSERT_TRUE(grid.ok()) << grid.message();
     EXPECT_EQ(grid->data, cells({0, 100, 100}));  // negate: occ = v / 255, so 0 lies on both thresholds
@@ -209,12 +210,19 @@ TEST(MapServerMap, BadFilesNameTheFileAndTheProblem) {
     expectError("negate", sampleP5(), yamlText("map.pgm", "negate: maybe\n"), "'negate' must be");
     expectError("thresh", sampleP5(), "image: map.pgm\nresolution: 0.05\norigin: [0, 0, 0]\nnegate: 0\n",
                 "missing field 'occupied_thresh'");
-    expectError("missing-pgm", "", yamlText("other.pgm"), "other.pgm: cannot open file");
+    expectError("missing-pgm", "", yamlText("other.pgm"), "other.pgm: no such file");
+    // A fuzzed map named a directory: reading it through a stream buffer threw (the process
+    // aborted); a device would be read for ever.
+    expectError("image-dir", "", yamlText("."), ": is a directory, expected a file");
+    expectError("image-device", "", yamlText("/dev/zero"), "/dev/zero: not a regular file");
     expectError("yaml-syntax", sampleP5(), "image: [unclosed\n", "invalid YAML");
 
     auto missing = readMapServerMap("/nonexistent/dir/map.yaml");
     ASSERT_FALSE(missing.ok());
-    EXPECT_EQ(missing.message(), "/nonexistent/dir/map.yaml: cannot open file");
+    EXPECT_EQ(missing.message(), "/nonexistent/dir/map.yaml: no such file");
+    auto directory = readPgm(test::scratchDir("mapserver-pgm-dir").string());
+    ASSERT_FALSE(directory.ok());
+    EXPECT_NE(directory.message().find("is a directory"), std::string::npos) << directory.message();
 }
 
 }  // namespace

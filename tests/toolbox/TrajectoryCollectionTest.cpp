@@ -60,5 +60,5 @@ TEST(TrajectoryCollection, ErrorsNameTheInput) {
     o.inputs = {"/nonexistent/x.tum"};
     auto out = toolbox::describeTrajectories(o, [](std::string_view) {});
     ASSERT_FALSE(out.ok());
-    EXPECT_EQ(out.message(), "/nonexistent/x.tum: cannot open for reading");
+    EXPECT_EQ(out.message(), "/nonexistent/x.tum: no such file");
 }

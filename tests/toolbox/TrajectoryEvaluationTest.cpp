@@ -62,7 +62,7 @@ TEST(TrajectoryEvaluation, FailuresCarryTheirExitCode) {
     o.est += ".missing";
     auto missing = toolbox::runTrajectoryEvaluation(o);
     EXPECT_EQ(missing.exit_code, 1);
-    EXPECT_EQ(missing.error, o.est + ": cannot open for reading");
+    EXPECT_EQ(missing.error, o.est + ": no such file");
     o.more_positionals = {"x"};
     EXPECT_EQ(toolbox::runTrajectoryEvaluation(o).exit_code, 2);  // three trajectory arguments
 }

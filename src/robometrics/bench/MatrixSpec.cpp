@@ -105,10 +105,12 @@ Result<std::vector<std::string>> recordings(const std::string &source, const YAM
     } else {
         auto file = scalarText(source, node["list"], key + ".list");
         if (!file) return file.error();
-        std::ifstream in(from(*file));
-        if (!in) return keyError(source, node["list"], key, fmt::format("cannot read the list file '{}'", *file));
+        auto list = readInputFile(from(*file).string());
+        if (!list)
+            return keyError(source, node["list"], key, fmt::format("cannot read the list file: {}", list.message()));
         const fs::path list_base = from(*file).parent_path();
-        for (std::string line; std::getline(in, line);) {
+        std::istringstream lines(*list);
+        for (std::string line; std::getline(lines, line);) {
             const std::string path(trimmed(line));
             if (path.empty() || path[0] == '#') continue;
             out.push_back(
@@ -367,11 +369,9 @@ Result<MatrixSpec> parseMatrix(const std::string &text, const std::string &sourc
 }
 
 Result<MatrixSpec> loadMatrix(const std::string &path) {
-    std::ifstream in(path);
-    if (!in) return Error{path + ": cannot read the matrix file"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseMatrix(text.str(), path);
+    auto text = readInputFile(path);
+    if (!text) return text.error();
+    return parseMatrix(*text, path);
 }
 
 std::string MatrixSpec::hash() const {

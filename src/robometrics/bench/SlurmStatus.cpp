@@ -4,12 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
 #include "robometrics/bench/SlurmProtocol.hpp"
+#include "robometrics/core/Text.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -17,11 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 
 fs::path idsFile(const std::string &out_dir) { return fs::path(out_dir) / "slurm" / "jobs.txt"; }
-
-std::string readWhole(const fs::path &path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 /// "squeue: 3 RUNNING, 2 PENDING" from the task states; tasks counted by array index.
 std::string stateLine(const std::string &tool, const std::vector<SlurmTaskState> &states) {
@@ -40,7 +35,7 @@ std::string stateLine(const std::string &tool, const std::vector<SlurmTaskState>
 // next append cuts it off first, so it never joins the next id into a wrong one ("1267890").
 Status appendSlurmJobId(const std::string &out_dir, long long id) {
     const fs::path path = idsFile(out_dir);
-    const std::string text = readWhole(path);
+    const std::string text = readWholeFile(path.string());
     if (!text.empty() && text.back() != '\n') {
         const std::size_t end = text.rfind('\n');
         std::error_code ec;
@@ -56,7 +51,7 @@ Status appendSlurmJobId(const std::string &out_dir, long long id) {
 
 Result<std::vector<long long>> slurmJobIds(const std::string &out_dir) {
     std::vector<long long> ids;
-    const std::string text = readWhole(idsFile(out_dir));
+    const std::string text = readWholeFile(idsFile(out_dir).string());
     for (std::size_t start = 0, end = 0; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
         if (auto id = parseSbatchJobId(text.substr(start, end - start))) ids.push_back(*id);
     }

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "robometrics/core/Text.hpp"
+
 namespace robometrics {
 
 namespace {
@@ -47,11 +49,11 @@ std::string lower(std::string s) {
 }  // namespace
 
 Result<Params> Params::loadFile(const std::string &path, const std::string &node_name, bool node_required) {
+    auto text = readInputFile(path);
+    if (!text) return text.error();
     YAML::Node root;
     try {
-        root = YAML::LoadFile(path);
-    } catch (const YAML::BadFile &) {
-        return Error{fmt::format("{}: cannot open parameters file", path)};
+        root = YAML::Load(*text);
     } catch (const YAML::Exception &e) {
         return Error{fmt::format("{}: not valid YAML: {}", path, e.what())};
     }

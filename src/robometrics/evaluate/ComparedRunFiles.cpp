@@ -3,7 +3,8 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
+
+#include "robometrics/core/Text.hpp"
 
 namespace robometrics::evaluate {
 
@@ -11,9 +12,9 @@ Result<std::vector<ComparedRun>> readComparedRuns(const std::vector<std::string>
     std::vector<ComparedRun> runs;
     for (const auto &dir : dirs) {
         const std::filesystem::path p = std::filesystem::path(dir) / "summary.json";
-        std::ifstream in(p);
-        if (!in) return Error{fmt::format("{}: cannot read (run robometrics evaluate first)", p.string())};
-        nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+        auto text = readInputFile(p.string());
+        if (!text) return Error{fmt::format("{} (run robometrics evaluate first)", text.message())};
+        nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
         if (j.is_discarded() || !j.is_object()) return Error{fmt::format("{}: not a JSON object", p.string())};
         runs.push_back({dir, std::move(j)});
     }

@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
+
+#include "robometrics/core/Text.hpp"
 
 namespace robometrics::evaluate {
 
@@ -24,15 +25,18 @@ Result<double> number(const std::string &text, const std::string &file, int line
 Result<SystemResult> readSystemFiles(const RunInputs &inputs) {
     SystemResult result;
     if (inputs.run_json) {
-        std::ifstream in(*inputs.run_json);
-        result.run = nlohmann::json::parse(in, nullptr, false);
+        auto text = readInputFile(*inputs.run_json);
+        if (!text) return text.error();
+        result.run = nlohmann::json::parse(*text, nullptr, false);
         if (result.run.is_discarded() || !result.run.is_object()) {
             return Error{fmt::format("{}: not a JSON object", *inputs.run_json)};
         }
     }
     if (!inputs.system_csv) return result;
     const std::string &file = *inputs.system_csv;
-    std::ifstream in(file);
+    auto text = readInputFile(file);
+    if (!text) return text.error();
+    std::istringstream in(*text);
     std::string line;
     if (!std::getline(in, line) || line.rfind("time_s,cpu_percent,rss_bytes", 0) != 0) {
         return Error{fmt::format("{}: line 1: expected the header 'time_s,cpu_percent,rss_bytes,...'", file)};

@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <cstring>
 
+#include "robometrics/core/Text.hpp"
+
 namespace robometrics::io {
 
 Result<LineReader> LineReader::open(const std::string &path, std::size_t block_size) {
+    if (auto usable = checkInputFile(path); !usable) return usable.error();
     LineReader reader;
     reader.file_.reset(std::fopen(path.c_str(), "rb"));
     if (!reader.file_) return Error{path + ": cannot open for reading"};

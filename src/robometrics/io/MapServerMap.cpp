@@ -6,12 +6,11 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string_view>
 
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/core/Text.hpp"
 #include "robometrics/slam/MapAlignment.hpp"
 
 namespace robometrics::io {
@@ -31,14 +30,6 @@ struct MapYaml {
     double free_thresh = 0;
     MapMode mode = MapMode::Trinary;
 };
-
-Result<std::string> readWholeFile(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{fmt::format("{}: cannot open file", path)};
-    std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) return Error{fmt::format("{}: read error", path)};
-    return data;
-}
 
 // Parses the header and pixels of a PGM held in memory. Every count is checked against the
 // bytes actually present before anything is allocated.
@@ -160,11 +151,11 @@ Result<double> yamlNumber(const std::string &file, const YAML::Node &doc, const 
 }
 
 Result<MapYaml> parseMapYaml(const std::string &file) {
+    auto content = readInputFile(file);
+    if (!content) return content.error();
     YAML::Node doc;
     try {
-        doc = YAML::LoadFile(file);
-    } catch (const YAML::BadFile &) {
-        return Error{fmt::format("{}: cannot open file", file)};
+        doc = YAML::Load(*content);
     } catch (const YAML::Exception &e) {
         return Error{fmt::format("{}: line {}: invalid YAML: {}", file, e.mark.line + 1, e.msg)};
     }
@@ -265,7 +256,7 @@ std::int8_t cellValue(const MapYaml &yaml, double shade) {
 double originYaw(const msgs::Pose &origin) { return slam::quaternionYaw(origin.orientation); }
 
 Result<PgmImage> readPgm(const std::string &path) {
-    auto data = readWholeFile(path);
+    auto data = readInputFile(path);
     if (!data) return data.error();
     return PgmParser(path, *data).parse();
 }

@@ -1,9 +1,8 @@
 #include "robometrics/io/SavedResult.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "robometrics/core/Text.hpp"
 #include "robometrics/io/EvoResultZip.hpp"
 
 namespace robometrics::io {
@@ -103,12 +102,10 @@ Result<SavedResult> readEvoResult(const std::string &path) {
 }  // namespace
 
 Result<SavedResult> readSavedResult(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path + ": cannot open for reading"};
+    auto bytes = readInputFile(path);
+    if (!bytes) return bytes.error();
     if (looksLikeZip(path)) return readEvoResult(path);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    Json j = Json::parse(buffer.str(), nullptr, false);
+    Json j = Json::parse(*bytes, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return Error{path + ": not a results file (expected our JSON object or evo's result zip)"};
 
