@@ -143,6 +143,7 @@ public:
     /// The row. While it runs it needs 8 bytes per message of this topic, to sort for the medians.
     TopicHealth result(double drop_gap_factor, const HealthContext &context = {}) const;
     TopicRole role() const { return role_; }
+    std::uint64_t count() const { return count_; }
     /// Bytes the per-message state holds (the compacted times' blocks).
     std::size_t memoryBytes() const;
 

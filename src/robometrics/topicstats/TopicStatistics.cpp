@@ -71,6 +71,12 @@ void TopicStatistics::finish() {
     started_ = false;
 }
 
+std::size_t TopicStatistics::healthScratchBytes() const {
+    std::uint64_t busiest = 0;
+    for (const Topic &t : topics_) busiest = std::max(busiest, t.health.count());
+    return static_cast<std::size_t>(busiest) * sizeof(double);
+}
+
 std::vector<TopicHealth> TopicStatistics::health(const HealthContext &context) const {
     std::vector<TopicHealth> out(topics_.size());
     // Sensors first: a motion-gated topic (AMCL) silent while its scan was is not dropping.

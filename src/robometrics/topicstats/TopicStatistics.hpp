@@ -47,6 +47,9 @@ public:
     /// before the motion-gated topics are judged.
     std::vector<TopicHealth> health(const HealthContext &context = {}) const;
 
+    /// The memory health() takes while it runs: 8 bytes per message of the busiest topic.
+    std::size_t healthScratchBytes() const;
+
     std::size_t topicCount() const { return topics_.size(); }
     std::uint64_t windowCount() const { return windows_; }
 
