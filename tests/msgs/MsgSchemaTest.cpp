@@ -44,6 +44,11 @@ TEST(MsgSchemaTest, ReportsMalformedLines) {
     auto bad_array = parseMsgFields("int32[x] a\n", "p");
     ASSERT_FALSE(bad_array.ok());
     EXPECT_EQ(bad_array.message(), "line 1 'int32[x] a': malformed array size 'int32[x]'");
+    // A fuzzed schema: elements of `string[0]` only take no bytes, so a sequence of four billion
+    // of them fitted in any payload and took seconds to walk.
+    auto empty_array = parseMsgFields("string[0] a\n", "p");
+    ASSERT_FALSE(empty_array.ok());
+    EXPECT_EQ(empty_array.message(), "line 1 'string[0] a': array size 0 in 'string[0]' (sizes are positive)");
     auto bounded_int = parseMsgFields("\nint32<=3 a\n", "p");
     ASSERT_FALSE(bounded_int.ok());
     EXPECT_EQ(bounded_int.message(), "line 2 'int32<=3 a': only strings may be bounded: 'int32<=3'");

@@ -58,6 +58,9 @@ std::string parseTypeToken(std::string_view token, std::string_view package, Msg
             field.array = MsgArrayKind::Sequence;  // bounded: same wire format as unbounded
         } else {
             if (!parseCount(inside, field.fixed_size)) return "malformed array size '" + std::string(token) + "'";
+            // IDL array sizes are positive. A type of zero-sized arrays only would take no bytes, so
+            // no payload could bound how many of them a sequence claims to hold.
+            if (field.fixed_size == 0) return "array size 0 in '" + std::string(token) + "' (sizes are positive)";
             field.array = MsgArrayKind::Fixed;
         }
     }
