@@ -37,6 +37,39 @@ Imu makeImu() {
     return imu;
 }
 
+// Messages made mostly of small structs of doubles (a pose, a quaternion, a vector), which decode
+// with one copy per struct (msgs::detail::FlatProbe).
+Odometry makeOdometry() {
+    Odometry odom;
+    odom.header.frame_id = "odom";
+    odom.child_frame_id = "base_link";
+    odom.pose.pose.position = Point{1.5, -2.25, 0.0};
+    odom.pose.pose.orientation = Quaternion{0.0, 0.0, 0.38268343236508978, 0.92387953251128674};
+    odom.twist.twist.linear = Vector3{0.4, 0.0, 0.0};
+    return odom;
+}
+
+TFMessage makeTf() {
+    TFMessage tf;
+    for (const char *child : {"odom", "base_link"}) {
+        TransformStamped t;
+        t.header.frame_id = tf.transforms.empty() ? "map" : "odom";
+        t.child_frame_id = child;
+        t.transform.translation = Vector3{0.1, 0.2, 0.0};
+        t.transform.rotation = Quaternion{0.0, 0.0, 0.0, 1.0};
+        tf.transforms.push_back(t);
+    }
+    return tf;
+}
+
+PoseArray makePoseArray() {
+    PoseArray poses;
+    poses.header.frame_id = "map";
+    poses.poses.resize(100);  // an AMCL particle cloud, thinned
+    for (std::size_t i = 0; i < poses.poses.size(); ++i) poses.poses[i].position.x = static_cast<double>(i);
+    return poses;
+}
+
 PointCloud2 makeCloud() {
     PointCloud2 cloud;
     cloud.header.frame_id = "lidar";
@@ -73,6 +106,9 @@ const std::vector<std::uint8_t> &payload() {
         if constexpr (std::is_same_v<T, Imu>) return encodeCdr(makeImu());
         if constexpr (std::is_same_v<T, PointCloud2>) return encodeCdr(makeCloud());
         if constexpr (std::is_same_v<T, OccupancyGrid>) return encodeCdr(makeGrid());
+        if constexpr (std::is_same_v<T, Odometry>) return encodeCdr(makeOdometry());
+        if constexpr (std::is_same_v<T, TFMessage>) return encodeCdr(makeTf());
+        if constexpr (std::is_same_v<T, PoseArray>) return encodeCdr(makePoseArray());
     }();
     return bytes;
 }
@@ -129,6 +165,9 @@ ROBOMETRICS_CDR_BENCH(LaserScan)
 ROBOMETRICS_CDR_BENCH(Imu)
 ROBOMETRICS_CDR_BENCH(PointCloud2)
 ROBOMETRICS_CDR_BENCH(OccupancyGrid)
+ROBOMETRICS_CDR_BENCH(Odometry)
+ROBOMETRICS_CDR_BENCH(TFMessage)
+ROBOMETRICS_CDR_BENCH(PoseArray)
 #undef ROBOMETRICS_CDR_BENCH
 
 }  // namespace

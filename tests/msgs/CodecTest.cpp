@@ -1,6 +1,7 @@
 // Typed CDR codec: golden bytes from the reference notes, big-endian payloads, round trips of
 // every message type, truncation and absurd counts.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "robometrics/msgs/Codec.hpp"
+#include "robometrics/msgs/CodecVisitors.hpp"
 #include "robometrics/msgs/MessageFields.hpp"
 
 namespace robometrics::msgs {
@@ -429,6 +431,46 @@ TEST(CodecTest, GridMapWithCircularStartNanCellAndNonSquareSize) {
     const std::size_t end = bytes.size();
     EXPECT_EQ(bytes[end - 4], 2);
     EXPECT_EQ(bytes[end - 2], 1);
+}
+
+// Structs of primitives of one size, back to back (Time, Point, Pose, PoseWithCovariance) decode
+// with one copy; anything with a string, a sequence, a bool or mixed sizes goes field by field.
+TEST(CodecTest, FlatStructsAreRecognised) {
+    using detail::flatElementSize;
+    EXPECT_EQ(flatElementSize<Time>(), 4U);
+    EXPECT_EQ(flatElementSize<Point>(), 8U);
+    EXPECT_EQ(flatElementSize<Quaternion>(), 8U);
+    EXPECT_EQ(flatElementSize<Pose>(), 8U);
+    EXPECT_EQ(flatElementSize<Twist>(), 8U);
+    EXPECT_EQ(flatElementSize<PoseWithCovariance>(), 8U);
+    EXPECT_EQ(flatElementSize<Header>(), 0U);
+    EXPECT_EQ(flatElementSize<Imu>(), 0U);
+    EXPECT_EQ(flatElementSize<Odometry>(), 0U);
+    EXPECT_EQ(flatElementSize<Empty>(), 0U);
+}
+
+TEST(CodecTest, FlatStructsDecodeAsFieldByField) {
+    PoseArray poses;
+    poses.header.stamp = Time{17, 250};
+    poses.header.frame_id = "map";
+    poses.poses.resize(3);
+    for (std::size_t i = 0; i < poses.poses.size(); ++i) {
+        const double k = static_cast<double>(i);
+        poses.poses[i].position = Point{k + 0.5, -k, 1e-300};
+        poses.poses[i].orientation = Quaternion{0.1 * k, -0.0, std::numeric_limits<double>::infinity(), 1.0};
+    }
+    const std::vector<std::uint8_t> bytes = encodeCdr(poses);
+    auto back = decodeCdr<PoseArray>(bytes);
+    ASSERT_TRUE(back.ok()) << back.message();
+    EXPECT_EQ(std::memcmp(back->poses.data(), poses.poses.data(), sizeof(Pose) * 3), 0);
+    EXPECT_EQ(back->header.stamp.sec, 17);
+    EXPECT_EQ(back->header.stamp.nanosec, 250U);
+    // Cut inside the last pose (by 4 bytes: the count still fits): its fields are read one by one,
+    // and the one cut names itself.
+    const std::size_t end = bytes.size();  // orientation.w of the last pose: end - 8 .. end
+    EXPECT_EQ(
+        decodeCdr<PoseArray>(std::span(bytes.data(), end - 4)).message(),
+        fmt::format("PoseArray.poses[2].orientation.w: need 8 bytes at offset {}, payload has {}", end - 8, end - 4));
 }
 
 }  // namespace

@@ -29,11 +29,12 @@ Status CdrReader::begin(std::span<const std::uint8_t> payload, std::string_view 
                      " bytes is shorter than the 4-byte CDR encapsulation header"};
     }
     const std::uint8_t kind = data_[1];
-    std::string header = hexByte(data_[0]) + " " + hexByte(kind);
     auto reject = [&](const char *why) -> Status {
         failed_ = true;
         limit_ = 0;
-        return Error{std::string(root_) + ": encapsulation header " + header + " at offset 0: " + why};
+        // Spelled out only here: begin() runs for every message decoded.
+        return Error{std::string(root_) + ": encapsulation header " + hexByte(data_[0]) + " " + hexByte(kind) +
+                     " at offset 0: " + why};
     };
     if (data_[0] != 0) return reject("unknown representation (expected 00 00 or 00 01, XCDR1)");
     switch (kind) {

@@ -118,6 +118,19 @@ public:
         pos_ = p + bytes;
     }
 
+    /// A struct whose fields are `bytes / element` primitives of `element` bytes each, back to back
+    /// in memory in the order of the wire, where CDR lays them out back to back too: copied at once
+    /// when the byte order matches and every byte is there. Otherwise false, with nothing read
+    /// and nothing failed: the caller reads the fields one by one (an error then names the field).
+    bool readFlat(void *out, std::size_t bytes, std::size_t element) {
+        if (swap_) return false;
+        const std::size_t p = aligned(element);
+        if (p > limit_ || bytes > limit_ - p) return false;
+        std::memcpy(out, data_ + p, bytes);
+        pos_ = p + bytes;
+        return true;
+    }
+
     /// A sequence of primitives: u32 count, then the elements in bulk. The count is checked
     /// against the remaining bytes before `out` grows; `out` keeps its capacity.
     template <class T, class Alloc>

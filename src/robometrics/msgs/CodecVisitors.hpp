@@ -66,6 +66,75 @@ std::size_t minWireSize() {
     return size;
 }
 
+/// Whether a struct is "flat": all its fields, nested structs and fixed arrays included, are
+/// primitives of one size (not bool), back to back in memory in the order describe() gives them,
+/// with no padding. CDR lays such fields out back to back as well (each aligned to its size, which
+/// the previous one ends on), so the struct decodes with one copy (CdrReader::readFlat).
+class FlatProbe {
+public:
+    explicit FlatProbe(const void *base) : base_(static_cast<const char *>(base)) {}
+
+    template <class F>
+    void operator()(std::string_view, const F &field);
+    void emptyStruct() { flat_ = false; }
+
+    /// The size of the primitives when the struct of `struct_size` bytes is flat, else 0.
+    std::size_t elementSize(std::size_t struct_size) const {
+        return flat_ && element_ > 0 && bytes_ == struct_size ? element_ : 0;
+    }
+
+private:
+    void take(const void *at, std::size_t element, std::size_t bytes) {
+        if (element_ == 0) element_ = element;
+        flat_ = flat_ && element == element_ && static_cast<const char *>(at) == base_ + bytes_;
+        bytes_ += bytes;
+    }
+
+    const char *base_;
+    std::size_t element_ = 0;
+    std::size_t bytes_ = 0;
+    bool flat_ = true;
+};
+
+/// The element size of a flat T (FlatProbe), 0 when T is not flat; worked out once per type.
+template <class T>
+std::size_t flatElementSize() {
+    static const std::size_t size = [] {
+        if constexpr (!std::is_trivially_copyable_v<T> || !std::is_default_constructible_v<T>) {
+            return std::size_t{0};
+        } else {
+            static const T sample{};
+            FlatProbe probe(&sample);
+            describe(probe, sample);
+            return probe.elementSize(sizeof(T));
+        }
+    }();
+    return size;
+}
+
+template <class F>
+void FlatProbe::operator()(std::string_view, const F &field) {
+    if constexpr (kIsBulk<F>) {
+        take(&field, sizeof(F), sizeof(F));
+    } else if constexpr (IsStdArray<F>::value) {
+        using E = typename F::value_type;
+        if constexpr (kIsBulk<E>) {
+            if (!field.empty()) take(field.data(), sizeof(E), sizeof(F));
+        } else {
+            flat_ = false;
+        }
+    } else if constexpr (std::is_class_v<F> && !std::is_same_v<F, std::string> && !IsStdVector<F>::value) {
+        const std::size_t element = flatElementSize<F>();
+        if (element == 0) {
+            flat_ = false;
+        } else {
+            take(&field, element, sizeof(F));
+        }
+    } else {
+        flat_ = false;  // bool, strings, sequences
+    }
+}
+
 class DecodeVisitor {
 public:
     explicit DecodeVisitor(CdrReader &reader) : r_(reader) {}
@@ -96,6 +165,11 @@ public:
                 elements(field.data(), count);
             }
         } else {
+            // A Point, a Quaternion, a Pose (seven doubles), a Time: one copy (FlatProbe).
+            if (const std::size_t element = flatElementSize<F>();
+                element != 0 && r_.readFlat(&field, sizeof(F), element)) {
+                return;
+            }
             if constexpr (std::is_same_v<F, Header>) r_.skipHeaderSeq();  // ROS 1 only
             describe(*this, field);
         }
