@@ -47,5 +47,26 @@ TEST(TopicMemoTest, RememberSeedsAndClearForgets) {
     EXPECT_EQ(memo.get(&scan, find), 1);  // found anew
 }
 
+TEST(TopicMemoTest, ManyTopicsGrowTheTableAndKeepTheirValuesAndNames) {
+    // Far past the first table (16 slots): every growth keeps each value, and the name each was
+    // remembered under (a renamed topic is still found anew after a growth).
+    std::vector<TopicInfo> topics(300);
+    for (std::size_t i = 0; i < topics.size(); ++i) topics[i].name = "/topic" + std::to_string(i);
+    TopicMemo<std::size_t> memo;
+    int finds = 0;
+    auto find = [&](const TopicInfo &topic) {
+        ++finds;
+        return static_cast<std::size_t>(std::stoul(topic.name.substr(6)));
+    };
+    EXPECT_EQ(memo.get(&topics[0], find), 0U);
+    topics[0].name = "/topic1000";  // renamed before the table grows
+    for (std::size_t i = 1; i < topics.size(); ++i) EXPECT_EQ(memo.get(&topics[i], find), i);
+    EXPECT_EQ(finds, 300);
+    for (std::size_t i = 1; i < topics.size(); ++i) EXPECT_EQ(memo.get(&topics[i], find), i);
+    EXPECT_EQ(finds, 300);
+    EXPECT_EQ(memo.get(&topics[0], find), 1000U);
+    EXPECT_EQ(finds, 301);
+}
+
 }  // namespace
 }  // namespace robometrics::bag
