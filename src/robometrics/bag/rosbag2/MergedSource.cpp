@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/SqliteSource.hpp"
 #include "robometrics/bag/rosbag2/Zstd.hpp"
@@ -16,7 +17,7 @@ namespace {
 struct Child {
     std::unique_ptr<MessageSource> source;
     Message current;
-    std::unordered_map<const TopicInfo *, std::size_t> topic_cache;  ///< child topic -> merged index
+    TopicMemo<std::size_t> topic_cache;  ///< child topic -> merged index
 };
 
 class MergedSource final : public MessageSource {
@@ -137,14 +138,10 @@ private:
         return topics_.size() - 1;
     }
 
-    // Child topic pointers are cached, but checked by name: a streaming child may have grown
-    // (and moved) its topic list since.
+    // Child topic pointers are cached, but checked by name (TopicMemo): a streaming child may
+    // have grown (and moved) its topic list since.
     std::size_t topicOf(Child &child, const TopicInfo *topic) {
-        auto it = child.topic_cache.find(topic);
-        if (it != child.topic_cache.end() && topics_[it->second].name == topic->name) return it->second;
-        std::size_t index = mergedIndex(*topic);
-        child.topic_cache[topic] = index;
-        return index;
+        return child.topic_cache.get(topic, [this](const TopicInfo &t) { return mergedIndex(t); });
     }
 
     bool wanted(std::size_t index, TimeNs t) const {
