@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "robometrics/bag/McapWriter.hpp"
 #include "robometrics/msgs/Codec.hpp"
@@ -25,10 +26,15 @@ public:
     /// `transient_local` marks latched topics (/map, /tf_static) in the channel's QoS metadata.
     template <class T>
     Status write(const std::string &topic, const T &msg, TimeNs log_time, bool transient_local = false) {
-        std::uint16_t channel = channelFor(topic, std::string(msgs::TypeInfo<T>::name),
-                                           std::string(msgs::schemaText<T>()), transient_local);
-        std::vector<std::uint8_t> bytes = msgs::encodeCdr(msg);
-        return writer_->write(channel, log_time, log_time, bytes);
+        // The type's schema text (kilobytes, looked up in the built-in table) is copied only for
+        // a topic's first message; the payload goes through one buffer kept for every message.
+        const auto known = channels_.find(topic);
+        const std::uint16_t channel = known != channels_.end()
+                                          ? known->second
+                                          : channelFor(topic, std::string(msgs::TypeInfo<T>::name),
+                                                       std::string(msgs::schemaText<T>()), transient_local);
+        msgs::encodeCdr(msg, payload_);
+        return writer_->write(channel, log_time, log_time, payload_);
     }
 
     /// Writes an already-encoded payload.
@@ -51,6 +57,7 @@ private:
     std::map<std::string, std::uint16_t> schemas_;
     std::map<std::string, std::uint16_t> channels_;
     std::map<std::string, int> publishers_;
+    std::vector<std::uint8_t> payload_;  ///< the message being written
 };
 
 }  // namespace robometrics::bag
