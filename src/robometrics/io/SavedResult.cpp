@@ -102,9 +102,11 @@ Result<SavedResult> readEvoResult(const std::string &path) {
 }  // namespace
 
 Result<SavedResult> readSavedResult(const std::string &path) {
+    // A zip is read by libzip from its path, so it is told by its first bytes before reading it
+    // whole (a missing file, a directory or a device is no zip, and readInputFile names it).
+    if (looksLikeZip(path)) return readEvoResult(path);
     auto bytes = readInputFile(path);
     if (!bytes) return bytes.error();
-    if (looksLikeZip(path)) return readEvoResult(path);
     Json j = Json::parse(*bytes, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         return Error{path + ": not a results file (expected our JSON object or evo's result zip)"};
