@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <future>
@@ -130,14 +131,32 @@ Result<slam::PoseSource> estimatePoses(const Evaluation &e, const std::string &c
     return slam::PoseSource(std::move(*estimate));
 }
 
-Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChains &chains) {
-    std::optional<std::string> gt = groundTruthTrajectory(e, options);
-    if (!gt) {
+/// The ground-truth trajectory's poses, being read from their file (invalid without one). With two
+/// threads a file of at most kMostGroundTruthBytesBeside is parsed on the second while the
+/// analyses after the pass run on the first; it is held whole until the ATE has taken its poses,
+/// so a larger file, which would add its size to their memory, is read when the ATE needs it, as
+/// with one thread.
+using GroundTruthRead = std::future<Result<slam::Trajectory>>;
+
+GroundTruthRead readGroundTruth(const Evaluation &e, const EvaluateOptions &options) {
+    constexpr std::uintmax_t kMostGroundTruthBytesBeside = std::uintmax_t{16} << 20;  // 100k TUM poses
+    const std::optional<std::string> gt = groundTruthTrajectory(e, options);
+    if (!gt) return {};
+    std::error_code ec;
+    const std::uintmax_t bytes = std::filesystem::file_size(*gt, ec);  // fails for `BAG:TOPIC`, read later
+    const bool beside = options.threads > 1 && !ec && bytes <= kMostGroundTruthBytesBeside;
+    return std::async(beside ? std::launch::async : std::launch::deferred,
+                      [path = *gt] { return io::loadTrajectory(path); });
+}
+
+Status evaluateTrajectory(Evaluation &e, const EvaluateOptions &options, TfChains &chains,
+                          GroundTruthRead ground_truth) {
+    if (!ground_truth.valid()) {
         e.notes.push_back("trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped");
         return Status::Ok();
     }
     // The whole reference goes to disk twice: its positions for the plot, its poses for matching.
-    auto loaded = io::loadTrajectory(*gt);
+    auto loaded = ground_truth.get();
     if (!loaded) return loaded.error();
     TrajectoryResult result;
     result.keepReference(*loaded);
@@ -605,6 +624,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     e.clock.finish();
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
+    GroundTruthRead ground_truth = readGroundTruth(e, options);
 
     if (traversal) {
         traversal::TraversalSummary summary = traversal->finish(e.end_time);  // may close a last row
@@ -665,7 +685,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
 
     TfChains chains = takeTfChains(e, options, odometry, pass);
     pass.tf.reset();
-    ROBOMETRICS_TRY(evaluateTrajectory(e, options, chains));
+    ROBOMETRICS_TRY(evaluateTrajectory(e, options, chains, std::move(ground_truth)));
     addOdometryPath(e, chains, odometry);
     odometry.clear();
     ROBOMETRICS_TRY(evaluateMap(e, options, pass));
