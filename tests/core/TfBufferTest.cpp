@@ -1,8 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
+#include <random>
+#include <vector>
 
 #include "robometrics/core/TfBuffer.hpp"
 
@@ -90,6 +94,83 @@ TEST(TfBufferTest, LookupEachGivesLookupsPosesBitForBit) {
                       identities += p.isApprox(Eigen::Isometry3d::Identity());
                   }).ok());
     EXPECT_EQ(identities, 2);
+}
+
+/// Every element of the two the same double, the sign of a zero included.
+bool sameBits(const Eigen::Matrix4d &a, const Eigen::Matrix4d &b) {
+    return std::memcmp(a.data(), b.data(), sizeof(double) * 16) == 0;
+}
+
+TEST(TfBufferTest, ALookupAtASamplesOwnStampIsEigensSlerpBitForBit) {
+    // At a sample's stamp the rotation is lo.slerp(0, hi), taken without its trigonometry: the
+    // same bits as Eigen's, whichever sign the quaternions' dot product has (turns of -160 and
+    // 10 degrees give a negative one) and with zeros of either sign among their coefficients.
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> angle(-M_PI, M_PI), unit(-1, 1);
+    std::vector<Eigen::Isometry3d> poses{pose(1, 2, 0, -160 * M_PI / 180), pose(-0.0, 3, -0.0, 10 * M_PI / 180),
+                                         pose(0, 0, 0, M_PI), pose(0, 0, 0, -M_PI)};
+    // A turn of -160 degrees whose matrix holds negative zeros: its quaternion's x and y are -0,
+    // the next one's +0, and their dot product is negative; Eigen's weight of the next one is then
+    // -0, and only a -0 keeps x and y -0 (-0 + +0 would be +0), which the matrix shows.
+    Eigen::Isometry3d negative_zeros = pose(0, 0, 0, -160 * M_PI / 180);
+    negative_zeros.matrix()(0, 2) = negative_zeros.matrix()(2, 0) = -0.0;
+    negative_zeros.matrix()(1, 2) = negative_zeros.matrix()(2, 1) = -0.0;
+    poses.push_back(negative_zeros);
+    poses.push_back(pose(0, 0, 0, 10 * M_PI / 180));
+    for (int k = 0; k < 40; ++k) {
+        Eigen::Isometry3d p = Eigen::Isometry3d::Identity();
+        p.translation() = Eigen::Vector3d(unit(random), unit(random), unit(random));
+        p.linear() =
+            Eigen::AngleAxisd(angle(random), Eigen::Vector3d(unit(random), unit(random), unit(random)).normalized())
+                .toRotationMatrix();
+        poses.push_back(p);
+    }
+    TfBuffer tf;
+    for (std::size_t k = 0; k < poses.size(); ++k) tf.setTransform("odom", "base_link", 100 * TimeNs(k + 1), poses[k]);
+    auto stored = [](const Eigen::Isometry3d &p) {
+        Eigen::Quaterniond q(p.rotation());
+        q.normalize();
+        return q;
+    };
+    int negative_dots = 0;
+    for (std::size_t k = 0; k + 1 < poses.size(); ++k) {
+        const Eigen::Quaterniond lo = stored(poses[k]), hi = stored(poses[k + 1]);
+        negative_dots += lo.dot(hi) < 0;
+        Eigen::Isometry3d edge = Eigen::Isometry3d::Identity();
+        edge.linear() = lo.slerp(0.0, hi).toRotationMatrix();
+        edge.translation() = (1.0 - 0.0) * poses[k].translation() + 0.0 * poses[k + 1].translation();
+        // As poseAlong composes one edge: from the identity, then inverse(identity) * it.
+        const Eigen::Isometry3d composed = Eigen::Isometry3d::Identity() * edge;
+        const Eigen::Isometry3d expected(Eigen::Isometry3d::Identity().inverse() * composed);
+        auto got = tf.lookup("odom", "base_link", 100 * TimeNs(k + 1));
+        ASSERT_TRUE(got.ok()) << got.message();
+        EXPECT_TRUE(sameBits(got->matrix(), expected.matrix())) << "sample " << k;
+    }
+    EXPECT_GT(negative_dots, 0);
+}
+
+TEST(TfBufferTest, LookupEachInAnyOrderOfTimesGivesLookupsPoses) {
+    // Rising times are found by stepping on from the previous look-up's samples, others by a
+    // binary search: the same samples either way.
+    TfBuffer tf;
+    for (int k = 0; k < 400; ++k) tf.setTransform("odom", "base_link", 10 * k, pose(0.1 * k, std::sin(k), 0, 0.01 * k));
+    std::vector<TimeNs> times;
+    for (TimeNs t = 0; t < 4000; t += 3) times.push_back(t);
+    for (TimeNs t = 0; t < 4000; t += 333) times.push_back(t);  // far jumps
+    std::mt19937 random(5);
+    std::vector<TimeNs> shuffled = times;
+    std::shuffle(shuffled.begin(), shuffled.end(), random);
+    for (const std::vector<TimeNs> *order : {&times, &shuffled}) {
+        std::size_t compared = 0;
+        ASSERT_TRUE(tf.lookupEach("odom", "base_link", *order, [&](std::size_t i, const Eigen::Isometry3d &p) {
+                          auto one = tf.lookup("odom", "base_link", (*order)[i]);
+                          ASSERT_TRUE(one.ok());
+                          EXPECT_TRUE(sameBits(one->matrix(), p.matrix())) << (*order)[i];
+                          ++compared;
+                      }).ok());
+        EXPECT_EQ(compared, static_cast<std::size_t>(
+                                std::count_if(order->begin(), order->end(), [](TimeNs t) { return t <= 3990; })));
+    }
 }
 
 TEST(TfBufferTest, FailsOutsideTheSamplesUnlessWithinTolerance) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace robometrics {
@@ -17,6 +18,21 @@ Eigen::Isometry3d makeIsometry(const Eigen::Vector3d &t, const Eigen::Quaternion
     out.linear() = q.toRotationMatrix();
     out.translation() = t;
     return out;
+}
+
+/// lo.slerp(a, hi), bit for bit, without its trigonometry where `a` is 0: a look-up at a sample's
+/// own stamp (most of them: a chain is built at the stamps of its links). There Eigen's slerp
+/// takes its weights as exactly 1 and +-0 (0 / sin(theta), negated where the dot product is
+/// negative), so the sum below is the very one it computes; a NaN dot product takes its own path.
+Eigen::Quaterniond slerp(const Eigen::Quaterniond &lo, const Eigen::Quaterniond &hi, double a) {
+    if (a == 0) {
+        const double d = lo.dot(hi);
+        if (!std::isnan(d)) {
+            const double scale1 = d < 0 ? -0.0 : 0.0;
+            return Eigen::Quaterniond(1.0 * lo.coeffs() + scale1 * hi.coeffs());
+        }
+    }
+    return lo.slerp(a, hi);
 }
 
 }  // namespace
@@ -90,8 +106,26 @@ bool TfBuffer::hasFrame(const std::string &frame) const {
     return std::any_of(edges_.begin(), edges_.end(), [&](const auto &kv) { return kv.second.parent == frame; });
 }
 
-Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge &edge, TimeNs time,
-                                           TimeNs tolerance) const {
+std::size_t TfBuffer::firstAfter(const std::deque<Sample> &samples, TimeNs time, std::size_t &cursor) {
+    constexpr int kSteps = 8;
+    std::size_t lower = cursor;
+    if (lower < samples.size() && samples[lower].stamp <= time) {
+        for (int step = 0; step < kSteps && lower + 1 < samples.size(); ++step, ++lower) {
+            if (samples[lower + 1].stamp > time) {
+                cursor = lower;
+                return lower + 1;
+            }
+        }
+    }
+    const auto after =
+        std::upper_bound(samples.begin(), samples.end(), time, [](TimeNs t, const Sample &x) { return t < x.stamp; });
+    const auto index = static_cast<std::size_t>(after - samples.begin());
+    cursor = index - 1;  // `time` is after the first sample
+    return index;
+}
+
+Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance,
+                                           std::size_t &cursor) const {
     const auto &s = edge.samples;
     if (s.empty()) return Error{fmt::format("transform {} -> {} has no samples", edge.parent, child)};
     if (edge.is_static) return makeIsometry(s.front().translation, s.front().rotation);
@@ -109,11 +143,12 @@ Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge 
         }
         return makeIsometry(s.back().translation, s.back().rotation);
     }
-    auto hi = std::upper_bound(s.begin(), s.end(), time, [](TimeNs t, const Sample &x) { return t < x.stamp; });
-    auto lo = std::prev(hi);
+    const std::size_t after = firstAfter(s, time, cursor);
+    const Sample *hi = &s[after];
+    const Sample *lo = &s[after - 1];
     const double a = static_cast<double>(time - lo->stamp) / static_cast<double>(hi->stamp - lo->stamp);
     Eigen::Vector3d t = (1.0 - a) * lo->translation + a * hi->translation;
-    Eigen::Quaterniond q = lo->rotation.slerp(a, hi->rotation);
+    const Eigen::Quaterniond q = slerp(lo->rotation, hi->rotation, a);
     return makeIsometry(t, q);
 }
 
@@ -146,17 +181,18 @@ Result<TfBuffer::Path> TfBuffer::pathBetween(const std::string &target, const st
 
 TfBuffer::EdgePath TfBuffer::edgesOf(const Path &path) const {
     EdgePath out;
-    for (const std::string &child : path.source_side) out.source_side.emplace_back(&child, &edges_.at(child));
-    for (const std::string &child : path.target_side) out.target_side.emplace_back(&child, &edges_.at(child));
+    for (const std::string &child : path.source_side) out.source_side.push_back({&child, &edges_.at(child)});
+    for (const std::string &child : path.target_side) out.target_side.push_back({&child, &edges_.at(child)});
     return out;
 }
 
-Result<Eigen::Isometry3d> TfBuffer::poseAlong(const EdgePath &path, TimeNs time, TimeNs tolerance) const {
+Result<Eigen::Isometry3d> TfBuffer::poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const {
     // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
-    auto fromAncestor = [&](const auto &side) -> Result<Eigen::Isometry3d> {
+    auto fromAncestor = [&](std::vector<PathEdge> &side) -> Result<Eigen::Isometry3d> {
         Eigen::Isometry3d a_T_f = Eigen::Isometry3d::Identity();
         for (std::size_t k = side.size(); k > 0; --k) {
-            auto edge = edgeAt(*side[k - 1].first, *side[k - 1].second, time, tolerance);
+            PathEdge &e = side[k - 1];
+            auto edge = edgeAt(*e.child, *e.edge, time, tolerance, e.cursor);
             if (!edge) return edge.error();
             a_T_f = a_T_f * edge.value();
         }
@@ -174,7 +210,8 @@ Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std:
     if (target == source) return Eigen::Isometry3d::Identity();
     auto path = pathBetween(target, source);
     if (!path) return path.error();
-    return poseAlong(edgesOf(*path), time, tolerance);
+    EdgePath edges = edgesOf(*path);
+    return poseAlong(edges, time, tolerance);
 }
 
 Status TfBuffer::lookupEach(const std::string &target, const std::string &source, const std::vector<TimeNs> &times,
@@ -186,7 +223,7 @@ Status TfBuffer::lookupEach(const std::string &target, const std::string &source
     }
     auto path = pathBetween(target, source);
     if (!path) return path.error();
-    const EdgePath edges = edgesOf(*path);
+    EdgePath edges = edgesOf(*path);  // its cursors follow the rising times
     for (std::size_t i = 0; i < times.size(); ++i) {
         if (auto p = poseAlong(edges, times[i], tolerance)) pose(i, *p);
     }

@@ -77,8 +77,15 @@ private:
         std::deque<Sample> samples;  ///< sorted by stamp
     };
 
-    /// parent_T_child of one edge at `time`.
-    Result<Eigen::Isometry3d> edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance) const;
+    /// parent_T_child of one edge at `time`. `cursor`: where the previous look-up of the edge
+    /// found its samples (see firstAfter).
+    Result<Eigen::Isometry3d> edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance,
+                                     std::size_t &cursor) const;
+    /// The index of the first sample after `time` (std::upper_bound's), `time` being inside the
+    /// samples. Looked for a few steps on from `cursor`, the lower sample of the edge's previous
+    /// look-up, as a chain is built at rising times, else by binary search (a binary search over
+    /// a deque was most of a chain's look-up); `cursor` is left at the lower sample.
+    static std::size_t firstAfter(const std::deque<Sample> &samples, TimeNs time, std::size_t &cursor);
     /// The chain of frames from `frame` up to its root (frame first).
     std::vector<std::string> chainToRoot(const std::string &frame) const;
     /// The edges between two frames: the child frames below their lowest common ancestor on
@@ -89,12 +96,17 @@ private:
     };
     Result<Path> pathBetween(const std::string &target, const std::string &source) const;
     /// The edges of each side of a path, by child frame, nearest the ancestor last.
+    struct PathEdge {
+        const std::string *child;
+        const Edge *edge;
+        std::size_t cursor = 0;  ///< edgeAt()'s
+    };
     struct EdgePath {
-        std::vector<std::pair<const std::string *, const Edge *>> source_side, target_side;
+        std::vector<PathEdge> source_side, target_side;
     };
     EdgePath edgesOf(const Path &path) const;
-    /// target_T_source along `path` at `time`.
-    Result<Eigen::Isometry3d> poseAlong(const EdgePath &path, TimeNs time, TimeNs tolerance) const;
+    /// target_T_source along `path` at `time` (its edges' cursors move on).
+    Result<Eigen::Isometry3d> poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const;
 
     TimeNs cache_duration_;
     std::map<std::string, Edge> edges_;  ///< keyed by child frame

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 namespace robometrics::io {
 
@@ -34,12 +35,17 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         const TimeNs stamp = tf.header.stamp.toNs();
         if (!is_static && !streamed_.empty()) checkLateSample(tf.child_frame_id, stamp);
         buffer_.setTransform(tf.header.frame_id, tf.child_frame_id, stamp, pose, is_static);
-        parent_of_[tf.child_frame_id] = tf.header.frame_id;
+        Link &link = links_[tf.child_frame_id];
+        link.parent = tf.header.frame_id;
         if (is_static) continue;
-        dynamic_stamps_[tf.child_frame_id].push_back(stamp);
+        link.stamps.push_back(stamp);
         earliest_dynamic_ = std::min(earliest_dynamic_, stamp);
-        auto [first, inserted] = first_translation_.try_emplace(tf.child_frame_id, pose.translation());
-        if (!inserted && (pose.translation() - first->second).norm() > 1e-3) translating_.insert(tf.child_frame_id);
+        if (!link.dynamic) {
+            link.dynamic = true;
+            link.first_translation = pose.translation();
+        } else if ((pose.translation() - link.first_translation).norm() > 1e-3) {
+            link.translating = true;
+        }
         // Built in steps of many samples: each step walks the streamed chains' links.
         if (!streamed_.empty() && ++added_since_build_ >= 4096) buildStreamed(false);
     }
@@ -48,8 +54,8 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
 std::vector<std::string> TfRecording::chainUp(std::string frame) const {
     std::vector<std::string> chain{frame};
     std::set<std::string> seen{frame};
-    for (auto it = parent_of_.find(frame); it != parent_of_.end(); it = parent_of_.find(frame)) {
-        frame = it->second;
+    for (auto it = links_.find(frame); it != links_.end(); it = links_.find(frame)) {
+        frame = it->second.parent;
         if (!seen.insert(frame).second) break;  // a cycle: stop rather than loop
         chain.push_back(frame);
     }
@@ -137,18 +143,25 @@ std::optional<std::vector<std::string>> TfRecording::pathChildren(const std::str
 std::vector<TimeNs> TfRecording::stampsOn(const std::vector<std::string> &path, TimeNs from, TimeNs until) const {
     std::size_t stamps = 0;
     for (const auto &f : path) {
-        if (auto it = dynamic_stamps_.find(f); it != dynamic_stamps_.end()) stamps += it->second.size();
+        if (auto it = links_.find(f); it != links_.end()) stamps += it->second.stamps.size();
     }
     std::vector<TimeNs> times;
     times.reserve(stamps);  // every stamp of a long run: not held at up to twice its size
+    // Each link's stamps come in order on nearly every bag: merged into the sorted whole as they
+    // are appended (a sort of the whole was a sixth of the recording's time), else sorted at the end.
+    bool in_order = true;
     for (const auto &f : path) {
-        auto it = dynamic_stamps_.find(f);
-        if (it == dynamic_stamps_.end()) continue;
-        for (TimeNs t : it->second) {
+        auto it = links_.find(f);
+        if (it == links_.end()) continue;
+        const std::size_t before = times.size();
+        for (TimeNs t : it->second.stamps) {
             if (t >= from && t < until) times.push_back(t);
         }
+        const auto appended = times.begin() + static_cast<std::ptrdiff_t>(before);
+        in_order = in_order && std::is_sorted(appended, times.end());
+        if (in_order) std::inplace_merge(times.begin(), appended, times.end());
     }
-    std::sort(times.begin(), times.end());
+    if (!in_order) std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
     return times;
 }
@@ -173,10 +186,15 @@ Result<slam::Trajectory> TfRecording::chain(const std::string &bag, const std::s
 
 std::vector<std::pair<std::string, std::string>> TfRecording::movingChains() const {
     std::vector<std::pair<std::string, std::string>> out;
-    for (const auto &frame : translating_) {
+    auto translating = [this](const std::string &frame) {
+        auto it = links_.find(frame);
+        return it != links_.end() && it->second.translating;
+    };
+    for (const auto &[frame, link] : links_) {
+        if (!link.translating) continue;
         const std::vector<std::string> up = chainUp(frame);
         for (std::size_t i = 1; i < up.size(); ++i) {
-            if (i + 1 == up.size() || translating_.count(up[i])) out.emplace_back(up[i], frame);
+            if (i + 1 == up.size() || translating(up[i])) out.emplace_back(up[i], frame);
         }
     }
     std::sort(out.begin(), out.end());
@@ -185,7 +203,7 @@ std::vector<std::pair<std::string, std::string>> TfRecording::movingChains() con
 
 std::size_t TfRecording::heldStamps() const {
     std::size_t n = 0;
-    for (const auto &[child, stamps] : dynamic_stamps_) n += stamps.size();
+    for (const auto &[child, link] : links_) n += link.stamps.size();
     return n;
 }
 
@@ -274,7 +292,9 @@ void TfRecording::forgetUnneeded() {
             if (!inserted) it->second = std::min(it->second, c.built_before);
         }
     }
-    for (auto &[child, stamps] : dynamic_stamps_) {
+    for (auto &[child, link] : links_) {
+        if (!link.dynamic) continue;
+        std::vector<TimeNs> &stamps = link.stamps;
         auto needed = needed_from.find(child);
         if (needed == needed_from.end()) {
             std::vector<TimeNs>().swap(stamps);

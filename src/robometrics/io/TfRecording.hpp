@@ -6,7 +6,6 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -128,11 +127,17 @@ private:
     /// The frames from `frame` up to its root, following the last known parent of each frame.
     std::vector<std::string> chainUp(std::string frame) const;
 
+    /// What the recording knows of the link to one child frame: one look-up a transform.
+    struct Link {
+        std::string parent;                 ///< the last one given
+        bool dynamic = false;               ///< it came on /tf (else only on /tf_static)
+        bool translating = false;           ///< its translation changed by more than 1 mm
+        Eigen::Vector3d first_translation;  ///< of its first /tf sample
+        std::vector<TimeNs> stamps;         ///< of its /tf samples still needed
+    };
+
     TfBuffer buffer_;
-    std::map<std::string, std::string> parent_of_;
-    std::map<std::string, std::vector<TimeNs>> dynamic_stamps_;     ///< by child frame
-    std::map<std::string, Eigen::Vector3d> first_translation_;      ///< of each /tf link, by child frame
-    std::set<std::string> translating_;                             ///< children of translating links
+    std::map<std::string, Link> links_;                             ///< by child frame
     TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();  ///< the first /tf stamp
 };
 
