@@ -16,8 +16,10 @@ double angleDifference(double a, double b) {
 }  // namespace
 
 Track::Track(std::vector<TrackPoint> points) : points_(std::move(points)) {
-    std::stable_sort(points_.begin(), points_.end(),
-                     [](const TrackPoint &a, const TrackPoint &b) { return a.t < b.t; });
+    auto earlier = [](const TrackPoint &a, const TrackPoint &b) { return a.t < b.t; };
+    if (!std::is_sorted(points_.begin(), points_.end(), earlier)) {  // nearly always in order
+        std::stable_sort(points_.begin(), points_.end(), earlier);
+    }
     cumulative_.reserve(points_.size());
     double path = 0;
     for (std::size_t i = 0; i < points_.size(); ++i) {

@@ -30,6 +30,12 @@ GridMap::Matrix &GridMap::add(const std::string &name, float value) {
     return layers_.back().second;
 }
 
+GridMap::Matrix &GridMap::layerToOverwrite(const std::string &name) {
+    if (Matrix *m = layer(name)) return *m;
+    layers_.emplace_back(name, Matrix(rows_, cols_));
+    return layers_.back().second;
+}
+
 const GridMap::Matrix *GridMap::layer(const std::string &name) const {
     for (const auto &[n, m] : layers_) {
         if (n == name) return &m;
@@ -80,6 +86,7 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
         return Error{fmt::format("GridMap: start index ({}, {}) outside the {} x {} buffer", msg.outer_start_index,
                                  msg.inner_start_index, rows, cols)};
     }
+    map.layers_.reserve(msg.layers.size());
     for (std::size_t k = 0; k < msg.layers.size(); ++k) {
         const auto &array = msg.data[k];
         const std::string &name = msg.layers[k];
@@ -101,7 +108,7 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
             return Error{fmt::format("GridMap layer '{}': expected {} values after offset {}, got {}", name, cells,
                                      offset, array.data.size())};
         }
-        Matrix &m = map.add(name);
+        Matrix &m = map.layerToOverwrite(name);
         const float *src = array.data.data() + offset;
         // The circular buffer's row r is logical row (r - outer) mod rows, its column c logical
         // column (c - inner) mod cols. Column-major (grid_map's own layout): each buffer column
