@@ -95,12 +95,13 @@ private:
         std::vector<std::string> target_side;
     };
     Result<Path> pathBetween(const std::string &target, const std::string &source) const;
-    /// The edges of each side of a path, by child frame, nearest the ancestor last.
+    /// One edge of a path: its child frame, the edge, and where its last look-up found its samples.
     struct PathEdge {
         const std::string *child;
         const Edge *edge;
         std::size_t cursor = 0;  ///< edgeAt()'s
     };
+    /// The edges of each side of a path, by child frame, nearest the ancestor last.
     struct EdgePath {
         std::vector<PathEdge> source_side, target_side;
     };
