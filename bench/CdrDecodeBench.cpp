@@ -157,9 +157,29 @@ void BM_DynamicDecode(benchmark::State &state) {
     setThroughput(state, bytes.size());
 }
 
+/// Encoding the decoded message again into a kept buffer, as TypedWriter writes every message of
+/// `simulate`, `convert` and evaluation.mcap.
+template <class T>
+void BM_TypedEncode(benchmark::State &state) {
+    const auto &bytes = payload<T>();
+    T message;
+    if (!decodeCdr(bytes, message).ok()) {
+        state.SkipWithError("the payload does not decode");
+        return;
+    }
+    std::vector<std::uint8_t> out;
+    for (auto _ : state) {
+        encodeCdr(message, out);
+        benchmark::DoNotOptimize(out.data());
+    }
+    if (out != bytes) state.SkipWithError("encoding differs from the payload");
+    setThroughput(state, bytes.size());
+}
+
 #define ROBOMETRICS_CDR_BENCH(Type)           \
     BENCHMARK_TEMPLATE(BM_Memcpy, Type);      \
     BENCHMARK_TEMPLATE(BM_TypedDecode, Type); \
+    BENCHMARK_TEMPLATE(BM_TypedEncode, Type); \
     BENCHMARK_TEMPLATE(BM_DynamicDecode, Type)->Unit(benchmark::kMicrosecond);
 ROBOMETRICS_CDR_BENCH(LaserScan)
 ROBOMETRICS_CDR_BENCH(Imu)
