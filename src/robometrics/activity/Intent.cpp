@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "robometrics/activity/TimeOrder.hpp"
+
 namespace robometrics::activity {
 
 void IntentBuilder::addGoalStatus(TimeNs t, const std::array<std::uint8_t, 16> &goal_id, int status) {
@@ -42,12 +44,7 @@ Intent IntentBuilder::finish(TimeNs end) {
 
     std::vector<VelocityCommand> commands = std::move(commands_);
     commands_.clear();
-    auto earlier = [](const VelocityCommand &a, const VelocityCommand &b) { return a.t < b.t; };
-    // Recorded in order nearly always: checked first, as a stable sort moves every command about
-    // log2(n) times even when they are sorted.
-    if (!std::is_sorted(commands.begin(), commands.end(), earlier)) {
-        std::stable_sort(commands.begin(), commands.end(), earlier);
-    }
+    sortByTime(commands);
     const TimeNs timeout = fromSeconds(config_.command_timeout_s);
     const auto drives = [this](const VelocityCommand &c) { return c.linear_mps >= config_.min_linear_mps; };
     intent.linear.reserve(static_cast<std::size_t>(std::count_if(commands.begin(), commands.end(), drives)));

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "robometrics/activity/TimeOrder.hpp"
+
 namespace robometrics::activity {
 
 namespace {
@@ -16,10 +18,7 @@ double angleDifference(double a, double b) {
 }  // namespace
 
 Track::Track(std::vector<TrackPoint> points) : points_(std::move(points)) {
-    auto earlier = [](const TrackPoint &a, const TrackPoint &b) { return a.t < b.t; };
-    if (!std::is_sorted(points_.begin(), points_.end(), earlier)) {  // nearly always in order
-        std::stable_sort(points_.begin(), points_.end(), earlier);
-    }
+    sortByTime(points_);
     cumulative_.reserve(points_.size());
     double path = 0;
     for (std::size_t i = 0; i < points_.size(); ++i) {

@@ -20,14 +20,9 @@ GridMap::GridMap(int rows, int cols, double resolution, const Eigen::Vector2d &c
     : rows_(rows), cols_(cols), resolution_(resolution), center_(center) {}
 
 GridMap::Matrix &GridMap::add(const std::string &name, float value) {
-    for (auto &[n, m] : layers_) {
-        if (n == name) {
-            m.setConstant(rows_, cols_, value);
-            return m;
-        }
-    }
-    layers_.emplace_back(name, Matrix::Constant(rows_, cols_, value));
-    return layers_.back().second;
+    Matrix &m = layerToOverwrite(name);
+    m.setConstant(rows_, cols_, value);
+    return m;
 }
 
 GridMap::Matrix &GridMap::layerToOverwrite(const std::string &name) {

@@ -81,8 +81,8 @@ public:
     void indices(const double *x, const double *y, std::size_t n, int *i, int *j) const;
 
 private:
-    /// The layer `name`, added if new, with its cells left as they are (fromMessage() writes every
-    /// one of them: a fill first was a fifth of a GridMap's decoding).
+    /// The layer `name`, added if new, with its cells left as they are: add() fills them, and
+    /// fromMessage() writes every one of them (a fill first was a fifth of a GridMap's decoding).
     Matrix &layerToOverwrite(const std::string &name);
 
     int rows_ = 0;
