@@ -95,33 +95,45 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     const std::size_t capacity = std::max<std::size_t>(kBlockCells, static_cast<std::size_t>(n));
     batch_.reset(capacity);
     batch_cells_.clear();
-    targets_.clear();
+    cell_slots_.resize(capacity);
+    // The block holds the costmap cells [block_start, block_end) (whole rows); cell_slots_[m]
+    // is the batch entry of cell block_start + m, -1 for a cell left unknown.
+    std::size_t block_start = 0;
+    std::size_t block_end = 0;
     auto flush = [&] {
         model_.values(batch_, layers.resolution);
-        for (const Target &t : targets_) out.data[t.cell] = static_cast<std::int8_t>(batch_.value[t.slot]);
+        const int *slots = cell_slots_.data();
+        const int *values = batch_.value.data();
+        std::int8_t *cells = out.data.data() + block_start;
+        for (std::size_t m = 0; m < block_end - block_start; ++m) {
+            if (slots[m] >= 0) cells[m] = static_cast<std::int8_t>(values[slots[m]]);
+        }
         for (const std::size_t k : batch_cells_) slot_of_[k] = -1;
         batch_.size = 0;
         batch_cells_.clear();
-        targets_.clear();
+        block_start = block_end;
     };
     for (int cy = 0; cy < n; ++cy) {
-        if (batch_.size + n > capacity || targets_.size() + n > capacity) flush();
+        if (batch_.size + n > capacity || block_end - block_start + n > capacity) flush();
         const double row_x = s * centre(cy);
         const double row_y = c * centre(cy);
         const std::size_t row = static_cast<std::size_t>(cy) * n;
+        int *row_slots = cell_slots_.data() + (row - block_start);
+        block_end = row + n;
         for (int cx = 0; cx < n; ++cx) {
             point_x_[cx] = column_x_[cx] - row_x;
             point_y_[cx] = column_y_[cx] + row_y;
         }
         map.indices(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell_i_.data(), cell_j_.data());
         for (int cx = 0; cx < n; ++cx) {
+            row_slots[cx] = -1;
             const int i = cell_i_[cx];
             const int j = cell_j_[cx];
             if (i < 0) continue;  // outside the map
             const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * layers.rows;
             if (!seen[k]) continue;
             if (!share) {
-                targets_.push_back({row + cx, batch_.size});
+                row_slots[cx] = static_cast<int>(batch_.size);
                 gather(layers, i, j, batch_, batch_.size++);
                 continue;
             }
@@ -131,7 +143,7 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
                 gather(layers, i, j, batch_, batch_.size++);
                 batch_cells_.push_back(k);
             }
-            targets_.push_back({row + cx, static_cast<std::size_t>(slot)});
+            row_slots[cx] = slot;
         }
     }
     flush();

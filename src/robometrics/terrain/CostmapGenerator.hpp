@@ -68,15 +68,12 @@ private:
     std::vector<int> cell_i_, cell_j_;       ///< their GridMap cells (GridMap::indices)
     /// Cells of a block of costmap rows costed together (see generate()).
     static constexpr std::size_t kBlockCells = 4096;
-    /// A costmap cell (index into OccupancyGrid::data) and the batch entry of its GridMap cell.
-    struct Target {
-        std::size_t cell;
-        std::size_t slot;
-    };
     CellBatch batch_;                       ///< the block's GridMap cells, each once
     std::vector<std::size_t> batch_cells_;  ///< the GridMap cell (i + j rows) of each batch entry
     std::vector<int> slot_of_;              ///< per GridMap cell: its batch entry, -1 when none
-    std::vector<Target> targets_;           ///< the block's costed costmap cells
+    /// Per costmap cell of the block: the batch entry of its GridMap cell, -1 when unknown (an
+    /// array the block's cells index, not a list of (cell, entry) pairs appended cell by cell).
+    std::vector<int> cell_slots_;
 };
 
 }  // namespace robometrics::terrain
