@@ -3,6 +3,9 @@
 // while reading (the ATE's estimate). 120 000 messages are a 2400 s run. Reported per message.
 // The baseline in the same run: the same messages only walked (their transforms' stamps summed),
 // which is what any consumer of them pays at least.
+// And the costmap's TF buffer, which takes every message and looks odom -> base_link up at each
+// GridMap's stamp (5 Hz: every tenth message): terrain::addTransforms (each rotation converted
+// when first looked up) against the same buffer given each transform's isometry (as before).
 
 #include <benchmark/benchmark.h>
 
@@ -10,6 +13,7 @@
 #include <vector>
 
 #include "robometrics/io/TfRecording.hpp"
+#include "robometrics/terrain/TfFeed.hpp"
 
 namespace {
 
@@ -73,6 +77,41 @@ void BM_RecordBuildingMapToBaseLink(benchmark::State &state) {
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(m.size()));
 }
 BENCHMARK(BM_RecordBuildingMapToBaseLink)->Unit(benchmark::kMillisecond);
+
+/// The costmap's TF buffer fed with every message by `feed`, odom -> base_link looked up at every
+/// tenth message's stamp (a GridMap at 5 Hz).
+template <class Feed>
+void costmapTf(benchmark::State &state, Feed feed) {
+    const auto &m = messages();
+    double sum = 0;
+    for (auto _ : state) {
+        robometrics::TfBuffer tf;
+        for (std::size_t i = 0; i < m.size(); ++i) {
+            feed(tf, m[i]);
+            if (i % 10 != 0) continue;
+            auto pose = tf.lookup("odom", "base_link", m[i].transforms[1].header.stamp.toNs());
+            if (pose) sum += pose->translation().x();
+        }
+    }
+    benchmark::DoNotOptimize(sum);
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(m.size()));
+}
+
+void BM_CostmapTfConvertedWhenLookedUp(benchmark::State &state) {
+    costmapTf(state,
+              [](robometrics::TfBuffer &tf, const TFMessage &m) { robometrics::terrain::addTransforms(tf, m, false); });
+}
+BENCHMARK(BM_CostmapTfConvertedWhenLookedUp)->Unit(benchmark::kMillisecond);
+
+void BM_CostmapTfConvertedWhenAdded(benchmark::State &state) {
+    costmapTf(state, [](robometrics::TfBuffer &tf, const TFMessage &m) {
+        for (const TransformStamped &t : m.transforms) {
+            tf.setTransform(t.header.frame_id, t.child_frame_id, t.header.stamp.toNs(),
+                            robometrics::terrain::toIsometry(t.transform));
+        }
+    });
+}
+BENCHMARK(BM_CostmapTfConvertedWhenAdded)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

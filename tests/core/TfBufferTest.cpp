@@ -149,6 +149,48 @@ TEST(TfBufferTest, ALookupAtASamplesOwnStampIsEigensSlerpBitForBit) {
     EXPECT_GT(negative_dots, 0);
 }
 
+TEST(TfBufferTest, ATransformFromAMessageIsLookedUpAsItsIsometryWouldBe) {
+    // setTransformFromMessage keeps the message's quaternion (here not unit, signs mixed, and
+    // one of them all zero) and converts it when a look-up needs it: every look-up, between
+    // samples, at them, past the ends within the tolerance, through a static edge and along a
+    // chain, gives the bits of a buffer given the isometry (normalised quaternion's matrix).
+    std::mt19937 random(5);
+    std::uniform_real_distribution<double> unit(-2, 2);
+    TfBuffer eager, lazy;
+    auto add = [&](const std::string &parent, const std::string &child, TimeNs stamp, bool is_static) {
+        const Eigen::Vector3d t(unit(random), unit(random), unit(random));
+        const Eigen::Quaterniond q = stamp == 700
+                                         ? Eigen::Quaterniond(0, 0, 0, 0)
+                                         : Eigen::Quaterniond(unit(random), unit(random), unit(random), unit(random));
+        Eigen::Isometry3d parent_T_child = Eigen::Isometry3d::Identity();
+        parent_T_child.translation() = t;
+        parent_T_child.linear() = q.normalized().toRotationMatrix();
+        eager.setTransform(parent, child, stamp, parent_T_child, is_static);
+        lazy.setTransformFromMessage(parent, child, stamp, t, q, is_static);
+    };
+    add("base_link", "lidar", 0, true);
+    for (TimeNs stamp = 100; stamp <= 2000; stamp += 100) {
+        add("map", "odom", stamp + 30, false);
+        add("odom", "base_link", stamp, false);
+    }
+    int compared = 0;
+    for (TimeNs time = 50; time <= 2100; time += 25) {
+        for (const auto &[target, source] : {std::pair{"odom", "base_link"}, std::pair{"map", "lidar"},
+                                             std::pair{"lidar", "map"}, std::pair{"base_link", "lidar"}}) {
+            auto want = eager.lookup(target, source, time, 60);
+            auto got = lazy.lookup(target, source, time, 60);
+            ASSERT_EQ(want.ok(), got.ok()) << target << " " << source << " " << time;
+            if (!want.ok()) {
+                EXPECT_EQ(want.message(), got.message());
+                continue;
+            }
+            EXPECT_TRUE(sameBits(want->matrix(), got->matrix())) << target << " " << source << " " << time;
+            ++compared;
+        }
+    }
+    EXPECT_GT(compared, 250);
+}
+
 TEST(TfBufferTest, LookupEachInAnyOrderOfTimesGivesLookupsPoses) {
     // Rising times are found by stepping on from the previous look-up's samples, others by a
     // binary search: the same samples either way.

@@ -35,10 +35,40 @@ Eigen::Quaterniond slerp(const Eigen::Quaterniond &lo, const Eigen::Quaterniond 
     return lo.slerp(a, hi);
 }
 
+/// The rotation setTransform() stores for an isometry.
+Eigen::Quaterniond storedRotation(const Eigen::Isometry3d &parent_T_child) {
+    Eigen::Quaterniond q(parent_T_child.rotation());
+    q.normalize();
+    return q;
+}
+
 }  // namespace
 
 void TfBuffer::setTransform(const std::string &parent, const std::string &child, TimeNs stamp,
                             const Eigen::Isometry3d &parent_T_child, bool is_static) {
+    addSample(parent, child, Sample{stamp, parent_T_child.translation(), storedRotation(parent_T_child)}, is_static);
+}
+
+void TfBuffer::setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
+                                       const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
+                                       bool is_static) {
+    addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static);
+}
+
+const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
+    if (sample.from_message) {
+        // The isometry setTransform() would have been given (terrain::toIsometry's), then its rotation.
+        Eigen::Isometry3d parent_T_child = Eigen::Isometry3d::Identity();
+        parent_T_child.translation() = sample.translation;
+        parent_T_child.linear() = sample.rotation.normalized().toRotationMatrix();
+        sample.rotation = storedRotation(parent_T_child);
+        sample.from_message = false;
+    }
+    return sample.rotation;
+}
+
+void TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static) {
+    const TimeNs stamp = sample.stamp;
     if (parent.empty() || child.empty() || parent == child) return;
     Edge &edge = edges_[child];
     if (edge.parent != parent || edge.is_static != is_static) {
@@ -46,9 +76,6 @@ void TfBuffer::setTransform(const std::string &parent, const std::string &child,
         edge.is_static = is_static;
         edge.samples.clear();
     }
-    Eigen::Quaterniond q(parent_T_child.rotation());
-    q.normalize();
-    Sample sample{stamp, parent_T_child.translation(), q};
     if (is_static) {
         edge.samples.assign(1, sample);
         return;
@@ -128,27 +155,27 @@ Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge 
                                            std::size_t &cursor) const {
     const auto &s = edge.samples;
     if (s.empty()) return Error{fmt::format("transform {} -> {} has no samples", edge.parent, child)};
-    if (edge.is_static) return makeIsometry(s.front().translation, s.front().rotation);
+    if (edge.is_static) return makeIsometry(s.front().translation, rotationOf(s.front()));
     if (time <= s.front().stamp) {
         if (s.front().stamp - time > tolerance) {
             return Error{fmt::format("transform {} -> {} at {:.9f} s is before its first sample at {:.9f} s",
                                      edge.parent, child, toSeconds(time), toSeconds(s.front().stamp))};
         }
-        return makeIsometry(s.front().translation, s.front().rotation);
+        return makeIsometry(s.front().translation, rotationOf(s.front()));
     }
     if (time >= s.back().stamp) {
         if (time - s.back().stamp > tolerance) {
             return Error{fmt::format("transform {} -> {} at {:.9f} s is after its last sample at {:.9f} s", edge.parent,
                                      child, toSeconds(time), toSeconds(s.back().stamp))};
         }
-        return makeIsometry(s.back().translation, s.back().rotation);
+        return makeIsometry(s.back().translation, rotationOf(s.back()));
     }
     const std::size_t after = firstAfter(s, time, cursor);
     const Sample *hi = &s[after];
     const Sample *lo = &s[after - 1];
     const double a = static_cast<double>(time - lo->stamp) / static_cast<double>(hi->stamp - lo->stamp);
     Eigen::Vector3d t = (1.0 - a) * lo->translation + a * hi->translation;
-    const Eigen::Quaterniond q = slerp(lo->rotation, hi->rotation, a);
+    const Eigen::Quaterniond q = slerp(rotationOf(*lo), rotationOf(*hi), a);
     return makeIsometry(t, q);
 }
 

@@ -27,6 +27,15 @@ public:
     /// new parent drops its history (the tree changed). Out-of-order samples are inserted in order.
     void setTransform(const std::string &parent, const std::string &child, TimeNs stamp,
                       const Eigen::Isometry3d &parent_T_child, bool is_static = false);
+    /// setTransform() of the isometry a TF message gives: `translation`, and the rotation matrix
+    /// of `message_rotation` normalised. The rotation is brought to the stored form only when a
+    /// look-up first needs the sample, with the very arithmetic setTransform() would have used,
+    /// so look-ups give the same bits; a buffer that takes every TF message and looks up a few
+    /// (the costmap's, at its maps' stamps) skips most of that work. Look-ups may therefore
+    /// write to the buffer: one buffer is never read from two threads at once.
+    void setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
+                                 const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
+                                 bool is_static = false);
 
     /// `target_T_source` at `time`. Fails, naming the frames and the time, when a frame is
     /// unknown, the frames are not connected, or `time` is outside a dynamic edge's samples by
@@ -69,7 +78,10 @@ private:
     struct Sample {
         TimeNs stamp;
         Eigen::Vector3d translation;
-        Eigen::Quaterniond rotation;
+        /// The stored rotation; while `from_message`, the message's quaternion as given, which
+        /// rotationOf() converts on first use.
+        mutable Eigen::Quaterniond rotation;
+        mutable bool from_message = false;
     };
     struct Edge {
         std::string parent;
@@ -77,6 +89,9 @@ private:
         std::deque<Sample> samples;  ///< sorted by stamp
     };
 
+    void addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static);
+    /// The sample's stored rotation (converted from the message's on first use).
+    static const Eigen::Quaterniond &rotationOf(const Sample &sample);
     /// parent_T_child of one edge at `time`. `cursor`: where the previous look-up of the edge
     /// found its samples (see firstAfter).
     Result<Eigen::Isometry3d> edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance,

@@ -12,7 +12,11 @@ Eigen::Isometry3d toIsometry(const msgs::Transform &t) {
 
 void addTransforms(TfBuffer &tf, const msgs::TFMessage &message, bool is_static) {
     for (const auto &t : message.transforms) {
-        tf.setTransform(t.header.frame_id, t.child_frame_id, t.header.stamp.toNs(), toIsometry(t.transform), is_static);
+        const msgs::Vector3 &p = t.transform.translation;
+        const msgs::Quaternion &q = t.transform.rotation;
+        // toIsometry(t.transform), converted when looked up (most samples never are).
+        tf.setTransformFromMessage(t.header.frame_id, t.child_frame_id, t.header.stamp.toNs(),
+                                   Eigen::Vector3d(p.x, p.y, p.z), Eigen::Quaterniond(q.w, q.x, q.y, q.z), is_static);
     }
 }
 
