@@ -32,7 +32,7 @@ public:
     /// look-up first needs the sample, with the very arithmetic setTransform() would have used,
     /// so look-ups give the same bits; a buffer that takes every TF message and looks up a few
     /// (the costmap's, at its maps' stamps) skips most of that work. Look-ups may therefore
-    /// write to the buffer: one buffer is never read from two threads at once.
+    /// write to the buffer: a buffer must not be read from two threads at once.
     void setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
                                  const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
                                  bool is_static = false);
