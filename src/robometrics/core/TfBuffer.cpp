@@ -57,9 +57,9 @@ void TfBuffer::setTransformFromMessage(const std::string &parent, const std::str
 
 const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
     if (sample.from_message) {
-        // The isometry setTransform() would have been given (terrain::toIsometry's), then its rotation.
+        // The rotation part of the isometry setTransform() would have been given (the normalised
+        // quaternion's matrix), then what setTransform() stores of it.
         Eigen::Isometry3d parent_T_child = Eigen::Isometry3d::Identity();
-        parent_T_child.translation() = sample.translation;
         parent_T_child.linear() = sample.rotation.normalized().toRotationMatrix();
         sample.rotation = storedRotation(parent_T_child);
         sample.from_message = false;
