@@ -5,6 +5,7 @@
 //   Decode         msgs::decodeCdr of every message (the baseline: what the pipeline pays anyway)
 //   Analyze        the already-decoded messages through onScan/onImu/onPose/onOdometry
 //   DecodeAnalyze  both, as the `traversal` command does per message after reading the bag
+//   CsvRows        an hour of the CSV's rows formatted (TraversalCsv::row), apart from the rest
 // Each later benchmark carries a counter `x_decode` = its messages/s divided by Decode's: above 1
 // means the analyzer is faster than decoding, so it is not the bottleneck. Rates use process CPU
 // time so that other load on a shared machine does not distort the ratios.
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "robometrics/msgs/Codec.hpp"
+#include "robometrics/traversal/TraversalCsv.hpp"
 #include "robometrics/traversal/TraversalMetrics.hpp"
 
 namespace {
@@ -212,10 +214,37 @@ void DecodeAnalyze(benchmark::State &state) {
     record(state, "DecodeAnalyze", cpuSeconds() - start, messages);
 }
 
+/// The traversal CSV's text: an hour of rows (one a second) of a rover's plausible values.
+void CsvRows(benchmark::State &state) {
+    std::vector<traversal::TraversalRow> rows(3600);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        traversal::TraversalRow &r = rows[i];
+        const double t = static_cast<double>(i);
+        r.timestamp_sec = 1'700'000'000 + static_cast<std::int64_t>(i);
+        r.time = r.timestamp_sec * kNsPerSecond;
+        r.smoothness_metric = 983.6777 * t;
+        r.current_smoothness = 9.8 + 0.1 * std::sin(t);
+        r.obstacle_clearance = 3.5 + std::cos(0.01 * t);
+        r.distance_traveled = 0.4 * t;
+        r.current_velocity = 0.4 + 0.01 * std::sin(0.3 * t);
+        r.imu_accel_magnitude = 9.81 + 0.2 * std::sin(0.7 * t);
+        r.vertical_roughness = 9.79 + 0.2 * std::cos(0.7 * t);
+        r.notes = "Normal operation";
+        r.min_clearance = 3.4 + std::cos(0.01 * t);
+    }
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        for (const traversal::TraversalRow &r : rows) bytes += traversal::TraversalCsv::row(r, true).size();
+    }
+    benchmark::DoNotOptimize(bytes);
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rows.size()));
+}
+
 // Registration order is run order: Decode first, so the others can state their ratio to it.
 BENCHMARK(Decode)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Analyze)->Unit(benchmark::kMicrosecond);
 BENCHMARK(DecodeAnalyze)->Unit(benchmark::kMicrosecond);
+BENCHMARK(CsvRows)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

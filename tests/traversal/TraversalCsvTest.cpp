@@ -1,8 +1,13 @@
-#include "robometrics/traversal/TraversalCsv.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "robometrics/traversal/TraversalCsv.hpp"
 
 namespace robometrics::traversal {
 namespace {
@@ -33,6 +38,42 @@ TEST(TraversalCsv, NumbersPrintLikePythonRound4) {
     EXPECT_EQ(TraversalCsv::pythonRound4(INFINITY), "inf");
     EXPECT_EQ(TraversalCsv::pythonRound4(-INFINITY), "-inf");
     EXPECT_EQ(TraversalCsv::pythonRound4(NAN), "nan");
+}
+
+TEST(TraversalCsv, NumbersRoundAsPrintfDoes) {
+    // The rounding is printf's "%.4f" (the exact binary value, ties to even), zeros then trimmed:
+    // compared with printf itself over ties, carries, large, tiny and negative values, and a
+    // spread of bit patterns.
+    auto printf4 = [](double x) {
+        char buffer[400];
+        std::snprintf(buffer, sizeof buffer, "%.4f", x);
+        std::string text(buffer);
+        while (text.back() == '0' && text[text.size() - 2] != '.') text.pop_back();
+        return text;
+    };
+    std::vector<double> values = {0.00005,
+                                  0.00015,
+                                  0.00025,
+                                  1.00005,
+                                  2.71875,
+                                  -0.03125,
+                                  0.99995,
+                                  9.99995,
+                                  1e15 + 0.5,
+                                  1e22,
+                                  1.7976931348623157e308,
+                                  5e-324,
+                                  -1e-5,
+                                  123456.78905};
+    std::uint64_t bits = 0x3FF0000000000000ULL;
+    for (int i = 0; i < 20000; ++i) {
+        bits = bits * 6364136223846793005ULL + 1442695040888963407ULL;  // a fixed sequence (LCG)
+        double x;
+        std::memcpy(&x, &bits, sizeof x);
+        if (std::isfinite(x)) values.push_back(x);
+        values.push_back(static_cast<double>(bits % 100000000) / 8192.0);  // many exact ties
+    }
+    for (double x : values) EXPECT_EQ(TraversalCsv::pythonRound4(x), printf4(x)) << x;
 }
 
 TEST(TraversalCsv, SeedExampleRowRoundTrips) {
