@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <span>
@@ -471,6 +472,64 @@ TEST(CodecTest, FlatStructsDecodeAsFieldByField) {
     EXPECT_EQ(
         decodeCdr<PoseArray>(std::span(bytes.data(), end - 4)).message(),
         fmt::format("PoseArray.poses[2].orientation.w: need 8 bytes at offset {}, payload has {}", end - 8, end - 4));
+}
+
+// The last fields of a struct that is not flat decode with one copy when they are flat fields of
+// one primitive size, back to back: an Imu's 37 doubles after its header, an Odometry's pose and
+// twist (85 doubles) after its two frames. One flat field alone is no tail.
+TEST(CodecTest, FlatTailsAreRecognised) {
+    using detail::flatTailOf;
+    EXPECT_EQ(flatTailOf<Imu>().offset, offsetof(Imu, orientation));
+    EXPECT_EQ(flatTailOf<Imu>().bytes, 37 * sizeof(double));
+    EXPECT_EQ(flatTailOf<Imu>().element, 8U);
+    EXPECT_EQ(flatTailOf<Odometry>().offset, offsetof(Odometry, pose));
+    EXPECT_EQ(flatTailOf<Odometry>().bytes, 85 * sizeof(double));
+    EXPECT_EQ(flatTailOf<TransformStamped>().bytes, 0U);  // header, child_frame_id, one transform
+    EXPECT_EQ(flatTailOf<Header>().bytes, 0U);
+    EXPECT_EQ(flatTailOf<LaserScan>().bytes, 0U);  // ends with sequences
+}
+
+Imu tailImu() {
+    Imu imu;
+    imu.header.stamp = Time{5, 7};
+    imu.header.frame_id = "imu_link";
+    imu.orientation = Quaternion{0.1, -0.2, 0.3, 0.9};
+    for (std::size_t i = 0; i < 9; ++i) {
+        const double k = static_cast<double>(i);
+        imu.orientation_covariance[i] = k + 0.25;
+        imu.angular_velocity_covariance[i] = -k * 1e-300;
+        imu.linear_acceleration_covariance[i] = k == 4 ? std::numeric_limits<double>::infinity() : k * 3.5;
+    }
+    imu.angular_velocity = Vector3{0.01, -0.0, 0.5};
+    imu.linear_acceleration = Vector3{0.3, 0.1, 9.81};
+    return imu;
+}
+
+TEST(CodecTest, FlatTailsDecodeAsFieldByField) {
+    const Imu imu = tailImu();
+    for (CdrByteOrder order : {CdrByteOrder::Little, CdrByteOrder::Big}) {  // big endian: field by field
+        std::vector<std::uint8_t> bytes;
+        encodeCdr(imu, bytes, order);
+        Imu back;
+        ASSERT_TRUE(decodeCdr(bytes, back).ok());
+        EXPECT_EQ(std::memcmp(&back.orientation, &imu.orientation, 37 * sizeof(double)), 0);
+        EXPECT_EQ(back.header.frame_id, "imu_link");
+        // Cut inside the tail: its fields are read one by one, and the one cut names itself.
+        const std::size_t end = bytes.size();  // linear_acceleration_covariance[8]: end - 8 .. end
+        EXPECT_EQ(decodeCdr<Imu>(std::span(bytes.data(), end - 4)).message(),
+                  fmt::format("Imu.linear_acceleration_covariance: need 72 bytes at offset {}, payload has {}",
+                              end - 72, end - 4));
+    }
+    Odometry odometry;
+    odometry.header.frame_id = "odom";
+    odometry.child_frame_id = "base_link";
+    odometry.pose.pose.position = Point{1.5, -2.25, 0.125};
+    odometry.pose.covariance[35] = 0.5;
+    odometry.twist.twist.angular.z = -0.75;
+    odometry.twist.covariance[0] = 1e-9;
+    auto back = decodeCdr<Odometry>(encodeCdr(odometry));
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(*back, odometry);
 }
 
 }  // namespace

@@ -112,27 +112,90 @@ std::size_t flatElementSize() {
     return size;
 }
 
+/// The size of the primitives of a field of type F that decodes with one copy: a primitive (not
+/// bool), a fixed array of them, or a flat struct; 0 for any other field (bool, strings, sequences).
 template <class F>
-void FlatProbe::operator()(std::string_view, const F &field) {
+std::size_t flatFieldElementSize() {
     if constexpr (kIsBulk<F>) {
-        take(&field, sizeof(F), sizeof(F));
+        return sizeof(F);
     } else if constexpr (IsStdArray<F>::value) {
         using E = typename F::value_type;
-        if constexpr (kIsBulk<E>) {
-            if (!field.empty()) take(field.data(), sizeof(E), sizeof(F));
-        } else {
-            flat_ = false;
-        }
+        return kIsBulk<E> && !std::is_same_v<F, std::array<E, 0>> ? sizeof(E) : 0;
     } else if constexpr (std::is_class_v<F> && !std::is_same_v<F, std::string> && !IsStdVector<F>::value) {
-        const std::size_t element = flatElementSize<F>();
-        if (element == 0) {
-            flat_ = false;
-        } else {
-            take(&field, element, sizeof(F));
-        }
+        return flatElementSize<F>();
     } else {
-        flat_ = false;  // bool, strings, sequences
+        return 0;
     }
+}
+
+template <class F>
+void FlatProbe::operator()(std::string_view, const F &field) {
+    if constexpr (IsStdArray<F>::value) {
+        if (field.empty()) return;  // no bytes, in memory or on the wire
+    }
+    const std::size_t element = flatFieldElementSize<F>();
+    if (element == 0) {
+        flat_ = false;
+    } else {
+        take(&field, element, sizeof(F));
+    }
+}
+
+/// The flat tail of a struct that is not flat itself: its last fields, when two or more of them
+/// are flat fields (flatFieldElementSize) with primitives of one size, back to back in memory. CDR
+/// lays them out back to back as well, so they decode with one copy once the fields before them
+/// are read: an Imu's 37 doubles after its header, an Odometry's pose and twist after its frames.
+struct FlatTail {
+    std::size_t offset = 0;   ///< of its first field from the struct's start
+    std::size_t bytes = 0;    ///< 0: the struct has no flat tail
+    std::size_t element = 0;  ///< the size of its primitives
+};
+
+class FlatTailProbe {
+public:
+    explicit FlatTailProbe(const void *base) : base_(static_cast<const char *>(base)) {}
+
+    template <class F>
+    void operator()(std::string_view, const F &field) {
+        fields_.push_back({static_cast<std::size_t>(reinterpret_cast<const char *>(&field) - base_), sizeof(F),
+                           flatFieldElementSize<F>()});
+    }
+    void emptyStruct() {}
+
+    FlatTail tail() const {
+        FlatTail tail;
+        if (fields_.empty() || fields_.back().element == 0) return tail;
+        std::size_t first = fields_.size() - 1;
+        while (first > 0) {
+            const Field &before = fields_[first - 1];
+            if (before.element != fields_.back().element || before.offset + before.size != fields_[first].offset) break;
+            --first;
+        }
+        if (fields_.size() - first < 2) return tail;  // one flat field is read with one copy anyway
+        tail.offset = fields_[first].offset;
+        tail.bytes = fields_.back().offset + fields_.back().size - tail.offset;
+        tail.element = fields_.back().element;
+        return tail;
+    }
+
+private:
+    struct Field {
+        std::size_t offset, size, element;
+    };
+    const char *base_;
+    std::vector<Field> fields_;
+};
+
+/// The flat tail of T (FlatTailProbe), worked out once per type.
+template <class T>
+const FlatTail &flatTailOf() {
+    static const FlatTail tail = [] {
+        static const T sample{};
+        FlatTailProbe probe(&sample);
+        describe(probe, sample);
+        return probe.tail();
+    }();
+    return tail;
 }
 
 class DecodeVisitor {
@@ -141,6 +204,9 @@ public:
 
     template <class F>
     void operator()(std::string_view name, F &field) {
+        char *at = reinterpret_cast<char *>(&field);
+        if (at == tail_.begin) tail_.read = r_.readFlat(at, tail_.bytes, tail_.element);
+        if (tail_.read && at >= tail_.begin && at < tail_.begin + tail_.bytes) return;  // copied with the tail
         r_.push(name);
         value(field);
         r_.pop();
@@ -171,7 +237,15 @@ public:
                 return;
             }
             if constexpr (std::is_same_v<F, Header>) r_.skipHeaderSeq();  // ROS 1 only
+            // Its flat tail, if any, is copied at once when its first field comes (operator()); when
+            // that copy cannot be made (another byte order, too few bytes) the fields are read one
+            // by one as before, so that an error names the field.
+            const Tail outer = tail_;
+            const FlatTail &tail = flatTailOf<F>();
+            tail_ = tail.bytes == 0 ? Tail{}
+                                    : Tail{reinterpret_cast<char *>(&field) + tail.offset, tail.bytes, tail.element};
             describe(*this, field);
+            tail_ = outer;
         }
     }
 
@@ -188,7 +262,16 @@ private:
         }
     }
 
+    /// The flat tail of the struct being read (FlatTail), where it is in the message being filled.
+    struct Tail {
+        char *begin = nullptr;
+        std::size_t bytes = 0;
+        std::size_t element = 0;
+        bool read = false;  ///< copied at once: its fields are not read one by one
+    };
+
     CdrReader &r_;
+    Tail tail_;
 };
 
 class EncodeVisitor {
