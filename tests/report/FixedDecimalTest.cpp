@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -49,6 +51,40 @@ TEST(FixedDecimalTest, SameTextAsFmtOnStampsTiesAndRandomValues) {
         same(-v * 1e-7, 1);
     }
     for (int m = -2000; m <= 2000; ++m) same(m * 0.05, 1);  // ties at the first decimal
+}
+
+// Integer arithmetic writes values from 2^-75 to 2^53 with up to nine decimals; the rest goes
+// through std::to_chars. Both must give fmt's text: compared over every precision it takes, bit
+// patterns across that whole range of exponents and past both ends, and exact ties.
+TEST(FixedDecimalTest, IntegerArithmeticCoversStampsAndMatchesFmtAcrossItsRange) {
+    char buffer[64];
+    EXPECT_NE(detail::fixedInIntegers(buffer, 1700000000.040000200, 9), nullptr);
+    EXPECT_NE(detail::fixedInIntegers(buffer, 0.0, 9), nullptr);
+    EXPECT_NE(detail::fixedInIntegers(buffer, -0x1p-75, 9), nullptr);
+    EXPECT_EQ(detail::fixedInIntegers(buffer, 0x1.fffffffffffffp-76, 9), nullptr);
+    EXPECT_EQ(detail::fixedInIntegers(buffer, 0x1p53, 0), nullptr);
+    EXPECT_EQ(detail::fixedInIntegers(buffer, 1.5, 10), nullptr);
+    EXPECT_EQ(detail::fixedInIntegers(buffer, std::numeric_limits<double>::quiet_NaN(), 3), nullptr);
+    std::mt19937_64 rng(11);
+    std::uniform_int_distribution<int> exponent(-80, 56);
+    std::uniform_int_distribution<std::uint64_t> mantissa(0, (std::uint64_t{1} << 52) - 1);
+    for (int k = 0; k < 200000; ++k) {
+        const int precision = k % 10;
+        const std::uint64_t bits = (static_cast<std::uint64_t>(exponent(rng) + 1023) << 52) | mantissa(rng);
+        double v;
+        std::memcpy(&v, &bits, sizeof v);
+        if (k % 3 == 0) v = -v;
+        ASSERT_EQ(fixed(v, precision), fmt::format("{:.{}f}", v, precision)) << v << " " << precision;
+    }
+    for (int precision = 0; precision <= 9; ++precision) {
+        for (int m = -300; m <= 300; ++m) {  // halves of the last printed digit: exact ties
+            const double v = (m + 0.5) * std::pow(10.0, -precision);
+            const double tie = std::ldexp(static_cast<double>(m), -precision - 1);
+            for (double x : {v, tie, 1e15 + m + 0.5, static_cast<double>(m) * 0x1p-40}) {
+                ASSERT_EQ(fixed(x, precision), fmt::format("{:.{}f}", x, precision)) << x << " " << precision;
+            }
+        }
+    }
 }
 
 }  // namespace
