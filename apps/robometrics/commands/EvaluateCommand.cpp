@@ -31,14 +31,20 @@ int runEvaluate(EvaluateCli &cli) {
     if (auto code = checkUsage("evaluate", {}, o.remaps)) return *code;
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));
     o.progress = isatty(STDERR_FILENO) == 1;
-    auto evaluation = evaluate::evaluateRun(*inputs, o);
-    if (!evaluation) return fail("evaluate", evaluation.error());
-    Status written = evaluate::writeEvaluation(*evaluation, cli.out_dir);
+    // The files the pass alone decides are written while the analyses after it run: the writer
+    // reads the evaluation until finish(), so it is declared after it (and goes first).
+    evaluate::Evaluation evaluation;
+    auto writer = evaluate::EvaluationWriter::open(cli.out_dir);
+    if (!writer) return fail("evaluate", writer.error());
+    Status evaluated = evaluate::evaluateRun(*inputs, o, evaluation,
+                                             [&writer](const evaluate::Evaluation &e) { writer->startPassParts(e); });
+    if (!evaluated.ok()) return fail("evaluate", evaluated.error());
+    Status written = writer->finish(evaluation);
     if (!written.ok()) return fail("evaluate", written.error());
     if (cli.json) {
-        fmt::print("{}\n", evaluate::toSummaryJson(*evaluation).dump(2));
+        fmt::print("{}\n", evaluate::toSummaryJson(evaluation).dump(2));
     } else {
-        fmt::print("{}", evaluate::evaluationHeadlines(*evaluation, cli.out_dir));
+        fmt::print("{}", evaluate::evaluationHeadlines(evaluation, cli.out_dir));
     }
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <future>
 #include <iterator>
+#include <optional>
 #include <string_view>
 
 #include "robometrics/bag/TypedWriter.hpp"
@@ -97,25 +98,34 @@ Status writeAteCsv(const Evaluation &e, const fs::path &path) {
                     });
 }
 
-Status writeMcap(const Evaluation &e, const nlohmann::json &summary, const fs::path &path) {
-    auto writer = bag::TypedWriter::open(path.string());
-    if (!writer) return writer.error();
-    // The lost detector's status and the topic statistics windows, on the nodes' own topics.
+/// evaluation.mcap's records that the pass decides: the lost detector's status and the topic
+/// statistics windows, on the nodes' own topics.
+Status writePassRecords(const Evaluation &e, bag::TypedWriter &writer) {
     if (e.lost) {
         const nodes::NodeOutput &status = nodes::LostNode::spec().outputs.front();
         for (const auto &r : e.lost->readings) {
             ROBOMETRICS_TRY(
-                writer->write(status.topic, nodes::LostNode::statusMessage(r.status), r.time, status.latched));
+                writer.write(status.topic, nodes::LostNode::statusMessage(r.status), r.time, status.latched));
         }
     }
     const nodes::NodeOutput &statistics = nodes::TopicStatsNode::spec().outputs.front();
     for (const auto &w : e.topic_windows) {
         ROBOMETRICS_TRY(
-            writer->write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
+            writer.write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
     }
-    // The verdict, per analysis and per topic, at the run's end (EvaluationDiagnostics.hpp).
-    ROBOMETRICS_TRY(writer->write(msgs::kDiagnosticsTopic, evaluationDiagnostics(e, summary), e.end_time, false));
-    return writer->close();
+    return Status::Ok();
+}
+
+/// The files the pass decides (EvaluationWriter::startPassParts), evaluation.mcap left open for
+/// the verdict.
+Status writePassFiles(const Evaluation &e, const fs::path &dir, std::optional<bag::TypedWriter> &mcap) {
+    if (e.traversal) ROBOMETRICS_TRY(writeTraversalCsv(*e.traversal, dir / "traversal.csv"));
+    if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeTopicWindowsCsv(e, dir / "topic_stats.csv"));
+    if (e.lost) ROBOMETRICS_TRY(writeLostCsv(e, dir / "lost.csv"));
+    auto writer = bag::TypedWriter::open((dir / "evaluation.mcap").string());
+    if (!writer) return writer.error();
+    mcap.emplace(std::move(*writer));
+    return writePassRecords(e, *mcap);
 }
 
 }  // namespace
@@ -131,7 +141,23 @@ Status checkOutputDirectory(const std::string &out_dir) {
                  "replaces its output folder as a whole, so choose a new or empty folder"};
 }
 
-Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
+struct EvaluationWriter::State {
+    std::optional<AtomicDirectory> staging;
+    fs::path dir;
+    std::optional<bag::TypedWriter> mcap;  ///< evaluation.mcap, once the pass's files are written
+    std::future<Status> pass_files;
+};
+
+EvaluationWriter::EvaluationWriter(std::unique_ptr<State> state) : state_(std::move(state)) {}
+EvaluationWriter::EvaluationWriter(EvaluationWriter &&) noexcept = default;
+EvaluationWriter &EvaluationWriter::operator=(EvaluationWriter &&) noexcept = default;
+
+EvaluationWriter::~EvaluationWriter() {
+    // It reads the evaluation and writes into the folder: both must outlive it.
+    if (state_ && state_->pass_files.valid()) state_->pass_files.wait();
+}
+
+Result<EvaluationWriter> EvaluationWriter::open(const std::string &out_dir) {
     ROBOMETRICS_TRY(checkOutputDirectory(out_dir));
     // The run's files go into a fresh folder beside OUT_DIR that replaces it at the end: no file
     // of an earlier run survives, and an interrupted run leaves the earlier folder as it was.
@@ -142,33 +168,51 @@ Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
     if (ec) return Error{fmt::format("{}: cannot create directory: {}", target.parent_path().string(), ec.message())};
     auto staging = AtomicDirectory::create(target.string());
     if (!staging) return staging.error();
-    const fs::path dir(staging->path());
+    auto state = std::make_unique<State>();
+    state->dir = fs::path(staging->path());
+    state->staging.emplace(std::move(*staging));
+    return EvaluationWriter(std::move(state));
+}
+
+void EvaluationWriter::startPassParts(const Evaluation &e) {
+    if (state_->pass_files.valid()) return;
+    State &s = *state_;
+    s.pass_files = std::async(std::launch::async, [&e, &s] { return writePassFiles(e, s.dir, s.mcap); });
+}
+
+Status EvaluationWriter::finish(const Evaluation &e) {
     // Four parts of about equal size (on a long run each takes a few tens of milliseconds): the
-    // report, ate.csv and the MCAP on other threads, the other CSVs here, so both cores write to
-    // the end. All of them only read `e`.
+    // pass's files (begun beside the analyses after the pass, when the caller could), the report
+    // and ate.csv on other threads, summary.json and the verdict in evaluation.mcap here, so both
+    // cores write to the end. All of them only read `e`.
+    startPassParts(e);
+    State &s = *state_;
     const nlohmann::json summary = toSummaryJson(e);
     std::future<Status> report =
-        std::async(std::launch::async, [&e, &dir] { return writeText(dir / "report.html", renderReport(e)); });
+        std::async(std::launch::async, [&e, &s] { return writeText(s.dir / "report.html", renderReport(e)); });
     std::future<Status> ate = std::async(
-        std::launch::async, [&e, &dir] { return e.trajectory ? writeAteCsv(e, dir / "ate.csv") : Status::Ok(); });
-    std::future<Status> mcap =
-        std::async(std::launch::async, [&e, &summary, &dir] { return writeMcap(e, summary, dir / "evaluation.mcap"); });
-    auto others = [&]() -> Status {
-        ROBOMETRICS_TRY(writeText(dir / "summary.json", summary.dump(2) + "\n"));
-        if (e.traversal) ROBOMETRICS_TRY(writeTraversalCsv(*e.traversal, dir / "traversal.csv"));
-        if (!e.topic_windows.empty()) ROBOMETRICS_TRY(writeTopicWindowsCsv(e, dir / "topic_stats.csv"));
-        if (e.lost) return writeLostCsv(e, dir / "lost.csv");
-        return Status::Ok();
+        std::launch::async, [&e, &s] { return e.trajectory ? writeAteCsv(e, s.dir / "ate.csv") : Status::Ok(); });
+    auto verdict = [&]() -> Status {
+        ROBOMETRICS_TRY(writeText(s.dir / "summary.json", summary.dump(2) + "\n"));
+        ROBOMETRICS_TRY(s.pass_files.get());
+        // The verdict, per analysis and per topic, at the run's end (EvaluationDiagnostics.hpp).
+        ROBOMETRICS_TRY(s.mcap->write(msgs::kDiagnosticsTopic, evaluationDiagnostics(e, summary), e.end_time, false));
+        return s.mcap->close();
     };
-    const Status written = others();
-    const Status mcap_written = mcap.get();
+    const Status written = verdict();
+    if (s.pass_files.valid()) s.pass_files.wait();  // when summary.json failed before it was waited for
     const Status ate_written = ate.get();
     const Status drawn = report.get();
     ROBOMETRICS_TRY(written);
-    ROBOMETRICS_TRY(mcap_written);
     ROBOMETRICS_TRY(ate_written);
     ROBOMETRICS_TRY(drawn);
-    return staging->commit();
+    return s.staging->commit();
+}
+
+Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
+    auto writer = EvaluationWriter::open(out_dir);
+    if (!writer) return writer.error();
+    return writer->finish(e);
 }
 
 }  // namespace robometrics::evaluate

@@ -2,14 +2,44 @@
 // Writes an Evaluation into OUT_DIR: summary.json, one CSV per analysis, evaluation.mcap with
 // the computed topics (/lost_detector/status, /statistics) and report.html.
 
+#include <memory>
 #include <string>
 
 #include "robometrics/evaluate/Evaluation.hpp"
 
 namespace robometrics::evaluate {
 
-/// Writes every file into a new folder beside `out_dir` and swaps it in for `out_dir` at the end
-/// (core/AtomicFile.hpp, AtomicDirectory): OUT_DIR then holds exactly this run's files.
+/// An evaluation's output folder, written while the evaluation is finished: the files the pass
+/// over the bag alone decides (traversal.csv, topic_stats.csv, lost.csv, and evaluation.mcap's lost
+/// statuses and statistics windows) can be written beside the analyses that follow the pass
+/// (evaluateRun's `pass_done`), the rest once the evaluation is complete. Every file goes into a
+/// new folder beside OUT_DIR that replaces it at the end (core/AtomicFile.hpp, AtomicDirectory):
+/// OUT_DIR then holds exactly this run's files, and a failed run leaves it as it was.
+class EvaluationWriter {
+public:
+    /// Checks OUT_DIR (checkOutputDirectory) and makes the folder that will replace it.
+    static Result<EvaluationWriter> open(const std::string &out_dir);
+
+    EvaluationWriter(EvaluationWriter &&) noexcept;
+    EvaluationWriter &operator=(EvaluationWriter &&) noexcept;
+    /// Waits for the files being written; without finish(), the new folder is removed.
+    ~EvaluationWriter();
+
+    /// Starts writing the pass's files on a thread of their own. Until finish() returns, `e` must
+    /// stay where it is and the parts those files come from (traversal, topic_windows, lost,
+    /// clock) unchanged; the rest of `e` may still be filled in.
+    void startPassParts(const Evaluation &e);
+    /// Writes the other files (the pass's too, when startPassParts() was not called) and puts the
+    /// folder in OUT_DIR's place.
+    Status finish(const Evaluation &e);
+
+private:
+    struct State;
+    explicit EvaluationWriter(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+};
+
+/// EvaluationWriter's open() and finish(): every file at once.
 Status writeEvaluation(const Evaluation &evaluation, const std::string &out_dir);
 
 /// Whether `out_dir` may be replaced: absent, empty, or an earlier evaluate output (it holds

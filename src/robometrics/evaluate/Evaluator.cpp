@@ -519,6 +519,12 @@ Result<RunChecks> runChecks(const EvaluateOptions &options) {
 
 Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &options) {
     Evaluation e;
+    ROBOMETRICS_TRY(evaluateRun(inputs, options, e, {}));
+    return e;
+}
+
+Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Evaluation &e,
+                   const std::function<void(const Evaluation &)> &pass_done) {
     e.inputs = inputs;
     auto source = bag::openBag(inputs.bag);
     if (!source) return source.error();
@@ -631,6 +637,17 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
         e.traversal = TraversalResult{std::move(rows), std::move(summary)};
     }
     topic_stats.finish();
+    e.topic_windows = std::move(windows);
+    if (lost) {
+        lost->finish();
+        RunPath amcl_path{t.amcl_pose, "map", lost->path().t, lost->path().x, lost->path().y};
+        for (double &time : amcl_path.t) time = e.clock.sinceStart(fromSeconds(time));
+        localization::LostRun run = lost->takeRun();
+        e.lost = LostResult{t.amcl_pose, std::move(lost_readings), std::move(run.episodes)};
+        if (!amcl_path.t.empty()) e.paths.push_back(std::move(amcl_path));
+    }
+    // What the pass alone decides is final: its files can be written beside what follows.
+    if (pass_done) pass_done(e);
     // What the robot was told and did decides which silences are drops (TopicHealth). With two
     // threads the health is worked out on the second while the analyses below run (it only reads
     // the topic statistics, the activity and the finished clock, which nothing below changes),
@@ -658,19 +675,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     if (!health_beside) health.wait();  // runs it now
     // On an early return below, the future's destructor waits for the thread before the locals
     // it reads (declared before it) go.
-    e.topic_windows = std::move(windows);
     if (!odometry.empty()) {
         slam::MotionSummary motion;
         for (const slam::OdomSample &s : odometry) motion.add(onRunAxis(e.clock, s));
         e.motion = motion.result();
-    }
-    if (lost) {
-        lost->finish();
-        RunPath amcl_path{t.amcl_pose, "map", lost->path().t, lost->path().x, lost->path().y};
-        for (double &time : amcl_path.t) time = e.clock.sinceStart(fromSeconds(time));
-        localization::LostRun run = lost->takeRun();
-        e.lost = LostResult{t.amcl_pose, std::move(lost_readings), std::move(run.episodes)};
-        if (!amcl_path.t.empty()) e.paths.push_back(std::move(amcl_path));
     }
     if (costmap) {
         costmap->finish();  // end of input: the maps still waiting for a later TF sample
@@ -696,7 +704,7 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
     }
     e.topic_health = health.get();
     gatherAnomalies(e, options, *checks);
-    return e;
+    return Status::Ok();
 }
 
 }  // namespace robometrics::evaluate

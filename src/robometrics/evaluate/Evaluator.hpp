@@ -5,6 +5,7 @@
 // resource use comes from run.json/system.csv.
 // Anomalies of all analyses are gathered into one verdict.
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,5 +29,12 @@ struct EvaluateOptions {
 };
 
 Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &options);
+
+/// evaluateRun() into `e`, calling `pass_done` (when given) once what the pass over the bag alone
+/// decides is final: e.traversal, e.topic_windows, e.lost and e.clock are not changed after it,
+/// nor `e` moved, so their files can be written while the analyses after the pass run
+/// (EvaluationWriter::startPassParts). `e` must be empty on entry.
+Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Evaluation &e,
+                   const std::function<void(const Evaluation &)> &pass_done);
 
 }  // namespace robometrics::evaluate
