@@ -239,11 +239,12 @@ public:
             if constexpr (std::is_same_v<F, Header>) r_.skipHeaderSeq();  // ROS 1 only
             // Its flat tail, if any, is copied at once when its first field comes (operator()); when
             // that copy cannot be made (another byte order, too few bytes) the fields are read one
-            // by one as before, so that an error names the field.
-            const Tail outer = tail_;
+            // by one as before, so that an error names the field. A struct without one leaves the
+            // enclosing struct's tail in place: none of its fields can be where that tail begins.
             const FlatTail &tail = flatTailOf<F>();
-            tail_ = tail.bytes == 0 ? Tail{}
-                                    : Tail{reinterpret_cast<char *>(&field) + tail.offset, tail.bytes, tail.element};
+            if (tail.bytes == 0) return describe(*this, field);
+            const Tail outer = tail_;
+            tail_ = Tail{reinterpret_cast<char *>(&field) + tail.offset, tail.bytes, tail.element};
             describe(*this, field);
             tail_ = outer;
         }
