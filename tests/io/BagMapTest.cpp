@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "TestSupport.hpp"
+#include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/io/BagMap.hpp"
 
@@ -53,6 +54,26 @@ TEST(BagMap, TakesTheLastMapByDefaultOrTheOneAsked) {
     ASSERT_TRUE(second_last.ok()) << second_last.message();
     EXPECT_EQ(second_last->index, 1u);
     EXPECT_EQ(second_last->grid.data, std::vector<std::int8_t>(8, 10));
+}
+
+// Told how many maps the index promises, the collector copies only the last; whatever the count
+// says (right, too many, too few), the map it takes is the last one that came.
+TEST(BagMap, ACollectorToldTheCountStillTakesTheLastMap) {
+    const std::string path = writeBag("bagmap-expected");
+    for (std::uint64_t expected : {0, 2, 3, 5}) {
+        auto source = bag::openBag(path);
+        ASSERT_TRUE(source.ok()) << source.message();
+        BagMapCollector collector(path, "/map", msgs::WireFormat::Cdr);
+        collector.expectMessages(expected);
+        pipeline::Pipeline pipe;
+        collector.subscribe(pipe);
+        ASSERT_TRUE(pipe.run(**source).ok());
+        auto last = collector.take();
+        ASSERT_TRUE(last.ok()) << expected << ": " << last.message();
+        EXPECT_EQ(last->messages, 3u) << expected;
+        EXPECT_EQ(last->index, 2u) << expected;
+        EXPECT_EQ(last->grid.data, std::vector<std::int8_t>(10, 20)) << expected;
+    }
 }
 
 TEST(BagMap, ErrorsNameTheBagTopicAndCandidates) {

@@ -622,6 +622,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         for (const bag::TopicInfo &info : (*source)->topics()) {
             if (info.name != t.map) continue;
             pass.map.emplace(inputs.bag, t.map, msgs::wireFormatOf(info.serialization_format));
+            pass.map->expectMessages(info.message_count);
             pass.map->subscribe(pipe);
         }
     }

@@ -62,6 +62,9 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
         return readBagMap(where.path + ":" + where.topic, default_topic, static_cast<long>(counter.count()) + which);
     }
     BagMapCollector collector(where.path, where.topic, wire_format, which);
+    for (const bag::TopicInfo &topic : (*source)->topics()) {
+        if (topic.name == where.topic) collector.expectMessages(topic.message_count);
+    }
     pipeline::Pipeline pipe;
     collector.subscribe(pipe);
     ROBOMETRICS_TRY(pipe.run(**source));
@@ -70,7 +73,9 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
 
 void BagMapCollector::subscribe(pipeline::Pipeline &pipeline) {
     pipeline.subscribeRaw(topic_, [this](const bag::Message &m) -> Status {
-        if (which_ < 0 || count_ == static_cast<std::size_t>(which_)) chosen_.assign(m.data.begin(), m.data.end());
+        // A map is 160 kB and more, published every few seconds: copied only when it may be the one.
+        const bool chosen = which_ < 0 ? count_ + 1 >= expected_ : count_ == static_cast<std::size_t>(which_);
+        if (chosen) chosen_.assign(m.data.begin(), m.data.end());
         ++count_;
         return Status::Ok();
     });
@@ -78,6 +83,10 @@ void BagMapCollector::subscribe(pipeline::Pipeline &pipeline) {
 
 Result<BagMap> BagMapCollector::take() {
     if (count_ == 0) return Error{fmt::format("{}: no message on topic {}", path_, topic_)};
+    if (which_ < 0 && count_ < expected_) {
+        // The index promised more maps than came, so the last that came was not kept.
+        return readBagMap(path_ + ":" + topic_, topic_, static_cast<long>(count_) - 1);
+    }
     BagMap out;
     out.messages = count_;
     if (which_ < 0) {

@@ -3,6 +3,7 @@
 // nav_msgs/msg/OccupancyGrid message on the topic by default, or the n-th (0-based; negative
 // counts from the end: -1 = last).
 
+#include <cstdint>
 #include <string>
 
 #include "robometrics/core/Result.hpp"
@@ -34,6 +35,10 @@ public:
     BagMapCollector(std::string path, std::string topic, msgs::WireFormat wire_format, long which = -1)
         : path_(std::move(path)), topic_(std::move(topic)), wire_format_(wire_format), which_(which) {}
 
+    /// How many messages the bag's index gives the topic (TopicInfo::message_count; 0 when it
+    /// does not say). With `which` = -1 only the message that will be the last is then copied,
+    /// not every map on the way to it; should fewer come, the last one is read again from the bag.
+    void expectMessages(std::uint64_t count) { expected_ = count; }
     /// The collector must outlive the pipeline's run().
     void subscribe(pipeline::Pipeline &pipeline);
     std::size_t count() const { return count_; }
@@ -45,6 +50,7 @@ private:
     long which_;
     std::vector<std::uint8_t> chosen_;
     std::size_t count_ = 0;
+    std::uint64_t expected_ = 0;
 };
 
 /// Reads the map; errors name the bag, the topic, and the topics that do carry maps.
