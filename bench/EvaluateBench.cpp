@@ -1,7 +1,7 @@
 // What `robometrics evaluate` costs against the least any tool pays for the same bag, measured
 // in the same run on simulated runs of real size:
 //   BareRead/<run>  bag::openBag and next() to the end (what `robometrics info` does): the floor
-//   Evaluate/<run>  evaluate::evaluateRun + writeEvaluation on the run directory (bag, true map,
+//   Evaluate/<run>  evaluate::evaluateInto on the run directory (bag, true map,
 //                   true trajectory, scenario.json), as `robometrics evaluate RUN -o OUT` does
 // on two runs of the terrain scenario:
 //   terrain  the standard sensors, ROBOMETRICS_BENCH_TERRAIN_S simulated seconds (default 2400)
@@ -130,14 +130,11 @@ void Evaluate(benchmark::State &state, const BenchRun *run) {
     const double wall = system::monotonicSeconds(), cpu = benchsupport::processCpuSeconds();
     for (auto _ : state) {
         auto inputs = evaluate::findRunInputs(run->dir.string());
-        auto evaluation = inputs ? evaluate::evaluateRun(*inputs, evaluate::EvaluateOptions{})
-                                 : Result<evaluate::Evaluation>(inputs.error());
-        if (!evaluation) {
-            state.SkipWithError(evaluation.message().c_str());
-            break;
-        }
-        if (Status written = evaluate::writeEvaluation(*evaluation, out_dir); !written.ok()) {
-            state.SkipWithError(written.message().c_str());
+        evaluate::Evaluation evaluation;
+        const Status done = inputs ? evaluate::evaluateInto(*inputs, evaluate::EvaluateOptions{}, out_dir, evaluation)
+                                   : Status(inputs.error());
+        if (!done.ok()) {
+            state.SkipWithError(done.message().c_str());
             break;
         }
     }

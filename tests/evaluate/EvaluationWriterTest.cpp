@@ -1,5 +1,6 @@
 // EvaluationWriter: the files the pass decides, written while evaluateRun's analyses after the
-// pass go on, are the very files writeEvaluation() writes at the end; a writer given up before
+// pass go on (by hand, and through evaluateInto), are the very files writeEvaluation() writes at
+// the end; a writer given up before
 // finish() leaves the output folder as it was.
 
 #include <gtest/gtest.h>
@@ -97,9 +98,13 @@ TEST(EvaluationWriter, PassFilesWrittenBesideTheAnalysesAreTheFilesWrittenAtTheE
     for (const char *name : {"traversal.csv", "topic_stats.csv", "lost.csv", "evaluation.mcap", "summary.json"}) {
         EXPECT_TRUE(files.count(name)) << name;
     }
-    EXPECT_EQ(listing(dir / "beside"), files);
-    for (const std::string &name : files) {
-        EXPECT_EQ(test::readFile(dir / "beside" / name), test::readFile(dir / "at-end" / name)) << name;
+    Evaluation into;  // the same through evaluateInto(), as `evaluate` and `bench` do it
+    ASSERT_TRUE(evaluateInto(*inputs, EvaluateOptions{}, (dir / "into").string(), into).ok());
+    for (const char *folder : {"beside", "into"}) {
+        EXPECT_EQ(listing(dir / folder), files) << folder;
+        for (const std::string &name : files) {
+            EXPECT_EQ(test::readFile(dir / folder / name), test::readFile(dir / "at-end" / name)) << folder << name;
+        }
     }
 }
 

@@ -31,16 +31,9 @@ int runEvaluate(EvaluateCli &cli) {
     if (auto code = checkUsage("evaluate", {}, o.remaps)) return *code;
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));
     o.progress = isatty(STDERR_FILENO) == 1;
-    // The files the pass alone decides are written while the analyses after it run: the writer
-    // reads the evaluation until finish(), so it is declared after it (and goes first).
     evaluate::Evaluation evaluation;
-    auto writer = evaluate::EvaluationWriter::open(cli.out_dir);
-    if (!writer) return fail("evaluate", writer.error());
-    Status evaluated = evaluate::evaluateRun(*inputs, o, evaluation,
-                                             [&writer](const evaluate::Evaluation &e) { writer->startPassParts(e); });
-    if (!evaluated.ok()) return fail("evaluate", evaluated.error());
-    Status written = writer->finish(evaluation);
-    if (!written.ok()) return fail("evaluate", written.error());
+    Status done = evaluate::evaluateInto(*inputs, o, cli.out_dir, evaluation);
+    if (!done.ok()) return fail("evaluate", done.error());
     if (cli.json) {
         fmt::print("{}\n", evaluate::toSummaryJson(evaluation).dump(2));
     } else {

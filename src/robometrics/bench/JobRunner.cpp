@@ -156,12 +156,11 @@ Status evaluateJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOpt
     eo.gt_map = *gt_map;
     eo.params_file = *params;
     eo.param_overrides = *extra;
-    auto evaluation = evaluate::evaluateRun(*inputs, eo);
-    if (!evaluation) return evaluation.error();
-    ROBOMETRICS_TRY(evaluate::writeEvaluation(*evaluation, (job_dir / "eval").string()));
-    nlohmann::json summary = evaluate::toSummaryJson(*evaluation);
-    outcome.verdict = evaluation->verdict();
-    outcome.anomalies = static_cast<int>(evaluation->anomalies.size());
+    evaluate::Evaluation evaluation;
+    ROBOMETRICS_TRY(evaluate::evaluateInto(*inputs, eo, (job_dir / "eval").string(), evaluation));
+    nlohmann::json summary = evaluate::toSummaryJson(evaluation);
+    outcome.verdict = evaluation.verdict();
+    outcome.anomalies = static_cast<int>(evaluation.anomalies.size());
     outcome.summary_json = summary.dump();
     outcome.metrics = flattenSummary(job.index, summary);
     return Status::Ok();

@@ -215,4 +215,13 @@ Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {
     return writer->finish(e);
 }
 
+Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, const std::string &out_dir,
+                    Evaluation &e) {
+    // The writer reads `e` until finish(), and waits for its thread when it goes first.
+    auto writer = EvaluationWriter::open(out_dir);
+    if (!writer) return writer.error();
+    ROBOMETRICS_TRY(evaluateRun(inputs, options, e, [&writer](const Evaluation &done) { writer->startPassParts(done); }));
+    return writer->finish(e);
+}
+
 }  // namespace robometrics::evaluate

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "robometrics/evaluate/Evaluation.hpp"
+#include "robometrics/evaluate/Evaluator.hpp"
 
 namespace robometrics::evaluate {
 
@@ -41,6 +42,12 @@ private:
 
 /// EvaluationWriter's open() and finish(): every file at once.
 Status writeEvaluation(const Evaluation &evaluation, const std::string &out_dir);
+
+/// evaluateRun() into `e` (which must be empty) and its files into OUT_DIR, the pass's files
+/// written beside the analyses after the pass: what `evaluate` and `bench` do. On an error OUT_DIR
+/// is left as it was.
+Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, const std::string &out_dir,
+                    Evaluation &e);
 
 /// Whether `out_dir` may be replaced: absent, empty, or an earlier evaluate output (it holds
 /// summary.json). Anything else is refused, so a mistyped -o never deletes other data.
