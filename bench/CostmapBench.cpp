@@ -15,6 +15,7 @@
 #include "../tests/terrain/ReferenceCostmap.hpp"
 #include "robometrics/terrain/CloudReader.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
+#include "robometrics/terrain/CostmapStats.hpp"
 #include "robometrics/terrain/TerrainAccumulator.hpp"
 
 namespace {
@@ -69,6 +70,20 @@ BENCHMARK(BM_Costmap3m)->Unit(benchmark::kMicrosecond);
 // of 0.3 m cells under the 3 x 3 m costmap, so each GridMap cell holds about nine costmap cells.
 void BM_CostmapSimulatorFrame(benchmark::State &state) { costmapFrames(state, makeMap(30, 0.3), 0.4, -0.3); }
 BENCHMARK(BM_CostmapSimulatorFrame)->Unit(benchmark::kMicrosecond);
+
+// The statistics every frame adds to (CostmapStats::add): shares of unknown, lethal, free and
+// costed cells of the simulator's 3 x 3 m frame.
+void BM_CostmapStatsFrame(benchmark::State &state) {
+    CostmapConfig config;
+    CostmapGenerator gen(config);
+    robometrics::msgs::OccupancyGrid frame;
+    gen.generate(makeMap(30, 0.3), {0.4, -0.3, 0.2}, frame);
+    CostmapStats stats;
+    for (auto _ : state) stats.add(frame, 0.0);
+    benchmark::DoNotOptimize(stats.cells);
+    state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(frame.data.size()));
+}
+BENCHMARK(BM_CostmapStatsFrame)->Unit(benchmark::kMicrosecond);
 
 void BM_CostmapWhole120m(benchmark::State &state) {
     GridMap map = makeMap(1200, 0.1);
