@@ -1,4 +1,5 @@
-// The low-level XCDR1 writer: header, zero alignment padding, strings, final padding to 4.
+// The low-level XCDR1 writer: header, zero alignment padding, strings, final padding to 4, and a
+// reused buffer left holding exactly the payload.
 
 #include <gtest/gtest.h>
 
@@ -35,7 +36,8 @@ TEST(CdrWriterTest, EmptyArrayWritesNoAlignment) {
     w.writeCount(0);
     w.writeArray(static_cast<const double *>(nullptr), 0);
     w.write(std::uint8_t{5});
-    EXPECT_EQ(out, (std::vector<std::uint8_t>{0, 1, 0, 0, 0, 0, 0, 0, 5}));
+    w.finish();
+    EXPECT_EQ(out, (std::vector<std::uint8_t>{0, 1, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0}));
 }
 
 TEST(CdrWriterTest, BigEndianArraysAreSwappedElementByElement) {
@@ -43,7 +45,20 @@ TEST(CdrWriterTest, BigEndianArraysAreSwappedElementByElement) {
     CdrWriter w(out, CdrByteOrder::Big);
     const std::uint16_t values[] = {0x0102, 0x0304};
     w.writeArray(values, 2);
+    w.finish();
     EXPECT_EQ(out, (std::vector<std::uint8_t>{0, 0, 0, 0, 1, 2, 3, 4}));
+}
+
+TEST(CdrWriterTest, ABufferThatHeldALongerMessageKeepsNoByteOfIt) {
+    // The writer writes over the buffer's bytes and sets its size in finish(): padding included,
+    // nothing of the earlier message survives.
+    std::vector<std::uint8_t> out(100, 0xAA);
+    CdrWriter w(out, CdrByteOrder::Little);
+    w.write(std::uint8_t{7});
+    w.write(std::uint32_t{0x01020304});
+    w.writeString("a");
+    w.finish();
+    EXPECT_EQ(out, (std::vector<std::uint8_t>{0, 1, 0, 0, 7, 0, 0, 0, 4, 3, 2, 1, 2, 0, 0, 0, 'a', 0, 0, 0}));
 }
 
 }  // namespace

@@ -2,7 +2,13 @@
 // Low-level XCDR1 writer: the mirror of CdrReader. Writes the encapsulation header, aligns every
 // primitive to its size from the byte after the header (zero padding), and pads the finished
 // payload with zeros to a multiple of 4 bytes as Fast-CDR (every ROS 2 middleware) does.
+//
+// It writes over the bytes `out` already holds (a buffer kept from message to message) and counts
+// the payload's size itself, growing `out` only when a message is longer than any before it, and
+// sets out's size in finish(): growing the vector by one resize per primitive (each a call and a
+// zero fill) was most of what encoding a message of small fields cost.
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -15,7 +21,7 @@ namespace robometrics::msgs {
 
 class CdrWriter {
 public:
-    /// Clears `out` (keeping its capacity) and writes the encapsulation header.
+    /// Writes the encapsulation header at the start of `out`; finish() sets its size.
     CdrWriter(std::vector<std::uint8_t> &out, CdrByteOrder order);
 
     template <class T>
@@ -26,9 +32,7 @@ public:
         } else {
             align(sizeof(T));
             if (swap_) value = byteSwapped(value);
-            std::size_t at = out_.size();
-            out_.resize(at + sizeof(T));
-            std::memcpy(out_.data() + at, &value, sizeof(T));
+            std::memcpy(room(sizeof(T)), &value, sizeof(T));
         }
     }
 
@@ -38,15 +42,14 @@ public:
         static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
         if (count == 0) return;
         align(sizeof(T));
-        std::size_t at = out_.size();
-        out_.resize(at + count * sizeof(T));
+        std::uint8_t *at = room(count * sizeof(T));
         if (!swap_) {
-            std::memcpy(out_.data() + at, values, count * sizeof(T));
+            std::memcpy(at, values, count * sizeof(T));
             return;
         }
         for (std::size_t i = 0; i < count; ++i) {
             T swapped = byteSwapped(values[i]);
-            std::memcpy(out_.data() + at + i * sizeof(T), &swapped, sizeof(T));
+            std::memcpy(at + i * sizeof(T), &swapped, sizeof(T));
         }
     }
 
@@ -57,17 +60,26 @@ public:
 
     void writeEmptyStruct() { write(std::uint8_t{0}); }
 
-    /// Pads the payload with zeros to a multiple of 4 bytes.
+    /// Pads the payload with zeros to a multiple of 4 bytes and gives `out` the payload's size.
+    /// Until then `out` may hold bytes past the payload: call it once every field is written.
     void finish();
 
 private:
+    /// The next `n` bytes of the payload, to be written (out grows, geometrically, when short).
+    std::uint8_t *room(std::size_t n) {
+        if (out_.size() - size_ < n) out_.resize(std::max(size_ + n, 2 * out_.size()));
+        std::uint8_t *at = out_.data() + size_;
+        size_ += n;
+        return at;
+    }
     void align(std::size_t size) {
-        std::size_t pad = (kCdrHeaderSize - out_.size()) & (size - 1);
-        if (pad != 0) out_.resize(out_.size() + pad, 0);
+        std::size_t pad = (kCdrHeaderSize - size_) & (size - 1);
+        if (pad != 0) std::memset(room(pad), 0, pad);
     }
 
     std::vector<std::uint8_t> &out_;
     bool swap_;
+    std::size_t size_ = 0;  ///< of the payload written so far
 };
 
 }  // namespace robometrics::msgs
