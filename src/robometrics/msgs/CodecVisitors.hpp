@@ -240,7 +240,9 @@ public:
             // Its flat tail, if any, is copied at once when its first field comes (operator()); when
             // that copy cannot be made (another byte order, too few bytes) the fields are read one
             // by one as before, so that an error names the field. A struct without one leaves the
-            // enclosing struct's tail in place: none of its fields can be where that tail begins.
+            // enclosing struct's tail in place: its fields lie before that tail, or inside it when
+            // the tail is read field by field, where a second try of the tail's copy, at the same
+            // place, fails as the first did.
             const FlatTail &tail = flatTailOf<F>();
             if (tail.bytes == 0) return describe(*this, field);
             const Tail outer = tail_;

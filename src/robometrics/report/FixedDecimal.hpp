@@ -43,10 +43,8 @@ inline char *fixedInIntegers(char *out, double value, int precision) {
     std::uint64_t scale = 1;
     for (int i = 0; i < precision; ++i) scale *= 10;
     const U128 scaled = fraction * scale;
-    std::uint64_t decimals = 0;
-    if (shift == 0) {
-        decimals = 0;
-    } else {
+    std::uint64_t decimals = 0;  // an integer (shift 0) has none
+    if (shift != 0) {
         decimals = static_cast<std::uint64_t>(scaled >> shift);
         const U128 rest = scaled & ((U128{1} << shift) - 1);
         const U128 half = U128{1} << (shift - 1);
