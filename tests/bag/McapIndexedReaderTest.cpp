@@ -170,5 +170,39 @@ TEST(McapIndexedReader, ChannelFilterSkipsChunksWithoutThatChannel) {
     EXPECT_EQ(sum, 250000u);  // 1 + 3 + ... + 999
 }
 
+TEST(McapIndexedReader, APinnedMessageKeepsItsBytesWhileLaterChunksAreRead) {
+    const fs::path path = writeTenChunks(test::scratchDir("mcap_pin"));
+    auto file = FileInput::open(path.string());
+    ASSERT_TRUE(file.ok());
+    auto summary = readSummary(file.value());
+    ASSERT_TRUE(summary.ok()) << summary.message();
+    IndexedReader reader(std::move(file.value()), summary->chunk_indexes, {});
+    std::shared_ptr<const void> keeper;
+    EXPECT_FALSE(reader.pinLast(keeper));  // no message yet
+    // Pin every 150th message and keep only its view: each must still read its own index after
+    // the reader went through (and would have reused) the chunks after it.
+    std::vector<std::pair<std::shared_ptr<const void>, MessageRecord>> pinned;
+    MessageRecord m;
+    std::uint32_t i = 0;
+    for (; reader.next(m).value(); ++i) {
+        std::shared_ptr<const void> before = keeper;
+        ASSERT_TRUE(reader.pinLast(keeper));
+        if (i != 0 && i % 100 != 97) {  // within a chunk (chunk starts: 0, 97, 197, ...) the keeper stays
+            EXPECT_EQ(keeper.get(), before.get()) << i;
+        } else {
+            EXPECT_NE(keeper.get(), before.get()) << i;
+        }
+        if (i % 150 == 0) pinned.emplace_back(keeper, m);
+    }
+    EXPECT_EQ(i, 1000u);
+    EXPECT_FALSE(reader.pinLast(keeper));  // after the end
+    ASSERT_EQ(pinned.size(), 7u);
+    for (std::size_t k = 0; k < pinned.size(); ++k) {
+        const auto &data = pinned[k].second.data;
+        ASSERT_EQ(data.size(), 4u);
+        EXPECT_EQ(data[0] | data[1] << 8, static_cast<int>(k * 150)) << k;
+    }
+}
+
 }  // namespace
 }  // namespace robometrics::bag::mcap

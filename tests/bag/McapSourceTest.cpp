@@ -130,6 +130,39 @@ TEST(McapSource, FileWithoutSummaryIsScannedAndMergedByChunk) {
     EXPECT_EQ(times, (std::vector<TimeNs>{0, 1, 2, 3, 3, 4, 5, 7, 8, 9}));
 }
 
+// ReadAhead keeps an indexed file's messages in their chunks (MessageSource::pinLast) instead of
+// copying them; directly and through openBag's rosbag2 layer; also a file whose chunks were found
+// by a scan. Messages outside chunks, read in file order, are copied.
+TEST(McapSource, ChunkedMessagesCanBePinnedOthersCannot) {
+    ROBOMETRICS_REQUIRE_DATA(indexed, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    ROBOMETRICS_REQUIRE_DATA(scanned, "bags/mcap-conformance/TenMessages/TenMessages-ch.mcap");
+    ROBOMETRICS_REQUIRE_DATA(unchunked, "bags/mcap-conformance/TenMessages/TenMessages.mcap");
+    auto pinnedCount = [](MessageSource &source) {
+        std::shared_ptr<const void> keeper;
+        EXPECT_FALSE(source.pinLast(keeper));  // nothing read yet
+        std::size_t pinned = 0, count = 0;
+        Message m;
+        for (; source.next(m).value(); ++count) {
+            std::shared_ptr<const void> own;
+            if (source.pinLast(own) && source.pinLast(keeper) && keeper == own) ++pinned;
+        }
+        EXPECT_FALSE(source.pinLast(keeper));  // after the end
+        return std::make_pair(pinned, count);
+    };
+    auto direct = openMcap(indexed.string());
+    ASSERT_TRUE(direct.ok()) << direct.message();
+    EXPECT_EQ(pinnedCount(**direct), std::make_pair(std::size_t{8197}, std::size_t{8197}));
+    auto layered = openBag(indexed.string());
+    ASSERT_TRUE(layered.ok()) << layered.message();
+    EXPECT_EQ(pinnedCount(**layered), std::make_pair(std::size_t{8197}, std::size_t{8197}));
+    auto scan = openMcap(scanned.string());
+    ASSERT_TRUE(scan.ok()) << scan.message();
+    EXPECT_EQ(pinnedCount(**scan), std::make_pair(std::size_t{10}, std::size_t{10}));
+    auto linear = openMcap(unchunked.string());
+    ASSERT_TRUE(linear.ok()) << linear.message();
+    EXPECT_EQ(pinnedCount(**linear), std::make_pair(std::size_t{0}, std::size_t{10}));
+}
+
 TEST(McapSource, MessagesOutsideChunksComeInFileOrder) {
     ROBOMETRICS_REQUIRE_DATA(p, "bags/mcap-conformance/TenMessages/TenMessages.mcap");
     auto source = openMcap(p.string());

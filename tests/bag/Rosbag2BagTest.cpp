@@ -2,12 +2,14 @@
 // bags merged by log time, FILE and MESSAGE compression, Foxy paths, missing metadata.yaml.
 
 #include <gtest/gtest.h>
+#include <zstd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
 
 #include "TestSupport.hpp"
+#include "robometrics/bag/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 
 namespace robometrics::bag {
@@ -189,6 +191,33 @@ TEST(Rosbag2Bag, MessageCompressionWithoutMetadataIsDetectedPerMessage) {
     const std::map<std::string, std::uint64_t> expected = {{"/topic", 369}, {"/rosout", 757}};  // one read above
     EXPECT_EQ(r.counts, expected);
     EXPECT_EQ(r.last, 1604581542133285933);
+}
+
+// A message decompressed per message lives in a buffer the next call reuses: ReadAhead must copy
+// it (MessageSource::pinLast says no), while the plain message beside it can stay in its chunk.
+TEST(Rosbag2Bag, MessagesDecompressedPerMessageAreNotPinned) {
+    const fs::path path = test::scratchDir("rosbag2_pin") / "message_compressed.mcap";
+    const std::vector<std::uint8_t> plain = {0x00, 0x01, 0x00, 0x00, 42, 0, 0, 0};
+    std::vector<std::uint8_t> frame(ZSTD_compressBound(plain.size()));
+    frame.resize(ZSTD_compress(frame.data(), frame.size(), plain.data(), plain.size(), 1));
+    {
+        auto writer = McapWriter::open(path.string(), {});
+        ASSERT_TRUE(writer.ok()) << writer.message();
+        auto schema = (*writer)->addSchema("std_msgs/msg/UInt32", "ros2msg", "uint32 data");
+        auto channel = (*writer)->addChannel("/n", schema, "cdr");
+        ASSERT_TRUE((*writer)->write(channel, 1, 1, plain).ok());
+        ASSERT_TRUE((*writer)->write(channel, 2, 2, frame).ok());
+        ASSERT_TRUE((*writer)->close().ok());
+    }
+    auto source = openBag(path.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    std::shared_ptr<const void> keeper;
+    Message m;
+    ASSERT_TRUE((*source)->next(m).value());
+    EXPECT_TRUE((*source)->pinLast(keeper));
+    ASSERT_TRUE((*source)->next(m).value());
+    EXPECT_EQ(std::vector<std::uint8_t>(m.data.begin(), m.data.end()), plain);
+    EXPECT_FALSE((*source)->pinLast(keeper));
 }
 
 TEST(Rosbag2Bag, FileCompressionWithoutMetadataDecompressesToTemporaryFiles) {

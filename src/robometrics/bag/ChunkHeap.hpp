@@ -2,10 +2,13 @@
 // The time-ordered merge of loaded chunks that the MCAP indexed reader and the ROS 1 reader share:
 // a min-heap of chunks on their next message, the chunk of the message last returned (it owns
 // that message's bytes until the next call), and finished chunks kept so their buffers are reused.
+// Chunks are shared: a reader that pins a message's chunk (MessageSource::pinLast) keeps it from
+// being reused, on whatever thread it lets go of it.
 // Chunk needs `messages` (a vector) and `cursor` (the index of its next message); `Later(a, b)`
 // on two chunk pointers says a's next message comes after b's (time, then file order).
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -14,17 +17,23 @@ namespace robometrics::bag {
 template <class Chunk>
 class ChunkHeap {
 public:
-    /// A chunk to load into: a finished one (its buffers kept) or a new one.
-    std::unique_ptr<Chunk> spare() {
-        if (spare_.empty()) return std::make_unique<Chunk>();
-        std::unique_ptr<Chunk> chunk = std::move(spare_.back());
-        spare_.pop_back();
-        return chunk;
+    /// A chunk to load into: a finished one nobody pins any more (its buffers kept) or a new one.
+    std::shared_ptr<Chunk> spare() {
+        for (auto it = spare_.rbegin(); it != spare_.rend(); ++it) {
+            if (it->use_count() != 1) continue;  // pinned
+            // The last pin was dropped with a release decrement, perhaps on another thread; this
+            // fence orders its reads of the chunk before the new load's writes.
+            std::atomic_thread_fence(std::memory_order_acquire);
+            std::shared_ptr<Chunk> chunk = std::move(*it);
+            spare_.erase(std::next(it).base());
+            return chunk;
+        }
+        return std::make_shared<Chunk>();
     }
 
     /// A chunk with its cursor set: into the heap while it has messages, else back to the spares.
     template <class Later>
-    void add(std::unique_ptr<Chunk> chunk) {
+    void add(std::shared_ptr<Chunk> chunk) {
         if (chunk->cursor >= chunk->messages.size()) {
             spare_.push_back(std::move(chunk));
             return;
@@ -53,10 +62,13 @@ public:
         return *current_;
     }
 
+    /// The chunk of the message returned last (null before the first and after releaseCurrent()).
+    const std::shared_ptr<Chunk> &current() const { return current_; }
+
 private:
-    std::vector<std::unique_ptr<Chunk>> heap_;
-    std::vector<std::unique_ptr<Chunk>> spare_;
-    std::unique_ptr<Chunk> current_;
+    std::vector<std::shared_ptr<Chunk>> heap_;
+    std::vector<std::shared_ptr<Chunk>> spare_;  ///< finished; some may still be pinned
+    std::shared_ptr<Chunk> current_;
 };
 
 }  // namespace robometrics::bag

@@ -133,6 +133,9 @@ public:
 
     std::string describe() const override { return std::filesystem::path(path_).filename().string(); }
 
+    // The linear reader (a bag without a usable index) reuses one buffer: its messages are copied.
+    bool pinLast(std::shared_ptr<const void> &keeper) override { return indexed_ && indexed_->pinLast(keeper); }
+
 private:
     bool fill(const MessageRecord &m, Message &out) const {
         const std::int32_t index = channel_topic_[m.channel_id];

@@ -80,6 +80,17 @@ public:
 
     /// A short description for messages ("bag.mcap", "rosbag2 dir with 5 files").
     virtual std::string describe() const = 0;
+
+    /// For readers that keep messages past the next call (ReadAhead) without copying them: when
+    /// the bytes of the message next() gave last sit in a buffer that this source leaves
+    /// unchanged while `keeper` holds it, sets `keeper` to that buffer (left as it is when it is
+    /// already that buffer, so a run of messages from one buffer costs no reference count) and
+    /// returns true. False, the default, when the bytes are valid only until the next call.
+    /// `keeper` may be released on any thread.
+    virtual bool pinLast(std::shared_ptr<const void> &keeper) {
+        (void)keeper;
+        return false;
+    }
 };
 
 /// Opens a bag: an .mcap file, a .db3 file, or a rosbag2 directory (metadata.yaml plus storage

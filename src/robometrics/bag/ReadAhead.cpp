@@ -34,7 +34,7 @@ public:
         out.topic = e.topic;
         out.log_time = e.log_time;
         out.publish_time = e.publish_time;
-        out.data = std::span<const std::uint8_t>(batch_->bytes.data() + e.offset, e.size);
+        out.data = std::span<const std::uint8_t>(e.pinned ? e.pinned : batch_->bytes.data() + e.offset, e.size);
         return true;
     }
 
@@ -91,6 +91,8 @@ std::unique_ptr<ReadAhead::Batch> ReadAhead::freshBatch() {
         batch->bytes.reserve(kBatchBytes);
     }
     batch->bytes.clear();
+    batch->pins.clear();
+    batch->pinned_bytes = 0;
     batch->entries.clear();
     batch->error.reset();
     batch->end = false;
@@ -113,6 +115,7 @@ bool ReadAhead::publish(std::unique_ptr<Batch> batch) {
 void ReadAhead::produce() {
     std::unique_ptr<Batch> batch = freshBatch();
     Message m;
+    std::shared_ptr<const void> keeper;  // the buffer the last message was pinned in
     for (;;) {
         if (stopping_.load(std::memory_order_relaxed)) return;
         Result<bool> more = source_.next(m);
@@ -125,10 +128,19 @@ void ReadAhead::produce() {
             publish(std::move(batch));
             return;
         }
-        const std::size_t offset = batch->bytes.size();
-        batch->bytes.insert(batch->bytes.end(), m.data.begin(), m.data.end());  // no zero fill first
-        batch->entries.push_back(Entry{stableTopic(m.topic), m.log_time, m.publish_time, offset, m.data.size()});
-        if (batch->bytes.size() >= kBatchBytes) {
+        const std::uint8_t *pinned = nullptr;
+        std::size_t offset = 0;
+        if (source_.pinLast(keeper)) {
+            if (batch->pins.empty() || batch->pins.back() != keeper) batch->pins.push_back(keeper);
+            pinned = m.data.data();
+            batch->pinned_bytes += m.data.size();
+        } else {
+            offset = batch->bytes.size();
+            batch->bytes.insert(batch->bytes.end(), m.data.begin(), m.data.end());  // no zero fill first
+        }
+        batch->entries.push_back(
+            Entry{stableTopic(m.topic), m.log_time, m.publish_time, pinned, offset, m.data.size()});
+        if (batch->bytes.size() + batch->pinned_bytes >= kBatchBytes) {
             if (!publish(std::move(batch))) return;
             batch = freshBatch();
         }
@@ -146,6 +158,7 @@ void ReadAhead::finishLocked(std::size_t seq) {
     --window_[seq - first_seq_].unfinished;
     bool freed = false;
     while (!window_.empty() && window_.front().unfinished == 0) {
+        window_.front().batch->pins.clear();  // the source may reuse those buffers now
         spare_.push_back(std::move(window_.front().batch));
         window_.pop_front();
         ++first_seq_;

@@ -2,10 +2,13 @@
 // Reads a MessageSource ahead on a second thread for one or more consumers: reading and
 // decompressing the bag overlaps decoding and analysing the messages already read, and several
 // consumers (the pipeline's lanes, each on its own thread) can go through the same messages
-// read once. Messages are copied into batches of about 1 MiB; at most kBatchesAhead batches are
-// held (a batch stays until every consumer is done with it), so memory stays bounded whatever
-// the bag's size (a batch grows past 1 MiB only to hold one larger message). Each consumer sees
-// exactly the messages, in exactly the order, and the error, of the wrapped source.
+// read once. Messages go into batches of about 1 MiB: where the source can pin a message's
+// buffer (MessageSource::pinLast, an indexed MCAP's decompressed chunk) the batch keeps the
+// buffer and points into it, else it copies the bytes. At most kBatchesAhead batches are held (a
+// batch stays until every consumer is done with it), so memory stays bounded whatever the bag's
+// size (a batch grows past 1 MiB only to hold one larger message; pinned chunks stay alive as long
+// as a batch points into them). Each consumer sees exactly the messages, in exactly the order,
+// and the error, of the wrapped source.
 
 #include <atomic>
 #include <condition_variable>
@@ -42,10 +45,13 @@ private:
     struct Entry {
         const TopicInfo *topic;
         TimeNs log_time, publish_time;
+        const std::uint8_t *pinned;  ///< the bytes in a pinned buffer, null when copied to `offset`
         std::size_t offset, size;
     };
     struct Batch {
-        std::vector<std::uint8_t> bytes;
+        std::vector<std::uint8_t> bytes;                ///< copied messages
+        std::vector<std::shared_ptr<const void>> pins;  ///< the buffers the pinned messages are in
+        std::size_t pinned_bytes = 0;
         std::vector<Entry> entries;
         std::optional<Error> error;  ///< after the entries: the source failed there
         bool end = false;            ///< after the entries: the source has no more messages

@@ -53,7 +53,7 @@ IndexedReader::IndexedReader(IndexedReader &&) noexcept = default;
 IndexedReader &IndexedReader::operator=(IndexedReader &&) noexcept = default;
 
 Status IndexedReader::load(const ChunkIndexRecord &index) {
-    std::unique_ptr<LoadedChunk> chunk = merge_.spare();
+    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
     ++chunks_loaded_;
     const std::uint64_t offset = index.chunk_start_offset;
     chunk->file_offset = offset;
@@ -118,6 +118,13 @@ Result<bool> IndexedReader::next(MessageRecord &out) {
     if (merge_.empty()) return false;
     LoadedChunk &chunk = merge_.popEarliest<Later>();
     out = chunk.messages[chunk.cursor++].second;
+    return true;
+}
+
+bool IndexedReader::pinLast(std::shared_ptr<const void> &keeper) const {
+    const std::shared_ptr<LoadedChunk> &chunk = merge_.current();
+    if (!chunk) return false;
+    if (keeper.get() != chunk.get()) keeper = chunk;
     return true;
 }
 

@@ -39,6 +39,9 @@ public:
 
     /// The next message in log-time order; its data view stays valid until the next call.
     Result<bool> next(MessageRecord &out);
+    /// Sets `keeper` to the chunk holding the last message's bytes, which is not reused while it
+    /// is held (MessageSource::pinLast). False before the first message.
+    bool pinLast(std::shared_ptr<const void> &keeper) const;
 
     /// How many chunks were read from the file so far (for tests of the time-range seek).
     std::size_t chunksLoaded() const { return chunks_loaded_; }

@@ -87,7 +87,7 @@ Status ChunkMerger::parseRecords(LoadedChunk &chunk, Bytes records) {
 }
 
 Status ChunkMerger::load(const ChunkInfo &info) {
-    std::unique_ptr<LoadedChunk> chunk = merge_.spare();
+    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
     ++chunks_loaded_;
     const std::uint64_t offset = info.chunk_pos;
     chunk->file_offset = offset;

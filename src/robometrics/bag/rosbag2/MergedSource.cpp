@@ -99,6 +99,7 @@ public:
             out.log_time = current.log_time;
             out.publish_time = current.publish_time;
             out.data = current.data;
+            last_decompressed_ = false;
             // MESSAGE-mode compression exists only in rosbag2 (CDR); a ROS 1 payload may start with any bytes.
             if (out.topic->serialization_format != ros1::kSerializationFormat && isZstdFrame(out.data)) {
                 auto plain = zstd_.decompress(out.data, children_[child].source->describe() + ": message on " +
@@ -106,12 +107,19 @@ public:
                                                             std::to_string(out.log_time));
                 if (!plain) return plain.error();
                 out.data = *plain;
+                last_decompressed_ = true;  // in zstd_'s buffer, reused by the next call
             }
             return true;
         }
     }
 
     std::string describe() const override { return description_; }
+
+    // The child that gave the last message is advanced only by the next call: its last message
+    // is still the one this source gave.
+    bool pinLast(std::shared_ptr<const void> &keeper) override {
+        return last_ != kNone && !last_decompressed_ && children_[last_].source->pinLast(keeper);
+    }
 
 private:
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
@@ -160,6 +168,7 @@ private:
     std::unordered_map<std::string, std::size_t> by_name_;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap_;
     std::size_t last_ = kNone;
+    bool last_decompressed_ = false;  ///< the last message's bytes are zstd_'s output
     ZstdMessageDecompressor zstd_;
 };
 
