@@ -204,5 +204,36 @@ TEST(McapIndexedReader, APinnedMessageKeepsItsBytesWhileLaterChunksAreRead) {
     }
 }
 
+TEST(McapIndexedReader, AChunkAboveTheLimitIsNotPinned) {
+    // Two chunks: 9 messages of 1 MiB (above the 8 MiB limit), then one small message.
+    const fs::path path = test::scratchDir("mcap_pin_limit") / "big_chunk.mcap";
+    {
+        McapWriterOptions options;
+        options.compression = Compression::Zstd;
+        options.chunk_size = 9 << 20;
+        auto writer = McapWriter::open(path.string(), options);
+        ASSERT_TRUE(writer.ok());
+        auto schema = (*writer)->addSchema("std_msgs/msg/UInt8MultiArray", "ros2msg", "uint8[] data");
+        auto channel = (*writer)->addChannel("/big", schema, "cdr");
+        const std::vector<std::uint8_t> mib(1 << 20, 7);
+        for (int i = 0; i < 10; ++i) {
+            const std::vector<std::uint8_t> data = i < 9 ? mib : std::vector<std::uint8_t>(4, 7);
+            ASSERT_TRUE((*writer)->write(channel, i, i, data).ok());
+        }
+        ASSERT_TRUE((*writer)->close().ok());
+    }
+    auto file = FileInput::open(path.string());
+    ASSERT_TRUE(file.ok());
+    auto summary = readSummary(file.value());
+    ASSERT_TRUE(summary.ok()) << summary.message();
+    ASSERT_EQ(summary->chunk_indexes.size(), 2u);
+    IndexedReader reader(std::move(file.value()), summary->chunk_indexes, {});
+    std::shared_ptr<const void> keeper;
+    MessageRecord m;
+    std::vector<bool> pinned;
+    while (reader.next(m).value()) pinned.push_back(reader.pinLast(keeper));
+    EXPECT_EQ(pinned, (std::vector<bool>{false, false, false, false, false, false, false, false, false, true}));
+}
+
 }  // namespace
 }  // namespace robometrics::bag::mcap

@@ -10,6 +10,7 @@ struct IndexedReader::LoadedChunk {
     std::vector<std::uint8_t> decompressed;                         ///< its records when compressed
     std::vector<std::pair<std::uint64_t, MessageRecord>> messages;  ///< (offset in chunk, message), sorted
     std::size_t cursor = 0;
+    std::size_t bytes = 0;  ///< the record and, when compressed, its records: what a pin holds
 
     const MessageRecord &front() const { return messages[cursor].second; }
 };
@@ -72,8 +73,10 @@ Status IndexedReader::load(const ChunkIndexRecord &index) {
     }
     auto record = parseRecord(chunk->raw[0], Bytes(chunk->raw).subspan(kRecordPrefixSize));
     if (!record) return file_.error(offset, record.message());
-    auto records = decompressor_.decompress(std::get<ChunkRecord>(record.value()), chunk->decompressed, verify_crcs_);
+    const ChunkRecord &chunk_record = std::get<ChunkRecord>(record.value());
+    auto records = decompressor_.decompress(chunk_record, chunk->decompressed, verify_crcs_);
     if (!records) return file_.error(offset, "Chunk record: " + records.message());
+    chunk->bytes = chunk->raw.size() + (chunk_record.compression.empty() ? 0 : chunk->decompressed.size());
 
     Bytes bytes = records.value();
     for (std::size_t pos = 0; pos < bytes.size();) {
@@ -123,7 +126,7 @@ Result<bool> IndexedReader::next(MessageRecord &out) {
 
 bool IndexedReader::pinLast(std::shared_ptr<const void> &keeper) const {
     const std::shared_ptr<LoadedChunk> &chunk = merge_.current();
-    if (!chunk) return false;
+    if (!chunk || chunk->bytes > kMaxPinnedChunkBytes) return false;
     if (keeper.get() != chunk.get()) keeper = chunk;
     return true;
 }

@@ -40,8 +40,11 @@ public:
     /// The next message in log-time order; its data view stays valid until the next call.
     Result<bool> next(MessageRecord &out);
     /// Sets `keeper` to the chunk holding the last message's bytes, which is not reused while it
-    /// is held (MessageSource::pinLast). False before the first message.
+    /// is held (MessageSource::pinLast). False before the first message, and for a chunk of more
+    /// than kMaxPinnedChunkBytes (read and decompressed): a reader holding a few such chunks
+    /// would hold several times the memory the copies of their messages take.
     bool pinLast(std::shared_ptr<const void> &keeper) const;
+    static constexpr std::size_t kMaxPinnedChunkBytes = std::size_t{8} << 20;
 
     /// How many chunks were read from the file so far (for tests of the time-range seek).
     std::size_t chunksLoaded() const { return chunks_loaded_; }
