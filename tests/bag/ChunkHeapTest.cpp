@@ -68,7 +68,7 @@ TEST(ChunkHeap, APinnedChunkIsNotReusedUntilItsPinIsDropped) {
     const void *other = fresh.get();
     EXPECT_NE(other, pinned);
     heap.add<Later>(std::move(fresh));  // no messages: back to the spares
-    // Dropped on another thread, as ReadAhead's consumers do: both spares are free now.
+    // Dropped on another thread, synchronised by the join: both spares are free now.
     std::thread([&] { pin.reset(); }).join();
     const std::shared_ptr<TestChunk> a = heap.spare();
     const std::shared_ptr<TestChunk> b = heap.spare();

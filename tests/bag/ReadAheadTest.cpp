@@ -1,7 +1,6 @@
 #include <gtest/gtest.h>
 
 #include <array>
-#include <atomic>
 #include <thread>
 
 #include "robometrics/bag/ReadAhead.hpp"
@@ -87,8 +86,7 @@ private:
     using Buffer = std::array<std::vector<std::uint8_t>, 50>;
     std::shared_ptr<Buffer> freeBuffer() {
         for (auto &b : buffers_) {
-            if (b.use_count() == 1) {
-                std::atomic_thread_fence(std::memory_order_acquire);
+            if (b.use_count() == 1) {  // ReadAhead drops its pins on this (the reader) thread
                 for (auto &m : *b) std::fill(m.begin(), m.end(), std::uint8_t{0xEE});  // as a reload would
                 return b;
             }

@@ -3,12 +3,13 @@
 // a min-heap of chunks on their next message, the chunk of the message last returned (it owns
 // that message's bytes until the next call), and finished chunks kept so their buffers are reused.
 // Chunks are shared: a reader that pins a message's chunk (MessageSource::pinLast) keeps it from
-// being reused, on whatever thread it lets go of it.
+// being reused until it lets go of it, which it does on the reading thread (or in an order
+// synchronised with it, as a joined thread): only then does a use count of 1 mean the reader's
+// reads of the chunk are done before the chunk is loaded again.
 // Chunk needs `messages` (a vector) and `cursor` (the index of its next message); `Later(a, b)`
 // on two chunk pointers says a's next message comes after b's (time, then file order).
 
 #include <algorithm>
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -21,9 +22,6 @@ public:
     std::shared_ptr<Chunk> spare() {
         for (auto it = spare_.rbegin(); it != spare_.rend(); ++it) {
             if (it->use_count() != 1) continue;  // pinned
-            // The last pin was dropped with a release decrement, perhaps on another thread; this
-            // fence orders its reads of the chunk before the new load's writes.
-            std::atomic_thread_fence(std::memory_order_acquire);
             std::shared_ptr<Chunk> chunk = std::move(*it);
             spare_.erase(std::next(it).base());
             return chunk;

@@ -86,7 +86,8 @@ public:
     /// unchanged while `keeper` holds it, sets `keeper` to that buffer (left as it is when it is
     /// already that buffer, so a run of messages from one buffer costs no reference count) and
     /// returns true. False, the default, when the bytes are valid only until the next call.
-    /// `keeper` may be released on any thread.
+    /// `keeper` is to be released on the thread that calls next(), or in an order synchronised
+    /// with it (a mutex, a join): the source tells a buffer is free by its use count alone.
     virtual bool pinLast(std::shared_ptr<const void> &keeper) {
         (void)keeper;
         return false;

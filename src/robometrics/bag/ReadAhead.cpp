@@ -79,8 +79,10 @@ const TopicInfo *ReadAhead::stableTopic(const TopicInfo *topic) {
 
 std::unique_ptr<ReadAhead::Batch> ReadAhead::freshBatch() {
     std::unique_ptr<Batch> batch;
+    std::vector<std::shared_ptr<const void>> unpinned;  // released here, on the reader thread
     {
         std::lock_guard lock(mutex_);
+        unpinned.swap(unpinned_);
         if (!spare_.empty()) {
             batch = std::move(spare_.back());
             spare_.pop_back();
@@ -158,7 +160,10 @@ void ReadAhead::finishLocked(std::size_t seq) {
     --window_[seq - first_seq_].unfinished;
     bool freed = false;
     while (!window_.empty() && window_.front().unfinished == 0) {
-        window_.front().batch->pins.clear();  // the source may reuse those buffers now
+        // The source may reuse those buffers once the reader thread drops the pins (freshBatch()).
+        std::vector<std::shared_ptr<const void>> &pins = window_.front().batch->pins;
+        unpinned_.insert(unpinned_.end(), std::make_move_iterator(pins.begin()), std::make_move_iterator(pins.end()));
+        pins.clear();
         spare_.push_back(std::move(window_.front().batch));
         window_.pop_front();
         ++first_seq_;

@@ -85,6 +85,9 @@ private:
     std::deque<Slot> window_;                    ///< batches still held, oldest first
     std::size_t first_seq_ = 0;                  ///< sequence number of window_.front()
     std::vector<std::unique_ptr<Batch>> spare_;  ///< finished by every consumer, for reuse
+    /// The pins of finished batches: dropped by the reader thread, after the consumers' reads
+    /// (MessageSource::pinLast wants them released on the thread that reads the source).
+    std::vector<std::shared_ptr<const void>> unpinned_;
     struct Cursor {
         std::size_t next_seq = 0;         ///< the batch it takes next
         std::optional<std::size_t> held;  ///< the batch it reads now
