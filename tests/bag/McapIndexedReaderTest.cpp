@@ -170,6 +170,58 @@ TEST(McapIndexedReader, ChannelFilterSkipsChunksWithoutThatChannel) {
     EXPECT_EQ(sum, 250000u);  // 1 + 3 + ... + 999
 }
 
+// What the reader gives, one line per message, and the error it ends with ("" at the end).
+std::vector<std::string> readAll(const fs::path &path, std::size_t loaders) {
+    auto file = FileInput::open(path.string());
+    EXPECT_TRUE(file.ok());
+    auto summary = readSummary(file.value());
+    EXPECT_TRUE(summary.ok()) << summary.message();
+    IndexedReader reader(std::move(file.value()), summary->chunk_indexes, {});
+    if (loaders > 0) reader.loadAhead(loaders);
+    std::vector<std::string> out;
+    MessageRecord m;
+    for (;;) {
+        auto more = reader.next(m);
+        if (!more) {
+            out.push_back("error: " + more.message());
+            break;
+        }
+        if (!more.value()) break;
+        out.push_back(std::to_string(m.channel_id) + " " + std::to_string(m.log_time) + " " +
+                      std::to_string(m.data[0] | m.data[1] << 8));
+    }
+    return out;
+}
+
+TEST(McapIndexedReader, LoadingAheadGivesTheSameMessagesOnOneOrTwoThreads) {
+    const fs::path path = writeTenChunks(test::scratchDir("mcap_ahead"));
+    const std::vector<std::string> here = readAll(path, 0);
+    ASSERT_EQ(here.size(), 1000u);
+    EXPECT_EQ(here[999], "2 999000000 999");
+    EXPECT_EQ(readAll(path, 1), here);
+    EXPECT_EQ(readAll(path, 2), here);
+}
+
+TEST(McapIndexedReader, LoadingAheadMeetsADamagedChunkWhereReadingHereDoes) {
+    const fs::path path = writeTenChunks(test::scratchDir("mcap_ahead_damaged"));
+    {
+        auto file = FileInput::open(path.string());
+        ASSERT_TRUE(file.ok());
+        auto summary = readSummary(file.value());
+        ASSERT_TRUE(summary.ok()) << summary.message();
+        // The middle of the fifth chunk's compressed records: its CRC or zstd frame breaks.
+        const ChunkIndexRecord &fifth = summary->chunk_indexes.at(4);
+        std::fstream out(path, std::ios::in | std::ios::out | std::ios::binary);
+        out.seekp(static_cast<std::streamoff>(fifth.chunk_start_offset + fifth.chunk_length - 40));
+        out.write("\xff\xff\xff\xff\xff\xff\xff\xff", 8);
+    }
+    const std::vector<std::string> here = readAll(path, 0);
+    ASSERT_EQ(here.size(), 398u);  // chunks 1-4 (397 messages), then the error
+    EXPECT_NE(here.back().find("error: "), std::string::npos);
+    EXPECT_EQ(readAll(path, 1), here);
+    EXPECT_EQ(readAll(path, 2), here);
+}
+
 TEST(McapIndexedReader, APinnedMessageKeepsItsBytesWhileLaterChunksAreRead) {
     const fs::path path = writeTenChunks(test::scratchDir("mcap_pin"));
     auto file = FileInput::open(path.string());

@@ -135,6 +135,10 @@ public:
 
     // The linear reader (a bag without a usable index) reuses one buffer: its messages are copied.
     bool pinLast(std::shared_ptr<const void> &keeper) override { return indexed_ && indexed_->pinLast(keeper); }
+    // The linear reader reads records as they come: nothing to split.
+    void loadAhead() override {
+        if (indexed_) indexed_->loadAhead();
+    }
 
 private:
     bool fill(const MessageRecord &m, Message &out) const {

@@ -115,6 +115,7 @@ bool ReadAhead::publish(std::unique_ptr<Batch> batch) {
 }
 
 void ReadAhead::produce() {
+    source_.loadAhead();  // the consumers' threads leave room on a second core
     std::unique_ptr<Batch> batch = freshBatch();
     Message m;
     std::shared_ptr<const void> keeper;  // the buffer the last message was pinned in

@@ -31,14 +31,42 @@ struct Later {
 
 }  // namespace
 
+/// What loading a chunk needs: the file, the filter and the decompressor, used by one thread at a
+/// time (the reader's, or the loading thread's after loadAhead()).
+class IndexedReader::Loader {
+public:
+    Loader(FileInput file, MessageFilter filter, bool verify_crcs)
+        : file_(std::move(file)), filter_(std::move(filter)), verify_crcs_(verify_crcs) {}
+
+    const MessageFilter &filter() const { return filter_; }
+    const std::string &path() const { return file_.path(); }
+    /// The same loader on a handle of its own on the file, for another thread.
+    Result<std::unique_ptr<Loader>> another() const {
+        auto file = FileInput::open(file_.path());
+        if (!file) return file.error();
+        return std::make_unique<Loader>(std::move(file.value()), filter_, verify_crcs_);
+    }
+
+    /// Reads the chunk `index` points at into `chunk` (its buffers reused) with its wanted
+    /// messages in time order.
+    Status load(const ChunkIndexRecord &index, LoadedChunk &chunk);
+
+private:
+    FileInput file_;
+    MessageFilter filter_;
+    bool verify_crcs_;
+    ChunkDecompressor decompressor_;
+};
+
 IndexedReader::IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter,
-                             bool verify_crcs)
-    : file_(std::move(file)), filter_(std::move(filter)), verify_crcs_(verify_crcs) {
+                             bool verify_crcs) {
+    loaders_.push_back(std::make_unique<Loader>(std::move(file), std::move(filter), verify_crcs));
+    const MessageFilter &wanted = loaders_.front()->filter();
     for (ChunkIndexRecord &c : chunks) {
-        if (c.message_end_time < filter_.start_time || c.message_start_time > filter_.end_time) continue;
-        if (!filter_.channels.empty() && !c.message_index_offsets.empty()) {
+        if (c.message_end_time < wanted.start_time || c.message_start_time > wanted.end_time) continue;
+        if (!wanted.channels.empty() && !c.message_index_offsets.empty()) {
             bool any = std::any_of(c.message_index_offsets.begin(), c.message_index_offsets.end(),
-                                   [&](const auto &kv) { return filter_.channels.count(kv.first) > 0; });
+                                   [&](const auto &kv) { return wanted.channels.count(kv.first) > 0; });
             if (!any) continue;  // the message indexes say no wanted channel is in this chunk
         }
         chunks_.push_back(std::move(c));
@@ -50,33 +78,55 @@ IndexedReader::IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunk
 }
 
 IndexedReader::~IndexedReader() = default;
+// Safe while loading ahead: the threads read the Loaders and the chunk records, both on the heap.
 IndexedReader::IndexedReader(IndexedReader &&) noexcept = default;
-IndexedReader &IndexedReader::operator=(IndexedReader &&) noexcept = default;
 
-Status IndexedReader::load(const ChunkIndexRecord &index) {
-    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
-    ++chunks_loaded_;
-    const std::uint64_t offset = index.chunk_start_offset;
-    chunk->file_offset = offset;
-    chunk->messages.clear();
-    chunk->cursor = 0;
-    if (index.chunk_length < kRecordPrefixSize) return file_.error(offset, "ChunkIndex gives a chunk_length below 9");
-    ROBOMETRICS_TRY(file_.read(offset, index.chunk_length, chunk->raw, "Chunk record"));
-    if (chunk->raw[0] != static_cast<std::uint8_t>(Opcode::Chunk)) {
-        return file_.error(offset, "ChunkIndex points at a " + opcodeName(chunk->raw[0]) + " record, not a Chunk");
+void IndexedReader::loadAhead(std::size_t loaders) {
+    if (ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
+    while (loaders_.size() < loaders) {
+        auto another = loaders_.front()->another();
+        if (!another) break;  // the file cannot be opened again: fewer loaders, the same messages
+        loaders_.push_back(std::move(another.value()));
     }
-    const std::uint64_t length = loadLe<std::uint64_t>(chunk->raw.data() + 1);
+    const ChunkIndexRecord *first = chunks_.data() + next_chunk_;
+    ahead_ = std::make_unique<ChunkLoadAhead<LoadedChunk>>(
+        chunks_.size() - next_chunk_, loaders_.size(),
+        [loaders = loaders_.data(), first](std::size_t loader, std::size_t i, LoadedChunk &chunk) {
+            return loaders[loader]->load(first[i], chunk);
+        });
+}
+
+Result<std::shared_ptr<IndexedReader::LoadedChunk>> IndexedReader::loadNext() {
+    const ChunkIndexRecord &index = chunks_[next_chunk_++];
+    ++chunks_loaded_;
+    if (ahead_) return ahead_->take(merge_.spare());
+    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
+    ROBOMETRICS_TRY(loaders_.front()->load(index, *chunk));
+    return chunk;
+}
+
+Status IndexedReader::Loader::load(const ChunkIndexRecord &index, LoadedChunk &chunk) {
+    const std::uint64_t offset = index.chunk_start_offset;
+    chunk.file_offset = offset;
+    chunk.messages.clear();
+    chunk.cursor = 0;
+    if (index.chunk_length < kRecordPrefixSize) return file_.error(offset, "ChunkIndex gives a chunk_length below 9");
+    ROBOMETRICS_TRY(file_.read(offset, index.chunk_length, chunk.raw, "Chunk record"));
+    if (chunk.raw[0] != static_cast<std::uint8_t>(Opcode::Chunk)) {
+        return file_.error(offset, "ChunkIndex points at a " + opcodeName(chunk.raw[0]) + " record, not a Chunk");
+    }
+    const std::uint64_t length = loadLe<std::uint64_t>(chunk.raw.data() + 1);
     if (length != index.chunk_length - kRecordPrefixSize) {
         return file_.error(offset, "Chunk content length " + std::to_string(length) +
                                        " disagrees with its ChunkIndex (" + std::to_string(index.chunk_length) +
                                        " bytes in all)");
     }
-    auto record = parseRecord(chunk->raw[0], Bytes(chunk->raw).subspan(kRecordPrefixSize));
+    auto record = parseRecord(chunk.raw[0], Bytes(chunk.raw).subspan(kRecordPrefixSize));
     if (!record) return file_.error(offset, record.message());
     const ChunkRecord &chunk_record = std::get<ChunkRecord>(record.value());
-    auto records = decompressor_.decompress(chunk_record, chunk->decompressed, verify_crcs_);
+    auto records = decompressor_.decompress(chunk_record, chunk.decompressed, verify_crcs_);
     if (!records) return file_.error(offset, "Chunk record: " + records.message());
-    chunk->bytes = chunk->raw.size() + (chunk_record.compression.empty() ? 0 : chunk->decompressed.size());
+    chunk.bytes = chunk.raw.size() + (chunk_record.compression.empty() ? 0 : chunk.decompressed.size());
 
     Bytes bytes = records.value();
     for (std::size_t pos = 0; pos < bytes.size();) {
@@ -93,30 +143,30 @@ Status IndexedReader::load(const ChunkIndexRecord &index) {
                                                std::to_string(raw->content.size()) +
                                                " bytes, shorter than its 22-byte header");
             }
-            if (filter_.wants(m.channel_id, m.log_time)) chunk->messages.emplace_back(pos, m);
+            if (filter_.wants(m.channel_id, m.log_time)) chunk.messages.emplace_back(pos, m);
         }
         pos += raw->size;
     }
     // Messages inside a chunk need not be in log-time order; a stable sort keeps write order for ties.
     auto by_time = [](const auto &a, const auto &b) { return a.second.log_time < b.second.log_time; };
-    if (!std::is_sorted(chunk->messages.begin(), chunk->messages.end(), by_time)) {
-        std::stable_sort(chunk->messages.begin(), chunk->messages.end(), by_time);
+    if (!std::is_sorted(chunk.messages.begin(), chunk.messages.end(), by_time)) {
+        std::stable_sort(chunk.messages.begin(), chunk.messages.end(), by_time);
     }
-    merge_.add<Later>(std::move(chunk));
     return Status::Ok();
 }
 
 Result<bool> IndexedReader::next(MessageRecord &out) {
-    if (failed_) return Error{file_.path() + ": reading stopped at an earlier error"};
+    if (failed_) return Error{loaders_.front()->path() + ": reading stopped at an earlier error"};
     merge_.releaseCurrent<Later>();  // the previous message's chunk: back into the heap or the spares
     // Load every chunk that may hold a message at or before the earliest one pending.
     while (next_chunk_ < chunks_.size() &&
            (merge_.empty() || chunks_[next_chunk_].message_start_time <= merge_.earliest().front().log_time)) {
-        Status s = load(chunks_[next_chunk_++]);
-        if (!s.ok()) {
+        auto chunk = loadNext();
+        if (!chunk) {
             failed_ = true;
-            return s.error();
+            return chunk.error();
         }
+        merge_.add<Later>(std::move(chunk.value()));
     }
     if (merge_.empty()) return false;
     LoadedChunk &chunk = merge_.popEarliest<Later>();

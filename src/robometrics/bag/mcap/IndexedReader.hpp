@@ -3,7 +3,8 @@
 // scan), reads only the chunks that overlap the wanted time range and channels, and merges their
 // messages into log-time order. Ties keep file order (a stable merge), which is what the
 // conformance suite expects. Chunks are loaded lazily, only when the next message could come
-// from them, so memory holds only the chunks that overlap in time.
+// from them, so memory holds only the chunks that overlap in time, and, after loadAhead(), the
+// next two, read and decompressed on a thread of its own (bag/ChunkLoadAhead.hpp).
 
 #include <cstdint>
 #include <limits>
@@ -12,7 +13,7 @@
 #include <vector>
 
 #include "robometrics/bag/ChunkHeap.hpp"
-
+#include "robometrics/bag/ChunkLoadAhead.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
@@ -35,7 +36,13 @@ public:
     IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter, bool verify_crcs = true);
     ~IndexedReader();
     IndexedReader(IndexedReader &&) noexcept;
-    IndexedReader &operator=(IndexedReader &&) noexcept;
+    IndexedReader &operator=(IndexedReader &&) = delete;  // would replace what a loading thread reads
+
+    /// From now on the chunks are read and decompressed ahead of next() on `loaders` threads of
+    /// their own (each with its own handle on the file), two chunks at once with two: the
+    /// messages and errors are the same. For a caller that reads to the end on a core of its own
+    /// (ReadAhead); not undone.
+    void loadAhead(std::size_t loaders = 2);
 
     /// The next message in log-time order; its data view stays valid until the next call.
     Result<bool> next(MessageRecord &out);
@@ -51,17 +58,19 @@ public:
 
 private:
     struct LoadedChunk;
-    Status load(const ChunkIndexRecord &index);
+    class Loader;
+    /// The next wanted chunk, loaded here or taken from the loading thread.
+    Result<std::shared_ptr<LoadedChunk>> loadNext();
 
-    FileInput file_;
+    /// The file and how to load a chunk, one per loading thread after loadAhead(); on the heap,
+    /// so a move leaves them where the threads read them.
+    std::vector<std::unique_ptr<Loader>> loaders_;
     std::vector<ChunkIndexRecord> chunks_;  ///< the wanted chunks, by (start time, file offset)
     std::size_t next_chunk_ = 0;
-    MessageFilter filter_;
-    bool verify_crcs_;
-    ChunkDecompressor decompressor_;
     ChunkHeap<LoadedChunk> merge_;  ///< loaded chunks in time order (bag/ChunkHeap.hpp)
     std::size_t chunks_loaded_ = 0;
     bool failed_ = false;
+    std::unique_ptr<ChunkLoadAhead<LoadedChunk>> ahead_;  ///< last: its thread reads the members above
 };
 
 }  // namespace robometrics::bag::mcap

@@ -121,6 +121,12 @@ public:
         return last_ != kNone && !last_decompressed_ && children_[last_].source->pinLast(keeper);
     }
 
+    // Only a bag of one file loads ahead: a split bag's files are all open at once, and each
+    // would hold its next chunks, and a thread, from the start.
+    void loadAhead() override {
+        if (children_.size() == 1) children_.front().source->loadAhead();
+    }
+
 private:
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     using Entry = std::pair<TimeNs, std::size_t>;  // (log time, child); smallest first

@@ -1,0 +1,96 @@
+// ChunkLoadAhead: chunks loaded on one or two threads come out in order, an error comes at its
+// chunk after every chunk before it, handed-back chunks are loaded into again, and an early end
+// stops the threads.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <set>
+#include <string>
+#include <thread>
+
+#include "robometrics/bag/ChunkLoadAhead.hpp"
+
+namespace robometrics::bag {
+namespace {
+
+struct NumberedChunk {
+    std::size_t index = 0;
+    std::size_t loader = 0;
+};
+
+// Odd chunks take longer, so with two loaders later chunks are often ready first.
+Status slowOnOdd(std::size_t loader, std::size_t i, NumberedChunk &chunk) {
+    if (i % 2) std::this_thread::sleep_for(std::chrono::microseconds(300));
+    chunk.index = i;
+    chunk.loader = loader;
+    return Status::Ok();
+}
+
+TEST(ChunkLoadAhead, ChunksComeInOrderFromOneOrTwoLoaders) {
+    for (std::size_t loaders : {1u, 2u}) {
+        ChunkLoadAhead<NumberedChunk> ahead(40, loaders, slowOnOdd);
+        std::set<std::size_t> used;
+        for (std::size_t i = 0; i < 40; ++i) {
+            auto chunk = ahead.take(nullptr);
+            ASSERT_TRUE(chunk.ok()) << chunk.message();
+            EXPECT_EQ((*chunk)->index, i) << loaders;
+            used.insert((*chunk)->loader);
+        }
+        EXPECT_EQ(used.size(), loaders);
+    }
+}
+
+TEST(ChunkLoadAhead, AnErrorComesAtItsChunkAfterEveryChunkBeforeIt) {
+    // Chunk 5 fails at once while chunk 4 (slow) is still loading on the other thread.
+    auto load = [](std::size_t loader, std::size_t i, NumberedChunk &chunk) -> Status {
+        if (i == 5) return Error{"chunk 5 is damaged"};
+        return slowOnOdd(loader, i, chunk);
+    };
+    for (std::size_t loaders : {1u, 2u}) {
+        ChunkLoadAhead<NumberedChunk> ahead(10, loaders, load);
+        for (std::size_t i = 0; i < 5; ++i) {
+            auto chunk = ahead.take(nullptr);
+            ASSERT_TRUE(chunk.ok()) << chunk.message();
+            EXPECT_EQ((*chunk)->index, i);
+        }
+        auto failed = ahead.take(nullptr);
+        ASSERT_FALSE(failed.ok());
+        EXPECT_EQ(failed.message(), "chunk 5 is damaged");
+    }
+}
+
+TEST(ChunkLoadAhead, AHandedBackChunkIsLoadedAgain) {
+    ChunkLoadAhead<NumberedChunk> ahead(20, 1, slowOnOdd);
+    auto first = ahead.take(nullptr);
+    ASSERT_TRUE(first.ok());
+    const NumberedChunk *handed_back = first->get();
+    std::shared_ptr<NumberedChunk> spare = std::move(first.value());
+    bool reused = false;
+    for (std::size_t i = 1; i < 20; ++i) {
+        auto chunk = ahead.take(std::move(spare));
+        ASSERT_TRUE(chunk.ok());
+        EXPECT_EQ((*chunk)->index, i);
+        reused = reused || chunk->get() == handed_back;
+        spare = std::move(chunk.value());
+    }
+    EXPECT_TRUE(reused);
+}
+
+TEST(ChunkLoadAhead, StopsWhenDestroyedBeforeTheEnd) {
+    std::atomic<std::size_t> loaded{0};
+    {
+        ChunkLoadAhead<NumberedChunk> ahead(1000, 2, [&loaded](std::size_t, std::size_t i, NumberedChunk &chunk) {
+            chunk.index = i;
+            ++loaded;
+            return Status::Ok();
+        });
+        ASSERT_TRUE(ahead.take(nullptr).ok());
+    }
+    // Never more than the window ahead of the one chunk taken.
+    EXPECT_LE(loaded.load(), 1 + 2 * ChunkLoadAhead<NumberedChunk>::kAheadPerLoader);
+}
+
+}  // namespace
+}  // namespace robometrics::bag
