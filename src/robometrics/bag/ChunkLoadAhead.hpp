@@ -39,8 +39,7 @@ public:
     /// Starts loading at once, with `loaders` threads (at least one).
     ChunkLoadAhead(std::size_t count, std::size_t loaders, Load load)
         : count_(count), ahead_(kAheadPerLoader * std::max<std::size_t>(loaders, 1)), load_(std::move(load)) {
-        for (std::size_t k = 0; k < std::max<std::size_t>(loaders, 1); ++k)
-            threads_.emplace_back([this, k] { run(k); });
+        for (std::size_t k = 0; k < ahead_ / kAheadPerLoader; ++k) threads_.emplace_back([this, k] { run(k); });
     }
     ~ChunkLoadAhead() {
         {
@@ -106,7 +105,7 @@ private:
     const Load load_;
     std::mutex mutex_;
     std::condition_variable changed_;
-    /// Chunks claimed and not taken, in order; empty while loading.
+    /// The chunks claimed and not yet taken, in order; a chunk's place is empty while it loads.
     std::deque<std::optional<Result<std::shared_ptr<Chunk>>>> pending_;
     std::size_t claimed_ = 0;
     std::vector<std::shared_ptr<Chunk>> spares_;

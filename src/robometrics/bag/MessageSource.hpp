@@ -95,7 +95,7 @@ public:
 
     /// For a caller that reads to the end on a thread of its own and has a core to spare
     /// (ReadAhead): a source whose reading splits (an indexed MCAP: its chunks read and
-    /// decompressed ahead on another thread) may do so from now on. The messages and errors
+    /// decompressed ahead on threads of their own) may do so from now on. The messages and errors
     /// stay exactly the same. The default does nothing.
     virtual void loadAhead() {}
 };

@@ -3,8 +3,8 @@
 // scan), reads only the chunks that overlap the wanted time range and channels, and merges their
 // messages into log-time order. Ties keep file order (a stable merge), which is what the
 // conformance suite expects. Chunks are loaded lazily, only when the next message could come
-// from them, so memory holds only the chunks that overlap in time, and, after loadAhead(), the
-// next two, read and decompressed on a thread of its own (bag/ChunkLoadAhead.hpp).
+// from them, so memory holds only the chunks that overlap in time, and, after loadAhead(), up to
+// two more per loading thread, read and decompressed ahead (bag/ChunkLoadAhead.hpp).
 
 #include <cstdint>
 #include <limits>
