@@ -193,22 +193,37 @@ TEST(Rosbag2Bag, MessageCompressionWithoutMetadataIsDetectedPerMessage) {
     EXPECT_EQ(r.last, 1604581542133285933);
 }
 
+const std::vector<std::uint8_t> kPlainUInt32 = {0x00, 0x01, 0x00, 0x00, 42, 0, 0, 0};  // CDR, little-endian
+
+std::vector<std::uint8_t> zstdFrameOf(const std::vector<std::uint8_t> &plain) {
+    std::vector<std::uint8_t> frame(ZSTD_compressBound(plain.size()));
+    frame.resize(ZSTD_compress(frame.data(), frame.size(), plain.data(), plain.size(), 1));
+    return frame;
+}
+
+/// An MCAP file without metadata.yaml holding `messages` (topic, bytes) of std_msgs/UInt32, in order.
+fs::path writeUInt32Mcap(const std::string &name,
+                         const std::vector<std::pair<std::string, std::vector<std::uint8_t>>> &messages) {
+    const fs::path path = test::scratchDir("rosbag2_zstd_messages") / name;
+    auto writer = McapWriter::open(path.string(), {});
+    EXPECT_TRUE(writer.ok()) << writer.message();
+    auto schema = (*writer)->addSchema("std_msgs/msg/UInt32", "ros2msg", "uint32 data");
+    std::map<std::string, std::uint16_t> channels;
+    TimeNs t = 0;
+    for (const auto &[topic, bytes] : messages) {
+        if (!channels.count(topic)) channels[topic] = (*writer)->addChannel(topic, schema, "cdr");
+        ++t;
+        EXPECT_TRUE((*writer)->write(channels[topic], t, t, bytes).ok());
+    }
+    EXPECT_TRUE((*writer)->close().ok());
+    return path;
+}
+
 // A message decompressed per message lives in a buffer the next call reuses: ReadAhead must copy
 // it (MessageSource::pinLast says no), while the plain message beside it can stay in its chunk.
 TEST(Rosbag2Bag, MessagesDecompressedPerMessageAreNotPinned) {
-    const fs::path path = test::scratchDir("rosbag2_pin") / "message_compressed.mcap";
-    const std::vector<std::uint8_t> plain = {0x00, 0x01, 0x00, 0x00, 42, 0, 0, 0};
-    std::vector<std::uint8_t> frame(ZSTD_compressBound(plain.size()));
-    frame.resize(ZSTD_compress(frame.data(), frame.size(), plain.data(), plain.size(), 1));
-    {
-        auto writer = McapWriter::open(path.string(), {});
-        ASSERT_TRUE(writer.ok()) << writer.message();
-        auto schema = (*writer)->addSchema("std_msgs/msg/UInt32", "ros2msg", "uint32 data");
-        auto channel = (*writer)->addChannel("/n", schema, "cdr");
-        ASSERT_TRUE((*writer)->write(channel, 1, 1, plain).ok());
-        ASSERT_TRUE((*writer)->write(channel, 2, 2, frame).ok());
-        ASSERT_TRUE((*writer)->close().ok());
-    }
+    const std::vector<std::uint8_t> &plain = kPlainUInt32;
+    const fs::path path = writeUInt32Mcap("pinned.mcap", {{"/n", plain}, {"/z", zstdFrameOf(plain)}});
     auto source = openBag(path.string());
     ASSERT_TRUE(source.ok()) << source.message();
     std::shared_ptr<const void> keeper;
@@ -218,6 +233,24 @@ TEST(Rosbag2Bag, MessagesDecompressedPerMessageAreNotPinned) {
     ASSERT_TRUE((*source)->next(m).value());
     EXPECT_EQ(std::vector<std::uint8_t>(m.data.begin(), m.data.end()), plain);
     EXPECT_FALSE((*source)->pinLast(keeper));
+}
+
+// Without metadata.yaml the first message of a topic in a file says whether that topic's messages
+// are zstd frames (rosbag2 compresses all of a bag's messages or none): a later message of a
+// plain topic is passed on as it is, whatever its first bytes, and every message of a compressed
+// topic is decompressed.
+TEST(Rosbag2Bag, WithoutMetadataTheFirstMessageOfATopicSaysWhetherItIsCompressed) {
+    const std::vector<std::uint8_t> frame = zstdFrameOf(kPlainUInt32);
+    const fs::path path = writeUInt32Mcap(
+        "first_decides.mcap", {{"/plain", kPlainUInt32}, {"/zstd", frame}, {"/plain", frame}, {"/zstd", frame}});
+    auto source = openBag(path.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    std::vector<std::pair<std::string, std::vector<std::uint8_t>>> read;
+    Message m;
+    while ((*source)->next(m).value()) read.emplace_back(m.topic->name, std::vector(m.data.begin(), m.data.end()));
+    const std::vector<std::pair<std::string, std::vector<std::uint8_t>>> expected = {
+        {"/plain", kPlainUInt32}, {"/zstd", kPlainUInt32}, {"/plain", frame}, {"/zstd", kPlainUInt32}};
+    EXPECT_EQ(read, expected);
 }
 
 TEST(Rosbag2Bag, FileCompressionWithoutMetadataDecompressesToTemporaryFiles) {
