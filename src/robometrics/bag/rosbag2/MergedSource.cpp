@@ -19,6 +19,7 @@ struct Child {
     Message current;
     TopicMemo<std::size_t> topic_cache;  ///< child topic -> merged index
     std::vector<std::uint8_t> zstd_topics;  ///< per merged topic: ZstdTopic, as first seen in this file
+    bool loading_ahead = false;             ///< its chunks are loaded on threads of their own
 };
 
 /// Whether a topic's messages in one file are zstd frames (rosbag2's MESSAGE compression).
@@ -46,7 +47,7 @@ public:
             if (file.zstd_file) return Error{file.display + " (decompressed): " + source.message()};
             return source.error();
         }
-        children_.push_back(Child{std::move(*source), {}, {}});
+        children_.push_back(Child{std::move(*source), {}, {}, {}, false});
         return Status::Ok();
     }
 
@@ -96,6 +97,7 @@ public:
             std::size_t child = heap_.top().second;
             heap_.pop();
             last_ = child;
+            if (load_ahead_) startLoadingAhead(children_[child]);
             Message &current = children_[child].current;
             if (!current.topic) return Error{children_[child].source->describe() + ": a message without a topic"};
             std::size_t index = topicOf(children_[child], current.topic);
@@ -125,20 +127,41 @@ public:
         return last_ != kNone && !last_decompressed_ && children_[last_].source->pinLast(keeper);
     }
 
-    // Only a bag of one file loads ahead: a split bag's files are all open at once, and each
-    // would hold its next chunks, and a thread, from the start.
-    void loadAhead() override {
-        if (children_.size() == 1) children_.front().source->loadAhead();
-    }
+    // A split bag's files are all open at once; loading every one ahead from the start would
+    // give each its threads and chunks. So a file starts loading ahead when the merge first
+    // takes a message from it, at most kMostFilesLoadingAhead files at once, and a file read to
+    // its end is closed (advance()): a bag split in time order loads one file ahead at a time,
+    // whatever its number of files, and two files that overlap in time both load ahead.
+    void loadAhead() override { load_ahead_ = true; }
 
 private:
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     using Entry = std::pair<TimeNs, std::size_t>;  // (log time, child); smallest first
 
+    static constexpr std::size_t kMostFilesLoadingAhead = 2;
+
+    void startLoadingAhead(Child &child) {
+        if (child.loading_ahead || files_loading_ahead_ >= kMostFilesLoadingAhead) return;
+        child.loading_ahead = true;
+        ++files_loading_ahead_;
+        child.source->loadAhead();
+    }
+
+    // A file read to its end is closed: its handle, its chunks and its loading threads are
+    // released now, not when the whole bag is (its last message was used before this call; a
+    // message pinned by ReadAhead keeps its own chunk).
     Status advance(std::size_t child) {
-        auto more = children_[child].source->next(children_[child].current);
+        Child &c = children_[child];
+        auto more = c.source->next(c.current);
         if (!more) return more.error();
-        if (*more) heap_.emplace(children_[child].current.log_time, child);
+        if (*more) {
+            heap_.emplace(c.current.log_time, child);
+            return Status::Ok();
+        }
+        if (c.loading_ahead) --files_loading_ahead_;
+        c.loading_ahead = false;
+        c.current = Message{};
+        c.source.reset();
         return Status::Ok();
     }
 
@@ -194,6 +217,8 @@ private:
     std::size_t last_ = kNone;
     bool last_decompressed_ = false;  ///< the last message's bytes are zstd_'s output
     bool message_mode_ = false;       ///< metadata.yaml says MESSAGE compression: check every message
+    bool load_ahead_ = false;         ///< loadAhead() was called
+    std::size_t files_loading_ahead_ = 0;
     ZstdMessageDecompressor zstd_;
 };
 
