@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <random>
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/MessageSource.hpp"
@@ -63,6 +64,45 @@ TEST(TfRecording, StaticChainIsOnePoseAndUnknownFramesAreErrors) {
     auto unknown = movingBase().chainAtFrequency("b.mcap", "map", "laser", 0, 10.0);
     ASSERT_FALSE(unknown.ok());
     EXPECT_NE(unknown.message().find("b.mcap: frame 'laser' never appears"), std::string::npos) << unknown.message();
+}
+
+TEST(TfRecording, ChainPosesAreThoseOfTheNormalisedRotationsAndAnUnsetRotationIsIdentity) {
+    // The messages' quaternions are not unit (and one is all zero, which reads as identity): the
+    // recording converts them only when a chain needs them, and its poses are, bit for bit, those
+    // of a buffer given each transform as the isometry of its normalised rotation.
+    std::mt19937 random(11);
+    std::uniform_real_distribution<double> unit(-2, 2);
+    TfRecording recording;
+    TfBuffer eager;
+    std::vector<TimeNs> stamps;
+    auto add = [&](const std::string &parent, const std::string &child, TimeNs stamp, bool is_static, bool unset) {
+        msgs::TFMessage m = link(parent, child, stamp, unit(random));
+        auto &tf = m.transforms[0].transform;
+        tf.translation.y = unit(random);
+        tf.rotation = unset ? msgs::Quaternion{0, 0, 0, 0}
+                            : msgs::Quaternion{unit(random), unit(random), unit(random), unit(random)};
+        recording.add(m, is_static);
+        const Eigen::Quaterniond q(tf.rotation.w, tf.rotation.x, tf.rotation.y, tf.rotation.z);
+        Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
+        pose.translation() = Eigen::Vector3d(tf.translation.x, tf.translation.y, tf.translation.z);
+        pose.linear() = unset ? Eigen::Matrix3d::Identity() : q.normalized().toRotationMatrix();
+        eager.setTransform(parent, child, stamp, pose, is_static);
+    };
+    add("map", "odom", 0, true, false);
+    for (int i = 1; i <= 40; ++i) {
+        stamps.push_back(i * 10'000'000LL);
+        add("odom", "base_link", stamps.back(), false, i == 17);
+        add("base_link", "wheel", stamps.back(), false, false);  // on no chain
+    }
+    auto chain = recording.chain("b.mcap", "map", "base_link");
+    ASSERT_TRUE(chain.ok()) << chain.message();
+    ASSERT_EQ(chain->size(), stamps.size());
+    for (std::size_t i = 0; i < stamps.size(); ++i) {
+        auto want = eager.lookup("map", "base_link", stamps[i]);
+        ASSERT_TRUE(want.ok()) << want.message();
+        EXPECT_EQ(chain->positions[i], want->translation()) << i;
+        EXPECT_EQ(chain->orientations[i].coeffs(), Eigen::Quaterniond(want->linear()).normalized().coeffs()) << i;
+    }
 }
 
 msgs::TFMessage turningLink(const std::string &parent, const std::string &child, TimeNs stamp, double x, double yaw) {

@@ -179,38 +179,35 @@ Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge 
     return makeIsometry(t, q);
 }
 
-std::vector<std::string> TfBuffer::chainToRoot(const std::string &frame) const {
-    std::vector<std::string> chain{frame};
+std::vector<TfBuffer::PathEdge> TfBuffer::linksToRoot(const std::string &frame) const {
+    std::vector<PathEdge> links;
     auto it = edges_.find(frame);
-    while (it != edges_.end() && chain.size() < kMaxDepth) {
-        chain.push_back(it->second.parent);
+    while (it != edges_.end() && links.size() + 1 < kMaxDepth) {
+        links.push_back({&it->first, &it->second});
         it = edges_.find(it->second.parent);
     }
-    return chain;
+    return links;
 }
 
-Result<TfBuffer::Path> TfBuffer::pathBetween(const std::string &target, const std::string &source) const {
+Result<TfBuffer::EdgePath> TfBuffer::pathBetween(const std::string &target, const std::string &source) const {
     for (const std::string *f : {&target, &source}) {
         if (!hasFrame(*f)) return Error{fmt::format("frame '{}' does not exist in the transform tree", *f)};
     }
-    std::vector<std::string> up_source = chainToRoot(source);
-    std::vector<std::string> up_target = chainToRoot(target);
-    // The lowest common ancestor: the first frame of the source chain that the target chain holds.
-    for (std::size_t is = 0; is < up_source.size(); ++is) {
-        auto found = std::find(up_target.begin(), up_target.end(), up_source[is]);
-        if (found == up_target.end()) continue;
-        up_target.erase(found, up_target.end());
-        up_source.resize(is);
-        return Path{std::move(up_source), std::move(up_target)};
+    EdgePath path{linksToRoot(source), linksToRoot(target)};
+    // Frame k of a side: its start, then the parent of each link up.
+    auto frame = [](const std::string &start, const std::vector<PathEdge> &links,
+                    std::size_t k) -> const std::string & { return k == 0 ? start : links[k - 1].edge->parent; };
+    // The lowest common ancestor: the first frame up from the source that is on the target's way up.
+    for (std::size_t is = 0; is <= path.source_side.size(); ++is) {
+        const std::string &ancestor = frame(source, path.source_side, is);
+        for (std::size_t it = 0; it <= path.target_side.size(); ++it) {
+            if (frame(target, path.target_side, it) != ancestor) continue;
+            path.source_side.resize(is);
+            path.target_side.resize(it);
+            return path;
+        }
     }
     return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
-}
-
-TfBuffer::EdgePath TfBuffer::edgesOf(const Path &path) const {
-    EdgePath out;
-    for (const std::string &child : path.source_side) out.source_side.push_back({&child, &edges_.at(child)});
-    for (const std::string &child : path.target_side) out.target_side.push_back({&child, &edges_.at(child)});
-    return out;
 }
 
 Result<Eigen::Isometry3d> TfBuffer::poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const {
@@ -237,8 +234,7 @@ Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std:
     if (target == source) return Eigen::Isometry3d::Identity();
     auto path = pathBetween(target, source);
     if (!path) return path.error();
-    EdgePath edges = edgesOf(*path);
-    return poseAlong(edges, time, tolerance);
+    return poseAlong(*path, time, tolerance);
 }
 
 Status TfBuffer::lookupEach(const std::string &target, const std::string &source, const std::vector<TimeNs> &times,
@@ -248,11 +244,10 @@ Status TfBuffer::lookupEach(const std::string &target, const std::string &source
         for (std::size_t i = 0; i < times.size(); ++i) pose(i, Eigen::Isometry3d::Identity());
         return Status::Ok();
     }
-    auto path = pathBetween(target, source);
+    auto path = pathBetween(target, source);  // its cursors follow the rising times
     if (!path) return path.error();
-    EdgePath edges = edgesOf(*path);  // its cursors follow the rising times
     for (std::size_t i = 0; i < times.size(); ++i) {
-        if (auto p = poseAlong(edges, times[i], tolerance)) pose(i, *p);
+        if (auto p = poseAlong(*path, times[i], tolerance)) pose(i, *p);
     }
     return Status::Ok();
 }
@@ -263,11 +258,11 @@ Result<TimeNs> TfBuffer::latestCommonTime(const std::string &target, const std::
     auto path = pathBetween(target, source);
     if (!path) return path.error();
     for (const auto *side : {&path->source_side, &path->target_side}) {
-        for (const std::string &child : *side) {
-            const Edge &edge = edges_.at(child);
+        for (const PathEdge &link : *side) {
+            const Edge &edge = *link.edge;
             if (edge.is_static) continue;
             if (edge.samples.empty())
-                return Error{fmt::format("transform {} -> {} has no samples", edge.parent, child)};
+                return Error{fmt::format("transform {} -> {} has no samples", edge.parent, *link.child)};
             latest = std::min(latest, edge.samples.back().stamp);
         }
     }

@@ -8,9 +8,9 @@
 #include <Eigen/Geometry>
 #include <deque>
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "robometrics/core/Result.hpp"
@@ -101,31 +101,28 @@ private:
     /// look-up, as a chain is built at rising times, else by binary search (a binary search over
     /// a deque was most of a chain's look-up); `cursor` is left at the lower sample.
     static std::size_t firstAfter(const std::deque<Sample> &samples, TimeNs time, std::size_t &cursor);
-    /// The chain of frames from `frame` up to its root (frame first).
-    std::vector<std::string> chainToRoot(const std::string &frame) const;
-    /// The edges between two frames: the child frames below their lowest common ancestor on
-    /// each side, nearest the ancestor last.
-    struct Path {
-        std::vector<std::string> source_side;
-        std::vector<std::string> target_side;
-    };
-    Result<Path> pathBetween(const std::string &target, const std::string &source) const;
-    /// One edge of a path: its child frame, the edge, and where its last look-up found its samples.
+    /// One link of a path: its child frame and edge (the buffer's own, found once), and where
+    /// its last look-up found its samples.
     struct PathEdge {
         const std::string *child;
         const Edge *edge;
         std::size_t cursor = 0;  ///< edgeAt()'s
     };
-    /// The edges of each side of a path, by child frame, nearest the ancestor last.
+    /// The links from `frame` up to its root, `frame`'s own first (none for a root).
+    std::vector<PathEdge> linksToRoot(const std::string &frame) const;
+    /// The links between two frames: on each side those below their lowest common ancestor,
+    /// nearest the ancestor last.
     struct EdgePath {
         std::vector<PathEdge> source_side, target_side;
     };
-    EdgePath edgesOf(const Path &path) const;
+    Result<EdgePath> pathBetween(const std::string &target, const std::string &source) const;
     /// target_T_source along `path` at `time` (its edges' cursors move on).
     Result<Eigen::Isometry3d> poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const;
 
     TimeNs cache_duration_;
-    std::map<std::string, Edge> edges_;  ///< keyed by child frame
+    /// Keyed by child frame. Hashed: every sample and look-up finds its links by name, and an
+    /// ordered map's several string comparisons a look-up cost more (nothing needs the order).
+    std::unordered_map<std::string, Edge> edges_;
 };
 
 }  // namespace robometrics

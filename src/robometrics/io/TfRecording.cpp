@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace robometrics::io {
@@ -25,16 +26,17 @@ bool TfRecording::subscribe(pipeline::Pipeline &pipeline, const std::vector<bag:
 
 void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
     for (const auto &tf : message.transforms) {
-        Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
         const auto &t = tf.transform.translation;
         const auto &r = tf.transform.rotation;
-        pose.translation() = Eigen::Vector3d(t.x, t.y, t.z);
-        Eigen::Quaterniond q(r.w, r.x, r.y, r.z);
-        // An unset rotation (all zero) reads as identity, as for the pose topics.
-        pose.linear() = (q.norm() > 1e-12 ? q.normalized() : Eigen::Quaterniond::Identity()).toRotationMatrix();
+        const Eigen::Vector3d translation(t.x, t.y, t.z);
+        const Eigen::Quaterniond q(r.w, r.x, r.y, r.z);
         const TimeNs stamp = tf.header.stamp.toNs();
         if (!is_static && !streamed_.empty()) checkLateSample(tf.child_frame_id, stamp);
-        buffer_.setTransform(tf.header.frame_id, tf.child_frame_id, stamp, pose, is_static);
+        // An unset rotation (all zero) reads as identity, as for the pose topics. The buffer
+        // normalises the rotation when a look-up first needs it, to the very bits it would store
+        // of the isometry: links off the chains (wheels, sensors) are never converted.
+        buffer_.setTransformFromMessage(tf.header.frame_id, tf.child_frame_id, stamp, translation,
+                                        q.norm() > 1e-12 ? q : Eigen::Quaterniond::Identity(), is_static);
         Link &link = links_[tf.child_frame_id];
         link.parent = tf.header.frame_id;
         if (is_static) continue;
@@ -42,8 +44,8 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         earliest_dynamic_ = std::min(earliest_dynamic_, stamp);
         if (!link.dynamic) {
             link.dynamic = true;
-            link.first_translation = pose.translation();
-        } else if ((pose.translation() - link.first_translation).norm() > 1e-3) {
+            link.first_translation = translation;
+        } else if ((translation - link.first_translation).norm() > 1e-3) {
             link.translating = true;
         }
         // Built in steps of many samples: each step walks the streamed chains' links.

@@ -4,9 +4,9 @@
 // transforms once and then compose one or several chains.
 
 #include <limits>
-#include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -137,7 +137,7 @@ private:
     };
 
     TfBuffer buffer_;
-    std::map<std::string, Link> links_;                             ///< by child frame
+    std::unordered_map<std::string, Link> links_;                   ///< by child frame (hashed, as the buffer's)
     TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();  ///< the first /tf stamp
 };
 
