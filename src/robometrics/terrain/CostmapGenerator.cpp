@@ -93,6 +93,12 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     const bool share = layers.resolution * layers.resolution >= 2.0 * res * res;
     if (share && slot_of_.size() != map_cells) slot_of_.assign(map_cells, -1);  // -1 between frames
     const std::size_t capacity = std::max<std::size_t>(kBlockCells, static_cast<std::size_t>(n));
+    // The cell loop below reads these through locals: through the members, every gather() call
+    // (which may change *this as far as the compiler knows) made it reload them for every cell.
+    int *cell_i = cell_i_.data();
+    int *cell_j = cell_j_.data();
+    int *slot_of = slot_of_.data();
+    const std::size_t map_rows = static_cast<std::size_t>(layers.rows);
     batch_.reset(capacity);
     batch_cells_.clear();
     cell_slots_.resize(capacity);
@@ -124,24 +130,23 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
             point_x_[cx] = column_x_[cx] - row_x;
             point_y_[cx] = column_y_[cx] + row_y;
         }
-        map.indices(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell_i_.data(), cell_j_.data());
+        map.indices(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell_i, cell_j);
         for (int cx = 0; cx < n; ++cx) {
-            row_slots[cx] = -1;
-            const int i = cell_i_[cx];
-            const int j = cell_j_[cx];
-            if (i < 0) continue;  // outside the map
-            const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * layers.rows;
-            if (!seen[k]) continue;
-            if (!share) {
-                row_slots[cx] = static_cast<int>(batch_.size);
-                gather(layers, i, j, batch_, batch_.size++);
-                continue;
-            }
-            int &slot = slot_of_[k];
-            if (slot < 0) {
-                slot = static_cast<int>(batch_.size);
-                gather(layers, i, j, batch_, batch_.size++);
-                batch_cells_.push_back(k);
+            int slot = -1;  // unknown: outside the map, or never seen
+            const int i = cell_i[cx];
+            if (i >= 0) {
+                const int j = cell_j[cx];
+                const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * map_rows;
+                if (seen[k]) {
+                    if (!share) {
+                        slot = static_cast<int>(batch_.size);
+                        gather(layers, i, j, batch_, batch_.size++);
+                    } else if ((slot = slot_of[k]) < 0) {
+                        slot = slot_of[k] = static_cast<int>(batch_.size);
+                        gather(layers, i, j, batch_, batch_.size++);
+                        batch_cells_.push_back(k);
+                    }
+                }
             }
             row_slots[cx] = slot;
         }
