@@ -33,13 +33,16 @@ TEST(StuckDetector, AStallUnderCommandIsOneEpisodeWithItsSpan) {
     const std::vector<StuckEpisode> episodes = findStuckEpisodes(drivingIntent(), stalledTrack());
     ASSERT_EQ(episodes.size(), 1u);
     const StuckEpisode &e = episodes[0];
-    // Windows of 5 s every 0.5 s; a window is stalled while it covers under 25 % of the 2.5 m
-    // asked: from the one starting at 9 s (0.5 m of 2.5 m covered is 20 %) to the one ending
-    // at 21 s (also 0.5 m).
-    EXPECT_EQ(e.start, 9000 * kMs);
-    EXPECT_EQ(e.end, 21'000 * kMs);
+    // Windows of 5 s every 0.5 s find it: stalled while a window covers under 25 % of the 2.5 m
+    // asked, from the one starting at 9 s (0.5 m of 2.5 m is 20 %) to the one ending at 21 s.
+    // It is then trimmed on spans of 0.5 s probed every 50 ms: a span stalls when it covers under
+    // 25 % of its 0.25 m, 0.0625 m. The robot stops at 10 s: the span from 9.9 s covers 0.05 m
+    // (stalls), the one from 9.85 s 0.075 m (does not). It moves again at 20 s: the last span
+    // that stalls is the one from 19.6 s to 20.1 s (0.05 m). Onset and end within 0.1 s of truth.
+    EXPECT_EQ(e.start, 9900 * kMs);
+    EXPECT_EQ(e.end, 20'100 * kMs);
+    EXPECT_NEAR(e.covered_m, 0.1, 1e-9);
     EXPECT_NEAR(e.commandedSpeed(), 0.5, 1e-9);
-    EXPECT_NEAR(e.covered_m, 1.0, 1e-9);
 }
 
 TEST(StuckDetector, StandingStillWithoutACommandIsNotStuck) {

@@ -18,6 +18,15 @@ TEST(Track, PathBetweenInterpolatesInsideASample) {
     EXPECT_DOUBLE_EQ(track.pathBetween(-kMs, 5000 * kMs), 2.0);
 }
 
+TEST(Track, TimeAfterPathIsWhenTheRobotHadCoveredThatFar) {
+    // 1 m along x every second from 0 to 2 s, then standing until 4 s.
+    Track track({{0, 0, 0, 0}, {1000 * kMs, 1, 0, 0}, {2000 * kMs, 2, 0, 0}, {4000 * kMs, 2, 0, 0}});
+    EXPECT_EQ(track.timeAfterPath(500 * kMs, 0.25), 750 * kMs);  // inside a step
+    EXPECT_EQ(track.timeAfterPath(0, 1.0), 1000 * kMs);
+    EXPECT_EQ(track.timeAfterPath(1500 * kMs, 0.5), 2000 * kMs);  // the first time it got there
+    EXPECT_FALSE(track.timeAfterPath(1500 * kMs, 0.6).has_value());  // it never did
+}
+
 TEST(Track, MovingCoversDrivingAndTurningButNotStanding) {
     std::vector<TrackPoint> points;
     // 0-2 s drive at 0.5 m/s, 2-4 s stand, 4-6 s turn in place at 0.5 rad/s (samples every 100 ms).

@@ -112,12 +112,36 @@ protected:
 std::filesystem::path *EvaluateRealRecording::dir_ = nullptr;
 nlohmann::json *EvaluateRealRecording::summary_ = nullptr;
 
-TEST_F(EvaluateRealRecording, VerdictIsOkWithTheMissingInputsListed) {
+TEST_F(EvaluateRealRecording, WithoutAScannerTheVerdictIsInconclusiveAndSaysWhy) {
     const auto &s = *summary_;
-    EXPECT_EQ(s["verdict"], "ok") << s["anomalies"].dump(2);
+    EXPECT_EQ(s["verdict"], "inconclusive") << s["anomalies"].dump(2);
+    EXPECT_TRUE(s["anomalies"].empty());
     std::string not_evaluated = s["not_evaluated"].dump();
     EXPECT_NE(not_evaluated.find("no sensor_msgs/LaserScan topic"), std::string::npos);
     EXPECT_NE(not_evaluated.find("no sensor_msgs/Imu topic"), std::string::npos);
+    const auto &basis = s["verdict_basis"];
+    ASSERT_EQ(basis["checks_not_run"].size(), 1u) << basis.dump(2);
+    EXPECT_EQ(basis["checks_not_run"][0]["check"], "collisions");
+    std::vector<std::string> run;
+    for (const auto &c : basis["checks_run"]) run.push_back(c["check"]);
+    EXPECT_EQ(run, (std::vector<std::string>{"motion", "topic_health"}));
+}
+
+TEST_F(EvaluateRealRecording, MetricsWithoutTheirInputAreNullWithTheReasonNeverZero) {
+    const auto &t = (*summary_)["traversal"];
+    for (const char *scan_metric : {"collision_events", "total_collisions", "min_clearance_m", "mean_clearance_m",
+                                    "time_low_clearance_s", "scan_readings", "invalid_scan_share"}) {
+        EXPECT_TRUE(t[scan_metric].is_null()) << scan_metric << " " << t[scan_metric];
+        EXPECT_NE(t["null_reasons"][scan_metric].get<std::string>().find("LaserScan"), std::string::npos);
+    }
+    for (const char *imu_metric : {"smoothness_metric", "mean_smoothness", "time_rough_terrain_s", "rough_imu_readings",
+                                   "max_accel_magnitude_mps2"}) {
+        EXPECT_TRUE(t[imu_metric].is_null()) << imu_metric << " " << t[imu_metric];
+        EXPECT_NE(t["null_reasons"][imu_metric].get<std::string>().find("Imu"), std::string::npos);
+    }
+    EXPECT_TRUE((*summary_)["safety"]["collision_events"].is_null());
+    EXPECT_TRUE((*summary_)["scanners"].empty());
+    EXPECT_TRUE(t["distance_traveled_m"].is_number());  // measured on the odometry pose
 }
 
 TEST_F(EvaluateRealRecording, AnInOrderTfHasNoCaveat) {

@@ -39,12 +39,17 @@ TEST(Comparison, BestValuePerRowFollowsTheMetricsDirection) {
     EXPECT_EQ(j["rows"][0]["metric"], "verdict");
 }
 
-TEST(Comparison, MissingValuesAreDashesAndNeverBest) {
-    std::vector<ComparedRun> runs = {{"a", {{"trajectory", {{"ate_se3", {{"rmse", 1.0}}}}}}},
-                                     {"b", nlohmann::json::object()}};
+TEST(Comparison, UnmeasuredValuesAreDashesAndOneMeasuredValueIsNotBest) {
+    // Run b recorded no scanner: its collision count is null, not 0, and run a's 0 is not "best"
+    // against nothing; two measured values are ranked.
+    std::vector<ComparedRun> runs = {
+        {"a", {{"trajectory", {{"ate_se3", {{"rmse", 1.0}}}}}, {"safety", {{"collision_events", 0}}}}},
+        {"b", {{"trajectory", {{"ate_se3", {{"rmse", 2.0}}}}}, {"safety", {{"collision_events", nullptr}}}}},
+        {"c", nlohmann::json::object()}};
     ComparisonTable t = compareRuns(runs);
     std::string md = comparisonMarkdown(t);
-    EXPECT_NE(md.find("| ate_rmse_m | **1** | - |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| collision_events | 0 | - | - |"), std::string::npos) << md;
+    EXPECT_NE(md.find("| ate_rmse_m | **1** | 2 | - |"), std::string::npos) << md;
 }
 
 TEST(Comparison, DirectionsComeFromTheMetricCatalogue) {
@@ -64,7 +69,7 @@ TEST(Comparison, DirectionsComeFromTheMetricCatalogue) {
 }
 
 TEST(Comparison, ATieMarksNothing) {
-    nlohmann::json same = {{"traversal", {{"collision_events", 1}}}};
+    nlohmann::json same = {{"safety", {{"collision_events", 1}}}};
     ComparisonTable t = compareRuns({{"a", same}, {"b", same}});
     for (const auto &r : t.rows) {
         if (r.metric == "collision_events") {

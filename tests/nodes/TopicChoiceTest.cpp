@@ -33,5 +33,34 @@ TEST(TopicChoice, AnExplicitRemapWinsOverDetection) {
     EXPECT_EQ(chooseTopics(bag.topics(), remaps).scan, "/rear/scan");
 }
 
+TEST(TopicChoice, GroundTruthIsFoundByTypeAndNameAndNeverTakenAsTheRobotsOwn) {
+    test::MessageList bag;
+    bag.declare<msgs::Odometry>("/ground_truth");  // Gazebo's p3d plugin, first in the file
+    bag.declare<msgs::Odometry>("/wheel/odometry");
+    bag.declare<msgs::PoseWithCovarianceStamped>("/vicon/robot/pose");
+    pipeline::Pipeline none;
+    const TopicChoice c = chooseTopics(bag.topics(), none);
+    EXPECT_EQ(c.odometry, "/wheel/odometry");  // not the first Odometry: that one is ground truth
+    EXPECT_EQ(c.ground_truth, "/ground_truth");
+    EXPECT_EQ(c.ground_truth_type, "nav_msgs/msg/Odometry");
+    EXPECT_TRUE(c.amcl_pose.empty());  // the motion-capture pose is not a localization estimate
+    // The user names another.
+    pipeline::Pipeline remaps;
+    ASSERT_TRUE(remaps.addRemaps({"ground_truth=/vicon/robot/pose"}).ok());
+    const TopicChoice named = chooseTopics(bag.topics(), remaps);
+    EXPECT_EQ(named.ground_truth, "/vicon/robot/pose");
+    EXPECT_EQ(named.ground_truth_type, "geometry_msgs/msg/PoseWithCovarianceStamped");
+}
+
+TEST(TopicChoice, GroundTruthNames) {
+    for (const char *name : {"/ground_truth", "/base_pose_ground_truth", "/odom_gt", "/gt/odom", "/robot/gt_pose",
+                             "/groundtruth", "/mocap/robot/pose", "/vrpn_client_node/rb/pose", "/Vicon/base"}) {
+        EXPECT_TRUE(looksLikeGroundTruth(name)) << name;
+    }
+    for (const char *name : {"/odom", "/amcl_pose", "/tgt_pose", "/light/gtx", "/length"}) {
+        EXPECT_FALSE(looksLikeGroundTruth(name)) << name;
+    }
+}
+
 }  // namespace
 }  // namespace robometrics::nodes

@@ -245,6 +245,30 @@ TEST(TopicHealth, AMotionGatedTopicIsIdleWhileStandingOrWhileItsSensorIsSilent) 
     EXPECT_EQ(acc.result(1.5, context).estimated_drops, 4u);
 }
 
+TEST(TopicHealth, AMotionGatedTopicWaitsForItsGateDistanceAfterAStop) {
+    // AMCL once a second while driving 0-10 s; the robot stops 10-20 s, then creeps at 0.05 m/s
+    // from 20 s: it covers the 0.25 m gate 5 s later, and AMCL publishes again at 25 s.
+    TopicHealthAccumulator acc("/amcl_pose", true, 1, TopicRole::MotionGated);
+    for (int i = 0; i <= 10; ++i) acc.add(ms(1000 * i + 5), ms(1000 * i), 1);
+    for (int i = 25; i <= 30; ++i) acc.add(ms(1000 * i + 5), ms(1000 * i), 1);
+    TimeIntervals moving;
+    moving.add(0, ms(10000));
+    moving.add(ms(20000), ms(30000));
+    HealthContext context;
+    context.moving = &moving;
+    // Travelled metres since `from`: 0.05 m/s after 20 s (the stop: nothing before).
+    context.after_travel = [](TimeNs from, double metres) -> std::optional<TimeNs> {
+        const TimeNs start = std::max(from, ms(20000));
+        return start + static_cast<TimeNs>(metres / 0.05 * 1e9);
+    };
+    const TopicHealth gated = acc.result(1.5, context);
+    EXPECT_EQ(gated.estimated_drops, 0u);  // 10-25 s: standing, then under the gate distance
+    EXPECT_EQ(gated.idle_gaps, 1u);
+    // Without the track the 5 s of creeping count: 4 missing at 1 s.
+    context.after_travel = nullptr;
+    EXPECT_EQ(acc.result(1.5, context).estimated_drops, 4u);
+}
+
 TEST(TopicHealth, RecorderBurstsOnAHeaderlessTopicGiveNoPeriod) {
     // /tf at 50 Hz logged two at a time, 2 us apart, every 40 ms: half the periods are bursts.
     TopicHealthAccumulator acc("/tf", false);

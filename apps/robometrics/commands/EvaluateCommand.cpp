@@ -20,7 +20,14 @@ struct EvaluateCli {
     std::string input, out_dir;
     evaluate::EvaluateOptions options;
     bool json = false;
+    bool verdict_exit_code = false;
 };
+
+/// With --exit-code: 0 ok, 3 potential failure, 4 inconclusive (docs/evaluate.md, Exit codes).
+int verdictExitCode(const evaluate::Evaluation &e) {
+    if (!e.ok()) return 3;
+    return e.inconclusive() ? 4 : 0;
+}
 
 int runEvaluate(EvaluateCli &cli) {
     auto inputs = evaluate::findRunInputs(cli.input);
@@ -39,7 +46,7 @@ int runEvaluate(EvaluateCli &cli) {
     } else {
         fmt::print("{}", evaluate::evaluationHeadlines(evaluation, cli.out_dir));
     }
-    return 0;
+    return cli.verdict_exit_code ? verdictExitCode(evaluation) : 0;
 }
 
 const RegisterCommand kRegister{
@@ -68,6 +75,8 @@ const RegisterCommand kRegister{
             ->check(CLI::Range(1, 2))
             ->capture_default_str();
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
+        app.add_flag("--exit-code", cli->verdict_exit_code,
+                     "Exit with the verdict: 0 ok, 3 potential_failure, 4 inconclusive (for CI gates)");
         return [cli] { return runEvaluate(*cli); };
     },
     10};

@@ -31,6 +31,26 @@ private:
     std::vector<double> cumulative_;
 };
 
+/// Trims an episode found on the windows to the spans where the evidence holds on a finer scale:
+/// from the first short span that stalls to the last (a window of 5 s that stalls may have
+/// begun seconds before the robot stopped).
+void trimToOnset(StuckEpisode &episode, const CommandedDistance &commanded, const Track &track,
+                 const StuckConfig &config) {
+    const TimeNs span = fromSeconds(config.onset_s), step = std::max<TimeNs>(1, fromSeconds(config.onset_step_s));
+    if (episode.end - episode.start <= span) return;
+    auto stalls = [&](TimeNs from) {
+        const double asked = commanded.between(from, from + span);
+        return asked > 0 && track.pathBetween(from, from + span) < config.min_progress_ratio * asked;
+    };
+    TimeNs start = episode.start;
+    while (start + span < episode.end && !stalls(start)) start += step;
+    TimeNs last = episode.end - span;
+    while (last > start && !stalls(last)) last -= step;
+    if (!stalls(start)) return;  // nothing stalls on the finer scale: keep the windows' span
+    episode.start = start;
+    episode.end = last + span;
+}
+
 }  // namespace
 
 std::vector<StuckEpisode> findStuckEpisodes(const Intent &intent, const Track &track, const StuckConfig &config) {
@@ -57,6 +77,7 @@ std::vector<StuckEpisode> findStuckEpisodes(const Intent &intent, const Track &t
         }
     }
     for (StuckEpisode &e : episodes) {
+        trimToOnset(e, commanded, track, config);
         e.commanded_m = commanded.between(e.start, e.end);
         e.covered_m = track.pathBetween(e.start, e.end);
     }

@@ -3,7 +3,9 @@
 // a linear velocity command held throughout, the distance the commands asked for (the integral
 // of the commanded speed) is compared with the path the robot covered; a window in which the
 // robot covered less than `min_progress_ratio` of it is stalled, and overlapping stalled windows
-// make one episode. Standing still without a command to drive is never stuck; turning in place
+// make one episode, which starts at its onset (the moment progress stopped while motion was
+// commanded, not the start of the first window) and ends when progress resumed or the command
+// stopped. Standing still without a command to drive is never stuck; turning in place
 // is not judged (it asks for no distance).
 
 #include <vector>
@@ -18,6 +20,11 @@ struct StuckConfig {
     double step_s = 0.5;               ///< windows start this far apart
     double min_progress_ratio = 0.25;  ///< covered / commanded below this: stalled
     double min_commanded_m = 0.25;     ///< windows asking for less are not judged (creeping)
+    /// An episode found on the windows is then trimmed to its onset and its end on this finer
+    /// scale: it starts at the first `onset_s` span (probed every `onset_step_s`) in which the
+    /// robot covered less than min_progress_ratio of what was asked, and ends with the last.
+    double onset_s = 0.5;
+    double onset_step_s = 0.05;
 };
 
 struct StuckEpisode {

@@ -38,6 +38,19 @@ double Track::pathAt(TimeNs t) const {
     return cumulative_[i - 1] + f * (cumulative_[i] - cumulative_[i - 1]);
 }
 
+std::optional<TimeNs> Track::timeAfterPath(TimeNs from, double metres) const {
+    if (points_.empty()) return std::nullopt;
+    const double target = pathAt(from) + metres;
+    if (metres <= 0) return std::max(from, points_.front().t);
+    auto reached = std::lower_bound(cumulative_.begin(), cumulative_.end(), target);
+    if (reached == cumulative_.end()) return std::nullopt;
+    const std::size_t i = static_cast<std::size_t>(reached - cumulative_.begin());
+    if (i == 0) return points_.front().t;
+    const double step = cumulative_[i] - cumulative_[i - 1];
+    const double f = step > 0 ? (target - cumulative_[i - 1]) / step : 1.0;
+    return points_[i - 1].t + static_cast<TimeNs>(std::llround(f * static_cast<double>(points_[i].t - points_[i - 1].t)));
+}
+
 double Track::pathBetween(TimeNs from, TimeNs to) const { return pathAt(to) - pathAt(from); }
 
 MovingIntervals::MovingIntervals(const MovingConfig &config)

@@ -4,6 +4,7 @@
 // between any two times is one lookup. Tells when the robot moved (driving or turning) and how
 // far it got in a window.
 
+#include <optional>
 #include <vector>
 
 #include "robometrics/core/Time.hpp"
@@ -52,6 +53,9 @@ public:
     TimeNs end() const { return points_.back().t; }
     /// Path length (2-D, along the samples) from `from` to `to`, interpolated inside a step.
     double pathBetween(TimeNs from, TimeNs to) const;
+    /// The first time at which the robot had covered `metres` of path since `from` (interpolated
+    /// inside a step); empty when it never did within the track.
+    std::optional<TimeNs> timeAfterPath(TimeNs from, double metres) const;
     /// When the robot drove or turned.
     TimeIntervals moving(const MovingConfig &config = {}) const;
 

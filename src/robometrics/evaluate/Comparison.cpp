@@ -17,9 +17,9 @@ struct RowSpec {
 const RowSpec kRows[] = {
     {"duration_s", "duration_s"},
     {"anomalies", "anomalies"},  // counted from the list
-    {"collision_events", "traversal.collision_events"},
+    {"collision_events", "safety.collision_events"},
     {"distance_traveled_m", "traversal.distance_traveled_m"},
-    {"min_clearance_m", "traversal.min_clearance_m"},
+    {"min_clearance_m", "safety.min_clearance_m"},
     {"time_low_clearance_s", "traversal.time_low_clearance_s"},
     {"time_rough_terrain_s", "traversal.time_rough_terrain_s"},
     {"mean_smoothness", "traversal.mean_smoothness"},
@@ -75,7 +75,10 @@ ComparisonTable compareRuns(const std::vector<ComparedRun> &runs) {
             row.values.push_back(v);
         }
         if (!any) continue;
-        for (std::size_t i = 0; info.ranked() && i < row.values.size(); ++i) {
+        // A best needs two measured values: one run measured against others that were not is not
+        // better than them (a run without a scanner has no collision count, not 0).
+        const auto measured = std::count_if(row.values.begin(), row.values.end(), [](const auto &v) { return v; });
+        for (std::size_t i = 0; info.ranked() && measured >= 2 && i < row.values.size(); ++i) {
             if (row.values[i] && (!row.best || better(*row.values[i], *row.values[*row.best], row.direction))) {
                 row.best = i;
             }

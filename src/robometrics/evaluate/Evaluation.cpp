@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "robometrics/evaluate/TraversalJson.hpp"
 #include "robometrics/report/JsonNumber.hpp"
 
 namespace robometrics::evaluate {
@@ -23,7 +25,25 @@ nlohmann::json statsJson(const slam::ErrorStatistics &s) {
             {"sse", finiteOrNull(s.sse)}};
 }
 
+/// What the verdict rests on: each core check, whether it ran, on what, or why not.
+nlohmann::json verdictBasisJson(const Evaluation &e) {
+    nlohmann::json ran = nlohmann::json::array(), missing = nlohmann::json::array();
+    for (const CoreCheck &c : e.core_checks) {
+        (c.ran ? ran : missing).push_back({{"check", c.name}, {c.ran ? "on" : "reason", c.basis}});
+    }
+    return {{"checks_run", ran}, {"checks_not_run", missing}};
+}
+
 }  // namespace
+
+bool Evaluation::inconclusive() const {
+    return ok() && std::any_of(core_checks.begin(), core_checks.end(), [](const CoreCheck &c) { return !c.ran; });
+}
+
+const char *Evaluation::verdict() const {
+    if (!ok()) return "potential_failure";
+    return inconclusive() ? "inconclusive" : "ok";
+}
 
 std::pair<double, double> gapOnAxis(const RunClock &clock, const topicstats::TopicHealth &t,
                                     const topicstats::TopicGap &g) {
@@ -34,6 +54,7 @@ std::pair<double, double> gapOnAxis(const RunClock &clock, const topicstats::Top
 nlohmann::json toSummaryJson(const Evaluation &e) {
     nlohmann::json j;
     j["verdict"] = e.verdict();
+    j["verdict_basis"] = verdictBasisJson(e);
     j["bag"] = e.inputs.bag;
     j["start_ns"] = e.start_time;
     j["end_ns"] = e.end_time;
@@ -69,44 +90,10 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                              {"grid_map", e.topics.grid_map},
                              {"tf", e.topics.tf}};
     j["analysed_topics"] = topics;
-    if (e.traversal) {
-        const auto &s = e.traversal->summary;
-        j["traversal"] = {
-            {"rows", s.rows},
-            {"total_collisions", s.total_collisions},
-            {"collision_events", s.collision_events},
-            {"distance_traveled_m",
-             s.pose_messages == 0 && !s.distance_from_odometry ? nullptr : finiteOrNull(s.distance_traveled)},
-            {"distance_source", s.distance_from_odometry ? e.topics.odometry : e.topics.pose_array},
-            {"velocity_source", e.topics.odometry},
-            {"rejected_pose_jumps", s.rejected_pose_jumps},
-            {"smoothness_metric", finiteOrNull(s.smoothness_metric)},
-            {"mean_smoothness", finiteOrNull(s.mean_smoothness)},
-            {"mean_clearance_m", finiteOrNull(s.mean_clearance)},
-            {"min_clearance_m", finiteOrNull(s.min_clearance)},
-            {"max_accel_magnitude_mps2", finiteOrNull(s.max_accel_magnitude)},
-            {"max_vertical_roughness_mps2", finiteOrNull(s.max_vertical_roughness)},
-            {"mean_velocity_mps", finiteOrNull(s.mean_velocity)},
-            {"max_velocity_mps", finiteOrNull(s.max_velocity)},
-            {"rough_imu_readings", s.rough_imu_readings},
-            {"time_rough_terrain_s", finiteOrNull(s.time_rough_terrain_s)},
-            {"time_low_clearance_s", finiteOrNull(s.time_low_clearance_s)},
-            // REP 117: readings outside [range_min, range_max], NaN and inf are not obstacles.
-            {"scan_readings", s.scan_ranges.readings},
-            {"invalid_scan_readings", s.scan_ranges.invalid()},
-            {"invalid_scan_share", s.scan_ranges.readings ? finiteOrNull(static_cast<double>(s.scan_ranges.invalid()) /
-                                                                         static_cast<double>(s.scan_ranges.readings))
-                                                          : nullptr},
-            {"invalid_scan_readings_by_reason",
-             {{"non_finite", s.scan_ranges.non_finite},
-              {"below_range_min", s.scan_ranges.below_min},
-              {"above_range_max", s.scan_ranges.above_max}}},
-            {"scans_without_valid_reading", s.scans_without_valid_reading},
-            {"odometry_jumps", s.odometry_jumps},
-            {"odometry_jump_distance_m", s.odometry_jump_distance_m},
-            {"first_odometry_jump_s", s.odometry_jumps ? nlohmann::json(e.clock.sinceStart(s.first_odometry_jump_time))
-                                                       : nlohmann::json(nullptr)}};
-    }
+    j["sensors"] = sensorsJson(e);
+    j["scanners"] = scannersJson(e);
+    j["safety"] = safetyJson(e);
+    if (e.traversal) j["traversal"] = traversalJson(e);
     {
         const ActivityResult &a = e.activity;
         nlohmann::json stuck = nlohmann::json::array();
@@ -178,6 +165,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     }
     if (e.motion) {
         j["motion"] = {
+            {"source", e.motion_source},
             {"odometry_messages", e.motion->samples},
             {"path_length_m", finiteOrNull(e.motion->path_length_m)},
             {"max_speed_mps", finiteOrNull(e.motion->max_speed_mps)},

@@ -10,8 +10,10 @@
 
 #include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/core/RunClock.hpp"
+#include "robometrics/core/TimeIntervals.hpp"
 #include "robometrics/core/SpillLog.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/evaluate/Scanners.hpp"
 #include "robometrics/evaluate/TrajectoryResult.hpp"
 #include "robometrics/localization/LostDetector.hpp"
 #include "robometrics/localization/LostEpisodes.hpp"
@@ -64,6 +66,7 @@ struct ActivityResult {
     double commanded_s = 0;       ///< time motion was commanded or a goal executed
     double moving_s = 0;          ///< time the robot drove or turned
     double idle_s = 0;            ///< neither: standing by
+    std::optional<TimeIntervals> moving;  ///< when the robot moved (system clock); empty: unknown
     std::string progress_source;  ///< the track stuck is judged on (ground truth, else odometry)
     std::vector<activity::StuckEpisode> stuck;
 };
@@ -75,6 +78,22 @@ struct RunPath {
     std::vector<double> t, x, y;  ///< t on the run's axis (seconds since start, RunClock)
 };
 
+/// A sensor topic of the bag, and what read it or why nothing did.
+struct SensorUse {
+    std::string topic;
+    std::string type;
+    bool used = false;
+    std::string why;  ///< the analyses that read it, or why none did
+};
+
+/// A check that decides whether a run was safe and healthy (docs/evaluate.md, "What the verdict
+/// rests on"), and whether it ran on this recording.
+struct CoreCheck {
+    std::string name;    ///< "collisions", "motion", "topic_health"
+    bool ran = false;
+    std::string basis;   ///< what it ran on ("/scan, /scan_rear"), or why it could not run
+};
+
 struct Evaluation {
     RunInputs inputs;
     TopicChoice topics;
@@ -83,11 +102,16 @@ struct Evaluation {
     /// The run's time axis (log time since start_time) and how header stamps map onto it.
     RunClock clock;
     std::optional<TraversalResult> traversal;
+    /// Every range sensor's collisions and clearance (all LaserScan topics, or the one named).
+    std::vector<ScannerResult> scanners;
+    /// Every sensor topic of the bag and whether an analysis read it, and why (summary "sensors").
+    std::vector<SensorUse> sensors;
     ActivityResult activity;
     std::vector<topicstats::TopicHealth> topic_health;
     topicstats::WindowLog topic_windows;
     std::optional<LostResult> lost;
     std::optional<slam::RunMotion> motion;
+    std::string motion_source;  ///< "odometry /odom", or "TF odom->base_link" in a TF-only recording
     std::optional<TrajectoryResult> trajectory;
     std::optional<slam::MapEvalResult> map;
     std::optional<CostmapResult> costmap;
@@ -101,8 +125,16 @@ struct Evaluation {
     /// order after the chain had been built past them).
     std::vector<std::string> caveats;
 
+    /// The checks the verdict rests on (set after the anomalies are gathered).
+    std::vector<CoreCheck> core_checks;
+
+    /// No anomaly was raised (whether every core check ran or not).
     bool ok() const { return anomalies.empty(); }
-    const char *verdict() const { return ok() ? "ok" : "potential_failure"; }
+    /// No anomaly, but a check a verdict of `ok` rests on could not run.
+    bool inconclusive() const;
+    /// "potential_failure" when an anomaly was raised, else "inconclusive" when a core check could
+    /// not run, else "ok".
+    const char *verdict() const;
 };
 
 /// A topic's gap on the run axis (seconds): its times are header stamps or the system's clock.

@@ -72,7 +72,7 @@ std::string anomalyArea(const std::string &code) {
     static const std::map<std::string, std::string> kArea = {
         {"collision", "traversal"},    {"stuck", "activity"},        {"localization_lost", "localization"},
         {"pose_jump", "localization"}, {"teleport", "localization"}, {"drift", "trajectory"},
-        {"cpu_budget", "system"},      {"topic_drops", "topics"},    {"missing_topic", "topics"},
+        {"cpu_budget", "system"},      {"topic_drops", "topics"},    {"sensor_silent", "topics"},    {"missing_topic", "topics"},
         {"no_odometry", "topics"},     {"no_scan", "topics"}};
     auto it = kArea.find(code);
     return it == kArea.end() ? "run" : it->second;
@@ -91,8 +91,16 @@ msgs::DiagnosticArray evaluationDiagnostics(const Evaluation &e, const nlohmann:
     }
     std::string list;
     for (const std::string &c : codes) list += (list.empty() ? "" : ", ") + c;
-    DiagnosticStatus verdict = status(e.ok() ? DiagnosticStatus::OK : DiagnosticStatus::ERROR, "robometrics: verdict",
-                                      e.ok() ? "ok" : "potential failure: " + list, run);
+    // Inconclusive is a warning: nothing was found, but a check the verdict rests on did not run.
+    std::string not_run;
+    for (const CoreCheck &c : e.core_checks) {
+        if (!c.ran) not_run += (not_run.empty() ? "" : "; ") + c.name + ": " + c.basis;
+    }
+    const std::uint8_t level =
+        !e.ok() ? DiagnosticStatus::ERROR : (e.inconclusive() ? DiagnosticStatus::WARN : DiagnosticStatus::OK);
+    const std::string message =
+        !e.ok() ? "potential failure: " + list : (e.inconclusive() ? "inconclusive: not checked: " + not_run : "ok");
+    DiagnosticStatus verdict = status(level, "robometrics: verdict", message, run);
     verdict.values = {{"verdict", e.verdict()}, {"anomalies", std::to_string(e.anomalies.size())}};
     out.status.push_back(std::move(verdict));
 
@@ -116,7 +124,7 @@ msgs::DiagnosticArray evaluationDiagnostics(const Evaluation &e, const nlohmann:
     }
     std::set<std::string> dropping;  // topics a topic_drops anomaly names ("/scan: about 12 messages missing ...")
     for (const slam::Anomaly &a : e.anomalies) {
-        if (a.code == "topic_drops") dropping.insert(a.message.substr(0, a.message.find(": ")));
+        if (a.code == "topic_drops" || a.code == "sensor_silent") dropping.insert(a.message.substr(0, a.message.find(": ")));
     }
     for (const topicstats::TopicHealth &t : e.topic_health) {
         out.status.push_back(topicStatus(t, dropping.count(t.topic) != 0));

@@ -19,16 +19,6 @@ std::string jumpsLeftOut(const Evaluation &e) {
 std::string traversalLine(const Evaluation &e) {
     const auto &s = e.traversal->summary;
     std::vector<std::string> parts;
-    if (s.scans > 0) {
-        parts.push_back(
-            fmt::format("{} collision event(s), min clearance {:.2f} m", s.collision_events, s.min_clearance));
-        if (s.scan_ranges.invalid() > 0) {
-            parts.push_back(fmt::format(
-                "{:.1f} % of {} readings invalid (no return or out of range, not obstacles)",
-                100.0 * static_cast<double>(s.scan_ranges.invalid()) / static_cast<double>(s.scan_ranges.readings),
-                e.topics.scan));
-        }
-    }
     if (s.pose_messages > 0 || s.distance_from_odometry) {
         parts.push_back(fmt::format("{:.2f} m travelled ({}{})", s.distance_traveled,
                                     s.distance_from_odometry ? e.topics.odometry + " pose" : e.topics.pose_array,
@@ -38,6 +28,26 @@ std::string traversalLine(const Evaluation &e) {
     if (s.imu_messages > 0) parts.push_back(fmt::format("{:.1f} s on rough terrain", s.time_rough_terrain_s));
     return parts.empty() ? std::string("no data") : fmt::format("{}", fmt::join(parts, ", "));
 }
+/// "/scan_front 0 collisions, min clearance 0.45 m; /scan_rear 1 collision, ...".
+std::string scannersLine(const Evaluation &e) {
+    std::vector<std::string> parts;
+    for (const ScannerResult &scanner : e.scanners) {
+        const traversal::ScanCollisionSummary &s = scanner.summary;
+        if (s.scans == 0) {
+            parts.push_back(scanner.topic + " no scan");
+            continue;
+        }
+        std::string part = fmt::format("{} {} collision(s), min clearance {:.2f} m", scanner.topic, s.episodes.size(),
+                                       s.min_clearance_m);
+        if (s.ranges.invalid() > 0) {
+            part += fmt::format(", {:.1f} % of readings invalid (no return or out of range, not obstacles)",
+                                100.0 * static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings));
+        }
+        parts.push_back(std::move(part));
+    }
+    return fmt::format("{}", fmt::join(parts, "; "));
+}
+
 std::string activityLine(const Evaluation &e) {
     const ActivityResult &a = e.activity;
     std::vector<std::string> parts;
@@ -62,6 +72,14 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     auto out = std::back_inserter(text);
     fmt::format_to(out, "verdict: {}\n", e.verdict());
     for (const auto &a : e.anomalies) fmt::format_to(out, "  - {}: {}\n", a.code, a.message);
+    for (const CoreCheck &c : e.core_checks) {
+        if (!c.ran) fmt::format_to(out, "  not checked: {}: {}\n", c.name, c.basis);
+    }
+    std::vector<std::string> checked;
+    for (const CoreCheck &c : e.core_checks) {
+        if (c.ran) checked.push_back(c.name + " on " + c.basis);
+    }
+    if (!checked.empty()) fmt::format_to(out, "checked: {}\n", fmt::join(checked, "; "));
     if (e.clock.simTime()) {
         fmt::format_to(out, "duration: {:.1f} s of simulated time ({:.1f} s of wall time)\n", e.clock.durationSeconds(),
                        e.clock.wallDurationSeconds());
@@ -70,6 +88,7 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     }
     fmt::format_to(out, "time base: {}\n", e.clock.describe());
     fmt::format_to(out, "activity: {}\n", activityLine(e));
+    if (!e.scanners.empty()) fmt::format_to(out, "scanners: {}\n", scannersLine(e));
     if (e.traversal) fmt::format_to(out, "traversal: {}\n", traversalLine(e));
     if (e.trajectory) {
         fmt::format_to(out,

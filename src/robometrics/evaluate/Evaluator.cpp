@@ -9,11 +9,15 @@
 #include <functional>
 #include <future>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/core/Params.hpp"
+#include "robometrics/evaluate/CoreChecks.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
+#include "robometrics/evaluate/Scanners.hpp"
+#include "robometrics/evaluate/TfTrack.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/io/BagMap.hpp"
 #include "robometrics/io/MapServerMap.hpp"
@@ -46,6 +50,8 @@ void addAnomaly(Evaluation &e, std::string code, std::string message, double val
 }
 
 constexpr std::size_t kMinOdometryForMotionChecks = 10;
+/// A teleport moves the pose at least this far in one step (else it is fast driving).
+constexpr double kMinTeleportStepM = 0.2;
 
 double sinceStart(const Evaluation &e, TimeNs t) { return e.clock.sinceStart(t); }
 
@@ -58,7 +64,11 @@ void noteMissingInputs(Evaluation &e) {
     };
     missing(t.scan.empty(), "collisions and clearance: no sensor_msgs/LaserScan topic (/scan)");
     missing(t.imu.empty(), "roughness and smoothness: no sensor_msgs/Imu topic (/imu/data)");
-    missing(t.odometry.empty(), "motion (path length, speed, stuck and teleport checks): no nav_msgs/Odometry topic");
+    if (t.odometry.empty()) {
+        e.notes.push_back(t.tf ? "odometry: no nav_msgs/Odometry topic; motion (path length, speed, teleport) is "
+                                 "measured on the moving TF chain instead"
+                               : "motion (path length, speed, stuck and teleport checks): no nav_msgs/Odometry topic");
+    }
     missing(t.amcl_pose.empty(),
             "localization (lost detector): no geometry_msgs/PoseWithCovarianceStamped topic "
             "(/amcl_pose)");
@@ -107,8 +117,20 @@ struct TfChains {
     std::optional<RunPath> odometry_in_map;         ///< the odometry through map -> odom, when it chains
 };
 
+/// The ground truth of the ATE: --gt-traj, else the run directory's gt_trajectory file, else the
+/// ground truth recorded in the bag (Gazebo's p3d Odometry, motion capture).
 std::optional<std::string> groundTruthTrajectory(const Evaluation &e, const EvaluateOptions &options) {
-    return options.gt_trajectory ? options.gt_trajectory : e.inputs.gt_trajectory;
+    if (options.gt_trajectory) return options.gt_trajectory;
+    if (e.inputs.gt_trajectory) return e.inputs.gt_trajectory;
+    if (!e.topics.ground_truth.empty()) return e.inputs.bag + ":" + e.topics.ground_truth;
+    return std::nullopt;
+}
+
+/// The activity node's input role for the bag's ground-truth topic, by its type.
+std::string groundTruthRole(const TopicChoice &t) {
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
+    return "ground_truth_odometry";
 }
 
 std::string ownTfEstimate(const Evaluation &e) { return e.inputs.bag + ":tf:map:base_link"; }
@@ -226,6 +248,7 @@ Status evaluateMap(Evaluation &e, const EvaluateOptions &options, PassRecordings
 
 struct RunChecks {
     slam::FailureThresholds thresholds;
+    double collision_threshold = 0.2;  ///< traversal's, for the collision anomalies' threshold
     std::vector<std::string> required_topics;
     activity::IntentConfig intent;
     activity::StuckConfig stuck;
@@ -237,6 +260,22 @@ std::optional<double> firstRowCounting(const Evaluation &e, std::uint64_t traver
         if (r.*field > 0) return sinceStart(e, r.time);
     }
     return std::nullopt;
+}
+
+/// One anomaly per contact on each scanner, from its first colliding scan to its last.
+void collisionAnomalies(Evaluation &e, double threshold) {
+    for (const ScannerResult &scanner : e.scanners) {
+        for (const traversal::CollisionEpisode &c : scanner.summary.episodes) {
+            const double from = sinceStart(e, c.start), to = sinceStart(e, c.end);
+            addAnomaly(e, "collision",
+                       fmt::format("collision on {} from {:.2f} s to {:.2f} s: smallest valid range {:.2f} m, below "
+                                   "the collision threshold {:.2f} m ({} scans)",
+                                   scanner.topic, from, to, c.min_range_m, threshold, c.scans),
+                       c.min_range_m, threshold, from,
+                       {{"scans_in_collision", static_cast<double>(c.scans)}, {"min_clearance_m", c.min_range_m}});
+            e.anomalies.back().end_time_s = to;
+        }
+    }
 }
 
 /// The drift anomaly at the estimate's largest error (its header stamp on the run axis).
@@ -288,6 +327,52 @@ void topicDropAnomalies(Evaluation &e, double drop_ratio) {
     }
 }
 
+/// A sensor silent for many of its periods while the robot moved is raised whatever its share
+/// of the whole run (a 200 Hz IMU silent for 3 s in a 2-minute run is 2.5 % of it): a silence of
+/// at least kSilentPeriods periods and kSilentSeconds, the robot moving for at least half of it
+/// (or motion unknown). A topic the share rule already raised is not raised twice.
+void silentSensorAnomalies(Evaluation &e) {
+    constexpr double kSilentPeriods = 20, kSilentSeconds = 2.0, kMovingShare = 0.5;
+    std::set<std::string> raised;
+    for (const slam::Anomaly &a : e.anomalies) {
+        if (a.code == "topic_drops") raised.insert(a.message.substr(0, a.message.find(": ")));
+    }
+    for (const auto &t : e.topic_health) {
+        if (t.kind != topicstats::TopicKind::Periodic || t.role != topicstats::TopicRole::Sensor) continue;
+        if (raised.count(t.topic) || !(t.expected_period_ms > 0)) continue;
+        const double least_s = std::max(kSilentSeconds, kSilentPeriods * t.expected_period_ms / 1e3);
+        const topicstats::TopicGap *worst = nullptr;
+        double worst_moving_s = 0;
+        for (const topicstats::TopicGap &g : t.gaps) {
+            const auto [from, to] = gapOnAxis(e.clock, t, g);
+            if (to - from < least_s) continue;
+            const TimeNs origin = e.clock.systemStart();
+            const double moving_s = e.activity.moving ? toSeconds(e.activity.moving->overlap(
+                                                            origin + fromSeconds(from), origin + fromSeconds(to)))
+                                                      : to - from;
+            if (moving_s < kMovingShare * (to - from)) continue;
+            if (!worst || g.lengthMs() > worst->lengthMs()) {
+                worst = &g;
+                worst_moving_s = moving_s;
+            }
+        }
+        if (!worst) continue;
+        const auto [from, to] = gapOnAxis(e.clock, t, *worst);
+        const double periods = worst->lengthMs() / t.expected_period_ms;
+        addAnomaly(e, "sensor_silent",
+                   fmt::format("{}: silent for {:.2f} s ({:.0f} periods of {:.1f} ms) from {:.1f} s to {:.1f} s{}", t.topic,
+                               to - from, periods, t.expected_period_ms, from, to,
+                               e.activity.moving ? fmt::format(", the robot moving for {:.1f} s of it", worst_moving_s)
+                                                 : std::string()),
+                   to - from, least_s, from,
+                   {{"silence_s", to - from},
+                    {"periods", periods},
+                    {"expected_period_ms", t.expected_period_ms},
+                    {"moving_s", worst_moving_s}});
+        e.anomalies.back().end_time_s = to;
+    }
+}
+
 void stuckAnomalies(Evaluation &e) {
     const ActivityResult &a = e.activity;
     for (const activity::StuckEpisode &s : a.stuck) {
@@ -320,18 +405,9 @@ double cpuSampleResolution(const system::ResourceSample &s, double interval_s) {
 void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChecks &checks) {
     const slam::FailureThresholds &thresholds = checks.thresholds;
     checkRequiredTopics(e, checks.required_topics);
+    collisionAnomalies(e, checks.collision_threshold);
     if (e.traversal) {
         const auto &s = e.traversal->summary;
-        if (s.collision_events > 0) {
-            addAnomaly(e, "collision",
-                       fmt::format("{} collision event(s) on {}: smallest valid range below the collision threshold "
-                                   "({} scans, closest {:.2f} m)",
-                                   s.collision_events, e.topics.scan, s.total_collisions, s.min_clearance),
-                       static_cast<double>(s.collision_events), 0,
-                       firstRowCounting(e, &traversal::TraversalRow::collision_events),
-                       {{"scans_in_collision", static_cast<double>(s.total_collisions)},
-                        {"min_clearance_m", s.min_clearance}});
-        }
         if (s.rejected_pose_jumps > 0) {
             addAnomaly(e, "pose_jump",
                        fmt::format("{} jump(s) of the ground-truth pose on {} larger than the step guard (teleport)",
@@ -359,8 +435,20 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
             obs.path_length_m = e.traversal->summary.distance_traveled;
         }
         if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.rmse;
-        obs.odometry_topic = e.topics.odometry;
-        for (slam::Anomaly &a : slam::assessRun(obs, thresholds).anomalies) e.anomalies.push_back(std::move(a));
+        obs.odometry_topic = e.topics.odometry.empty() ? e.motion_source : e.topics.odometry;
+        for (slam::Anomaly &a : slam::assessRun(obs, thresholds).anomalies) {
+            // A teleport is a jump of the pose. Driving faster than max_speed_mps moves a few
+            // centimetres per sample (turtlesim's teleop turtle runs at 2 m/s): speed, said in a
+            // note, not a jump.
+            if (a.code == "teleport" && e.motion && e.motion->max_speed_step_m < kMinTeleportStepM) {
+                e.notes.push_back(fmt::format("teleport: the fastest motion, {:.2f} m/s at {:.1f} s, is over {:.3f} m, "
+                                              "under the {:.2f} m a jump needs: fast driving, not a teleport",
+                                              e.motion->max_speed_mps, e.motion->max_speed_at_s,
+                                              e.motion->max_speed_step_m, kMinTeleportStepM));
+                continue;
+            }
+            e.anomalies.push_back(std::move(a));
+        }
         timeTheDrift(e);
     }
     if (e.lost) {
@@ -377,6 +465,7 @@ void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChe
     }
     stuckAnomalies(e);
     topicDropAnomalies(e, options.topic_drop_ratio);
+    silentSensorAnomalies(e);
     if (e.system) {
         double peak = 0, peak_at = 0, previous_s = 0;
         bool over = false;
@@ -440,6 +529,26 @@ TfChains takeTfChains(Evaluation &e, const EvaluateOptions &options, const Odome
     return chains;
 }
 
+/// Motion, path length and the drawn path of a TF-only recording, from its moving chain.
+void motionFromTf(Evaluation &e, const io::TfRecording &tf) {
+    const std::optional<TfTrack> track = tfTrack(tf, e.inputs.bag, e.clock);
+    if (!track) {
+        e.notes.push_back("motion: no odometry, no ground-truth pose, and no moving TF chain");
+        return;
+    }
+    slam::MotionSummary motion;
+    RunPath path{track->label(), track->parent, {}, {}, {}};
+    for (const slam::OdomSample &s : track->samples) {
+        motion.add(s);
+        path.t.push_back(s.t);
+        path.x.push_back(s.x);
+        path.y.push_back(s.y);
+    }
+    e.motion = motion.result();
+    e.motion_source = track->label();
+    e.paths.push_back(std::move(path));
+}
+
 /// Without an ATE the report draws the estimated paths, the odometry first: brought into map
 /// through the recorded TF map -> odom when the bag has it, else as recorded in odom. Made only
 /// then, after the ATE: a long run's path is not held beside its trajectories.
@@ -470,6 +579,7 @@ void fillActivity(Evaluation &e, const nodes::ActivityRun &run, const activity::
     const TimeNs start = e.clock.systemStart(), end = e.clock.systemEnd();
     a.commanded_s = toSeconds(run.intent.commanded.overlap(start, end));
     a.moving_s = toSeconds(run.moving.overlap(start, end));
+    if (run.has_odometry || run.progress) a.moving = run.moving;
     TimeIntervals active;
     std::vector<TimeSpan> spans = run.intent.commanded.spans();
     spans.insert(spans.end(), run.moving.spans().begin(), run.moving.spans().end());
@@ -477,8 +587,8 @@ void fillActivity(Evaluation &e, const nodes::ActivityRun &run, const activity::
     for (const TimeSpan &s : spans) active.add(s.start, s.end);
     a.idle_s = std::max(0.0, toSeconds(end - start - active.overlap(start, end)));
     if (run.progress) {
-        a.progress_source =
-            run.progress_from_ground_truth ? e.topics.pose_array + " (ground truth)" : e.topics.odometry;
+        const std::string &truth = e.topics.pose_array.empty() ? e.topics.ground_truth : e.topics.pose_array;
+        a.progress_source = run.progress_from_ground_truth ? truth + " (ground truth)" : e.topics.odometry;
     }
     if (a.command_topic.empty()) {
         e.notes.push_back(
@@ -545,6 +655,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     auto checks = runChecks(options);
     if (!checks) return checks.error();
     noteMissingInputs(e);
+    const std::vector<bag::TopicInfo> sensor_topics = (*source)->topics();  // the source goes after the pass
 
     // One pass drives every node on the topics chosen for it; a topic of the wrong type fails
     // run() with a clear message.
@@ -557,6 +668,16 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         traversal->subscribe(pipe,
                              {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
     }
+    traversal::ScanCollisionsConfig scan_config;
+    scan_config.collision_threshold = traversal_config->collision_threshold;
+    scan_config.min_safe_clearance = traversal_config->min_safe_clearance;
+    scan_config.respect_range_limits = traversal_config->respect_range_limits;
+    checks->collision_threshold = scan_config.collision_threshold;
+    // --topic scan=/x narrows the robot's scanners to that one; else every LaserScan topic.
+    const bool scan_named = pipe.resolve(nodes::TraversalNode::spec().input("scan").topic) !=
+                            nodes::TraversalNode::spec().input("scan").topic;
+    Scanners scanners((*source)->topics(), scan_named ? t.scan : std::string(), scan_config);
+    scanners.subscribe(pipe);
     nodes::SlamRunNode slam_run;
     OdometryLog odometry;
     slam_run.handOdometryTo([&odometry](const slam::OdomSample &s) { odometry.push_back(s); });
@@ -567,7 +688,8 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
                               {"navigate_status", t.navigate_status},
                               {"follow_path_status", t.follow_path_status},
                               {"odometry", t.odometry},
-                              {"pose", t.pose_array}});
+                              {"pose", t.pose_array},
+                              {groundTruthRole(t), t.pose_array.empty() ? t.ground_truth : std::string()}});
     std::optional<nodes::LostNode> lost;
     SpillLog<localization::LostSample> lost_readings;
     if (!t.amcl_pose.empty()) {
@@ -626,6 +748,15 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
             pass.map->subscribe(pipe);
         }
     }
+    // A recording with TF and nothing else that says where the robot went: its moving chain is the
+    // track (TfTrack), so the whole TF is kept; which chain moves is known only after reading.
+    std::optional<io::TfRecording> tf_only;
+    if (t.tf && t.odometry.empty() && t.pose_array.empty() && t.ground_truth.empty()) {
+        tf_only.emplace();
+        pipe.setLane(1);
+        tf_only->subscribe(pipe, (*source)->topics());
+        pipe.setLane(0);
+    }
     ROBOMETRICS_TRY(pipe.run(**source));
     (*source).reset();  // the reader's chunk and read-ahead buffers: the bag is read once
     e.clock.finish();
@@ -637,6 +768,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         traversal::TraversalSummary summary = traversal->finish(e.end_time);  // may close a last row
         e.traversal = TraversalResult{std::move(rows), std::move(summary)};
     }
+    e.scanners = scanners.results();
     topic_stats.finish();
     e.topic_windows = std::move(windows);
     if (lost) {
@@ -669,6 +801,11 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
             context.to_system = to_system;
             context.navigating = &activity_run->intent.goals;
             if (activity_run->has_odometry || activity_run->progress) context.moving = &activity_run->moving;
+            if (activity_run->progress) {
+                context.after_travel = [track = &*activity_run->progress](TimeNs from, double metres) {
+                    return track->timeAfterPath(from, metres);
+                };
+            }
             std::vector<topicstats::TopicHealth> table = topic_stats.statistics().health(context);
             activity_run.reset();  // its tracks are as long as the odometry
             return table;
@@ -680,6 +817,10 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         slam::MotionSummary motion;
         for (const slam::OdomSample &s : odometry) motion.add(onRunAxis(e.clock, s));
         e.motion = motion.result();
+        e.motion_source = "odometry " + t.odometry;
+    } else if (tf_only) {
+        motionFromTf(e, *tf_only);
+        tf_only.reset();
     }
     if (costmap) {
         costmap->finish();  // end of input: the maps still waiting for a later TF sample
@@ -705,6 +846,8 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     }
     e.topic_health = health.get();
     gatherAnomalies(e, options, *checks);
+    e.sensors = sensorUses(sensor_topics, e);
+    e.core_checks = coreChecks(e);
     return Status::Ok();
 }
 

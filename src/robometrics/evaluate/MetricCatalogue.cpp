@@ -78,6 +78,11 @@ constexpr MetricInfo kCatalogue[] = {
     {"system.run.peak_pss_bytes", "bytes", kLower, kDetail},
     {"system.run.duration_s", "s", kLower, kDetail},  // the supervised command's wall time, as run_s
 
+    // Collisions over every scanner (the traversal entries above are the seed's one scan).
+    {"safety.collision_events", "count", kLower, kDetail},
+    {"safety.min_clearance_m", "m", kHigher, kDetail},
+    {"safety.scanners", "count", kNone, kBookkeeping},
+
     // Bookkeeping: the recording and its clocks.
     {"start_ns", "ns", kNone, kBookkeeping},
     {"end_ns", "ns", kNone, kBookkeeping},

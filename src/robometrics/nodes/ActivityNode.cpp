@@ -30,7 +30,13 @@ const NodeSpec &ActivityNode::spec() {
          {"navigate_status", "/navigate_to_pose/_action/status", typeName<msgs::GoalStatusArray>()},
          {"follow_path_status", "/follow_path/_action/status", typeName<msgs::GoalStatusArray>()},
          traversal.input("odometry"),
-         traversal.input("pose")},
+         traversal.input("pose"),
+         // Ground truth as simulators and motion capture publish it (Gazebo's p3d plugin:
+         // nav_msgs/Odometry; mocap: a PoseStamped or PoseWithCovarianceStamped); chosen by
+         // TopicChoice from the names they are commonly published on.
+         {"ground_truth_odometry", "/ground_truth", typeName<msgs::Odometry>()},
+         {"ground_truth_pose", "/ground_truth/pose", typeName<msgs::PoseStamped>()},
+         {"ground_truth_pose_cov", "/ground_truth/pose_cov", typeName<msgs::PoseWithCovarianceStamped>()}},
         {}};
     return spec;
 }
@@ -68,13 +74,28 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
             odometry_.push_back({e.log_time, p.position.x, p.position.y, yawOf(p.orientation)});
         });
     }
+    auto truth = [this](const msgs::Pose &p, TimeNs log) {
+        if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
+        poses_.push_back({log, p.position.x, p.position.y, yawOf(p.orientation)});
+    };
     if (const std::string t = topic("pose"); !t.empty()) {
-        pipe.subscribe<msgs::PoseArray>(t, [this](const msgs::PoseArray &m, const pipeline::Envelope &e) {
-            if (m.poses.empty()) return;
-            const msgs::Pose &p = m.poses.front();
-            if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
-            poses_.push_back({e.log_time, p.position.x, p.position.y, yawOf(p.orientation)});
+        pipe.subscribe<msgs::PoseArray>(t, [truth](const msgs::PoseArray &m, const pipeline::Envelope &e) {
+            if (!m.poses.empty()) truth(m.poses.front(), e.log_time);
         });
+    }
+    if (const std::string t = topic("ground_truth_odometry"); !t.empty()) {
+        pipe.subscribe<msgs::Odometry>(
+            t, [truth](const msgs::Odometry &m, const pipeline::Envelope &e) { truth(m.pose.pose, e.log_time); });
+    }
+    if (const std::string t = topic("ground_truth_pose"); !t.empty()) {
+        pipe.subscribe<msgs::PoseStamped>(
+            t, [truth](const msgs::PoseStamped &m, const pipeline::Envelope &e) { truth(m.pose, e.log_time); });
+    }
+    if (const std::string t = topic("ground_truth_pose_cov"); !t.empty()) {
+        pipe.subscribe<msgs::PoseWithCovarianceStamped>(
+            t, [truth](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &e) {
+                truth(m.pose.pose, e.log_time);
+            });
     }
 }
 

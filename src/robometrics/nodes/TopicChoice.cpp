@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "robometrics/nodes/ActivityNode.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
@@ -12,7 +14,8 @@ namespace robometrics::nodes {
 
 namespace {
 
-/// The preferred topic name if the bag has it with that type, else the first topic of the type.
+/// The preferred topic name if the bag has it with that type, else the first topic of the type
+/// that is not ground truth (a simulator's /ground_truth is not the robot's own odometry).
 std::string pick(const std::vector<bag::TopicInfo> &topics, const std::string &type,
                  std::initializer_list<std::string> preferred) {
     for (const std::string &name : preferred) {
@@ -21,9 +24,27 @@ std::string pick(const std::vector<bag::TopicInfo> &topics, const std::string &t
         }
     }
     for (const auto &t : topics) {
-        if (t.type == type) return t.name;
+        if (t.type == type && !looksLikeGroundTruth(t.name)) return t.name;
     }
     return {};
+}
+
+/// The ground truth in the bag: the topic `--topic ground_truth=/x` names, else the first topic
+/// of a ground-truth type whose name says it is ground truth.
+void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped,
+                       const NodeSpec &activity, TopicChoice &c) {
+    const std::string &default_name = activity.input("ground_truth_odometry").topic;
+    const std::string named = remapped.resolve(default_name);
+    for (const char *role : {"ground_truth_odometry", "ground_truth_pose", "ground_truth_pose_cov"}) {
+        const std::string &type = activity.input(role).type;
+        for (const auto &t : topics) {
+            const bool chosen = named != default_name ? t.name == named : looksLikeGroundTruth(t.name);
+            if (chosen && t.type == type && c.ground_truth.empty()) {
+                c.ground_truth = t.name;
+                c.ground_truth_type = type;
+            }
+        }
+    }
 }
 
 }  // namespace
@@ -66,7 +87,25 @@ TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeli
             if (t.name == remapped.resolve(input.topic) && t.type == input.type) chosen = t.name;
         }
     }
+    chooseGroundTruth(topics, remapped, activity, c);
+    if (c.amcl_pose == c.ground_truth) c.amcl_pose.clear();
     return c;
+}
+
+bool looksLikeGroundTruth(const std::string &topic) {
+    std::string name;
+    for (char ch : topic) name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    for (const char *word : {"ground_truth", "groundtruth", "ground-truth", "vicon", "mocap", "optitrack", "vrpn",
+                             "qualisys", "motion_capture", "natnet"}) {
+        if (name.find(word) != std::string::npos) return true;
+    }
+    // "gt" as a word of the name: /odom_gt, /gt/odom, /robot/gt_pose.
+    for (std::size_t at = name.find("gt"); at != std::string::npos; at = name.find("gt", at + 1)) {
+        const bool starts = at == 0 || name[at - 1] == '/' || name[at - 1] == '_';
+        const bool ends = at + 2 == name.size() || name[at + 2] == '/' || name[at + 2] == '_';
+        if (starts && ends) return true;
+    }
+    return false;
 }
 
 std::vector<std::string> missingInputs(const std::string &bag, const std::map<std::string, std::string> &inputs,

@@ -17,8 +17,16 @@ struct TopicChoice {
     std::string scan, imu, pose_array, odometry, amcl_pose, lost_reset, map, grid_map;
     /// What the robot was told: velocity commands (one of the two types) and Nav2 goal status.
     std::string cmd_vel, cmd_vel_stamped, navigate_status, follow_path_status;
+    /// Ground truth recorded in the bag as simulators and motion capture publish it (not the
+    /// rover's PoseArray): its topic and type (Odometry, PoseStamped, PoseWithCovarianceStamped).
+    std::string ground_truth, ground_truth_type;
     bool tf = false;
 };
+
+/// Whether a topic's name says it carries ground truth (Gazebo's p3d `/ground_truth`,
+/// `/base_pose_ground_truth`, `/odom_gt`, motion capture: `/vicon/...`, `/mocap/...`, ...).
+/// Such a topic is never chosen as the robot's own odometry or localization estimate.
+bool looksLikeGroundTruth(const std::string &topic);
 
 TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped);
 

@@ -194,8 +194,15 @@ TimeNs activeSilence(TopicRole role, TimeNs start, TimeNs end, const HealthConte
             return context.navigating ? context.navigating->overlap(start, end) : end - start;
         case TopicRole::MotionGated: {
             if (!context.moving) return end - start;
-            const TimeNs moving = context.moving->overlap(start, end);
-            const TimeNs blind = context.sensor_gaps ? context.sensor_gaps->overlap(start, end) : 0;
+            // Until the robot has covered the gate distance since the last update, the estimate
+            // has no reason to publish (a slow restart after a stop is not a drop).
+            TimeNs from = start;
+            if (context.after_travel) {
+                const std::optional<TimeNs> gate = context.after_travel(start, context.gate_distance_m);
+                from = gate ? std::clamp(*gate, start, end) : end;
+            }
+            const TimeNs moving = context.moving->overlap(from, end);
+            const TimeNs blind = context.sensor_gaps ? context.sensor_gaps->overlap(from, end) : 0;
             return std::max<TimeNs>(0, moving - blind);
         }
     }

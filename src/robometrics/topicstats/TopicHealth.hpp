@@ -71,6 +71,11 @@ struct HealthContext {
     const TimeIntervals *moving = nullptr;
     /// Counted gaps of sensor topics: a motion-gated topic silent during one is not dropping.
     const TimeIntervals *sensor_gaps = nullptr;
+    /// When the robot had travelled `metres` since a time (its track; empty function: unknown).
+    /// A motion-gated estimate publishes only after the robot moved `gate_distance_m` since its
+    /// last update (AMCL's update_min_d), so the start of a silence up to then is not a drop.
+    std::function<std::optional<TimeNs>(TimeNs from, double metres)> after_travel;
+    double gate_distance_m = 0.25;  ///< AMCL's update_min_d default (Nav2 and ROS 1)
 };
 
 /// A silence of a topic on the system clock: from the message before it to the one after it.

@@ -1,0 +1,97 @@
+#include "robometrics/evaluate/CoreChecks.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/msgs/Messages.hpp"
+
+namespace robometrics::evaluate {
+
+namespace {
+
+/// Matches the odometry minimum of the stuck and teleport checks (Evaluator).
+constexpr std::size_t kMinOdometryForMotion = 10;
+
+CoreCheck collisionsCheck(const Evaluation &e) {
+    std::vector<std::string> scanning, silent;
+    for (const ScannerResult &s : e.scanners) (s.summary.scans > 0 ? scanning : silent).push_back(s.topic);
+    if (!scanning.empty()) return {"collisions", true, fmt::format("LaserScan {}", fmt::join(scanning, ", "))};
+    if (!silent.empty()) {
+        return {"collisions", false, fmt::format("no scan on {}: collisions and clearance not checked",
+                                                 fmt::join(silent, ", "))};
+    }
+    return {"collisions", false, "no sensor_msgs/LaserScan topic was recorded: collisions and clearance not checked"};
+}
+
+CoreCheck motionCheck(const Evaluation &e) {
+    std::vector<std::string> tracks;
+    if (e.traversal && e.traversal->summary.pose_messages > 0) tracks.push_back(e.topics.pose_array + " (ground truth)");
+    if (!e.activity.progress_source.empty() &&
+        std::find(tracks.begin(), tracks.end(), e.activity.progress_source) == tracks.end() &&
+        e.activity.progress_source != e.topics.odometry) {
+        tracks.push_back(e.activity.progress_source);
+    }
+    if (e.motion && e.motion->samples >= kMinOdometryForMotion) {
+        tracks.push_back(fmt::format("{} ({} poses)", e.motion_source, e.motion->samples));
+    }
+    if (!tracks.empty()) return {"motion", true, fmt::format("{}", fmt::join(tracks, ", "))};
+    if (e.motion) {
+        return {"motion", false,
+                fmt::format("only {} pose(s) from {}: stuck and teleport not checked", e.motion->samples,
+                            e.motion_source)};
+    }
+    return {"motion", false,
+            "no odometry, ground-truth pose or moving TF chain: where the robot went (stuck, teleport) not checked"};
+}
+
+CoreCheck healthCheck(const Evaluation &e) {
+    if (e.topic_health.empty()) return {"topic_health", false, "no message in the recording"};
+    return {"topic_health", true, fmt::format("{} topics", e.topic_health.size())};
+}
+
+bool startsWith(const std::string &text, const std::string &prefix) { return text.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+std::vector<CoreCheck> coreChecks(const Evaluation &e) { return {collisionsCheck(e), motionCheck(e), healthCheck(e)}; }
+
+std::vector<SensorUse> sensorUses(const std::vector<bag::TopicInfo> &topics, const Evaluation &e) {
+    std::vector<SensorUse> out;
+    for (const bag::TopicInfo &t : topics) {
+        const bool odometry = t.type == msgs::TypeInfo<msgs::Odometry>::name;
+        if (!startsWith(t.type, "sensor_msgs/msg/") && !odometry) continue;
+        SensorUse use{t.name, t.type, false, ""};
+        std::vector<std::string> readers;
+        for (const ScannerResult &s : e.scanners) {
+            if (s.topic == t.name) readers.emplace_back("collisions and clearance");
+        }
+        if (t.name == e.topics.scan && e.traversal) readers.emplace_back("traversal rows (the seed's clearance column)");
+        if (t.name == e.topics.imu && e.traversal) readers.emplace_back("roughness and smoothness");
+        if (t.name == e.topics.odometry) readers.emplace_back("speed, path length, progress, stuck and teleport");
+        if (!e.activity.progress_source.empty() && startsWith(e.activity.progress_source, t.name + " ")) {
+            readers.emplace_back("progress (ground truth)");
+        }
+        use.used = !readers.empty();
+        if (use.used) {
+            use.why = fmt::format("{}", fmt::join(readers, "; "));
+        } else if (t.type == msgs::TypeInfo<msgs::Imu>::name) {
+            use.why = fmt::format("roughness and smoothness read one IMU, {} (choose with --topic imu=TOPIC); its rate "
+                                  "and gaps are in the topic health",
+                                  e.topics.imu);
+        } else if (t.type == msgs::TypeInfo<msgs::LaserScan>::name) {
+            use.why = "not the scanner named with --topic scan; its rate and gaps are in the topic health";
+        } else if (odometry) {
+            use.why = fmt::format("motion is measured on {}; its rate and gaps are in the topic health",
+                                  e.topics.odometry);
+        } else {
+            use.why = "no analysis reads this type; its rate and gaps are in the topic health";
+        }
+        out.push_back(std::move(use));
+    }
+    return out;
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,36 @@
+#pragma once
+// Every range sensor of the robot, each with its own collisions and clearance
+// (traversal::ScanCollisions). The robot's scanners come from the bag: every LaserScan topic, or
+// only the one `--topic scan=/x` names. The seed's traversal metrics keep reading one scan (its
+// CSV has one clearance column); the collision check reads them all.
+
+#include <string>
+#include <vector>
+
+#include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/traversal/ScanCollisions.hpp"
+
+namespace robometrics::evaluate {
+
+struct ScannerResult {
+    std::string topic;
+    traversal::ScanCollisionSummary summary;
+};
+
+class Scanners {
+public:
+    /// Every LaserScan topic of `topics`, or `only` when it is not empty (the user's --topic scan).
+    Scanners(const std::vector<bag::TopicInfo> &topics, const std::string &only,
+             const traversal::ScanCollisionsConfig &config);
+
+    void subscribe(pipeline::Pipeline &pipe);
+    std::vector<ScannerResult> results() const;
+    bool empty() const { return topics_.empty(); }
+
+private:
+    std::vector<std::string> topics_;
+    std::vector<traversal::ScanCollisions> collisions_;
+};
+
+}  // namespace robometrics::evaluate

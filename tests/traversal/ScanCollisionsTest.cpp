@@ -1,0 +1,65 @@
+#include "robometrics/traversal/ScanCollisions.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "TraversalTestMessages.hpp"
+
+namespace robometrics::traversal {
+namespace {
+
+using test::at;
+using test::lds01Scan;
+using test::scan;
+
+TEST(ScanCollisions, AnEpisodeRunsFromTheFirstCollidingScanToTheLast) {
+    ScanCollisions c;
+    c.add(scan({1.0f}), at(1.0));
+    c.add(scan({0.15f}), at(1.1));  // first contact
+    c.add(scan({0.10f, 2.0f}), at(1.2));
+    c.add(scan({0.19f}), at(1.3));  // last contact
+    c.add(scan({0.8f}), at(1.4));
+    const ScanCollisionSummary &s = c.summary();
+    ASSERT_EQ(s.episodes.size(), 1u);
+    EXPECT_EQ(s.episodes[0].start, at(1.1));
+    EXPECT_EQ(s.episodes[0].end, at(1.3));
+    EXPECT_EQ(s.episodes[0].scans, 3u);
+    EXPECT_FLOAT_EQ(s.episodes[0].min_range_m, 0.10f);
+    EXPECT_EQ(s.scans, 5u);
+    EXPECT_EQ(s.scans_in_collision, 3u);
+    EXPECT_FLOAT_EQ(s.min_clearance_m, 0.10f);
+    // Mean of the per-scan minima: (1.0 + 0.15 + 0.10 + 0.19 + 0.8) / 5, as floats widened.
+    const double mean = (1.0 + double(0.15f) + double(0.10f) + double(0.19f) + double(0.8f)) / 5;
+    EXPECT_DOUBLE_EQ(s.mean_clearance_m, mean);
+    // Below 0.5 m from 1.1 s to 1.4 s (held until the next scan): 0.3 s.
+    EXPECT_NEAR(s.time_low_clearance_s, 0.3, 1e-9);
+}
+
+TEST(ScanCollisions, ContactsFurtherApartThanTheMergeGapAreSeparateEpisodes) {
+    ScanCollisions c;  // merge gap 0.5 s
+    c.add(scan({0.1f}), at(1.0));
+    c.add(scan({1.0f}), at(1.2));
+    c.add(scan({0.1f}), at(1.4));  // 0.4 s after the last contact: the same episode
+    c.add(scan({1.0f}), at(1.6));
+    c.add(scan({0.1f}), at(2.5));  // 1.1 s after: a new one
+    ASSERT_EQ(c.summary().episodes.size(), 2u);
+    EXPECT_EQ(c.summary().episodes[0].end, at(1.4));
+    EXPECT_EQ(c.summary().episodes[1].start, at(2.5));
+}
+
+TEST(ScanCollisions, NoReturnReadingsAreNeitherObstaclesNorClearance) {
+    ScanCollisions c;
+    const float inf = std::numeric_limits<float>::infinity();
+    c.add(lds01Scan({0.0f, 0.05f, inf}), at(1.0));  // LDS-01 "no return" 0.0, below range_min, inf
+    const ScanCollisionSummary &s = c.summary();
+    EXPECT_TRUE(s.episodes.empty());
+    EXPECT_EQ(s.scans_without_valid_reading, 1u);
+    EXPECT_EQ(s.ranges.invalid(), 3u);
+    EXPECT_TRUE(std::isnan(s.min_clearance_m));
+    EXPECT_TRUE(std::isnan(s.mean_clearance_m));
+}
+
+}  // namespace
+}  // namespace robometrics::traversal
