@@ -13,12 +13,12 @@ namespace {
 
 constexpr const char *kName = "costmap";
 
-int runCostmap(const std::string &bag, const std::string &output, const CostmapNodeOptions &o) {
+int runCostmap(const std::string &bag, const std::string &output, const CostmapNodeOptions &o, bool strict) {
     if (auto code = checkUsage(kName, o.overrides)) return *code;
     auto config = costmapConfig(kName, o);
     if (!config) return fail(kName, config.error());
     return printRun(kName,
-                    nodes::runCostmap(bagRun(kName, bag, o.json, !o.json), {*config, output, o.png_dir, o.png_every}));
+                    nodes::runCostmap(bagRun(kName, bag, o.json, strict, !o.json), {*config, output, o.png_dir, o.png_every}));
 }
 
 const RegisterCommand kRegister(
@@ -33,7 +33,9 @@ const RegisterCommand kRegister(
                fmt::format("write {} into this MCAP", fmt::join(nodes::CostmapNode::spec().outputTopics(), " and ")))
             ->check(writesExtensions({".mcap"}));
         addCostmapNodeOptions(app, *o);
-        return [bag, output, o] { return runCostmap(*bag, *output, *o); };
+        auto strict = std::make_shared<bool>(false);
+        addStrictOption(app, *strict);
+        return [bag, output, o, strict] { return runCostmap(*bag, *output, *o, *strict); };
     },
     60);
 

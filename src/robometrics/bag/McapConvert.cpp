@@ -123,10 +123,12 @@ rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &s
 }  // namespace
 
 Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
-                                    Ros2Translation *to_ros2) {
+                                    Ros2Translation *to_ros2, std::optional<ReadDamage> *damage) {
     auto layout = rosbag2::resolveBag(input);
     if (!layout) return layout.error();
-    auto source = rosbag2::openLayout(*layout, {});
+    ReadOptions read;
+    read.recover = damage != nullptr;
+    auto source = rosbag2::openLayout(*layout, read);
     if (!source) return source.error();
     const bool translate = to_ros2 != nullptr && isRos1(*layout);
     if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
@@ -158,6 +160,7 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
         ROBOMETRICS_TRY((*writer)->writeMetadata(
             "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(*stored, topics, span, output))));
     ROBOMETRICS_TRY((*writer)->close());
+    if (damage) *damage = (*source)->damage();
     return span.total;
 }
 

@@ -1,6 +1,7 @@
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <queue>
 #include <unordered_map>
 
@@ -16,6 +17,8 @@ namespace {
 
 struct Child {
     std::unique_ptr<MessageSource> source;
+    std::string path;     ///< where it is read (a temporary copy for a FILE-compressed one)
+    std::string display;  ///< the file's name in messages (as metadata.yaml lists it)
     Message current;
     TopicMemo<std::size_t> topic_cache;  ///< child topic -> merged index
     std::vector<std::uint8_t> zstd_topics;  ///< per merged topic: ZstdTopic, as first seen in this file
@@ -44,10 +47,16 @@ public:
                                                  : openSqliteFile(path, file.display, options_);
         if (!source) {
             // Errors about the temporary copy should still name the file the user has.
-            if (file.zstd_file) return Error{file.display + " (decompressed): " + source.message()};
-            return source.error();
+            Error error = file.zstd_file ? Error{file.display + " (decompressed): " + source.message()} : source.error();
+            // A recovering read keeps the other files of a split bag: this one adds nothing.
+            if (options_.recover) {
+                noteDamage(ReadDamage{file.display, withoutFileName(error.message, {path, file.path, file.display}),
+                                      "the file cannot be read", isCut(error.message)});
+                return Status::Ok();
+            }
+            return error;
         }
-        children_.push_back(Child{std::move(*source), {}, {}, {}, false});
+        children_.push_back(Child{std::move(*source), path, file.display, {}, {}, {}, false});
         return Status::Ok();
     }
 
@@ -104,6 +113,9 @@ public:
             if (!wanted(index, current.log_time)) continue;
             out.topic = &topics_[index];
             out.log_time = current.log_time;
+            ++read_;
+            if (!first_time_) first_time_ = current.log_time;
+            last_time_ = current.log_time;
             out.publish_time = current.publish_time;
             out.data = current.data;
             last_decompressed_ = false;
@@ -134,7 +146,34 @@ public:
     // whatever its number of files, and two files that overlap in time both load ahead.
     void loadAhead() override { load_ahead_ = true; }
 
+    // The first damage met (in merge order, so the same whatever loads ahead), with what this
+    // source gave before its end.
+    std::optional<ReadDamage> damage() const override {
+        if (!damage_ || !heap_.empty()) return std::nullopt;
+        ReadDamage out = *damage_;
+        out.messages_read = read_;
+        out.first_log_time = first_time_;
+        out.last_log_time = last_time_;
+        return out;
+    }
+
 private:
+    void noteDamage(ReadDamage damage) {
+        if (damage_) ++damage_->other_damaged_files;
+        else damage_ = std::move(damage);
+    }
+
+    /// The readers say "truncated: " where a file ends before its records do.
+    static bool isCut(const std::string &message) { return message.find("truncated: ") != std::string::npos; }
+
+    /// An error message without the leading "FILE: " the damage names anyway.
+    static std::string withoutFileName(const std::string &message, std::initializer_list<std::string> names) {
+        for (const std::string &name : names) {
+            if (message.rfind(name + ": ", 0) == 0) return message.substr(name.size() + 2);
+        }
+        return message;
+    }
+
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     using Entry = std::pair<TimeNs, std::size_t>;  // (log time, child); smallest first
 
@@ -153,10 +192,19 @@ private:
     Status advance(std::size_t child) {
         Child &c = children_[child];
         auto more = c.source->next(c.current);
-        if (!more) return more.error();
-        if (*more) {
+        if (!more && !options_.recover) return more.error();
+        if (more && *more) {
             heap_.emplace(c.current.log_time, child);
             return Status::Ok();
+        }
+        // The file's end, or (recovering) its damage: a source that recovers says what it lost;
+        // an error of one that does not is the damage itself. The other files go on.
+        if (!more) {
+            noteDamage(ReadDamage{c.display, withoutFileName(more.message(), {c.path, c.display}),
+                                  "damaged bytes; the rest of the file is not read", isCut(more.message())});
+        } else if (auto lost = c.source->damage()) {
+            lost->file = c.display;
+            noteDamage(std::move(*lost));
         }
         if (c.loading_ahead) --files_loading_ahead_;
         c.loading_ahead = false;
@@ -220,6 +268,9 @@ private:
     bool load_ahead_ = false;         ///< loadAhead() was called
     std::size_t files_loading_ahead_ = 0;
     ZstdMessageDecompressor zstd_;
+    std::optional<ReadDamage> damage_;  ///< the first damage met (recovering read)
+    std::uint64_t read_ = 0;            ///< messages given
+    std::optional<TimeNs> first_time_, last_time_;
 };
 
 }  // namespace
