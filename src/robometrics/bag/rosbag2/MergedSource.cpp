@@ -108,14 +108,11 @@ public:
             last_ = child;
             if (load_ahead_) startLoadingAhead(children_[child]);
             Message &current = children_[child].current;
-            if (!current.topic) return Error{children_[child].source->describe() + ": a message without a topic"};
+            if (!current.topic) return stopAt(child, Error{children_[child].source->describe() + ": a message without a topic"});
             std::size_t index = topicOf(children_[child], current.topic);
             if (!wanted(index, current.log_time)) continue;
             out.topic = &topics_[index];
             out.log_time = current.log_time;
-            ++read_;
-            if (!first_time_) first_time_ = current.log_time;
-            last_time_ = current.log_time;
             out.publish_time = current.publish_time;
             out.data = current.data;
             last_decompressed_ = false;
@@ -123,10 +120,13 @@ public:
                 auto plain = zstd_.decompress(out.data, children_[child].source->describe() + ": message on " +
                                                             out.topic->name + " at log time " +
                                                             std::to_string(out.log_time));
-                if (!plain) return plain.error();
+                if (!plain) return stopAt(child, plain.error());
                 out.data = *plain;
                 last_decompressed_ = true;  // in zstd_'s buffer, reused by the next call
             }
+            ++read_;
+            if (!first_time_) first_time_ = current.log_time;
+            last_time_ = current.log_time;
             return true;
         }
     }
@@ -158,6 +158,17 @@ public:
     }
 
 private:
+    // A message the merge cannot pass on: an error, or for a recovering read the end, with the
+    // damage (the later messages of every file are not given: they would come after a gap).
+    Result<bool> stopAt(std::size_t child, const Error &error) {
+        if (!options_.recover) return error;
+        noteDamage(ReadDamage{children_[child].display, withoutFileName(error.message, {children_[child].path, children_[child].display}),
+                              "a damaged message; the rest of the bag is not read"});
+        heap_ = {};
+        last_ = kNone;
+        return false;
+    }
+
     void noteDamage(ReadDamage damage) {
         if (damage_) ++damage_->other_damaged_files;
         else damage_ = std::move(damage);
