@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "RecoveringRead.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
@@ -71,33 +72,7 @@ fs::path cutCopy(const fs::path &whole, const fs::path &to, std::uint64_t length
     return to;
 }
 
-struct CutRead {
-    std::vector<TimeNs> times;
-    std::optional<ReadDamage> damage;
-    std::string error;
-};
-
-CutRead readCut(MessageSource &source) {
-    CutRead out;
-    Message m;
-    for (;;) {
-        auto more = source.next(m);
-        if (!more) {
-            out.error = more.message();
-            break;
-        }
-        if (!*more) break;
-        out.times.push_back(m.log_time);
-    }
-    out.damage = source.damage();
-    return out;
-}
-
-std::string strictError(const fs::path &path) {
-    auto source = openBag(path.string());
-    if (!source) return source.message();
-    return readCut(**source).error;
-}
+std::string strictError(const fs::path &path) { return test::readToTheEnd(path, false).error; }
 
 class McapRecover : public ::testing::TestWithParam<Compression> {};
 
@@ -128,12 +103,12 @@ TEST_P(McapRecover, ReadsEveryMessageOfTheChunksBeforeTheCut) {
         recover.recover = true;
         auto source = openBag(cut.string(), recover);
         ASSERT_TRUE(source.ok()) << source.message();
-        const CutRead read = readCut(**source);
+        const test::RecoveringRead read = test::readToTheEnd(**source);
         EXPECT_EQ(read.error, "");
-        ASSERT_EQ(static_cast<int>(read.times.size()), c.messages);
-        for (int i = 0; i < c.messages; ++i) EXPECT_EQ(read.times[i], kCutStart + i * 10 * test::kMs);
+        ASSERT_EQ(static_cast<int>(read.messages.size()), c.messages);
+        for (int i = 0; i < c.messages; ++i) EXPECT_EQ(read.messages[i].second, kCutStart + i * 10 * test::kMs);
         ASSERT_TRUE(read.damage.has_value());
-        EXPECT_EQ(read.damage->file, "cut.mcap");
+        EXPECT_EQ(read.damage->file, cut.string());
         EXPECT_TRUE(read.damage->truncated);
         EXPECT_NE(read.damage->description.find(c.says), std::string::npos) << read.damage->description;
         EXPECT_EQ(read.damage->messages_read, static_cast<std::uint64_t>(c.messages));
@@ -157,10 +132,10 @@ TEST_P(McapRecover, ReadingAheadGivesTheSameMessagesAndDamage) {
     auto plain = openBag(cut.string(), recover);
     auto ahead = openBag(cut.string(), recover);
     ASSERT_TRUE(plain.ok() && ahead.ok());
-    const CutRead one = readCut(**plain);
+    const test::RecoveringRead one = test::readToTheEnd(**plain);
     ReadAhead reader(**ahead, 1);
-    const CutRead two = readCut(reader.consumer(0));
-    EXPECT_EQ(one.times, two.times);
+    const test::RecoveringRead two = test::readToTheEnd(reader.consumer(0));
+    EXPECT_EQ(one.messages, two.messages);
     ASSERT_TRUE(one.damage && two.damage);
     EXPECT_EQ(one.damage->description, two.damage->description);
     EXPECT_EQ(one.damage->messages_read, two.damage->messages_read);
@@ -174,8 +149,8 @@ TEST_P(McapRecover, AWholeFileHasNoDamage) {
     recover.recover = true;
     auto source = openBag(whole.string(), recover);
     ASSERT_TRUE(source.ok());
-    const CutRead read = readCut(**source);
-    EXPECT_EQ(read.times.size(), static_cast<std::size_t>(kCutMessages));
+    const test::RecoveringRead read = test::readToTheEnd(**source);
+    EXPECT_EQ(read.messages.size(), static_cast<std::size_t>(kCutMessages));
     EXPECT_FALSE(read.damage.has_value());
 }
 
@@ -193,11 +168,11 @@ TEST_P(McapRecover, DamageInOneFileOfASplitBagKeepsTheOthers) {
     recover.recover = true;
     auto source = openBag(bag.string(), recover);
     ASSERT_TRUE(source.ok()) << source.message();
-    const CutRead read = readCut(**source);
+    const test::RecoveringRead read = test::readToTheEnd(**source);
     const int second = chunks[0].messages + chunks[1].messages;
-    EXPECT_EQ(read.times.size(), static_cast<std::size_t>(kCutMessages + second));
+    EXPECT_EQ(read.messages.size(), static_cast<std::size_t>(kCutMessages + second));
     ASSERT_TRUE(read.damage.has_value());
-    EXPECT_EQ(read.damage->file, "bag_1.mcap");
+    EXPECT_EQ(read.damage->file, (bag / "bag_1.mcap").string());
     EXPECT_EQ(read.damage->loss, "the last chunk is cut");
     EXPECT_EQ(read.damage->messages_read, static_cast<std::uint64_t>(kCutMessages + second));
 }

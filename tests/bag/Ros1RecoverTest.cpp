@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "RecoveringRead.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
@@ -43,35 +44,11 @@ std::string neverClosed(std::string bytes, std::size_t length) {
     return bytes;
 }
 
-struct Ros1CutRead {
-    int messages = 0;
-    bool ordered = true;
-    std::optional<ReadDamage> damage;
-    std::string error;
-};
-
-Ros1CutRead readRos1Cut(const fs::path &path, bool recover) {
-    Ros1CutRead out;
-    ReadOptions options;
-    options.recover = recover;
-    auto source = openBag(path.string(), options);
-    if (!source) {
-        out.error = source.message();
-        return out;
-    }
-    Message m;
-    for (;;) {
-        auto more = (*source)->next(m);
-        if (!more) {
-            out.error = more.message();
-            break;
-        }
-        if (!*more) break;
-        if (m.log_time != kRos1CutStart + out.messages * 10 * test::kMs) out.ordered = false;
-        ++out.messages;
-    }
-    out.damage = (*source)->damage();
-    return out;
+// Whether the messages read are the first ones written, each 10 ms after the one before.
+bool inWrittenOrder(const test::RecoveringRead &read) {
+    for (std::size_t i = 0; i < read.messages.size(); ++i)
+        if (read.messages[i].second != kRos1CutStart + static_cast<TimeNs>(i) * 10 * test::kMs) return false;
+    return true;
 }
 
 class Ros1Recover : public ::testing::TestWithParam<std::string> {};
@@ -109,18 +86,18 @@ TEST_P(Ros1Recover, ReadsTheWholeChunksOfABagThatWasNeverClosed) {
         const fs::path cut = dir / "cut.bag";
         const std::string bytes = neverClosed(whole, c.length);
         std::ofstream(cut, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        const Ros1CutRead read = readRos1Cut(cut, true);
+        const test::RecoveringRead read = test::readToTheEnd(cut, true);
         EXPECT_EQ(read.error, "");
-        EXPECT_EQ(read.messages, c.messages);
-        EXPECT_TRUE(read.ordered);
+        EXPECT_EQ(read.messages.size(), static_cast<std::size_t>(c.messages));
+        EXPECT_TRUE(inWrittenOrder(read));
         ASSERT_TRUE(read.damage.has_value());
-        EXPECT_EQ(read.damage->file, "cut.bag");
+        EXPECT_EQ(read.damage->file, cut.string());
         EXPECT_TRUE(read.damage->truncated);
         EXPECT_EQ(read.damage->loss, c.loss);
         EXPECT_NE(read.damage->description.find("never closed"), std::string::npos) << read.damage->description;
         EXPECT_EQ(read.damage->messages_read, static_cast<std::uint64_t>(c.messages));
 
-        const Ros1CutRead strict = readRos1Cut(cut, false);
+        const test::RecoveringRead strict = test::readToTheEnd(cut, false);
         EXPECT_NE(strict.error.find("cut.bag"), std::string::npos) << strict.error;
         EXPECT_NE(strict.error.find("truncated: "), std::string::npos) << strict.error;
     }
@@ -138,11 +115,12 @@ TEST_P(Ros1Recover, AClosedBagCutShortIsReadWithoutItsIndex) {
         for (const auto &[conn, count] : index->chunks[i].counts) first_three += static_cast<int>(count);
     const fs::path cut = dir / "cut.bag";
     std::ofstream(cut, std::ios::binary).write(whole.data(), static_cast<std::streamsize>(index->chunks[3].chunk_pos + 30));
-    const Ros1CutRead read = readRos1Cut(cut, true);
-    EXPECT_EQ(read.messages, first_three);
+    const test::RecoveringRead read = test::readToTheEnd(cut, true);
+    EXPECT_EQ(read.messages.size(), static_cast<std::size_t>(first_three));
+    EXPECT_TRUE(inWrittenOrder(read));
     ASSERT_TRUE(read.damage.has_value());
     EXPECT_NE(read.damage->description.find("its index is unreadable"), std::string::npos) << read.damage->description;
-    EXPECT_NE(readRos1Cut(cut, false).error.find("cut.bag"), std::string::npos);
+    EXPECT_NE(test::readToTheEnd(cut, false).error.find("cut.bag"), std::string::npos);
 }
 
 INSTANTIATE_TEST_SUITE_P(Chunks, Ros1Recover, ::testing::Values("none", "lz4", "bz2"));

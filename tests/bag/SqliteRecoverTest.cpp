@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "RecoveringRead.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 
@@ -17,35 +18,6 @@ namespace fs = std::filesystem;
 
 const char *kRecoverWbag = "bags/rosbag2/rosbag2_py/test/resources/sqlite3/wbag";
 
-struct SqliteCutRead {
-    std::vector<std::pair<std::string, TimeNs>> messages;
-    std::optional<ReadDamage> damage;
-    std::string error;
-};
-
-SqliteCutRead readSqliteCut(const fs::path &path, bool recover) {
-    SqliteCutRead out;
-    ReadOptions options;
-    options.recover = recover;
-    auto source = openBag(path.string(), options);
-    if (!source) {
-        out.error = source.message();
-        return out;
-    }
-    Message m;
-    for (;;) {
-        auto more = (*source)->next(m);
-        if (!more) {
-            out.error = more.message();
-            break;
-        }
-        if (!*more) break;
-        out.messages.emplace_back(m.topic->name, m.log_time);
-    }
-    out.damage = (*source)->damage();
-    return out;
-}
-
 void copyCut(const fs::path &from, const fs::path &to, std::uintmax_t length) {
     const std::string bytes = test::readFile(from);
     std::ofstream(to, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(length));
@@ -54,25 +26,25 @@ void copyCut(const fs::path &from, const fs::path &to, std::uintmax_t length) {
 TEST(SqliteRecover, ACutFileGivesAPrefixOfItsRowsAndSaysItWasCut) {
     ROBOMETRICS_REQUIRE_DATA(dir, kRecoverWbag);
     const fs::path scratch = test::scratchDir("sqlite-recover");
-    const SqliteCutRead whole = readSqliteCut(dir / "wbag_0.db3", false);
+    const test::RecoveringRead whole = test::readToTheEnd(dir / "wbag_0.db3", false);
     ASSERT_EQ(whole.error, "");
     ASSERT_FALSE(whole.messages.empty());
     for (std::uintmax_t length : {std::uintmax_t{4096}, std::uintmax_t{45056}, std::uintmax_t{86016}, std::uintmax_t{90000}}) {
         SCOPED_TRACE(length);
         const fs::path cut = scratch / "cut.db3";
         copyCut(dir / "wbag_0.db3", cut, length);
-        const SqliteCutRead read = readSqliteCut(cut, true);
+        const test::RecoveringRead read = test::readToTheEnd(cut, true);
         EXPECT_EQ(read.error, "");
         ASSERT_LE(read.messages.size(), whole.messages.size());
         for (std::size_t i = 0; i < read.messages.size(); ++i) EXPECT_EQ(read.messages[i], whole.messages[i]) << i;
         ASSERT_TRUE(read.damage.has_value());
-        EXPECT_EQ(read.damage->file, "cut.db3");
+        EXPECT_EQ(read.damage->file, cut.string());
         EXPECT_TRUE(read.damage->truncated) << read.damage->description;
         EXPECT_NE(read.damage->description.find("the file ends at byte " + std::to_string(length)), std::string::npos)
             << read.damage->description;
         EXPECT_EQ(read.damage->messages_read, read.messages.size());
 
-        const SqliteCutRead strict = readSqliteCut(cut, false);
+        const test::RecoveringRead strict = test::readToTheEnd(cut, false);
         EXPECT_NE(strict.error.find("cut.db3: truncated: the file ends at byte"), std::string::npos) << strict.error;
     }
 }
@@ -82,8 +54,8 @@ TEST(SqliteRecover, RowsLeftInAWalFileAreNamedAsLost) {
     const fs::path scratch = test::scratchDir("sqlite-recover-wal");
     fs::copy_file(dir / "wbag_1.db3", scratch / "run.db3");
     std::ofstream(scratch / "run.db3-wal", std::ios::binary) << std::string(32, 'w');
-    const SqliteCutRead read = readSqliteCut(scratch / "run.db3", true);
-    EXPECT_EQ(read.messages.size(), readSqliteCut(dir / "wbag_1.db3", false).messages.size());
+    const test::RecoveringRead read = test::readToTheEnd(scratch / "run.db3", true);
+    EXPECT_EQ(read.messages.size(), test::readToTheEnd(dir / "wbag_1.db3", false).messages.size());
     ASSERT_TRUE(read.damage.has_value());
     EXPECT_NE(read.damage->description.find("a -wal file of 32 bytes"), std::string::npos) << read.damage->description;
 }
@@ -99,16 +71,16 @@ TEST(SqliteRecover, ACutFileOfASplitBagLeavesTheOtherFilesWhole) {
             copyCut(dir / name, bag / name, 20000);
         } else {
             fs::copy_file(dir / name, bag / name);
-            others += readSqliteCut(dir / name, false).messages.size();
+            others += test::readToTheEnd(dir / name, false).messages.size();
         }
     }
     fs::copy_file(dir / "metadata.yaml", bag / "metadata.yaml");
-    const SqliteCutRead read = readSqliteCut(bag, true);
+    const test::RecoveringRead read = test::readToTheEnd(bag, true);
     EXPECT_EQ(read.error, "");
     EXPECT_GE(read.messages.size(), others);
     ASSERT_TRUE(read.damage.has_value());
-    EXPECT_EQ(read.damage->file, "wbag_2.db3");
-    EXPECT_NE(readSqliteCut(bag, false).error.find("wbag_2.db3"), std::string::npos);
+    EXPECT_EQ(read.damage->file, (bag / "wbag_2.db3").string());
+    EXPECT_NE(test::readToTheEnd(bag, false).error.find("wbag_2.db3"), std::string::npos);
 }
 
 }  // namespace

@@ -119,10 +119,11 @@ TEST(InfoCommand, RecoverListsWhatIsReadableBeforeTheDamage) {
                                                   std::vector<std::string>{"info", "--recover", "--json", truncated.string()}}) {
         CommandResult r = runRobometrics(args);
         EXPECT_EQ(r.exit_code, 0);
-        EXPECT_EQ(r.err.rfind("robometrics info: warning: cut.mcap: the recording ends abruptly at ", 0), 0u) << r.err;
+        EXPECT_EQ(r.err.rfind("robometrics info: warning: " + truncated.string() + ": the recording ends abruptly at ", 0), 0u)
+            << r.err;
         EXPECT_NE(r.err.find("(the last chunk is cut); 4 180 messages read"), std::string::npos) << r.err;
         const std::string error = nlohmann::json::parse(r.out)["error"];
-        EXPECT_EQ(error.rfind("cut.mcap: the file ends inside a Chunk", 0), 0u) << error;
+        EXPECT_EQ(error.rfind(truncated.string() + ": the file ends inside a Chunk", 0), 0u) << error;
     }
     CommandResult r = runRobometrics({"info", "--json", truncated.string()});
     nlohmann::json info = nlohmann::json::parse(r.out);

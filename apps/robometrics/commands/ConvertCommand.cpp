@@ -1,4 +1,4 @@
-// robometrics convert IN OUT.mcap [--compression zstd|lz4|none] [--to same|ros2]
+// robometrics convert IN OUT.mcap [--compression zstd|lz4|none] [--to same|ros2] [--strict]
 // Rewrites any bag (rosbag2 directory, .db3, .mcap) as one chunked MCAP file with the ros2
 // profile: topics, types, schemas, QoS metadata, log and publish times are kept. Topics without a
 // stored definition get the built-in one when robometrics knows the type. `--to ros2` translates a

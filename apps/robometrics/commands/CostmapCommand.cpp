@@ -1,5 +1,5 @@
 // robometrics costmap BAG [-o OUT.mcap] [--params FILE.yaml] [-p name:=value]... [--png DIR]
-//                         [--png-every N] [--fill-from-terrain] [--size M] [--resolution M] [--json]
+//                         [--png-every N] [--fill-from-terrain] [--size M] [--resolution M] [--json] [--strict]
 // GroundGrid's GridMap, filtered cloud and TF from a bag through the terrain_costmap node
 // (nodes/BagRuns): the costmap per map and the terrain cloud into an MCAP, optional PNG
 // snapshots, and a summary. docs/costmap.md has the formulas and every decision.

@@ -1,4 +1,4 @@
-// robometrics echo BAG --topic T [--limit N] [--json]
+// robometrics echo BAG --topic T [--limit N] [--json] [--strict]
 // Decodes the messages of one topic with the schema stored in the bag (or the built-in one) and
 // prints them: one JSON object per line with --json, an indented YAML-like form otherwise.
 

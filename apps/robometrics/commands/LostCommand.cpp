@@ -1,4 +1,5 @@
 // robometrics lost BAG [--pose-topic T] [--params FILE] [-p k:=v] [-o OUT.mcap] [--labels FILE] [--json]
+//                      [--strict]
 // The lost detector of the Kuri robot over a bag (nodes/BagRuns): every AMCL pose classified,
 // the node's status and probability per reading into an MCAP, the timeline and the episodes,
 // and a score against labelled lost intervals. docs/lost.md.

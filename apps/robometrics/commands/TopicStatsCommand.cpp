@@ -1,5 +1,5 @@
 // robometrics topic-stats BAG [--window 1.0] [--topics a,b] [--json] [--rclcpp-period]
-//                             [-o FILE.mcap|FILE.csv]
+//                             [-o FILE.mcap|FILE.csv] [--strict]
 // ROS 2 topic statistics over a bag's log time (nodes/BagRuns): the windows as
 // statistics_msgs/MetricsMessage (MCAP) or CSV, and a whole-run health table. docs/topic-stats.md.
 

@@ -1,5 +1,5 @@
 // robometrics traversal BAG [-o FILE.csv] [--params FILE.yaml] [-p k:=v] [--topic name=/remap]
-//                           [--extended] [--json]
+//                           [--extended] [--json] [--strict]
 // RoboTerrain's metrics_node over a bag (nodes/BagRuns): one CSV row per second of bag time,
 // debug lines on stderr, and a whole-run summary on stdout. docs/traversal.md.
 

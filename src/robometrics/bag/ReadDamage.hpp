@@ -11,7 +11,7 @@
 namespace robometrics::bag {
 
 struct ReadDamage {
-    std::string file;  ///< the damaged storage file, as messages name it ("run.mcap")
+    std::string file;  ///< the damaged storage file, as errors name it (the path given, or as metadata.yaml lists it)
     /// Where and what, in plain words: "the file ends inside a Chunk record at byte 1234 (declares
     /// 5000 content bytes, 800 remain): the last chunk is cut".
     std::string description;
