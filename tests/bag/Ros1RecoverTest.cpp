@@ -114,7 +114,8 @@ TEST_P(Ros1Recover, AClosedBagCutShortIsReadWithoutItsIndex) {
     for (std::size_t i = 0; i < 3; ++i)
         for (const auto &[conn, count] : index->chunks[i].counts) first_three += static_cast<int>(count);
     const fs::path cut = dir / "cut.bag";
-    std::ofstream(cut, std::ios::binary).write(whole.data(), static_cast<std::streamsize>(index->chunks[3].chunk_pos + 30));
+    std::ofstream(cut, std::ios::binary)
+        .write(whole.data(), static_cast<std::streamsize>(index->chunks[3].chunk_pos + 30));
     const test::RecoveringRead read = test::readToTheEnd(cut, true);
     EXPECT_EQ(read.messages.size(), static_cast<std::size_t>(first_three));
     EXPECT_TRUE(inWrittenOrder(read));

@@ -29,7 +29,8 @@ TEST(SqliteRecover, ACutFileGivesAPrefixOfItsRowsAndSaysItWasCut) {
     const test::RecoveringRead whole = test::readToTheEnd(dir / "wbag_0.db3", false);
     ASSERT_EQ(whole.error, "");
     ASSERT_FALSE(whole.messages.empty());
-    for (std::uintmax_t length : {std::uintmax_t{4096}, std::uintmax_t{45056}, std::uintmax_t{86016}, std::uintmax_t{90000}}) {
+    for (std::uintmax_t length :
+         {std::uintmax_t{4096}, std::uintmax_t{45056}, std::uintmax_t{86016}, std::uintmax_t{90000}}) {
         SCOPED_TRACE(length);
         const fs::path cut = scratch / "cut.db3";
         copyCut(dir / "wbag_0.db3", cut, length);

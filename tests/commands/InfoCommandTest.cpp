@@ -115,11 +115,14 @@ TEST(InfoCommand, RecoverListsWhatIsReadableBeforeTheDamage) {
         << strict.err;
 
     // Read up to the damage by default (--recover is kept for scripts): the listing, one warning.
-    for (const std::vector<std::string> &args : {std::vector<std::string>{"info", "--json", truncated.string()},
-                                                  std::vector<std::string>{"info", "--recover", "--json", truncated.string()}}) {
+    for (const std::vector<std::string> &args :
+         {std::vector<std::string>{"info", "--json", truncated.string()},
+          std::vector<std::string>{"info", "--recover", "--json", truncated.string()}}) {
         CommandResult r = runRobometrics(args);
         EXPECT_EQ(r.exit_code, 0);
-        EXPECT_EQ(r.err.rfind("robometrics info: warning: " + truncated.string() + ": the recording ends abruptly at ", 0), 0u)
+        EXPECT_EQ(
+            r.err.rfind("robometrics info: warning: " + truncated.string() + ": the recording ends abruptly at ", 0),
+            0u)
             << r.err;
         EXPECT_NE(r.err.find("(the last chunk is cut); 4 180 messages read"), std::string::npos) << r.err;
         const std::string error = nlohmann::json::parse(r.out)["error"];

@@ -142,7 +142,8 @@ TEST(TopicStatsCommand, ACutRecordingIsReadUpToTheCutUnlessStrict) {
     EXPECT_EQ(by_topic.at("/odom")["count"], 1343);
     EXPECT_EQ(by_topic.at("/tf")["count"], 2770);
     EXPECT_EQ(by_topic.at("/amcl_pose")["count"], 66);
-    EXPECT_EQ(r.err.rfind("robometrics topic-stats: warning: " + cut.string() + ": the recording ends abruptly at ", 0), 0u)
+    EXPECT_EQ(r.err.rfind("robometrics topic-stats: warning: " + cut.string() + ": the recording ends abruptly at ", 0),
+              0u)
         << r.err;
     EXPECT_NE(r.err.find(" s (the last chunk is cut); 4 180 messages read\n"), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

@@ -17,8 +17,8 @@ int runCostmap(const std::string &bag, const std::string &output, const CostmapN
     if (auto code = checkUsage(kName, o.overrides)) return *code;
     auto config = costmapConfig(kName, o);
     if (!config) return fail(kName, config.error());
-    return printRun(kName,
-                    nodes::runCostmap(bagRun(kName, bag, o.json, strict, !o.json), {*config, output, o.png_dir, o.png_every}));
+    return printRun(kName, nodes::runCostmap(bagRun(kName, bag, o.json, strict, !o.json),
+                                             {*config, output, o.png_dir, o.png_every}));
 }
 
 const RegisterCommand kRegister(

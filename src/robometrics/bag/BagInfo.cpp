@@ -8,9 +8,9 @@
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
-#include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
+#include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/SqliteSource.hpp"
 #include "robometrics/bag/rosbag2/Zstd.hpp"
 
@@ -86,7 +86,8 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     std::set<std::string> chunk_compression;
     for (const auto &file : layout->files) {
         info.files.push_back(file.display);
-        if (file.format == rosbag2::StorageFormat::Mcap && !file.zstd_file) addChunkCompression(file.path, chunk_compression);
+        if (file.format == rosbag2::StorageFormat::Mcap && !file.zstd_file)
+            addChunkCompression(file.path, chunk_compression);
         if (file.format == rosbag2::StorageFormat::Ros1)
             if (auto seen = ros1::chunkCompressions(file.path)) chunk_compression.insert(seen->begin(), seen->end());
     }

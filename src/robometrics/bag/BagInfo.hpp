@@ -29,9 +29,9 @@ struct TopicSummary {
 
 struct BagInfo {
     std::string path;
-    std::string storage;           ///< "sqlite3", "mcap" or "ros1"
-    std::string compression;       ///< rosbag2 compression format: "none" or "zstd"
-    std::string compression_mode;  ///< "NONE", "FILE" or "MESSAGE"
+    std::string storage;                         ///< "sqlite3", "mcap" or "ros1"
+    std::string compression;                     ///< rosbag2 compression format: "none" or "zstd"
+    std::string compression_mode;                ///< "NONE", "FILE" or "MESSAGE"
     std::vector<std::string> chunk_compression;  ///< MCAP chunk compressions seen in the summary; ROS 1: of the chunks
     std::vector<std::string> files;              ///< storage files in reading order
     std::uint64_t size_bytes = 0;                ///< storage files plus metadata.yaml

@@ -65,8 +65,10 @@ Status scanCatalog(const std::string &path, Catalog &catalog, std::optional<Read
         auto more = reader->next(entry);
         if (!more) {
             if (!damage) return more.error();
-            if (reader->failedInChunk() && !catalog.chunks.empty()) catalog.chunks.pop_back();
-            else chunkDone();
+            if (reader->failedInChunk() && !catalog.chunks.empty())
+                catalog.chunks.pop_back();
+            else
+                chunkDone();
             *damage = damageOf(*reader, more.error(), path);
             return Status::Ok();
         }
@@ -165,9 +167,12 @@ public:
         if (!recover_) return more;
         // A recovering read ends at damage found while reading (a chunk that fails its CRC or
         // does not decompress): the messages before it were given.
-        if (scan_damage_) damage_ = scan_damage_;
-        else if (linear_) damage_ = damageOf(*linear_, more.error(), path_);
-        else damage_ = ReadDamage{describe(), more.message(), "damaged bytes; the rest of the file is not read"};
+        if (scan_damage_)
+            damage_ = scan_damage_;
+        else if (linear_)
+            damage_ = damageOf(*linear_, more.error(), path_);
+        else
+            damage_ = ReadDamage{describe(), more.message(), "damaged bytes; the rest of the file is not read"};
         return false;
     }
 

@@ -68,7 +68,6 @@ struct ReadOptions {
     bool recover = false;
 };
 
-
 /// A stream of messages in log-time order.
 class MessageSource {
 public:

@@ -53,8 +53,8 @@ private:
         std::vector<std::shared_ptr<const void>> pins;  ///< the buffers the pinned messages are in
         std::size_t pinned_bytes = 0;
         std::vector<Entry> entries;
-        std::optional<Error> error;  ///< after the entries: the source failed there
-        bool end = false;            ///< after the entries: the source has no more messages
+        std::optional<Error> error;        ///< after the entries: the source failed there
+        bool end = false;                  ///< after the entries: the source has no more messages
         std::optional<ReadDamage> damage;  ///< with `end`: what the (recovering) source lost
     };
     struct Slot {

@@ -19,7 +19,8 @@ std::string damageWarning(const ReadDamage &damage) {
     // Taken in uint64: two arbitrary int64 log times (a fuzzed file) may differ by more than int64.
     if (damage.first_log_time && damage.last_log_time && *damage.last_log_time >= *damage.first_log_time)
         seconds = static_cast<double>(static_cast<std::uint64_t>(*damage.last_log_time) -
-                                      static_cast<std::uint64_t>(*damage.first_log_time)) * 1e-9;
+                                      static_cast<std::uint64_t>(*damage.first_log_time)) *
+                  1e-9;
     const std::string what = damage.loss.empty() ? damage.description : damage.loss;
     std::string text = damage.truncated
                            ? fmt::format("{}: the recording ends abruptly at {:.1f} s ({})", damage.file, seconds, what)

@@ -15,8 +15,8 @@ struct ReadDamage {
     /// Where and what, in plain words: "the file ends inside a Chunk record at byte 1234 (declares
     /// 5000 content bytes, 800 remain): the last chunk is cut".
     std::string description;
-    std::string loss;         ///< what was lost, short: "the last chunk is cut"
-    bool truncated = false;   ///< the file was cut short (else: bytes that are not what the writer wrote)
+    std::string loss;                      ///< what was lost, short: "the last chunk is cut"
+    bool truncated = false;                ///< the file was cut short (else: bytes that are not what the writer wrote)
     std::uint64_t messages_read = 0;       ///< messages next() gave before it ended
     std::optional<TimeNs> first_log_time;  ///< of the first message read; none when none was
     std::optional<TimeNs> last_log_time;   ///< of the last message read

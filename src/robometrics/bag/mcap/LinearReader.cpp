@@ -85,10 +85,10 @@ Result<bool> LinearReader::next(RecordEntry &out) {
     if (length > remaining - kRecordPrefixSize) {
         const std::string name = opcodeName(opcode);
         const bool vowel = std::string_view("AEIOUaeiou").find(name.front()) != std::string_view::npos;
-        return cutShort(opcode, std::string("the file ends inside ") + (vowel ? "an " : "a ") + name + " record at byte " + std::to_string(file_.size()) +
-                                    " (the record starts at byte " + std::to_string(offset) + ", declares " +
-                                    std::to_string(length) + " content bytes, " +
-                                    std::to_string(remaining - kRecordPrefixSize) + " remain)");
+        return cutShort(opcode, std::string("the file ends inside ") + (vowel ? "an " : "a ") + name +
+                                    " record at byte " + std::to_string(file_.size()) + " (the record starts at byte " +
+                                    std::to_string(offset) + ", declares " + std::to_string(length) +
+                                    " content bytes, " + std::to_string(remaining - kRecordPrefixSize) + " remain)");
     }
     buffer_.resize(static_cast<std::size_t>(kRecordPrefixSize + length));
     std::memcpy(buffer_.data(), prefix, kRecordPrefixSize);

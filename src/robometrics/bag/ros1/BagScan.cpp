@@ -28,7 +28,8 @@ Status scanChunk(Bytes records, std::uint64_t chunk_pos, BagIndex &index, std::s
         if (!op) return Error{"at byte " + std::to_string(pos) + " of its records: " + op.message()};
         if (*op == static_cast<std::uint8_t>(Op::Connection)) {
             auto connection = parseConnection(*fields, record->data);
-            if (!connection) return Error{"at byte " + std::to_string(pos) + " of its records: " + connection.message()};
+            if (!connection)
+                return Error{"at byte " + std::to_string(pos) + " of its records: " + connection.message()};
             if (!known.count(connection->id) && added_ids.insert(connection->id).second)
                 added.push_back(std::move(*connection));
         } else if (*op == static_cast<std::uint8_t>(Op::MessageData)) {
@@ -43,7 +44,8 @@ Status scanChunk(Bytes records, std::uint64_t chunk_pos, BagIndex &index, std::s
             any = true;
             ++counts[header.conn];
         } else {
-            return Error{"at byte " + std::to_string(pos) + " of its records: " + opName(*op) + " record inside a chunk"};
+            return Error{"at byte " + std::to_string(pos) + " of its records: " + opName(*op) +
+                         " record inside a chunk"};
         }
         pos += record->size;
     }
@@ -77,12 +79,14 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
         auto fields = HeaderFields::parse(record.header);
         auto op = fields ? fields->op() : Result<std::uint8_t>(fields.error());
         if (!op) return stop("the record at byte " + std::to_string(offset) + " is damaged: " + op.message(), false);
-        if (*op == static_cast<std::uint8_t>(Op::IndexData) || *op == static_cast<std::uint8_t>(Op::ChunkInfo)) continue;
+        if (*op == static_cast<std::uint8_t>(Op::IndexData) || *op == static_cast<std::uint8_t>(Op::ChunkInfo))
+            continue;
         if (Status s = file.read(record.data_offset, record.data_length, data, "record data"); !s.ok())
             return stop(s.message(), false);
         if (*op == static_cast<std::uint8_t>(Op::Connection)) {
             auto connection = parseConnection(*fields, data);
-            if (!connection) return stop("the Connection at byte " + std::to_string(offset) + ": " + connection.message(), false);
+            if (!connection)
+                return stop("the Connection at byte " + std::to_string(offset) + ": " + connection.message(), false);
             if (known.insert(connection->id).second) scan.index.connections.push_back(std::move(*connection));
             continue;
         }

@@ -14,8 +14,8 @@
 namespace robometrics::bag::ros1 {
 
 struct BagScan {
-    BagIndex index;     ///< the connections and chunks before the damage
-    std::string cut;    ///< where the walk stopped, in plain words; empty when the file ends cleanly
+    BagIndex index;          ///< the connections and chunks before the damage
+    std::string cut;         ///< where the walk stopped, in plain words; empty when the file ends cleanly
     bool truncated = false;  ///< it stopped because the file ends inside a record
 };
 

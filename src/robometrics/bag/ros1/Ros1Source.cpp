@@ -41,10 +41,14 @@ public:
             // The end: a bag read without its index reports what the walk could not read; a
             // recovering read ends at damage met in a chunk with what came before.
             ended_ = true;
-            if (more) damage_ = scan_damage_;
-            else if (!recover_) return more;
-            else damage_ = scan_damage_ ? scan_damage_
-                                        : ReadDamage{path_, more.message(), "damaged bytes; the rest of the file is not read"};
+            if (more)
+                damage_ = scan_damage_;
+            else if (!recover_)
+                return more;
+            else
+                damage_ = scan_damage_
+                              ? scan_damage_
+                              : ReadDamage{path_, more.message(), "damaged bytes; the rest of the file is not read"};
             return false;
         }
         out.topic = &topics_[topic_of_.at(raw.conn)];  // the merger rejects unknown connections
@@ -100,7 +104,7 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
     if (!index) return index.error();
 
     std::vector<TopicInfo> topics;
-    std::vector<std::string> md5s;  // per topic, to catch one topic recorded with two types
+    std::vector<std::string> md5s;               // per topic, to catch one topic recorded with two types
     std::vector<std::set<std::string>> callers;  // per topic: the publishing nodes (one connection each)
     std::unordered_map<std::uint32_t, std::size_t> topic_of;
     MergeFilter filter;
@@ -141,9 +145,8 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
     if (options.end_time) filter.end_time = *options.end_time;
 
     ChunkMerger merger(std::move(*file), std::move(index->chunks), std::move(filter));
-    return std::unique_ptr<MessageSource>(
-        std::make_unique<Ros1Source>(path, std::move(topics), std::move(topic_of), std::move(merger), options.recover,
-                                     std::move(scan_damage)));
+    return std::unique_ptr<MessageSource>(std::make_unique<Ros1Source>(
+        path, std::move(topics), std::move(topic_of), std::move(merger), options.recover, std::move(scan_damage)));
 }
 
 Result<std::vector<std::string>> chunkCompressions(const std::string &path) {

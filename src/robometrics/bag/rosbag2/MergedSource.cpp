@@ -20,7 +20,7 @@ struct Child {
     std::string path;     ///< where it is read (a temporary copy for a FILE-compressed one)
     std::string display;  ///< the file's name in messages (as metadata.yaml lists it)
     Message current;
-    TopicMemo<std::size_t> topic_cache;  ///< child topic -> merged index
+    TopicMemo<std::size_t> topic_cache;     ///< child topic -> merged index
     std::vector<std::uint8_t> zstd_topics;  ///< per merged topic: ZstdTopic, as first seen in this file
     bool loading_ahead = false;             ///< its chunks are loaded on threads of their own
 };
@@ -41,13 +41,14 @@ public:
             path = (*temp)->path();
             temps_.push_back(std::move(*temp));
         }
-        Result<std::unique_ptr<MessageSource>> source =
-            file.format == StorageFormat::Mcap   ? openMcap(path, options_)
-            : file.format == StorageFormat::Ros1 ? ros1::openRos1(path, options_)
-                                                 : openSqliteFile(path, file.display, options_);
+        Result<std::unique_ptr<MessageSource>> source = file.format == StorageFormat::Mcap ? openMcap(path, options_)
+                                                        : file.format == StorageFormat::Ros1
+                                                            ? ros1::openRos1(path, options_)
+                                                            : openSqliteFile(path, file.display, options_);
         if (!source) {
             // Errors about the temporary copy should still name the file the user has.
-            Error error = file.zstd_file ? Error{file.display + " (decompressed): " + source.message()} : source.error();
+            Error error =
+                file.zstd_file ? Error{file.display + " (decompressed): " + source.message()} : source.error();
             // A recovering read keeps the other files of a split bag: this one adds nothing.
             if (options_.recover) {
                 noteDamage(ReadDamage{file.display, withoutFileName(error.message, {path, file.path, file.display}),
@@ -108,7 +109,8 @@ public:
             last_ = child;
             if (load_ahead_) startLoadingAhead(children_[child]);
             Message &current = children_[child].current;
-            if (!current.topic) return stopAt(child, Error{children_[child].source->describe() + ": a message without a topic"});
+            if (!current.topic)
+                return stopAt(child, Error{children_[child].source->describe() + ": a message without a topic"});
             std::size_t index = topicOf(children_[child], current.topic);
             if (!wanted(index, current.log_time)) continue;
             out.topic = &topics_[index];
@@ -117,9 +119,9 @@ public:
             out.data = current.data;
             last_decompressed_ = false;
             if (mayBeZstdFrame(children_[child], index) && isZstdFrame(out.data)) {
-                auto plain = zstd_.decompress(out.data, children_[child].source->describe() + ": message on " +
-                                                            out.topic->name + " at log time " +
-                                                            std::to_string(out.log_time));
+                auto plain =
+                    zstd_.decompress(out.data, children_[child].source->describe() + ": message on " + out.topic->name +
+                                                   " at log time " + std::to_string(out.log_time));
                 if (!plain) return stopAt(child, plain.error());
                 out.data = *plain;
                 last_decompressed_ = true;  // in zstd_'s buffer, reused by the next call
@@ -162,7 +164,8 @@ private:
     // damage (the later messages of every file are not given: they would come after a gap).
     Result<bool> stopAt(std::size_t child, const Error &error) {
         if (!options_.recover) return error;
-        noteDamage(ReadDamage{children_[child].display, withoutFileName(error.message, {children_[child].path, children_[child].display}),
+        noteDamage(ReadDamage{children_[child].display,
+                              withoutFileName(error.message, {children_[child].path, children_[child].display}),
                               "a damaged message; the rest of the bag is not read"});
         heap_ = {};
         last_ = kNone;
@@ -170,8 +173,10 @@ private:
     }
 
     void noteDamage(ReadDamage damage) {
-        if (damage_) ++damage_->other_damaged_files;
-        else damage_ = std::move(damage);
+        if (damage_)
+            ++damage_->other_damaged_files;
+        else
+            damage_ = std::move(damage);
     }
 
     /// The readers say "truncated: " where a file ends before its records do.
@@ -232,8 +237,8 @@ private:
         merged.schema.name = normalizeTypeName(merged.schema.name);
         merged.message_count = 0;
         topics_.push_back(std::move(merged));
-        wanted_.push_back(options_.topics.empty() ||
-                          std::find(options_.topics.begin(), options_.topics.end(), topic.name) != options_.topics.end());
+        wanted_.push_back(options_.topics.empty() || std::find(options_.topics.begin(), options_.topics.end(),
+                                                               topic.name) != options_.topics.end());
         by_name_.emplace(topic.name, topics_.size() - 1);
         return topics_.size() - 1;
     }
@@ -287,10 +292,10 @@ private:
 }  // namespace
 
 Result<std::unique_ptr<MessageSource>> openLayout(const BagLayout &layout, const ReadOptions &options) {
-    std::string description = layout.directory ? "rosbag2 dir " + layout.path + " with " +
-                                                     std::to_string(layout.files.size()) + " file" +
-                                                     (layout.files.size() == 1 ? "" : "s")
-                                               : layout.path;
+    std::string description = layout.directory
+                                  ? "rosbag2 dir " + layout.path + " with " + std::to_string(layout.files.size()) +
+                                        " file" + (layout.files.size() == 1 ? "" : "s")
+                                  : layout.path;
     auto source = std::make_unique<MergedSource>(std::move(description), options);
     for (const auto &file : layout.files) ROBOMETRICS_TRY(source->addFile(file));
     source->collectTopics(layout.metadata);
