@@ -145,9 +145,10 @@ TEST(McapLinearReader, HugeLengthFieldIsRejectedWithoutAllocating) {
     writeBytes(p, bytes);
     auto [n, message] = drain(p);
     EXPECT_EQ(n, 0);
-    EXPECT_NE(message.find("huge.mcap: offset 8: Header record declares 4611686018427387904 content bytes"),
-              std::string::npos)
+    // A length past the end reads as a file cut short: nothing tells it from a cut.
+    EXPECT_NE(message.find("huge.mcap: offset 8: truncated: the file ends inside a Header record"), std::string::npos)
         << message;
+    EXPECT_NE(message.find("declares 4611686018427387904 content bytes"), std::string::npos) << message;
 }
 
 TEST(McapLinearReader, SkipsPrivateAndFutureRecords) {
