@@ -135,8 +135,11 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     McapWriterOptions options;
     options.compression = compression;
     if (isRos1(*layout) && !translate) options.profile = "ros1";
+    // The rosbag2 record of an MCAP sits in its summary, which a recording cut short lacks: then
+    // the output's record is made from what was read alone.
     auto stored = rosbag2::storedMetadata(*layout);
-    if (!stored) return stored.error();
+    if (!stored && !read.recover) return stored.error();
+    const std::optional<rosbag2::BagMetadata> metadata = stored ? *stored : std::nullopt;
     auto writer = McapWriter::open(output, options);
     if (!writer) return writer.error();
     const std::vector<TopicInfo> &topics = (*source)->topics();
@@ -158,7 +161,7 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     // A ROS 2 output carries rosbag2's own record, so the file alone plays as the source did.
     if (options.profile == "ros2")
         ROBOMETRICS_TRY((*writer)->writeMetadata(
-            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(*stored, topics, span, output))));
+            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(metadata, topics, span, output))));
     ROBOMETRICS_TRY((*writer)->close());
     if (damage) *damage = (*source)->damage();
     return span.total;
