@@ -105,7 +105,10 @@ Result<BagIndex> readBagIndex(mcap::FileInput &file) {
                           "never written (reindex the bag with `rosbag reindex`)");
     }
     if (index.header.index_pos < header_end || index.header.index_pos > file.size()) {
-        return file.error(kMagic.size(), "Bag header index_pos " + std::to_string(index.header.index_pos) +
+        // Past the end of the file: the bag was cut short after it was closed (a copy that stopped).
+        const char *cut = index.header.index_pos > file.size() ? "truncated: " : "";
+        return file.error(kMagic.size(), cut + std::string("Bag header index_pos ") +
+                                             std::to_string(index.header.index_pos) +
                                              " lies outside the file's records (" + std::to_string(header_end) +
                                              " to " + std::to_string(file.size()) + "): truncated or damaged bag");
     }
