@@ -82,11 +82,13 @@ Result<BagIndex> scanForIndex(mcap::FileInput &file, const Error &index_error, c
     if (!header) return index_error;
     BagScan scan = scanBagRecords(file, *header, header_end);
     const bool never_closed = header->index_pos == 0;
+    std::string why = index_error.message;  // without the path, which the damage names anyway
+    if (why.rfind(path + ": ", 0) == 0) why.erase(0, path.size() + 2);
     ReadDamage lost;
     lost.file = std::filesystem::path(path).filename().string();
     lost.truncated = never_closed || scan.truncated;
     lost.description = (never_closed ? std::string("the bag was never closed (bag header index_pos 0)")
-                                     : "its index is unreadable (" + index_error.message + ")") +
+                                     : "its index is unreadable (" + why + ")") +
                        ": its chunks were read in file order" + (scan.cut.empty() ? "" : "; " + scan.cut);
     lost.loss = scan.cut.empty() ? "the recording was not closed" : "the last chunk is cut";
     damage = std::move(lost);
