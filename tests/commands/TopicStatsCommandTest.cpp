@@ -137,7 +137,8 @@ TEST(TopicStatsCommand, ACutRecordingIsReadUpToTheCutUnlessStrict) {
     CommandResult r = runRobometrics({"topic-stats", cut.string(), "--json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     std::map<std::string, nlohmann::json> by_topic;
-    for (const auto &t : nlohmann::json::parse(r.out)["topics"]) by_topic[t["topic"]] = t;
+    const nlohmann::json stats = nlohmann::json::parse(r.out);
+    for (const auto &t : stats["topics"]) by_topic[t["topic"]] = t;
     // The whole chunks before byte 295384 hold 4180 messages (tests/commands/InfoCommandTest.cpp).
     EXPECT_EQ(by_topic.at("/odom")["count"], 1343);
     EXPECT_EQ(by_topic.at("/tf")["count"], 2770);

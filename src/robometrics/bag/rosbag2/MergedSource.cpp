@@ -51,6 +51,7 @@ public:
                 file.zstd_file ? Error{file.display + " (decompressed): " + source.message()} : source.error();
             // A recovering read keeps the other files of a split bag: this one adds nothing.
             if (options_.recover) {
+                if (!first_open_error_) first_open_error_ = error;
                 noteDamage(ReadDamage{file.display, withoutFileName(error.message, {path, file.path, file.display}),
                                       "the file cannot be read", isCut(error.message)});
                 return Status::Ok();
@@ -147,6 +148,13 @@ public:
     // its end is closed (advance()): a bag split in time order loads one file ahead at a time,
     // whatever its number of files, and two files that overlap in time both load ahead.
     void loadAhead() override { load_ahead_ = true; }
+
+    /// A recovering read of a bag none of whose files opens: the first file's error (there is
+    /// nothing to read; a bag with one readable file is read).
+    std::optional<Error> nothingOpened() const {
+        if (children_.empty() && first_open_error_) return first_open_error_;
+        return std::nullopt;
+    }
 
     // The first damage met (in merge order, so the same whatever loads ahead), with what this
     // source gave before its end.
@@ -284,8 +292,9 @@ private:
     bool load_ahead_ = false;         ///< loadAhead() was called
     std::size_t files_loading_ahead_ = 0;
     ZstdMessageDecompressor zstd_;
-    std::optional<ReadDamage> damage_;  ///< the first damage met (recovering read)
-    std::uint64_t read_ = 0;            ///< messages given
+    std::optional<ReadDamage> damage_;       ///< the first damage met (recovering read)
+    std::optional<Error> first_open_error_;  ///< of the first file that did not open (recovering read)
+    std::uint64_t read_ = 0;                 ///< messages given
     std::optional<TimeNs> first_time_, last_time_;
 };
 
@@ -298,6 +307,7 @@ Result<std::unique_ptr<MessageSource>> openLayout(const BagLayout &layout, const
                                   : layout.path;
     auto source = std::make_unique<MergedSource>(std::move(description), options);
     for (const auto &file : layout.files) ROBOMETRICS_TRY(source->addFile(file));
+    if (auto error = source->nothingOpened()) return *error;
     source->collectTopics(layout.metadata);
     ROBOMETRICS_TRY(source->prime());
     return std::unique_ptr<MessageSource>(std::move(source));
