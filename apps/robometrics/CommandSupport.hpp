@@ -21,7 +21,21 @@ inline int fail(const std::string &command, const std::string &message) {
     return 1;
 }
 
-inline int fail(const std::string &command, const Error &error) { return fail(command, error.message); }
+/// A reader's error about a file cut short ("truncated: ..."; only a --strict read gives one) ends
+/// with what to do instead.
+inline std::string withCutHint(const std::string &message) {
+    if (message.find("truncated: ") == std::string::npos) return message;
+    return message + ". Run without --strict to read what was recorded before the cut";
+}
+
+inline int fail(const std::string &command, const Error &error) { return fail(command, withCutHint(error.message)); }
+
+/// `--strict` of the commands that read bags: refuse a damaged bag instead of reading what is
+/// readable (docs/bags.md, Recordings cut short).
+inline void addStrictOption(CLI::App &app, bool &strict) {
+    app.add_flag("--strict", strict,
+                 "refuse a damaged or truncated bag (exit 1) instead of reading what was recorded before the damage");
+}
 
 /// The same message for bad usage: exit code 2.
 inline int usage(const std::string &command, const Status &status) {

@@ -261,7 +261,7 @@ TEST(Ros1Source, DamagedIndexErrorsNameFileAndOffset) {
     std::string far = bytes;
     const std::size_t at = far.find("index_pos=") + 10;
     far[at + 5] = 1;
-    EXPECT_NE(damaged("far.bag", far).find("far.bag: offset 13: Bag header index_pos"), std::string::npos);
+    EXPECT_NE(damaged("far.bag", far).find("far.bag: offset 13: truncated: Bag header index_pos"), std::string::npos);
     // index_pos 0: a recording that was not closed.
     std::string open_bag = bytes;
     std::fill(open_bag.begin() + static_cast<long>(at), open_bag.begin() + static_cast<long>(at) + 8, '\0');

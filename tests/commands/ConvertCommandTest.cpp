@@ -194,5 +194,31 @@ TEST(ConvertCommand, Ros1ToRos2ReportsSkippedTopicsWithExitThree) {
     EXPECT_NE(echo.out.find("\"message\":{\"data\":\"hi\"}"), std::string::npos) << echo.out;
 }
 
+// A recording cut in the middle of a chunk: converted up to the cut (a whole MCAP that says it
+// holds 4180 messages) with one warning, or refused with --strict, which leaves no output.
+TEST(ConvertCommand, ACutRecordingIsConvertedUpToTheCutUnlessStrict) {
+    ROBOMETRICS_REQUIRE_DATA(source, "bags/ros2-mcap/derived/nav2_turtlebot_lz4.mcap");
+    const fs::path dir = scratchDir("convert-cut");
+    const fs::path cut = dir / "cut.mcap";
+    const std::string bytes = readFile(source);
+    std::ofstream(cut, std::ios::binary).write(bytes.data(), 300000);
+
+    CommandResult r = runRobometrics({"convert", cut.string(), (dir / "out.mcap").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("wrote 4180 messages"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err.rfind("robometrics convert: warning: " + cut.string() + ": the recording ends abruptly at ", 0), 0u)
+        << r.err;
+    EXPECT_NE(r.err.find("(the last chunk is cut); 4 180 messages read"), std::string::npos) << r.err;
+    CommandResult info = runRobometrics({"info", "--json", "--strict", (dir / "out.mcap").string()});
+    ASSERT_EQ(info.exit_code, 0) << info.err;
+    EXPECT_EQ(nlohmann::json::parse(info.out)["message_count"], 4180);
+    EXPECT_EQ(nlohmann::json::parse(info.out)["complete"], true);
+
+    CommandResult strict = runRobometrics({"convert", "--strict", cut.string(), (dir / "strict.mcap").string()});
+    EXPECT_EQ(strict.exit_code, 1);
+    EXPECT_NE(strict.err.find(cut.string() + ": offset 295384: truncated: "), std::string::npos) << strict.err;
+    EXPECT_FALSE(fs::exists(dir / "strict.mcap"));
+}
+
 }  // namespace
 }  // namespace robometrics::test

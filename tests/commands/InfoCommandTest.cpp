@@ -1,4 +1,5 @@
-// robometrics info: exact values on real bags, --recover on a truncated file, errors and usage.
+// robometrics info: exact values on real bags, a truncated file (read up to the cut, or refused
+// with --strict), errors and usage.
 
 #include <gtest/gtest.h>
 
@@ -107,14 +108,27 @@ TEST(InfoCommand, RecoverListsWhatIsReadableBeforeTheDamage) {
         in.read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
         std::ofstream(truncated, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     }
-    CommandResult plain = runRobometrics({"info", truncated.string()});
-    EXPECT_EQ(plain.exit_code, 1);
-    EXPECT_NE(plain.err.find(truncated.string() + ": offset 295384"), std::string::npos) << plain.err;
+    CommandResult strict = runRobometrics({"info", "--strict", truncated.string()});
+    EXPECT_EQ(strict.exit_code, 1);
+    EXPECT_NE(strict.err.find(truncated.string() + ": offset 295384: truncated: the file ends inside a Chunk record"),
+              std::string::npos)
+        << strict.err;
 
-    CommandResult r = runRobometrics({"info", "--recover", "--json", truncated.string()});
-    EXPECT_EQ(r.exit_code, 1);  // the listing is printed, but the bag is damaged
-    EXPECT_NE(r.err.find("reading stopped early: " + truncated.string() + ": offset 295384"), std::string::npos)
-        << r.err;
+    // Read up to the damage by default (--recover is kept for scripts): the listing, one warning.
+    for (const std::vector<std::string> &args :
+         {std::vector<std::string>{"info", "--json", truncated.string()},
+          std::vector<std::string>{"info", "--recover", "--json", truncated.string()}}) {
+        CommandResult r = runRobometrics(args);
+        EXPECT_EQ(r.exit_code, 0);
+        EXPECT_EQ(
+            r.err.rfind("robometrics info: warning: " + truncated.string() + ": the recording ends abruptly at ", 0),
+            0u)
+            << r.err;
+        EXPECT_NE(r.err.find("(the last chunk is cut); 4 180 messages read"), std::string::npos) << r.err;
+        const std::string error = nlohmann::json::parse(r.out)["error"];
+        EXPECT_EQ(error.rfind(truncated.string() + ": the file ends inside a Chunk", 0), 0u) << error;
+    }
+    CommandResult r = runRobometrics({"info", "--json", truncated.string()});
     nlohmann::json info = nlohmann::json::parse(r.out);
     EXPECT_EQ(info["complete"], false);
     // The 300000 bytes hold whole chunks with 4180 messages; the chunk at 295384 is cut.

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -122,6 +124,39 @@ TEST(TopicStatsCommand, OutputFileIsCompleteOrAbsent) {
 TEST(TopicStatsCommand, OutputMustBeMcapOrCsv) {
     const std::filesystem::path refused = scratchDir("topic_stats_ext") / "windows.json";
     expectOutputRefused({"topic-stats", "no-such-bag", "-o", refused.string()}, refused, {".mcap", ".csv"});
+}
+
+// A recording cut in the middle of a chunk (the first 300000 bytes of the lz4 Nav2 bag): read up
+// to the cut with one warning, or refused with --strict.
+TEST(TopicStatsCommand, ACutRecordingIsReadUpToTheCutUnlessStrict) {
+    ROBOMETRICS_REQUIRE_DATA(source, "bags/ros2-mcap/derived/nav2_turtlebot_lz4.mcap");
+    const std::filesystem::path cut = scratchDir("topic-stats-cut") / "cut.mcap";
+    const std::string bytes = readFile(source);
+    std::ofstream(cut, std::ios::binary).write(bytes.data(), 300000);
+
+    CommandResult r = runRobometrics({"topic-stats", cut.string(), "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::map<std::string, nlohmann::json> by_topic;
+    const nlohmann::json stats = nlohmann::json::parse(r.out);
+    for (const auto &t : stats["topics"]) by_topic[t["topic"]] = t;
+    // The whole chunks before byte 295384 hold 4180 messages (tests/commands/InfoCommandTest.cpp).
+    EXPECT_EQ(by_topic.at("/odom")["count"], 1343);
+    EXPECT_EQ(by_topic.at("/tf")["count"], 2770);
+    EXPECT_EQ(by_topic.at("/amcl_pose")["count"], 66);
+    EXPECT_EQ(r.err.rfind("robometrics topic-stats: warning: " + cut.string() + ": the recording ends abruptly at ", 0),
+              0u)
+        << r.err;
+    EXPECT_NE(r.err.find(" s (the last chunk is cut); 4 180 messages read\n"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+
+    CommandResult strict = runRobometrics({"topic-stats", cut.string(), "--json", "--strict"});
+    EXPECT_EQ(strict.exit_code, 1);
+    EXPECT_EQ(strict.out, "");
+    EXPECT_NE(strict.err.find("robometrics topic-stats: error: " + cut.string() +
+                              ": offset 295384: truncated: the file ends inside a Chunk record"),
+              std::string::npos)
+        << strict.err;
+    EXPECT_NE(strict.err.find("Run without --strict"), std::string::npos) << strict.err;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// robometrics convert IN OUT.mcap [--compression zstd|lz4|none] [--to same|ros2]
+// robometrics convert IN OUT.mcap [--compression zstd|lz4|none] [--to same|ros2] [--strict]
 // Rewrites any bag (rosbag2 directory, .db3, .mcap) as one chunked MCAP file with the ros2
 // profile: topics, types, schemas, QoS metadata, log and publish times are kept. Topics without a
 // stored definition get the built-in one when robometrics knows the type. `--to ros2` translates a
@@ -16,6 +16,7 @@ struct ConvertOptions {
     std::string output;
     std::string compression = "zstd";
     std::string to = "same";
+    bool strict = false;
 };
 
 /// Exit status when OUT was written but `--to ros2` left topics out (docs/convert.md).
@@ -27,10 +28,12 @@ int runConvert(const ConvertOptions &options) {
     // The MCAP takes its name only when complete: an error or Ctrl-C leaves the earlier file at
     // OUT, or none.
     bag::Ros2Translation translation;
+    std::optional<bag::ReadDamage> damage;  // what a recording cut short lost (not with --strict)
     auto count = bag::convertToMcap(options.input, options.output, *compression,
-                                    options.to == "ros2" ? &translation : nullptr);
+                                    options.to == "ros2" ? &translation : nullptr, options.strict ? nullptr : &damage);
     if (!count) return fail("convert", count.error());
     fmt::print("wrote {} messages to {} ({} chunks)\n", *count, options.output, options.compression);
+    if (damage) printNotes("convert", "warning", {bag::damageWarning(*damage)});
     std::uint64_t skipped_messages = 0;
     for (const bag::SkippedTopic &topic : translation.skipped) {
         fmt::print(stderr, "robometrics convert: skipped topic {} ({}): {} messages: {}\n", topic.topic, topic.type,
@@ -55,6 +58,7 @@ const RegisterCommand kRegister(
             ->check(CLI::IsMember({"zstd", "lz4", "none"}));
         app.add_option("--to", options->to, "ros2: translate a ROS 1 bag to ROS 2 types and CDR")
             ->check(CLI::IsMember({"same", "ros2"}));
+        addStrictOption(app, options->strict);
         return [options] { return runConvert(*options); };
     },
     12);

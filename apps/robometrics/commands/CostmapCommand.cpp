@@ -1,5 +1,5 @@
 // robometrics costmap BAG [-o OUT.mcap] [--params FILE.yaml] [-p name:=value]... [--png DIR]
-//                         [--png-every N] [--fill-from-terrain] [--size M] [--resolution M] [--json]
+//                         [--png-every N] [--fill-from-terrain] [--size M] [--resolution M] [--json] [--strict]
 // GroundGrid's GridMap, filtered cloud and TF from a bag through the terrain_costmap node
 // (nodes/BagRuns): the costmap per map and the terrain cloud into an MCAP, optional PNG
 // snapshots, and a summary. docs/costmap.md has the formulas and every decision.
@@ -13,12 +13,12 @@ namespace {
 
 constexpr const char *kName = "costmap";
 
-int runCostmap(const std::string &bag, const std::string &output, const CostmapNodeOptions &o) {
+int runCostmap(const std::string &bag, const std::string &output, const CostmapNodeOptions &o, bool strict) {
     if (auto code = checkUsage(kName, o.overrides)) return *code;
     auto config = costmapConfig(kName, o);
     if (!config) return fail(kName, config.error());
-    return printRun(kName,
-                    nodes::runCostmap(bagRun(kName, bag, o.json, !o.json), {*config, output, o.png_dir, o.png_every}));
+    return printRun(kName, nodes::runCostmap(bagRun(kName, bag, o.json, strict, !o.json),
+                                             {*config, output, o.png_dir, o.png_every}));
 }
 
 const RegisterCommand kRegister(
@@ -33,7 +33,9 @@ const RegisterCommand kRegister(
                fmt::format("write {} into this MCAP", fmt::join(nodes::CostmapNode::spec().outputTopics(), " and ")))
             ->check(writesExtensions({".mcap"}));
         addCostmapNodeOptions(app, *o);
-        return [bag, output, o] { return runCostmap(*bag, *output, *o); };
+        auto strict = std::make_shared<bool>(false);
+        addStrictOption(app, *strict);
+        return [bag, output, o, strict] { return runCostmap(*bag, *output, *o, *strict); };
     },
     60);
 

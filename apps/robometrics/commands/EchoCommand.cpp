@@ -1,4 +1,4 @@
-// robometrics echo BAG --topic T [--limit N] [--json]
+// robometrics echo BAG --topic T [--limit N] [--json] [--strict]
 // Decodes the messages of one topic with the schema stored in the bag (or the built-in one) and
 // prints them: one JSON object per line with --json, an indented YAML-like form otherwise.
 
@@ -15,6 +15,7 @@ namespace {
 struct EchoArguments {
     std::string bag;
     bag::EchoOptions echo;
+    bool strict = false;
 };
 
 Status writeStdout(std::string_view text) {
@@ -23,8 +24,12 @@ Status writeStdout(std::string_view text) {
 }
 
 int runEcho(const EchoArguments &args) {
-    auto printed = bag::echoTopic(args.bag, args.echo, writeStdout);
+    std::optional<bag::ReadDamage> damage;  // what a recording cut short lost (not with --strict)
+    bag::EchoOptions echo = args.echo;
+    if (!args.strict) echo.damage = &damage;
+    auto printed = bag::echoTopic(args.bag, echo, writeStdout);
     if (!printed) return fail("echo", printed.error());
+    if (damage) printNotes("echo", "warning", {bag::damageWarning(*damage)});
     return 0;
 }
 
@@ -36,6 +41,7 @@ const RegisterCommand kRegister(
         app.add_option("--topic", args->echo.topic, "topic to print")->required();
         app.add_option("--limit", args->echo.limit, "print at most N messages (0: all)");
         app.add_flag("--json", args->echo.json, "one JSON object per message per line");
+        addStrictOption(app, args->strict);
         return [args] { return runEcho(*args); };
     },
     11);

@@ -1,4 +1,5 @@
 // robometrics lost BAG [--pose-topic T] [--params FILE] [-p k:=v] [-o OUT.mcap] [--labels FILE] [--json]
+//                      [--strict]
 // The lost detector of the Kuri robot over a bag (nodes/BagRuns): every AMCL pose classified,
 // the node's status and probability per reading into an MCAP, the timeline and the episodes,
 // and a score against labelled lost intervals. docs/lost.md.
@@ -12,11 +13,11 @@ namespace {
 
 constexpr const char *kName = "lost";
 
-int runLost(const LostInputOptions &in, const std::string &output, bool json) {
+int runLost(const LostInputOptions &in, const std::string &output, bool json, bool strict) {
     if (auto code = checkUsage(kName, in.overrides)) return *code;
     auto config = lostConfig(kName, in);
     if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runLost(bagRun(kName, in.bag, json), {*config, output, in.labels}));
+    return printRun(kName, nodes::runLost(bagRun(kName, in.bag, json, strict), {*config, output, in.labels}));
 }
 
 const RegisterCommand kRegister(
@@ -33,7 +34,9 @@ const RegisterCommand kRegister(
         app.add_option("--labels", in->labels,
                        "true lost intervals (CSV start,end seconds, or scenario.json) to score against");
         app.add_flag("--json", *json, "machine-readable summary on stdout");
-        return [in, output, json] { return runLost(*in, *output, *json); };
+        auto strict = std::make_shared<bool>(false);
+        addStrictOption(app, *strict);
+        return [in, output, json, strict] { return runLost(*in, *output, *json, *strict); };
     },
     61);
 

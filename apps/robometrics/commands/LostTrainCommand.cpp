@@ -17,7 +17,7 @@ int runLostTrain(const LostInputOptions &in, const std::string &output, bool jso
     if (auto code = checkUsage(kName, in.overrides)) return *code;
     auto config = lostConfig(kName, in);
     if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runLostTrain(bagRun(kName, in.bag, json), {*config, in.labels, output}));
+    return printRun(kName, nodes::runLostTrain(bagRun(kName, in.bag, json, true), {*config, in.labels, output}));
 }
 
 const RegisterCommand kRegister(

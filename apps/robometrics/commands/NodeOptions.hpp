@@ -63,10 +63,15 @@ inline void printTraversalDebug(TimeNs t, const std::string &line) {
     fmt::print(stderr, "{}", nodes::traversalDebugLine(t, line));
 }
 
-/// What the offline runs share: notes and warnings on stderr as `cmd`.
-inline nodes::BagRun bagRun(const char *cmd, const std::string &bag, bool json, bool progress = false) {
-    return {bag, json, progress, [cmd](const std::string &l) { printNotes(cmd, "note", {l}); },
-            [cmd](const std::string &l) { printNotes(cmd, "warning", {l}); }};
+/// What the offline runs share: notes and warnings on stderr as `cmd`; `strict` refuses a
+/// damaged bag (--strict), else a recording cut short is read up to the damage.
+inline nodes::BagRun bagRun(const char *cmd, const std::string &bag, bool json, bool strict, bool progress = false) {
+    return {bag,
+            json,
+            progress,
+            [cmd](const std::string &l) { printNotes(cmd, "note", {l}); },
+            [cmd](const std::string &l) { printNotes(cmd, "warning", {l}); },
+            strict};
 }
 
 /// Prints a run's output; the exit code.

@@ -1,5 +1,5 @@
 // robometrics topic-stats BAG [--window 1.0] [--topics a,b] [--json] [--rclcpp-period]
-//                             [-o FILE.mcap|FILE.csv]
+//                             [-o FILE.mcap|FILE.csv] [--strict]
 // ROS 2 topic statistics over a bag's log time (nodes/BagRuns): the windows as
 // statistics_msgs/MetricsMessage (MCAP) or CSV, and a whole-run health table. docs/topic-stats.md.
 
@@ -14,10 +14,10 @@ namespace {
 
 constexpr const char *kName = "topic-stats";
 
-int runTopicStats(const std::string &bag, bool json, const nodes::TopicStatsBagRun &t) {
+int runTopicStats(const std::string &bag, bool json, bool strict, const nodes::TopicStatsBagRun &t) {
     if (Status s = nodes::TopicStatsNode::checkWindow(t.window_s); !s.ok()) return usage(kName, s);
     if (auto output = nodes::TopicStatsWindows::forOutput(t.output); !output) return usage(kName, output.status());
-    return printRun(kName, nodes::runTopicStats(bagRun(kName, bag, json, true), t));
+    return printRun(kName, nodes::runTopicStats(bagRun(kName, bag, json, strict, true), t));
 }
 
 const RegisterCommand kRegister(
@@ -34,7 +34,9 @@ const RegisterCommand kRegister(
                      "measure the period across window boundaries, as rclcpp really does");
         app.add_option("-o,--output", t->output, "write the windows: FILE.mcap (/statistics) or FILE.csv")
             ->check(writesExtensions({".mcap", ".csv"}));
-        return [bag, json, t] { return runTopicStats(*bag, *json, *t); };
+        auto strict = std::make_shared<bool>(false);
+        addStrictOption(app, *strict);
+        return [bag, json, strict, t] { return runTopicStats(*bag, *json, *strict, *t); };
     },
     41);
 

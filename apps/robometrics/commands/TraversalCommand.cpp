@@ -1,5 +1,5 @@
 // robometrics traversal BAG [-o FILE.csv] [--params FILE.yaml] [-p k:=v] [--topic name=/remap]
-//                           [--extended] [--json]
+//                           [--extended] [--json] [--strict]
 // RoboTerrain's metrics_node over a bag (nodes/BagRuns): one CSV row per second of bag time,
 // debug lines on stderr, and a whole-run summary on stdout. docs/traversal.md.
 
@@ -12,11 +12,11 @@ namespace {
 
 constexpr const char *kName = "traversal";
 
-int runTraversal(const std::string &bag, const TraversalNodeOptions &o) {
+int runTraversal(const std::string &bag, const TraversalNodeOptions &o, bool strict) {
     if (auto code = checkUsage(kName, o.overrides, o.remaps)) return *code;
     auto config = configureNode<nodes::TraversalNode>(kName, o.params_file, o.overrides);
     if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runTraversal(bagRun(kName, bag, o.json, true),
+    return printRun(kName, nodes::runTraversal(bagRun(kName, bag, o.json, strict, true),
                                                {*config, o.remaps, o.output, o.extended, printTraversalDebug}));
 }
 
@@ -27,7 +27,9 @@ const RegisterCommand kRegister(
         auto options = std::make_shared<TraversalNodeOptions>();
         app.add_option("BAG", *bag, "rosbag2 directory, .mcap or .db3 file")->required();
         addTraversalNodeOptions(app, *options);
-        return [bag, options] { return runTraversal(*bag, *options); };
+        auto strict = std::make_shared<bool>(false);
+        addStrictOption(app, *strict);
+        return [bag, options, strict] { return runTraversal(*bag, *options, *strict); };
     },
     40);
 

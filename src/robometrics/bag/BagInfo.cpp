@@ -6,12 +6,11 @@
 
 #include "robometrics/bag/McapSource.hpp"
 #include "robometrics/bag/MessageSource.hpp"
-#include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
-#include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
+#include "robometrics/bag/rosbag2/Metadata.hpp"
 #include "robometrics/bag/rosbag2/SqliteSource.hpp"
 #include "robometrics/bag/rosbag2/Zstd.hpp"
 
@@ -64,49 +63,6 @@ void countMessage(BagInfo &info, TopicSummary &topic, TimeNs t) {
     ++info.message_count;
 }
 
-// Recovery for MCAP files that the normal reader refuses (it needs the whole data section to
-// plan its reads): walk the records in file order and count every message before the damage.
-void recoverMcapFiles(const rosbag2::BagLayout &layout, BagInfo &info) {
-    info.message_count = 0;
-    info.topics.clear();
-    std::map<std::string, std::size_t> by_name;
-    for (const auto &file : layout.files) {
-        auto reader = mcap::LinearReader::open(file.path);
-        if (!reader) {
-            info.error = reader.message();
-            return;
-        }
-        std::map<std::uint16_t, std::size_t> channel_topic;
-        std::map<std::uint16_t, std::string> schema_names;
-        mcap::RecordEntry entry;
-        for (;;) {
-            auto more = reader->next(entry);
-            if (!more) {
-                info.error = more.message();
-                return;
-            }
-            if (!*more) break;
-            if (auto *schema = std::get_if<mcap::SchemaRecord>(&entry.record)) {
-                schema_names[schema->id] = schema->name;
-            } else if (auto *channel = std::get_if<mcap::ChannelRecord>(&entry.record)) {
-                auto [it, added] = by_name.emplace(channel->topic, info.topics.size());
-                if (added) {
-                    TopicSummary topic;
-                    topic.name = channel->topic;
-                    topic.type = rosbag2::normalizeTypeName(schema_names[channel->schema_id]);
-                    topic.serialization_format = channel->message_encoding;
-                    info.topics.push_back(std::move(topic));
-                }
-                channel_topic[channel->id] = it->second;
-            } else if (auto *message = std::get_if<mcap::MessageRecord>(&entry.record)) {
-                auto it = channel_topic.find(message->channel_id);
-                if (it == channel_topic.end()) continue;  // a message before its channel: not countable
-                countMessage(info, info.topics[it->second], static_cast<TimeNs>(message->log_time));
-            }
-        }
-    }
-}
-
 void finishTopic(TopicSummary &topic) {
     if (topic.message_count >= 2 && topic.last_ns > topic.first_ns)
         topic.rate_hz = static_cast<double>(topic.message_count - 1) / secondsBetween(topic.first_ns, topic.last_ns);
@@ -130,25 +86,19 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     std::set<std::string> chunk_compression;
     for (const auto &file : layout->files) {
         info.files.push_back(file.display);
-        if (file.format == rosbag2::StorageFormat::Mcap && !file.zstd_file) addChunkCompression(file.path, chunk_compression);
+        if (file.format == rosbag2::StorageFormat::Mcap && !file.zstd_file)
+            addChunkCompression(file.path, chunk_compression);
         if (file.format == rosbag2::StorageFormat::Ros1)
             if (auto seen = ros1::chunkCompressions(file.path)) chunk_compression.insert(seen->begin(), seen->end());
     }
     info.chunk_compression.assign(chunk_compression.begin(), chunk_compression.end());
 
-    const bool all_mcap = std::all_of(layout->files.begin(), layout->files.end(), [](const rosbag2::StorageFile &f) {
-        return f.format == rosbag2::StorageFormat::Mcap && !f.zstd_file;
-    });
-    auto source = rosbag2::openLayout(*layout, {});
-    if (!source) {
-        if (!recover || !all_mcap) return source.error();
-        info.complete = false;
-        info.error = source.message();  // replaced by where the record walk stopped, if it does
-        recoverMcapFiles(*layout, info);
-        for (auto &topic : info.topics) finishTopic(topic);
-        info.duration_s = secondsBetween(info.start_ns, info.end_ns);
-        return info;
-    }
+    // A recovering read is the same reader as every command's (ReadOptions::recover): it lists
+    // what is readable before the damage, and the damage says what was lost.
+    ReadOptions read;
+    read.recover = recover;
+    auto source = rosbag2::openLayout(*layout, read);
+    if (!source) return source.error();
     const std::vector<TopicInfo> &topics = (*source)->topics();
     std::vector<TopicSummary> summaries;
     auto summaryFor = [&](const TopicInfo *topic) -> TopicSummary & {
@@ -159,14 +109,14 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     Message message;
     for (;;) {
         auto more = (*source)->next(message);
-        if (!more) {
-            if (!recover) return more.error();
-            info.complete = false;
-            info.error = more.message();
-            break;
-        }
+        if (!more) return more.error();
         if (!*more) break;
         countMessage(info, summaryFor(message.topic), message.log_time);
+    }
+    if (auto damage = (*source)->damage()) {
+        info.complete = false;
+        info.error = damage->file + ": " + damage->description;
+        info.damage = std::move(damage);
     }
     summaries.resize(topics.size());
     for (std::size_t i = 0; i < topics.size(); ++i) {

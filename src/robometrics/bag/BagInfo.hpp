@@ -5,9 +5,11 @@
 // so they are exact for every kind of bag.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
 
@@ -27,9 +29,9 @@ struct TopicSummary {
 
 struct BagInfo {
     std::string path;
-    std::string storage;           ///< "sqlite3", "mcap" or "ros1"
-    std::string compression;       ///< rosbag2 compression format: "none" or "zstd"
-    std::string compression_mode;  ///< "NONE", "FILE" or "MESSAGE"
+    std::string storage;                         ///< "sqlite3", "mcap" or "ros1"
+    std::string compression;                     ///< rosbag2 compression format: "none" or "zstd"
+    std::string compression_mode;                ///< "NONE", "FILE" or "MESSAGE"
     std::vector<std::string> chunk_compression;  ///< MCAP chunk compressions seen in the summary; ROS 1: of the chunks
     std::vector<std::string> files;              ///< storage files in reading order
     std::uint64_t size_bytes = 0;                ///< storage files plus metadata.yaml
@@ -39,12 +41,13 @@ struct BagInfo {
     std::uint64_t message_count = 0;
     std::vector<TopicSummary> topics;  ///< in the order the bag declares them
     bool complete = true;              ///< false when reading stopped at damage (recover mode)
-    std::string error;                 ///< why reading stopped, when !complete
+    std::string error;                 ///< why reading stopped, when !complete: "FILE: what"
+    std::optional<ReadDamage> damage;  ///< the same, as the reader gives it (recover mode)
 };
 
-/// Reads the whole bag at `path`. Without `recover` any damage is an Error; with `recover` the
-/// messages read before the damage are summarised and the error is kept in `BagInfo::error`
-/// (damage that prevents opening the bag at all is still an Error).
+/// Reads the whole bag at `path`. Without `recover` any damage is an Error; with `recover`
+/// (ReadOptions::recover) the messages read before the damage are summarised and the damage is
+/// kept in `BagInfo::error` and `damage` (a bag that is not recognised is still an Error).
 Result<BagInfo> describeBag(const std::string &path, bool recover = false);
 
 }  // namespace robometrics::bag

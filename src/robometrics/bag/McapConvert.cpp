@@ -123,18 +123,23 @@ rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &s
 }  // namespace
 
 Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
-                                    Ros2Translation *to_ros2) {
+                                    Ros2Translation *to_ros2, std::optional<ReadDamage> *damage) {
     auto layout = rosbag2::resolveBag(input);
     if (!layout) return layout.error();
-    auto source = rosbag2::openLayout(*layout, {});
+    ReadOptions read;
+    read.recover = damage != nullptr;
+    auto source = rosbag2::openLayout(*layout, read);
     if (!source) return source.error();
     const bool translate = to_ros2 != nullptr && isRos1(*layout);
     if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
     McapWriterOptions options;
     options.compression = compression;
     if (isRos1(*layout) && !translate) options.profile = "ros1";
+    // The rosbag2 record of an MCAP sits in its summary, which a recording cut short lacks: then
+    // the output's record is made from what was read alone.
     auto stored = rosbag2::storedMetadata(*layout);
-    if (!stored) return stored.error();
+    if (!stored && !read.recover) return stored.error();
+    const std::optional<rosbag2::BagMetadata> metadata = stored ? *stored : std::nullopt;
     auto writer = McapWriter::open(output, options);
     if (!writer) return writer.error();
     const std::vector<TopicInfo> &topics = (*source)->topics();
@@ -156,8 +161,9 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     // A ROS 2 output carries rosbag2's own record, so the file alone plays as the source did.
     if (options.profile == "ros2")
         ROBOMETRICS_TRY((*writer)->writeMetadata(
-            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(*stored, topics, span, output))));
+            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(metadata, topics, span, output))));
     ROBOMETRICS_TRY((*writer)->close());
+    if (damage) *damage = (*source)->damage();
     return span.total;
 }
 

@@ -3,9 +3,11 @@
 // ros2 profile, for `robometrics convert` (docs/convert.md).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/bag/Ros1ToRos2Source.hpp"
 #include "robometrics/core/Result.hpp"
 
@@ -16,8 +18,10 @@ namespace robometrics::bag {
 /// topics without a stored definition get the built-in one when robometrics knows the type.
 /// The file takes its name only when complete (McapWriter), so an error leaves no partial
 /// output. Returns the number of messages written. With `to_ros2`, a ROS 1 bag is translated to
-/// the ros2 profile (translateRos1ToRos2) and the topics left out are reported there.
+/// the ros2 profile (translateRos1ToRos2) and the topics left out are reported there. With
+/// `damage`, a recording cut short is read with ReadOptions::recover: the output holds what was
+/// readable and `damage` says what was lost (none for a whole bag).
 Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
-                                    Ros2Translation *to_ros2 = nullptr);
+                                    Ros2Translation *to_ros2 = nullptr, std::optional<ReadDamage> *damage = nullptr);
 
 }  // namespace robometrics::bag

@@ -27,21 +27,62 @@ struct Catalog {
     bool loose_messages = false;  ///< messages outside chunks (cannot be merged by chunk)
 };
 
-// A linear pass over the data section for files without a usable summary.
-Status scanCatalog(const std::string &path, Catalog &catalog) {
+// What a recovering read keeps of the failure that ended a linear pass: the cut when the file ends
+// early, else the error in plain words.
+ReadDamage damageOf(const LinearReader &reader, const Error &error, const std::string &path) {
+    ReadDamage damage;
+    damage.file = std::filesystem::path(path).filename().string();
+    if (!reader.cut().empty()) {
+        damage.truncated = true;
+        damage.description = reader.cut();
+        const auto opcode = static_cast<Opcode>(reader.cutOpcode());
+        damage.loss = opcode == Opcode::Chunk     ? "the last chunk is cut"
+                      : opcode == Opcode::Message ? "the last message is cut"
+                      : reader.cutOpcode() == 0 && reader.cut().find("not closed") != std::string::npos
+                          ? "the recording was not closed"
+                          : "the end of the file is missing";
+    } else {
+        damage.description = error.message;
+        damage.loss = "damaged bytes; the rest of the file is not read";
+    }
+    return damage;
+}
+
+// A linear pass over the data section for files without a usable summary. With `damage` (a
+// recovering read) the pass ends at the first failure instead of failing: the catalog then holds
+// the chunks before it, a chunk whose records fail to parse is dropped with its messages, and
+// `damage` says what was lost.
+Status scanCatalog(const std::string &path, Catalog &catalog, std::optional<ReadDamage> *damage = nullptr) {
     auto reader = LinearReader::open(path);
     if (!reader) return reader.error();
     RecordEntry entry;
+    std::map<std::uint16_t, std::uint64_t> chunk_counts;  // of the chunk being read, added when it is whole
+    auto chunkDone = [&] {
+        for (const auto &[id, n] : chunk_counts) catalog.counts[id] += n;
+        chunk_counts.clear();
+    };
     for (;;) {
         auto more = reader->next(entry);
-        if (!more) return more.error();
-        if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) return Status::Ok();
+        if (!more) {
+            if (!damage) return more.error();
+            if (reader->failedInChunk() && !catalog.chunks.empty())
+                catalog.chunks.pop_back();
+            else
+                chunkDone();
+            *damage = damageOf(*reader, more.error(), path);
+            return Status::Ok();
+        }
+        if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) {
+            chunkDone();
+            return Status::Ok();
+        }
+        if (!entry.in_chunk) chunkDone();
         if (auto *s = std::get_if<SchemaRecord>(&entry.record)) {
             if (s->id != 0) catalog.schemas.try_emplace(s->id, std::move(*s));
         } else if (auto *c = std::get_if<ChannelRecord>(&entry.record)) {
             catalog.channels.try_emplace(c->id, std::move(*c));
         } else if (auto *m = std::get_if<MessageRecord>(&entry.record)) {
-            ++catalog.counts[m->channel_id];
+            ++(entry.in_chunk ? chunk_counts : catalog.counts)[m->channel_id];
             if (!entry.in_chunk) catalog.loose_messages = true;
         } else if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
             ChunkIndexRecord index;
@@ -59,7 +100,8 @@ Status scanCatalog(const std::string &path, Catalog &catalog) {
 
 class McapSource final : public MessageSource {
 public:
-    McapSource(std::string path, const Catalog &catalog, const ReadOptions &options) : path_(std::move(path)) {
+    McapSource(std::string path, const Catalog &catalog, const ReadOptions &options)
+        : path_(std::move(path)), recover_(options.recover) {
         // One TopicInfo per topic name (a file may repeat a topic on several channels).
         std::map<std::string, std::size_t> by_name;
         for (const auto &[id, channel] : catalog.channels) {
@@ -110,7 +152,43 @@ public:
 
     const std::vector<TopicInfo> &topics() const override { return topics_; }
 
+    /// Damage the opening scan found (a recovering read): reported when next() reaches the end.
+    void setScanDamage(std::optional<ReadDamage> damage) { scan_damage_ = std::move(damage); }
+
     Result<bool> next(Message &out) override {
+        if (ended_) return false;
+        auto more = read(out);
+        if (more && *more) return true;
+        ended_ = true;
+        if (more) {
+            damage_ = scan_damage_;
+            return false;
+        }
+        if (!recover_) return more;
+        // A recovering read ends at damage found while reading (a chunk that fails its CRC or
+        // does not decompress): the messages before it were given.
+        if (scan_damage_)
+            damage_ = scan_damage_;
+        else if (linear_)
+            damage_ = damageOf(*linear_, more.error(), path_);
+        else
+            damage_ = ReadDamage{describe(), more.message(), "damaged bytes; the rest of the file is not read"};
+        return false;
+    }
+
+    std::optional<ReadDamage> damage() const override { return damage_; }
+
+    std::string describe() const override { return std::filesystem::path(path_).filename().string(); }
+
+    // The linear reader (a bag without a usable index) reuses one buffer: its messages are copied.
+    bool pinLast(std::shared_ptr<const void> &keeper) override { return indexed_ && indexed_->pinLast(keeper); }
+    // The linear reader reads records as they come: nothing to split.
+    void loadAhead() override {
+        if (indexed_) indexed_->loadAhead();
+    }
+
+private:
+    Result<bool> read(Message &out) {
         if (nothing_) return false;
         MessageRecord m;
         if (indexed_) {
@@ -131,16 +209,6 @@ public:
         }
     }
 
-    std::string describe() const override { return std::filesystem::path(path_).filename().string(); }
-
-    // The linear reader (a bag without a usable index) reuses one buffer: its messages are copied.
-    bool pinLast(std::shared_ptr<const void> &keeper) override { return indexed_ && indexed_->pinLast(keeper); }
-    // The linear reader reads records as they come: nothing to split.
-    void loadAhead() override {
-        if (indexed_) indexed_->loadAhead();
-    }
-
-private:
     bool fill(const MessageRecord &m, Message &out) const {
         const std::int32_t index = channel_topic_[m.channel_id];
         if (index < 0) return false;  // a message on an undeclared channel: skipped
@@ -158,6 +226,10 @@ private:
     bool nothing_ = false;
     std::optional<IndexedReader> indexed_;
     std::optional<LinearReader> linear_;
+    bool recover_ = false;
+    bool ended_ = false;
+    std::optional<ReadDamage> scan_damage_;
+    std::optional<ReadDamage> damage_;
 };
 
 }  // namespace
@@ -188,12 +260,19 @@ Result<std::unique_ptr<MessageSource>> openMcap(const std::string &path, const R
         }
     }
     // No usable index: scan once for channels and chunks, then merge the chunks by time, or read
-    // in file order when some messages sit outside chunks.
-    ROBOMETRICS_TRY(scanCatalog(path, catalog));
+    // in file order when some messages sit outside chunks. A recovering read keeps what the scan
+    // found before the damage.
+    std::optional<ReadDamage> damage;
+    ROBOMETRICS_TRY(scanCatalog(path, catalog, options.recover ? &damage : nullptr));
     // The data section is whole but the end of the file is damaged (bad summary CRC, bad Footer):
     // an error too, since some bytes of the file are not what the writer wrote.
-    if (!summary) return summary.error();
+    if (!summary && !options.recover) return summary.error();
+    if (!summary && !damage) {
+        damage = ReadDamage{std::filesystem::path(path).filename().string(), summary.message(),
+                            "the summary is damaged; every message was read"};
+    }
     auto source = std::make_unique<McapSource>(path, catalog, options);
+    source->setScanDamage(std::move(damage));
     if (!catalog.loose_messages) {
         source->useIndex(std::move(file.value()), std::move(catalog.chunks));
     } else {

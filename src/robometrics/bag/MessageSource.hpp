@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
 
@@ -61,6 +62,10 @@ struct ReadOptions {
     std::vector<std::string> topics;
     std::optional<TimeNs> start_time;
     std::optional<TimeNs> end_time;
+    /// Read what is readable from a recording cut short or damaged (docs/bags.md, Recordings cut
+    /// short): after the bag was recognised, openBag() does not fail and next() ends (false, not an
+    /// Error) at the damage, which damage() then describes. False: any damage is an Error.
+    bool recover = false;
 };
 
 /// A stream of messages in log-time order.
@@ -98,6 +103,10 @@ public:
     /// decompressed ahead on threads of their own) may do so from now on. The messages and errors
     /// stay exactly the same. The default does nothing.
     virtual void loadAhead() {}
+
+    /// After next() returned false: what a recovering read (ReadOptions::recover) could not read,
+    /// none when the source was read to its real end. Sources that never recover say none.
+    virtual std::optional<ReadDamage> damage() const { return std::nullopt; }
 };
 
 /// Opens a bag: an .mcap file, a .db3 file, or a rosbag2 directory (metadata.yaml plus storage

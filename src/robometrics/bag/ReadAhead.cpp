@@ -24,6 +24,7 @@ public:
             if (batch_ && (batch_->end || batch_->error)) {
                 finished_ = true;
                 if (batch_->error) return *batch_->error;
+                damage_ = batch_->damage;
                 return false;
             }
             batch_ = owner_.take(index_, seq_);
@@ -38,8 +39,11 @@ public:
         return true;
     }
 
+    std::optional<ReadDamage> damage() const override { return damage_; }
+
 private:
     ReadAhead &owner_;
+    std::optional<ReadDamage> damage_;  ///< the source's, copied at its end
     std::size_t index_;
     const Batch *batch_ = nullptr;
     std::size_t seq_ = 0;
@@ -125,6 +129,7 @@ void ReadAhead::produce() {
         if (!more || !*more) {
             if (more) {
                 batch->end = true;
+                batch->damage = source_.damage();
             } else {
                 batch->error = more.error();
             }

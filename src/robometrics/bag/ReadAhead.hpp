@@ -8,7 +8,7 @@
 // batch stays until every consumer is done with it), so memory stays bounded whatever the bag's
 // size (a batch grows past 1 MiB only to hold one larger message; pinned chunks stay alive as long
 // as a batch points into them). Each consumer sees exactly the messages, in exactly the order,
-// and the error, of the wrapped source.
+// the error, and the damage() of the wrapped source.
 
 #include <atomic>
 #include <condition_variable>
@@ -53,8 +53,9 @@ private:
         std::vector<std::shared_ptr<const void>> pins;  ///< the buffers the pinned messages are in
         std::size_t pinned_bytes = 0;
         std::vector<Entry> entries;
-        std::optional<Error> error;  ///< after the entries: the source failed there
-        bool end = false;            ///< after the entries: the source has no more messages
+        std::optional<Error> error;        ///< after the entries: the source failed there
+        bool end = false;                  ///< after the entries: the source has no more messages
+        std::optional<ReadDamage> damage;  ///< with `end`: what the (recovering) source lost
     };
     struct Slot {
         std::unique_ptr<Batch> batch;

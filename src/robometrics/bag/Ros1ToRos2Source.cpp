@@ -66,6 +66,7 @@ public:
     }
 
     std::string describe() const override { return inner_->describe(); }
+    std::optional<ReadDamage> damage() const override { return inner_->damage(); }
 
 private:
     struct Plan {

@@ -124,6 +124,7 @@ Result<std::uint64_t> echoTopic(const std::string &path, const EchoOptions &opti
                                 const std::function<Status(std::string_view)> &write) {
     ReadOptions read;
     read.topics = {options.topic};
+    read.recover = options.damage != nullptr;
     auto source = openBag(path, read);
     if (!source) return source.error();
     auto decoder = decoderFor(path, **source, options.topic);
@@ -171,6 +172,7 @@ Result<std::uint64_t> echoTopic(const std::string &path, const EchoOptions &opti
     for (std::uint64_t count = 0; stop.ok() && (options.limit == 0 || count < options.limit); ++count) {
         auto more = (*source)->next(message);
         if (!more) damage = more.error();
+        if (more && !*more && options.damage) *options.damage = (*source)->damage();
         if (!more || !*more) break;
         batch.add(message);
         if (batch.bytes() >= kBatchBytes) submit(batch);

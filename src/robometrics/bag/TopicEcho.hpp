@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/Result.hpp"
 
 namespace robometrics::bag {
@@ -16,6 +18,9 @@ struct EchoOptions {
     std::string topic;
     std::uint64_t limit = 0;  ///< 0 = every message
     bool json = false;        ///< one JSON object per line; else the indented form
+    /// With it, a recording cut short is read with ReadOptions::recover: what is readable is
+    /// printed and this says what was lost (none for a whole bag, or when `limit` ended the read).
+    std::optional<ReadDamage> *damage = nullptr;
 };
 
 /// Reads the messages of `options.topic` from the bag at `path` and hands their text to `write`

@@ -29,15 +29,28 @@ namespace {
 
 std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
 
+/// How a run reads its bag: `topics` (empty: all), recovering what it can unless strict.
+bag::ReadOptions readOptions(const BagRun &run, std::vector<std::string> topics = {}) {
+    bag::ReadOptions read;
+    read.topics = std::move(topics);
+    read.recover = !run.strict;
+    return read;
+}
+
+/// After the whole bag was read: the one warning about what a recording cut short lost.
+void warnDamage(const BagRun &run, const bag::MessageSource &source) {
+    if (auto damage = source.damage()) run.warn(bag::damageWarning(*damage));
+}
+
 /// Opens the bag when it holds `topic`; else an error that ends with "(`hint`)".
-Result<std::unique_ptr<bag::MessageSource>> openWithTopic(const std::string &path, const std::string &topic,
+Result<std::unique_ptr<bag::MessageSource>> openWithTopic(const BagRun &run, const std::string &topic,
                                                           const std::string &hint) {
-    auto source = bag::openBag(path);
+    auto source = bag::openBag(run.bag, readOptions(run));
     if (!source) return source.error();
     for (const auto &t : (*source)->topics()) {
         if (t.name == topic) return source;
     }
-    return Error{fmt::format("{}: no topic {} ({})", path, topic, hint)};
+    return Error{fmt::format("{}: no topic {} ({})", run.bag, topic, hint)};
 }
 
 /// The MCAP for a node's outputs, when one is asked for.
@@ -54,7 +67,7 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     // The bag is opened for the seed's inputs; its topic list decides the fallbacks, and only a
     // fallback to another odometry topic opens it again.
     auto open = [&](const NodeTopics &topics) {
-        bag::ReadOptions read;
+        bag::ReadOptions read = readOptions(run);
         for (const auto &[role, topic] : topics) read.topics.push_back(topic);
         return bag::openBag(run.bag, read);
     };
@@ -75,6 +88,7 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     pipeline.readAhead(true);
     // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
     ROBOMETRICS_TRY(pipeline.run(**source));
+    warnDamage(run, **source);
     auto summary = log.finish();
     if (!summary) return summary.error();
     return run.json ? jsonText(traversalSummaryJson(*summary, log.path(), inputs.topics))
@@ -84,9 +98,7 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
 Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) {
     auto windows = TopicStatsWindows::forOutput(t.output);
     if (!windows) return windows.error();
-    bag::ReadOptions read;
-    read.topics = t.topics;
-    auto source = bag::openBag(run.bag, read);
+    auto source = bag::openBag(run.bag, readOptions(run, t.topics));
     if (!source) return source.error();
     ROBOMETRICS_TRY(windows->open());  // before reading, so a bad path fails early
     TopicStatsNode node(TopicStatsNode::config(t.window_s, t.rclcpp_period), windows->sink());
@@ -103,6 +115,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
     pipeline.showProgress(run.progress);
     pipeline.readAhead(true);
     ROBOMETRICS_TRY(pipeline.run(**source));
+    warnDamage(run, **source);
     node.finish();
     ROBOMETRICS_TRY(windows->commit());
     const auto &stats = node.statistics();
@@ -112,7 +125,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
 }
 
 Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
-    auto source = openWithTopic(run.bag, c.config.gridmap_topic, "set gridmap_topic");
+    auto source = openWithTopic(run, c.config.gridmap_topic, "set gridmap_topic");
     if (!source) return source.error();
     auto output = openOutput(c.output);
     if (!output) return output.error();
@@ -126,6 +139,7 @@ Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
     pipe.showProgress(run.progress);
     pipe.readAhead(true);
     ROBOMETRICS_TRY(pipe.run(**source));
+    warnDamage(run, **source);
     node.finish();
     ROBOMETRICS_TRY(node.failure());
     if (*output) ROBOMETRICS_TRY((*output)->close());
@@ -140,7 +154,7 @@ Result<std::string> runLost(const BagRun &run, const LostBagRun &l) {
         if (!read) return read.error();
         labels = std::move(*read);
     }
-    auto source = openWithTopic(run.bag, l.config.pose_topic, "use --pose-topic");
+    auto source = openWithTopic(run, l.config.pose_topic, "use --pose-topic");
     if (!source) return source.error();
     auto output = openOutput(l.output);
     if (!output) return output.error();
@@ -149,6 +163,7 @@ Result<std::string> runLost(const BagRun &run, const LostBagRun &l) {
     node.subscribe(pipe);
     pipe.readAhead(true);
     ROBOMETRICS_TRY(pipe.run(**source));
+    warnDamage(run, **source);
     node.finish();
     ROBOMETRICS_TRY(node.failure());
     if (*output) ROBOMETRICS_TRY((*output)->close());
@@ -172,12 +187,13 @@ Result<std::string> runLost(const BagRun &run, const LostBagRun &l) {
 Result<std::string> runLostTrain(const BagRun &run, const LostTrainBagRun &l) {
     auto labels = io::readLostLabels(l.labels);
     if (!labels) return labels.error();
-    auto source = openWithTopic(run.bag, l.config.pose_topic, "use --pose-topic");
+    auto source = openWithTopic(run, l.config.pose_topic, "use --pose-topic");
     if (!source) return source.error();
     std::vector<localization::PoseEvent> events;
     pipeline::Pipeline pipe;
     LostNode::subscribeEvents(pipe, l.config, [&events](const auto &e, const auto *) { events.push_back(e); });
     ROBOMETRICS_TRY(pipe.run(**source));
+    warnDamage(run, **source);
     auto training = localization::trainLostDetector(events, *labels, l.config);
     if (!training) return Error{run.bag + ": " + training.message()};
     const std::string yaml = training->fit.config.toYaml();

@@ -24,6 +24,10 @@ struct BagRun {
     bool progress = false;                          ///< a progress bar on stderr (when it is a terminal)
     std::function<void(const std::string &)> note;  ///< a fallback taken
     std::function<void(const std::string &)> warn;  ///< something the user probably did not mean
+    /// Refuse a damaged bag (an error). Else (the default) a recording cut short is read up to the
+    /// damage (bag::ReadOptions::recover), the outputs cover what was read and one warning says
+    /// what was lost (bag::damageWarning).
+    bool strict = false;
 };
 
 struct TraversalBagRun {

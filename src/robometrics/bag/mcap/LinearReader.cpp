@@ -1,6 +1,7 @@
 #include "robometrics/bag/mcap/LinearReader.hpp"
 
 #include <cstring>
+#include <string_view>
 
 #include "robometrics/bag/mcap/Crc32.hpp"
 
@@ -59,9 +60,20 @@ Result<bool> LinearReader::next(RecordEntry &out) {
         failed_ = true;
         return file_.error(offset, what);
     };
-    if (remaining == 0) return fail("the file ends without a Footer record (truncated?)");
+    // The file ends before a record does: the recording was cut short. Said so plainly (and kept
+    // in cut_ for a recovering reader), since it is the damage a crashed recorder leaves.
+    auto cutShort = [&](std::uint8_t opcode, const std::string &where) {
+        cut_ = where;
+        cut_opcode_ = opcode;
+        return fail("truncated: " + where + "; the recording was cut short");
+    };
+    if (remaining == 0) {
+        return cutShort(0, "the file ends at byte " + std::to_string(offset) +
+                               " without its summary and Footer record (the recording was not closed)");
+    }
     if (remaining < kRecordPrefixSize) {
-        return fail("truncated record: " + std::to_string(remaining) + " bytes left, a record needs at least 9");
+        return cutShort(0, "the file ends at byte " + std::to_string(file_.size()) + " inside a truncated record: " +
+                               std::to_string(remaining) + " bytes left, a record needs at least 9");
     }
     std::uint8_t prefix[kRecordPrefixSize];
     if (Status s = file_.readInto(offset, kRecordPrefixSize, prefix, "record prefix"); !s.ok()) {
@@ -71,8 +83,12 @@ Result<bool> LinearReader::next(RecordEntry &out) {
     const std::uint8_t opcode = prefix[0];
     const std::uint64_t length = loadLe<std::uint64_t>(prefix + 1);
     if (length > remaining - kRecordPrefixSize) {
-        return fail(opcodeName(opcode) + " record declares " + std::to_string(length) + " content bytes but only " +
-                    std::to_string(remaining - kRecordPrefixSize) + " remain in the file");
+        const std::string name = opcodeName(opcode);
+        const bool vowel = std::string_view("AEIOUaeiou").find(name.front()) != std::string_view::npos;
+        return cutShort(opcode, std::string("the file ends inside ") + (vowel ? "an " : "a ") + name +
+                                    " record at byte " + std::to_string(file_.size()) + " (the record starts at byte " +
+                                    std::to_string(offset) + ", declares " + std::to_string(length) +
+                                    " content bytes, " + std::to_string(remaining - kRecordPrefixSize) + " remain)");
     }
     buffer_.resize(static_cast<std::size_t>(kRecordPrefixSize + length));
     std::memcpy(buffer_.data(), prefix, kRecordPrefixSize);

@@ -44,6 +44,15 @@ public:
     const FileInput &file() const { return file_; }
     /// File offset of the next top-level record.
     std::uint64_t position() const { return position_; }
+    /// After next() failed because the file ends before a record does (a recording cut short):
+    /// where, in plain words ("the file ends inside a Chunk record at byte 1234 (declares 5000
+    /// content bytes, 800 remain)"); empty for any other failure.
+    const std::string &cut() const { return cut_; }
+    /// The opcode of the record the file ends in (0 when it ends between records).
+    std::uint8_t cutOpcode() const { return cut_opcode_; }
+    /// After a failure: whether it was inside the records of a chunk already delivered (the
+    /// chunk's messages so far are then only part of it).
+    bool failedInChunk() const { return failed_ && in_chunk_; }
 
 private:
     explicit LinearReader(FileInput file, const LinearReaderOptions &options);
@@ -65,6 +74,8 @@ private:
     bool data_end_seen_ = false;
     bool finished_ = false;
     bool failed_ = false;
+    std::string cut_;
+    std::uint8_t cut_opcode_ = 0;
 };
 
 }  // namespace robometrics::bag::mcap

@@ -67,7 +67,7 @@ Status readIndexSection(mcap::FileInput &file, BagIndex &index) {
 
 }  // namespace
 
-Result<BagIndex> readBagIndex(mcap::FileInput &file) {
+Result<BagHeader> readBagHeader(mcap::FileInput &file, std::uint64_t &end) {
     std::vector<std::uint8_t> magic;
     if (file.size() < kMagic.size())
         return file.error(0, "file of " + std::to_string(file.size()) + " bytes is too short for a ROS 1 bag");
@@ -77,7 +77,6 @@ Result<BagIndex> readBagIndex(mcap::FileInput &file) {
         return file.error(
             0, "unsupported ROS bag format '" + std::string(magic.begin(), eol) + "' (only #ROSBAG V2.0 is read)");
     }
-    BagIndex index;
     FileRecord record;
     ROBOMETRICS_TRY(readRecordHeader(file, kMagic.size(), record));
     auto fields = HeaderFields::parse(record.header);
@@ -89,16 +88,28 @@ Result<BagIndex> readBagIndex(mcap::FileInput &file) {
     }
     auto header = parseBagHeader(*fields);
     if (!header) return file.error(kMagic.size(), header.message());
+    end = record.end();
+    return *header;
+}
+
+Result<BagIndex> readBagIndex(mcap::FileInput &file) {
+    BagIndex index;
+    std::uint64_t header_end = 0;
+    auto header = readBagHeader(file, header_end);
+    if (!header) return header.error();
     index.header = *header;
     if (index.header.index_pos == 0) {
-        if (index.header.chunk_count == 0 && index.header.conn_count == 0 && record.end() == file.size()) return index;
+        if (index.header.chunk_count == 0 && index.header.conn_count == 0 && header_end == file.size()) return index;
         return file.error(kMagic.size(),
-                          "Bag header has index_pos 0: the recording was not closed (reindex the bag "
-                          "with `rosbag reindex`)");
+                          "truncated: the Bag header has index_pos 0: the recording was not closed and its index "
+                          "never written (reindex the bag with `rosbag reindex`)");
     }
-    if (index.header.index_pos < record.end() || index.header.index_pos > file.size()) {
-        return file.error(kMagic.size(), "Bag header index_pos " + std::to_string(index.header.index_pos) +
-                                             " lies outside the file's records (" + std::to_string(record.end()) +
+    if (index.header.index_pos < header_end || index.header.index_pos > file.size()) {
+        // Past the end of the file: the bag was cut short after it was closed (a copy that stopped).
+        const char *cut = index.header.index_pos > file.size() ? "truncated: " : "";
+        return file.error(kMagic.size(), cut + std::string("Bag header index_pos ") +
+                                             std::to_string(index.header.index_pos) +
+                                             " lies outside the file's records (" + std::to_string(header_end) +
                                              " to " + std::to_string(file.size()) + "): truncated or damaged bag");
     }
     ROBOMETRICS_TRY(readIndexSection(file, index));

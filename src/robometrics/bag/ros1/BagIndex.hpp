@@ -33,6 +33,9 @@ struct BagIndex {
 /// True when `head` (the first bytes of a file) starts like a ROS 1 bag of any version.
 bool looksLikeRos1(Bytes head);
 
+/// Checks the magic and reads the bag header; `end` is set to the end of its record.
+Result<BagHeader> readBagHeader(mcap::FileInput &file, std::uint64_t &end);
+
 /// Checks the magic, reads the bag header and the index section.
 Result<BagIndex> readBagIndex(mcap::FileInput &file);
 

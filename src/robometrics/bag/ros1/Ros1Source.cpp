@@ -1,10 +1,12 @@
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <unordered_map>
 
 #include "robometrics/bag/ros1/BagIndex.hpp"
+#include "robometrics/bag/ros1/BagScan.hpp"
 #include "robometrics/bag/ros1/ChunkMerger.hpp"
 
 namespace robometrics::bag::ros1 {
@@ -21,18 +23,34 @@ namespace {
 class Ros1Source final : public MessageSource {
 public:
     Ros1Source(std::string path, std::vector<TopicInfo> topics, std::unordered_map<std::uint32_t, std::size_t> topic_of,
-               ChunkMerger merger)
+               ChunkMerger merger, bool recover, std::optional<ReadDamage> scan_damage)
         : path_(std::move(path)),
           topics_(std::move(topics)),
           topic_of_(std::move(topic_of)),
-          merger_(std::move(merger)) {}
+          merger_(std::move(merger)),
+          recover_(recover),
+          scan_damage_(std::move(scan_damage)) {}
 
     const std::vector<TopicInfo> &topics() const override { return topics_; }
 
     Result<bool> next(Message &out) override {
+        if (ended_) return false;
         RawMessage raw;
         auto more = merger_.next(raw);
-        if (!more || !*more) return more;
+        if (!more || !*more) {
+            // The end: a bag read without its index reports what the walk could not read; a
+            // recovering read ends at damage met in a chunk with what came before.
+            ended_ = true;
+            if (more)
+                damage_ = scan_damage_;
+            else if (!recover_)
+                return more;
+            else
+                damage_ = scan_damage_
+                              ? scan_damage_
+                              : ReadDamage{path_, more.message(), "damaged bytes; the rest of the file is not read"};
+            return false;
+        }
         out.topic = &topics_[topic_of_.at(raw.conn)];  // the merger rejects unknown connections
         out.log_time = raw.time;
         out.publish_time = raw.time;  // ROS 1 bags record the receive time only
@@ -42,12 +60,40 @@ public:
 
     std::string describe() const override { return path_; }
 
+    std::optional<ReadDamage> damage() const override { return damage_; }
+
 private:
     std::string path_;
     std::vector<TopicInfo> topics_;
     std::unordered_map<std::uint32_t, std::size_t> topic_of_;  ///< connection id -> topic index
     ChunkMerger merger_;
+    bool recover_ = false;
+    bool ended_ = false;
+    std::optional<ReadDamage> scan_damage_;  ///< what the walk of an unindexed bag could not read
+    std::optional<ReadDamage> damage_;
 };
+
+// A recovering read of a bag whose index is missing (never closed) or unreadable: the index
+// rebuilt by walking the chunks, and what the walk lost.
+Result<BagIndex> scanForIndex(mcap::FileInput &file, const Error &index_error, const std::string &path,
+                              std::optional<ReadDamage> &damage) {
+    std::uint64_t header_end = 0;
+    auto header = readBagHeader(file, header_end);
+    if (!header) return index_error;
+    BagScan scan = scanBagRecords(file, *header, header_end);
+    const bool never_closed = header->index_pos == 0;
+    std::string why = index_error.message;  // without the path, which the damage names anyway
+    if (why.rfind(path + ": ", 0) == 0) why.erase(0, path.size() + 2);
+    ReadDamage lost;
+    lost.file = std::filesystem::path(path).filename().string();
+    lost.truncated = never_closed || scan.truncated;
+    lost.description = (never_closed ? std::string("the bag was never closed (bag header index_pos 0)")
+                                     : "its index is unreadable (" + why + ")") +
+                       ": its chunks were read in file order" + (scan.cut.empty() ? "" : "; " + scan.cut);
+    lost.loss = scan.cut.empty() ? "the recording was not closed" : "the last chunk is cut";
+    damage = std::move(lost);
+    return std::move(scan.index);
+}
 
 }  // namespace
 
@@ -55,10 +101,12 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
     auto file = mcap::FileInput::open(path);
     if (!file) return file.error();
     auto index = readBagIndex(*file);
+    std::optional<ReadDamage> scan_damage;
+    if (!index && options.recover) index = scanForIndex(*file, index.error(), path, scan_damage);
     if (!index) return index.error();
 
     std::vector<TopicInfo> topics;
-    std::vector<std::string> md5s;  // per topic, to catch one topic recorded with two types
+    std::vector<std::string> md5s;               // per topic, to catch one topic recorded with two types
     std::vector<std::set<std::string>> callers;  // per topic: the publishing nodes (one connection each)
     std::unordered_map<std::uint32_t, std::size_t> topic_of;
     MergeFilter filter;
@@ -99,8 +147,8 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
     if (options.end_time) filter.end_time = *options.end_time;
 
     ChunkMerger merger(std::move(*file), std::move(index->chunks), std::move(filter));
-    return std::unique_ptr<MessageSource>(
-        std::make_unique<Ros1Source>(path, std::move(topics), std::move(topic_of), std::move(merger)));
+    return std::unique_ptr<MessageSource>(std::make_unique<Ros1Source>(
+        path, std::move(topics), std::move(topic_of), std::move(merger), options.recover, std::move(scan_damage)));
 }
 
 Result<std::vector<std::string>> chunkCompressions(const std::string &path) {

@@ -1,6 +1,7 @@
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <queue>
 #include <unordered_map>
 
@@ -16,8 +17,10 @@ namespace {
 
 struct Child {
     std::unique_ptr<MessageSource> source;
+    std::string path;     ///< where it is read (a temporary copy for a FILE-compressed one)
+    std::string display;  ///< the file's name in messages (as metadata.yaml lists it)
     Message current;
-    TopicMemo<std::size_t> topic_cache;  ///< child topic -> merged index
+    TopicMemo<std::size_t> topic_cache;     ///< child topic -> merged index
     std::vector<std::uint8_t> zstd_topics;  ///< per merged topic: ZstdTopic, as first seen in this file
     bool loading_ahead = false;             ///< its chunks are loaded on threads of their own
 };
@@ -38,16 +41,24 @@ public:
             path = (*temp)->path();
             temps_.push_back(std::move(*temp));
         }
-        Result<std::unique_ptr<MessageSource>> source =
-            file.format == StorageFormat::Mcap   ? openMcap(path, options_)
-            : file.format == StorageFormat::Ros1 ? ros1::openRos1(path, options_)
-                                                 : openSqliteFile(path, file.display, options_);
+        Result<std::unique_ptr<MessageSource>> source = file.format == StorageFormat::Mcap ? openMcap(path, options_)
+                                                        : file.format == StorageFormat::Ros1
+                                                            ? ros1::openRos1(path, options_)
+                                                            : openSqliteFile(path, file.display, options_);
         if (!source) {
             // Errors about the temporary copy should still name the file the user has.
-            if (file.zstd_file) return Error{file.display + " (decompressed): " + source.message()};
-            return source.error();
+            Error error =
+                file.zstd_file ? Error{file.display + " (decompressed): " + source.message()} : source.error();
+            // A recovering read keeps the other files of a split bag: this one adds nothing.
+            if (options_.recover) {
+                if (!first_open_error_) first_open_error_ = error;
+                noteDamage(ReadDamage{file.display, withoutFileName(error.message, {path, file.path, file.display}),
+                                      "the file cannot be read", isCut(error.message)});
+                return Status::Ok();
+            }
+            return error;
         }
-        children_.push_back(Child{std::move(*source), {}, {}, {}, false});
+        children_.push_back(Child{std::move(*source), path, file.display, {}, {}, {}, false});
         return Status::Ok();
     }
 
@@ -99,7 +110,8 @@ public:
             last_ = child;
             if (load_ahead_) startLoadingAhead(children_[child]);
             Message &current = children_[child].current;
-            if (!current.topic) return Error{children_[child].source->describe() + ": a message without a topic"};
+            if (!current.topic)
+                return stopAt(child, Error{children_[child].source->describe() + ": a message without a topic"});
             std::size_t index = topicOf(children_[child], current.topic);
             if (!wanted(index, current.log_time)) continue;
             out.topic = &topics_[index];
@@ -108,13 +120,16 @@ public:
             out.data = current.data;
             last_decompressed_ = false;
             if (mayBeZstdFrame(children_[child], index) && isZstdFrame(out.data)) {
-                auto plain = zstd_.decompress(out.data, children_[child].source->describe() + ": message on " +
-                                                            out.topic->name + " at log time " +
-                                                            std::to_string(out.log_time));
-                if (!plain) return plain.error();
+                auto plain =
+                    zstd_.decompress(out.data, children_[child].source->describe() + ": message on " + out.topic->name +
+                                                   " at log time " + std::to_string(out.log_time));
+                if (!plain) return stopAt(child, plain.error());
                 out.data = *plain;
                 last_decompressed_ = true;  // in zstd_'s buffer, reused by the next call
             }
+            ++read_;
+            if (!first_time_) first_time_ = current.log_time;
+            last_time_ = current.log_time;
             return true;
         }
     }
@@ -134,7 +149,55 @@ public:
     // whatever its number of files, and two files that overlap in time both load ahead.
     void loadAhead() override { load_ahead_ = true; }
 
+    /// A recovering read of a bag none of whose files opens: the first file's error (there is
+    /// nothing to read; a bag with one readable file is read).
+    std::optional<Error> nothingOpened() const {
+        if (children_.empty() && first_open_error_) return first_open_error_;
+        return std::nullopt;
+    }
+
+    // The first damage met (in merge order, so the same whatever loads ahead), with what this
+    // source gave before its end.
+    std::optional<ReadDamage> damage() const override {
+        if (!damage_ || !heap_.empty()) return std::nullopt;
+        ReadDamage out = *damage_;
+        out.messages_read = read_;
+        out.first_log_time = first_time_;
+        out.last_log_time = last_time_;
+        return out;
+    }
+
 private:
+    // A message the merge cannot pass on: an error, or for a recovering read the end, with the
+    // damage (the later messages of every file are not given: they would come after a gap).
+    Result<bool> stopAt(std::size_t child, const Error &error) {
+        if (!options_.recover) return error;
+        noteDamage(ReadDamage{children_[child].display,
+                              withoutFileName(error.message, {children_[child].path, children_[child].display}),
+                              "a damaged message; the rest of the bag is not read"});
+        heap_ = {};
+        last_ = kNone;
+        return false;
+    }
+
+    void noteDamage(ReadDamage damage) {
+        if (damage_)
+            ++damage_->other_damaged_files;
+        else
+            damage_ = std::move(damage);
+    }
+
+    /// The readers say "truncated: " where a file ends before its records do.
+    static bool isCut(const std::string &message) { return message.find("truncated: ") != std::string::npos; }
+
+    /// An error message without the leading "FILE: " the damage names anyway.
+    static std::string withoutFileName(const std::string &message, std::initializer_list<std::string> names) {
+        for (const std::string &name : names) {
+            if (message.rfind(name + ": ", 0) == 0) return message.substr(name.size() + 2);
+        }
+        return message;
+    }
+
     static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     using Entry = std::pair<TimeNs, std::size_t>;  // (log time, child); smallest first
 
@@ -153,10 +216,19 @@ private:
     Status advance(std::size_t child) {
         Child &c = children_[child];
         auto more = c.source->next(c.current);
-        if (!more) return more.error();
-        if (*more) {
+        if (!more && !options_.recover) return more.error();
+        if (more && *more) {
             heap_.emplace(c.current.log_time, child);
             return Status::Ok();
+        }
+        // The file's end, or (recovering) its damage: a source that recovers says what it lost;
+        // an error of one that does not is the damage itself. The other files go on.
+        if (!more) {
+            noteDamage(ReadDamage{c.display, withoutFileName(more.message(), {c.path, c.display}),
+                                  "damaged bytes; the rest of the file is not read", isCut(more.message())});
+        } else if (auto lost = c.source->damage()) {
+            lost->file = c.display;
+            noteDamage(std::move(*lost));
         }
         if (c.loading_ahead) --files_loading_ahead_;
         c.loading_ahead = false;
@@ -173,8 +245,8 @@ private:
         merged.schema.name = normalizeTypeName(merged.schema.name);
         merged.message_count = 0;
         topics_.push_back(std::move(merged));
-        wanted_.push_back(options_.topics.empty() ||
-                          std::find(options_.topics.begin(), options_.topics.end(), topic.name) != options_.topics.end());
+        wanted_.push_back(options_.topics.empty() || std::find(options_.topics.begin(), options_.topics.end(),
+                                                               topic.name) != options_.topics.end());
         by_name_.emplace(topic.name, topics_.size() - 1);
         return topics_.size() - 1;
     }
@@ -220,17 +292,22 @@ private:
     bool load_ahead_ = false;         ///< loadAhead() was called
     std::size_t files_loading_ahead_ = 0;
     ZstdMessageDecompressor zstd_;
+    std::optional<ReadDamage> damage_;       ///< the first damage met (recovering read)
+    std::optional<Error> first_open_error_;  ///< of the first file that did not open (recovering read)
+    std::uint64_t read_ = 0;                 ///< messages given
+    std::optional<TimeNs> first_time_, last_time_;
 };
 
 }  // namespace
 
 Result<std::unique_ptr<MessageSource>> openLayout(const BagLayout &layout, const ReadOptions &options) {
-    std::string description = layout.directory ? "rosbag2 dir " + layout.path + " with " +
-                                                     std::to_string(layout.files.size()) + " file" +
-                                                     (layout.files.size() == 1 ? "" : "s")
-                                               : layout.path;
+    std::string description = layout.directory
+                                  ? "rosbag2 dir " + layout.path + " with " + std::to_string(layout.files.size()) +
+                                        " file" + (layout.files.size() == 1 ? "" : "s")
+                                  : layout.path;
     auto source = std::make_unique<MergedSource>(std::move(description), options);
     for (const auto &file : layout.files) ROBOMETRICS_TRY(source->addFile(file));
+    if (auto error = source->nothingOpened()) return *error;
     source->collectTopics(layout.metadata);
     ROBOMETRICS_TRY(source->prime());
     return std::unique_ptr<MessageSource>(std::move(source));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "robometrics/bag/rosbag2/SqliteDamage.hpp"
 #include "robometrics/bag/rosbag2/SqliteFile.hpp"
 
 namespace robometrics::bag::rosbag2 {
@@ -11,7 +12,8 @@ namespace {
 
 class SqliteSource final : public MessageSource {
 public:
-    explicit SqliteSource(std::unique_ptr<SqliteFile> file) : file_(std::move(file)) {
+    SqliteSource(std::unique_ptr<SqliteFile> file, std::string path, bool recover)
+        : file_(std::move(file)), path_(std::move(path)), recover_(recover) {
         for (const auto &topic : file_->topics()) {
             index_.emplace(topic.id, topics_.size());
             topics_.push_back(topic.info);
@@ -29,9 +31,10 @@ public:
     const std::vector<TopicInfo> &topics() const override { return topics_; }
 
     Result<bool> next(Message &out) override {
+        if (ended_) return false;
         SqliteRow row;
         auto more = file_->step(row);
-        if (!more || !*more) return more;
+        if (!more || !*more) return end(more);
         auto it = index_.find(row.topic_id);
         if (it == index_.end())
             return Error{file_->display() + ": a message refers to topic id " + std::to_string(row.topic_id) +
@@ -45,8 +48,42 @@ public:
 
     std::string describe() const override { return file_->display(); }
 
+    std::optional<ReadDamage> damage() const override { return damage_; }
+
 private:
+    // The end of the rows, or the first error. A file shorter than its header says was cut short
+    // (sqlite may not need the missing pages to give every row it still has): an error, or for a
+    // recovering read the damage; a recovering read also notes rows left in a -wal or -journal
+    // file beside the database.
+    Result<bool> end(const Result<bool> &more) {
+        ended_ = true;
+        const std::optional<std::string> cut = sqliteCut(path_);
+        std::string stopped;
+        if (!more) {
+            stopped = more.message();
+            if (stopped.rfind(file_->display() + ": ", 0) == 0) stopped.erase(0, file_->display().size() + 2);
+        }
+        if (!recover_) {
+            if (!cut) return more;
+            return Error{file_->display() + ": truncated: " + *cut + "; the recording was cut short" +
+                         (more ? "" : " (" + stopped + ")")};
+        }
+        if (cut) {
+            damage_ = ReadDamage{file_->display(), *cut + (more ? "" : ": sqlite stopped at " + stopped),
+                                 "the rows stored past the cut are lost", true};
+        } else if (!more) {
+            damage_ = ReadDamage{file_->display(), stopped, "damaged pages; the rest of the rows are not read"};
+        } else if (auto left = sqliteLeftovers(path_)) {
+            damage_ = ReadDamage{file_->display(), *left, "rows in the recorder's unfinished sqlite log are not read"};
+        }
+        return false;
+    }
+
     std::unique_ptr<SqliteFile> file_;
+    std::string path_;
+    bool recover_ = false;
+    bool ended_ = false;
+    std::optional<ReadDamage> damage_;
     std::vector<TopicInfo> topics_;
     std::unordered_map<std::int64_t, std::size_t> index_;
 };
@@ -55,10 +92,16 @@ private:
 
 Result<std::unique_ptr<MessageSource>> openSqliteFile(const std::string &path, const std::string &display,
                                                       const ReadOptions &options) {
+    // A file cut short may fail already here (its schema or index pages are missing): say so.
+    auto cutShort = [&](const Error &error) -> Error {
+        auto cut = sqliteCut(path);
+        if (!cut) return error;
+        return Error{display + ": truncated: " + *cut + "; the recording was cut short (" + error.message + ")"};
+    };
     auto file = SqliteFile::open(path, display);
-    if (!file) return file.error();
-    auto source = std::make_unique<SqliteSource>(std::move(*file));
-    ROBOMETRICS_TRY(source->start(options));
+    if (!file) return cutShort(file.error());
+    auto source = std::make_unique<SqliteSource>(std::move(*file), path, options.recover);
+    if (Status s = source->start(options); !s.ok()) return cutShort(s.error());
     return std::unique_ptr<MessageSource>(std::move(source));
 }
 

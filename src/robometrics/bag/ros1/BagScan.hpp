@@ -1,0 +1,27 @@
+#pragma once
+// The index of a ROS 1 bag whose recording was never closed (bag header index_pos 0, no index
+// section at the end, the last chunk possibly cut): rebuilt by walking the records from the bag
+// header on, as `rosbag reindex` does. Each Chunk is decompressed once to collect its Connection
+// records and its messages' times and counts; the walk stops at the first record that is cut or
+// damaged, and says where.
+
+#include <cstdint>
+#include <string>
+
+#include "robometrics/bag/mcap/FileInput.hpp"
+#include "robometrics/bag/ros1/BagIndex.hpp"
+
+namespace robometrics::bag::ros1 {
+
+struct BagScan {
+    BagIndex index;          ///< the connections and chunks before the damage
+    std::string cut;         ///< where the walk stopped, in plain words; empty when the file ends cleanly
+    bool truncated = false;  ///< it stopped because the file ends inside a record
+};
+
+/// Walks the records from `start` (the end of the bag header record) to the end of the file.
+/// Never fails: what it could not read is in `cut`. Every length is checked against the bytes
+/// that remain before anything is read.
+BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint64_t start);
+
+}  // namespace robometrics::bag::ros1
