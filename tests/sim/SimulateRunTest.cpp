@@ -109,4 +109,35 @@ TEST(SimulateRun, TheSensorProfileIsNamedInTheReportOnlyWhenHeavy) {
     EXPECT_TRUE(listed) << heavy->report["topics"].dump();
 }
 
+TEST(SimulateRun, AKilledRecorderLeavesTheBagCutMidChunkAndTheReportSaysWhatIsLeft) {
+    const fs::path dir = test::scratchDir("simulate-run-kill");
+    SimulateOptions o;
+    o.scenario = "nav2";
+    o.duration_s = 30;
+    o.out_dir = dir.string();
+    o.kill_recorder_at_s = 20.0;
+    auto result = simulateRun(o);
+    ASSERT_TRUE(result.ok()) << result.message();
+    const nlohmann::json &report = result->report;
+    const nlohmann::json &recording = report["recording"];
+    EXPECT_DOUBLE_EQ(recording["killed_at_s"].get<double>(), 20.0);
+    EXPECT_EQ(fs::file_size(dir / "run.mcap"), recording["bag_bytes_cut"].get<std::uint64_t>());
+    EXPECT_LT(recording["bag_bytes_cut"].get<std::uint64_t>(), recording["bag_bytes_complete"].get<std::uint64_t>());
+    // The chunk cut through is the one being filled at 20 s: the last message kept is before it.
+    const double last = recording["last_message_s"].get<double>();
+    EXPECT_LT(last, 20.0);
+    EXPECT_GT(last, 0.0);
+    EXPECT_LT(recording["messages_left"].get<std::uint64_t>(), recording["messages_written"].get<std::uint64_t>());
+    EXPECT_EQ(report["expected_verdict"], "potential_failure");
+    ASSERT_EQ(report["expected_anomalies"].size(), 1u);
+    EXPECT_EQ(report["expected_anomalies"][0]["code"], "recording_truncated");
+    EXPECT_DOUBLE_EQ(report["expected_anomalies"][0]["t_start"].get<double>(), last);
+    EXPECT_DOUBLE_EQ(report["expected_anomalies"][0]["t_end"].get<double>(), last);
+
+    o.kill_recorder_at_s = 31.0;  // after the last message: the recorder had finished
+    EXPECT_FALSE(simulateRun(o).ok());
+    o.kill_recorder_at_s = -1.0;
+    EXPECT_FALSE(simulateRun(o).ok());
+}
+
 }  // namespace robometrics::sim
