@@ -223,7 +223,7 @@ TEST(SimulateCommand, AmclRestartHasNoAnomalyAndSaysHowLongAmclWasSilent) {
     const nlohmann::json *gated = findEvent(report, "amcl_gated");
     ASSERT_NE(gated, nullptr);
     EXPECT_TRUE((*gated)["anomaly"].is_null());
-    EXPECT_GT((*gated)["t_end"].get<double>() - (*gated)["t_start"].get<double>(), 4.0);
+    EXPECT_GT((*gated)["t_end"].get<double>() - (*gated)["t_start"].get<double>(), 3.0);
 }
 
 TEST(SimulateCommand, TfOnlyAndNoScannerRecordingsAreInconclusive) {
