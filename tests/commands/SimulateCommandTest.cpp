@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <map>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -196,7 +196,7 @@ TEST(SimulateCommand, RearCollisionHasTwoScannersAndACollisionOnTheRearOne) {
     EXPECT_EQ(a["code"], "collision");
     EXPECT_EQ(a["topic"], "/scan_rear");
     // Backing into the wall from 3 s at 0.15 m/s: within 0.2 m from about 16.6 s, clear again
-    // about 0.4 s after driving off at 21.35 s (tests/sim/TwoScannersTest.cpp has the arithmetic).
+    // about 0.4 s after driving off at 21.36 s (tests/sim/TwoScannersTest.cpp has the arithmetic).
     EXPECT_NEAR(a["t_start"].get<double>(), 16.6, 0.4);
     EXPECT_NEAR(a["t_end"].get<double>(), 21.7, 0.3);
 }

@@ -58,8 +58,8 @@ TEST(ScenarioReport, TheNavigationScenariosAndTheirTrueAnomalies) {
 
 TEST(ScenarioReport, TheRouteScenariosAnomalies) {
     EXPECT_EQ(truth(report("office", 60)), (Truth{"close_pass:-", "collision:collision", "stop:-"}));
-    EXPECT_EQ(truth(report("kidnap", 40)),
-              (Truth{"close_pass:-", "teleport:pose_jump", "kidnap:localization_lost", "estimate_error:drift", "relocalization:-"}));
+    EXPECT_EQ(truth(report("kidnap", 40)), (Truth{"close_pass:-", "teleport:pose_jump", "kidnap:localization_lost",
+                                                  "estimate_error:drift", "relocalization:-"}));
     EXPECT_EQ(truth(report("stuck", 10)), (Truth{"stuck:stuck", "stop:-"}));
 }
 

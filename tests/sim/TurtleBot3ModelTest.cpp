@@ -233,7 +233,8 @@ TEST(TurtleBot3Model, P3dGroundTruthStandsStillWhileOdomRunsOnDuringTheSlip) {
     // The slip holds the true pose from 15 s to 25 s; /odom moves about 0.265 m/s meanwhile.
     const auto x_at = [&](const std::vector<const SimOutput *> &stream, double t) {
         for (const SimOutput *o : stream)
-            if (std::abs(seconds(o->time) - t) < 0.016) return std::get<msgs::Odometry>(o->message).pose.pose.position.x;
+            if (std::abs(seconds(o->time) - t) < 0.016)
+                return std::get<msgs::Odometry>(o->message).pose.pose.position.x;
         return -1.0;
     };
     EXPECT_DOUBLE_EQ(x_at(truth, 15.02), x_at(truth, 24.98));

@@ -87,8 +87,8 @@ TEST(TwoScanners, OnlyTheRearScannerSeesTheWallTheRobotBacksInto) {
     // By the script: backing up at 0.15 m/s from x = 2.5 at 3 s, the rear scanner (x - 0.15)
     // comes within 0.2 m of the wall face (x = 0.1) after 2.05 m, at 3 + 2.05 / 0.15 = 16.67 s
     // (a beam's noise may read 1-2 cm short: a scan or two earlier); the backup ends after 2.15 m
-    // (17.33 s), the robot waits 4 s and drives off east at 2.5 m/s^2 to 0.26 m/s: 0.1 m later, by
-    // about 21.8 s, the scanner is clear again.
+    // (17.33 s), the robot waits 4 s and drives off east at 2.5 m/s^2 to 0.26 m/s: 0.1 m later (the goal
+    // starts at 21.36 s), by about 21.8 s, the scanner is clear again.
     EXPECT_TRUE(contactTimes("/scan_front").empty());
     const std::vector<double> rear = contactTimes("/scan_rear");
     ASSERT_FALSE(rear.empty());

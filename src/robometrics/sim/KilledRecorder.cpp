@@ -54,9 +54,8 @@ Result<RecorderKill> killRecorder(const std::string &path, TimeNs kill_time) {
     auto layout = readLayout(path);
     if (!layout) return layout.error();
     const auto &chunks = layout->chunks;
-    const auto cut = std::find_if(chunks.begin(), chunks.end(), [&](const ChunkSpan &c) {
-        return static_cast<TimeNs>(c.end_time) >= kill_time;
-    });
+    const auto cut = std::find_if(chunks.begin(), chunks.end(),
+                                  [&](const ChunkSpan &c) { return static_cast<TimeNs>(c.end_time) >= kill_time; });
     if (cut == chunks.end())
         return Error{path + ": no chunk is written at or after the kill time: the recording had already ended"};
 

@@ -15,11 +15,11 @@
 namespace robometrics::sim {
 
 struct RecorderKill {
-    TimeNs kill_time = 0;             ///< log time of the kill
-    std::uint64_t bytes_before = 0;   ///< the complete bag's size
-    std::uint64_t cut_offset = 0;     ///< the cut file's size: half way through the chunk below
-    std::uint64_t chunk_offset = 0;   ///< file offset of the chunk being written at the kill
-    std::uint64_t chunk_length = 0;   ///< its whole record, prefix included
+    TimeNs kill_time = 0;            ///< log time of the kill
+    std::uint64_t bytes_before = 0;  ///< the complete bag's size
+    std::uint64_t cut_offset = 0;    ///< the cut file's size: half way through the chunk below
+    std::uint64_t chunk_offset = 0;  ///< file offset of the chunk being written at the kill
+    std::uint64_t chunk_length = 0;  ///< its whole record, prefix included
     std::uint64_t messages_written = 0;
     std::uint64_t messages_left = 0;  ///< in the complete chunks before the cut
     TimeNs last_message_time = 0;     ///< log time of the last message left; 0 when none is

@@ -14,9 +14,9 @@ struct Waypoint {
 
 struct MissionStep {
     enum class Kind {
-        Wait,  ///< idle: no goal, nobody commands the robot
-        Hold,  ///< a teleop node holds a zero velocity command (stand still)
-        Goal,  ///< navigate along `path`; the step ends when its last point is reached
+        Wait,    ///< idle: no goal, nobody commands the robot
+        Hold,    ///< a teleop node holds a zero velocity command (stand still)
+        Goal,    ///< navigate along `path`; the step ends when its last point is reached
         Backup,  ///< Nav2's BackUp behaviour: straight backwards at `speed` for `distance_m` (true travel)
     };
     Kind kind = Kind::Wait;

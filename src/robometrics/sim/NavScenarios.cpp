@@ -58,14 +58,16 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
             "(Gazebo p3d) stands still";
     } else if (name == "amcl_restart") {
         // A 20 s stop between two goals, then 1 m straight on at 0.05 m/s: AMCL updates only after
-        // 0.25 m of travel, so /amcl_pose stays silent for about 5 s after the robot moves again.
-        s.mission = {{wait(3), goal({{4.5, 6.8}}), wait(20), slowGoal({{5.5, 6.8}}, 0.05), wait(5),
-                      goal({{1.5, 6.8}}), wait(5)},
-                     0};
+        // 0.25 m of travel, so /amcl_pose stays silent for seconds after the robot moves again (4 s
+        // at seed 1: 0.25 m take 4.9 s, less what was travelled since its last update before the stop).
+        s.mission = {
+            {wait(3), goal({{4.5, 6.8}}), wait(20), slowGoal({{5.5, 6.8}}, 0.05), wait(5), goal({{1.5, 6.8}}), wait(5)},
+            0};
         s.amcl_watch_goal = 1;
         s.duration_s = 80;
-        s.description = "robot stops 20 s between goals and restarts slowly: /amcl_pose is silent long after motion "
-                        "resumes (distance-gated updates), no fault";
+        s.description =
+            "robot stops 20 s between goals and restarts slowly: /amcl_pose is silent long after motion "
+            "resumes (distance-gated updates), no fault";
     } else if (name == "tf_only") {
         from = {1.5, 7.0};
         s.mission = officeTour();
@@ -75,11 +77,12 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
     } else if (name == "no_scanner") {
         from = {1.5, 7.0};
         s.mission = officeTour();
-        s.outputs.recorded = {"/odom",      "/tf",       "/tf_static", "/cmd_vel", "/amcl_pose",
-                              "/goal_pose", "/map",      "/navigate_to_pose/_action/status"};
+        s.outputs.recorded = {"/odom",      "/tf",        "/tf_static", "/cmd_vel",
+                              "/amcl_pose", "/goal_pose", "/map",       "/navigate_to_pose/_action/status"};
         s.duration_s = 120;
-        s.description = "the nav2 run of a robot without a laser scanner or an IMU: odometry, tf, commands and "
-                        "localization only";
+        s.description =
+            "the nav2 run of a robot without a laser scanner or an IMU: odometry, tf, commands and "
+            "localization only";
     } else {
         return false;
     }

@@ -34,7 +34,8 @@ Event ScanContact::interval() const {
     return {"collision",
             start_,
             last_,
-            "collision on " + topic_ + " only: valid readings below the 0.2 m collision threshold from its first such "
+            "collision on " + topic_ +
+                " only: valid readings below the 0.2 m collision threshold from its first such "
                 "scan to its last",
             {{"topic", topic_}, {"min_range_m", round3(min_)}, {"scans", scans_}},
             "collision"};

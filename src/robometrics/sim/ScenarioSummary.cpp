@@ -34,11 +34,12 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
     // A cut bag and a truth profile's verdict are named only when there (the other summaries stay as they were).
     if (report.contains("recording")) {
         const auto &r = report["recording"];
-        out += fmt::format("Recording:    killed at {} s: the bag ends mid-chunk at byte {}, {} of {} messages left (the "
-                           "last at {} s)\n",
-                           r["killed_at_s"].get<double>(), r["bag_bytes_cut"].get<std::uint64_t>(),
-                           r["messages_left"].get<std::uint64_t>(), r["messages_written"].get<std::uint64_t>(),
-                           r["last_message_s"].get<double>());
+        out += fmt::format(
+            "Recording:    killed at {} s: the bag ends mid-chunk at byte {}, {} of {} messages left (the "
+            "last at {} s)\n",
+            r["killed_at_s"].get<double>(), r["bag_bytes_cut"].get<std::uint64_t>(),
+            r["messages_left"].get<std::uint64_t>(), r["messages_written"].get<std::uint64_t>(),
+            r["last_message_s"].get<double>());
     }
     if (report.contains("expected_verdict"))
         out += fmt::format("Verdict:      evaluate must say {}\n", report["expected_verdict"].get<std::string>());

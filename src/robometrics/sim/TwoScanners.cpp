@@ -40,8 +40,7 @@ std::vector<SimTopic> TwoScanners::topics() const {
 
 void TwoScanners::staticFrames(TimeNs t, std::vector<msgs::TransformStamped> &out) const {
     out.push_back(transformStamped("base_link", "base_scan_front", t, {kMountX, 0, kMountZ}, {}));
-    out.push_back(
-        transformStamped("base_link", "base_scan_rear", t, {-kMountX, 0, kMountZ}, quaternionFromYaw(kPi)));
+    out.push_back(transformStamped("base_link", "base_scan_rear", t, {-kMountX, 0, kMountZ}, quaternionFromYaw(kPi)));
 }
 
 void TwoScanners::emit(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) {
