@@ -1,7 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -154,6 +156,119 @@ TEST(SimulateCommand, BadInputsFailWithUsageOrInputErrors) {
     auto blocked = test::runRobometrics({"simulate", "--duration", "1", "-o", (dir / "blocker" / "out").string()});
     EXPECT_EQ(blocked.exit_code, 1);
     EXPECT_NE(blocked.err.find("blocker"), std::string::npos) << blocked.err;
+}
+
+namespace {
+
+/// The names of the topics scenario.json lists, and the types among them.
+std::vector<std::string> topicNames(const nlohmann::json &report) {
+    std::vector<std::string> out;
+    for (const auto &t : report["topics"]) out.push_back(t["name"].get<std::string>());
+    return out;
+}
+
+bool hasTopicOfType(const nlohmann::json &report, const std::string &type) {
+    for (const auto &t : report["topics"])
+        if (t["type"] == type) return true;
+    return false;
+}
+
+nlohmann::json simulateProfile(const std::string &name, const std::vector<std::string> &extra = {}) {
+    const fs::path dir = test::scratchDir("simulate-profile-" + name);
+    std::vector<std::string> args{"simulate", "--scenario", name, "--json", "-o", dir.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto r = test::runRobometrics(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
+}
+
+}  // namespace
+
+TEST(SimulateCommand, RearCollisionHasTwoScannersAndACollisionOnTheRearOne) {
+    const nlohmann::json report = simulateProfile("rear_collision");
+    const auto names = topicNames(report);
+    EXPECT_NE(std::find(names.begin(), names.end(), "/scan_front"), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), "/scan_rear"), names.end());
+    EXPECT_EQ(std::find(names.begin(), names.end(), "/scan"), names.end());
+    EXPECT_EQ(report["expected_verdict"], "potential_failure");
+    ASSERT_EQ(report["expected_anomalies"].size(), 1u);
+    const nlohmann::json &a = report["expected_anomalies"][0];
+    EXPECT_EQ(a["code"], "collision");
+    EXPECT_EQ(a["topic"], "/scan_rear");
+    // Backing into the wall from 3 s at 0.15 m/s: within 0.2 m from about 16.6 s, clear again
+    // about 0.4 s after driving off at 21.36 s (tests/sim/TwoScannersTest.cpp has the arithmetic).
+    EXPECT_NEAR(a["t_start"].get<double>(), 16.6, 0.4);
+    EXPECT_NEAR(a["t_end"].get<double>(), 21.7, 0.3);
+}
+
+TEST(SimulateCommand, WheelSlipPublishesTheP3dGroundTruthInTheBag) {
+    const nlohmann::json report = simulateProfile("wheel_slip", {"--clock", "gazebo"});
+    bool ground_truth = false;
+    for (const auto &t : report["topics"]) {
+        if (t["name"] != "/ground_truth") continue;
+        ground_truth = true;
+        EXPECT_EQ(t["type"], "nav_msgs/msg/Odometry");
+        EXPECT_EQ(t["messages"], 3000);  // 50 Hz for 60 simulated seconds
+    }
+    EXPECT_TRUE(ground_truth);
+    EXPECT_EQ(report["expected_verdict"], "potential_failure");
+    EXPECT_EQ(report["expected_anomalies"],
+              nlohmann::json::parse(R"([{"code": "stuck", "t_start": 15.0, "t_end": 25.0}])"));
+}
+
+TEST(SimulateCommand, AmclRestartHasNoAnomalyAndSaysHowLongAmclWasSilent) {
+    const nlohmann::json report = simulateProfile("amcl_restart");
+    EXPECT_EQ(report["expected_verdict"], "ok");
+    EXPECT_TRUE(report["expected_anomalies"].empty());
+    const nlohmann::json *gated = findEvent(report, "amcl_gated");
+    ASSERT_NE(gated, nullptr);
+    EXPECT_TRUE((*gated)["anomaly"].is_null());
+    EXPECT_GT((*gated)["t_end"].get<double>() - (*gated)["t_start"].get<double>(), 3.0);
+}
+
+TEST(SimulateCommand, TfOnlyAndNoScannerRecordingsAreInconclusive) {
+    const nlohmann::json tf = simulateProfile("tf_only", {"--duration", "30"});
+    EXPECT_EQ(topicNames(tf), (std::vector<std::string>{"/tf", "/tf_static"}));
+    EXPECT_EQ(tf["expected_verdict"], "inconclusive");
+    EXPECT_TRUE(tf["expected_anomalies"].empty());
+    const nlohmann::json blind = simulateProfile("no_scanner", {"--duration", "30"});
+    EXPECT_FALSE(hasTopicOfType(blind, "sensor_msgs/msg/LaserScan"));
+    EXPECT_FALSE(hasTopicOfType(blind, "sensor_msgs/msg/Imu"));
+    for (const char *name : {"/odom", "/tf", "/cmd_vel", "/amcl_pose"}) {
+        const auto names = topicNames(blind);
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+    }
+    EXPECT_EQ(blind["expected_verdict"], "inconclusive");
+    // The truth profiles are TurtleBot3 topic sets.
+    auto rover = test::runRobometrics({"simulate", "--scenario", "tf_only", "--robot", "rover", "-o",
+                                       test::scratchDir("simulate-tf-rover").string()});
+    EXPECT_EQ(rover.exit_code, 1);
+    EXPECT_NE(rover.err.find("TurtleBot3 profile"), std::string::npos) << rover.err;
+}
+
+TEST(SimulateCommand, AKilledRecorderLeavesABagThatInfoRecoverReadsToTheCut) {
+    const fs::path dir = test::scratchDir("simulate-killed");
+    auto r = test::runRobometrics({"simulate", "--scenario", "nav2", "--duration", "60", "--kill-recorder-at", "40",
+                                   "--json", "-o", dir.string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json report = nlohmann::json::parse(r.out);
+    const nlohmann::json &recording = report["recording"];
+    EXPECT_EQ(report["expected_verdict"], "potential_failure");
+    EXPECT_EQ(fs::file_size(dir / "run.mcap"), recording["bag_bytes_cut"].get<std::uint64_t>());
+    // The normal reader refuses the file; --recover reads every message of the complete chunks.
+    EXPECT_EQ(test::runRobometrics({"info", (dir / "run.mcap").string()}).exit_code, 1);
+    auto info = test::runRobometrics({"info", "--recover", "--json", (dir / "run.mcap").string()});
+    EXPECT_EQ(info.exit_code, 1) << info.err;  // a recovered bag is still a damaged one
+    const nlohmann::json listing = nlohmann::json::parse(info.out);
+    EXPECT_FALSE(listing["complete"].get<bool>());
+    EXPECT_EQ(listing["message_count"], recording["messages_left"]);
+    EXPECT_EQ(listing["end_ns"], recording["last_message_log_time_ns"]);
+    std::map<std::string, std::uint64_t> per_topic;
+    for (const auto &t : listing["topics"])
+        if (t["message_count"].get<std::uint64_t>() > 0) per_topic[t["name"]] = t["message_count"];
+    EXPECT_EQ(nlohmann::json(per_topic), recording["messages_left_per_topic"]);
+
+    EXPECT_EQ(test::runRobometrics({"simulate", "--kill-recorder-at", "-3", "-o", dir.string()}).exit_code, 2);
 }
 
 }  // namespace robometrics

@@ -45,4 +45,16 @@ TEST(LogClock, ShortRunsPauseForATenthOfTheirWallLength) {
     EXPECT_EQ(fast.logTime(12 * kS + 4 * kS), kWall + 2 * kS);
 }
 
+TEST(LogClock, RobotSecondsAtInvertsTheLogTime) {
+    const LogClock wall(ClockProfile{}, 60, kWall);
+    EXPECT_DOUBLE_EQ(wall.robotSecondsAt(kWall + 17 * kS), 17.0);
+    // Gazebo at 0.6: 10 wall seconds are 6 simulated; after the 10 s pause at 30 wall seconds
+    // (18 s simulated) the pause is taken off; inside it simulated time stands at 18 s.
+    const LogClock clock(gazebo(0.6), 60, kWall);
+    EXPECT_NEAR(clock.robotSecondsAt(kWall + 10 * kS), 6.0, 1e-9);
+    EXPECT_NEAR(clock.robotSecondsAt(kWall + 35 * kS), 18.0, 1e-9);
+    EXPECT_NEAR(clock.robotSecondsAt(kWall + 50 * kS), 24.0, 1e-9);
+    EXPECT_NEAR(clock.robotSecondsAt(clock.logTime(12 * kS + 42 * kS)), 42.0, 1e-9);
+}
+
 }  // namespace robometrics::sim

@@ -77,4 +77,27 @@ TEST(MissionRunner, WithoutAMissionTheRouteIsOneEndlessGoal) {
     EXPECT_TRUE(m.events(5.0).empty());
 }
 
+TEST(MissionRunner, ABackupDrivesStraightBackForItsDistanceAndAGoalMayHaveItsOwnSpeed) {
+    MissionStep back{MissionStep::Kind::Backup, 0, {}, 0.15, 1.0};
+    MissionStep slow{MissionStep::Kind::Goal, 0, {{5, 0}}, 0.05};
+    MissionRunner m({{back, slow}, 0}, {}, 0.26, Pose2{2, 0, 0});
+    EXPECT_EQ(m.phase(), MissionStep::Kind::Backup);
+    EXPECT_TRUE(m.commanding());
+    EXPECT_FALSE(m.navigating());
+    const Command c = m.update(0.5, {2, 0, 0}, false);
+    EXPECT_DOUBLE_EQ(c.v, -0.15);
+    EXPECT_DOUBLE_EQ(c.w, 0.0);
+    EXPECT_DOUBLE_EQ(m.update(6.0, {1.01, 0, 0}, false).v, -0.15);  // 0.99 m travelled
+    // 1 m travelled: the backup ends and the slow goal starts at its own speed, straight ahead.
+    EXPECT_DOUBLE_EQ(m.update(7.0, {1.0, 0, 0}, false).v, 0.05);
+    EXPECT_TRUE(m.navigating());
+    const std::vector<Event> events = m.events(8.0);
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[0].type, "backup");
+    EXPECT_DOUBLE_EQ(events[0].t_start, 0.0);
+    EXPECT_DOUBLE_EQ(events[0].t_end, 7.0);
+    EXPECT_TRUE(events[0].anomaly.empty());
+    EXPECT_DOUBLE_EQ(events[0].details["distance_m"].get<double>(), 1.0);
+}
+
 }  // namespace robometrics::sim

@@ -58,8 +58,8 @@ TEST(ScenarioReport, TheNavigationScenariosAndTheirTrueAnomalies) {
 
 TEST(ScenarioReport, TheRouteScenariosAnomalies) {
     EXPECT_EQ(truth(report("office", 60)), (Truth{"close_pass:-", "collision:collision", "stop:-"}));
-    EXPECT_EQ(truth(report("kidnap", 40)),
-              (Truth{"close_pass:-", "teleport:pose_jump", "kidnap:localization_lost", "estimate_error:drift", "relocalization:-"}));
+    EXPECT_EQ(truth(report("kidnap", 40)), (Truth{"close_pass:-", "teleport:pose_jump", "kidnap:localization_lost",
+                                                  "estimate_error:drift", "relocalization:-"}));
     EXPECT_EQ(truth(report("stuck", 10)), (Truth{"stuck:stuck", "stop:-"}));
 }
 
@@ -90,6 +90,41 @@ TEST(ScenarioReport, ProfilesTopicsAndPublishersUnderGazebo) {
     EXPECT_EQ(topics.at("/cmd_vel")["messages"], 400);  // the rover's controller: 20 Hz throughout
     EXPECT_EQ(topics.at("/tf")["publishers"], 1);
     EXPECT_EQ(topics.at("/scan")["rate_hz"], 10.0);
+}
+
+TEST(ScenarioReport, TheTruthProfilesStateTheVerdictAndTheirAnomalies) {
+    const nlohmann::json rear = report("rear_collision", 0);
+    EXPECT_EQ(rear["expected_verdict"], "potential_failure");
+    ASSERT_EQ(rear["expected_anomalies"].size(), 1u);
+    const nlohmann::json &collision = rear["expected_anomalies"][0];
+    EXPECT_EQ(collision["code"], "collision");
+    EXPECT_EQ(collision["topic"], "/scan_rear");
+    EXPECT_DOUBLE_EQ(collision["t_start"].get<double>(), event(rear, "collision")["t_start"].get<double>());
+    EXPECT_DOUBLE_EQ(collision["t_end"].get<double>(), event(rear, "collision")["t_end"].get<double>());
+
+    const nlohmann::json slip = report("wheel_slip", 0);
+    EXPECT_EQ(slip["expected_verdict"], "potential_failure");
+    EXPECT_EQ(slip["expected_anomalies"],
+              nlohmann::json::parse(R"([{"code": "stuck", "t_start": 15.0, "t_end": 25.0}])"));
+    EXPECT_EQ(slip["truth"]["frames"]["ground_truth"],
+              "/ground_truth nav_msgs/Odometry, frame world (= map) -> base_footprint");
+
+    EXPECT_EQ(report("amcl_restart", 0)["expected_verdict"], "ok");
+    EXPECT_EQ(report("amcl_restart", 0)["expected_anomalies"], nlohmann::json::array());
+    EXPECT_EQ(report("tf_only", 30)["expected_verdict"], "inconclusive");
+    EXPECT_EQ(report("no_scanner", 30)["expected_verdict"], "inconclusive");
+    // The other scenarios' scenario.json has no verdict (it stays as it was).
+    EXPECT_FALSE(report("stall", 30).contains("expected_verdict"));
+}
+
+TEST(ScenarioReport, ExpectedVerdictFromTheAnomaliesAndTheScanTopics) {
+    const std::vector<SimTopic> scan{{"/scan_rear", "sensor_msgs/msg/LaserScan", 5, false, 1, ""}};
+    const std::vector<SimTopic> tf{{"/tf", "tf2_msgs/msg/TFMessage", 30, false, 1, ""}};
+    const Event idle{"idle", 0, 1, "", {}, ""};
+    const Event cut{"recorder_killed", 2, 2, "", {}, "recording_truncated"};
+    EXPECT_EQ(expectedVerdict({idle}, scan), "ok");
+    EXPECT_EQ(expectedVerdict({idle}, tf), "inconclusive");
+    EXPECT_EQ(expectedVerdict({idle, cut}, tf), "potential_failure");
 }
 
 }  // namespace robometrics::sim

@@ -74,4 +74,21 @@ TEST(ScenarioSummary, TheHeavySensorProfileIsNamed) {
         << text;
 }
 
+TEST(ScenarioSummary, AKilledRecorderAndTheExpectedVerdictAreNamed) {
+    nlohmann::json report = exampleReport();
+    report["recording"] = {{"killed_at_s", 40.0},
+                           {"bag_bytes_cut", 1234},
+                           {"messages_left", 300},
+                           {"messages_written", 900},
+                           {"last_message_s", 31.25}};
+    report["expected_verdict"] = "potential_failure";
+    const std::string text = formatScenarioSummary("o", report);
+    EXPECT_NE(text.find("Recording:    killed at 40 s: the bag ends mid-chunk at byte 1234, 300 of 900 messages left "
+                        "(the last at 31.25 s)\n"
+                        "Verdict:      evaluate must say potential_failure\n"
+                        "Events: none\n"),
+              std::string::npos)
+        << text;
+}
+
 }  // namespace robometrics::sim

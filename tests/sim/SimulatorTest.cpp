@@ -206,4 +206,25 @@ TEST(Simulator, ABatchedRecorderLogsBurstsAtTheWakeUps) {
     EXPECT_EQ(run.all[1].time, kDefaultStartTime + 2'000);
 }
 
+TEST(Simulator, TheRecorderKeepsOnlyTheTopicsItWasGiven) {
+    // tf_only and no_scanner are the nav2 run recorded in part: what is kept is the nav2 run's.
+    const SimRun full = simulate("nav2", 20, 1);
+    const SimRun tf = simulate("tf_only", 20, 1);
+    EXPECT_EQ(tf.counts, (std::map<std::string, int>{{"/tf", full.counts.at("/tf")},
+                                                     {"/tf_static", full.counts.at("/tf_static")}}));
+    const SimRun blind = simulate("no_scanner", 20, 1);
+    EXPECT_EQ(blind.counts.count("/scan"), 0u);
+    EXPECT_EQ(blind.counts.count("/imu"), 0u);
+    for (const char *topic : {"/odom", "/tf", "/tf_static", "/cmd_vel", "/amcl_pose", "/map"})
+        EXPECT_EQ(blind.counts.at(topic), full.counts.at(topic)) << topic;
+    // Under Gazebo /clock is a topic like any other: not recorded unless asked for.
+    RunProfile gazebo;
+    gazebo.clock.kind = ClockProfile::Kind::Gazebo;
+    EXPECT_EQ(simulate("tf_only", 20, 1, false, gazebo).counts.count("/clock"), 0u);
+    // The truth profiles are TurtleBot3 topic sets.
+    RunProfile rover;
+    rover.robot = RobotKind::Rover;
+    EXPECT_FALSE(makeScenario("tf_only", 0, 1, std::nullopt, rover).ok());
+}
+
 }  // namespace robometrics::sim

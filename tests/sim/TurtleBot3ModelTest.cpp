@@ -221,4 +221,70 @@ TEST(TurtleBot3Model, StandstillHasTwoCmdVelPublishersAndZeroCommandsFor60S) {
     EXPECT_GT(seconds(amcl[1]->time), 60.0);  // after the initial pose silent until the goal
 }
 
+TEST(TurtleBot3Model, P3dGroundTruthStandsStillWhileOdomRunsOnDuringTheSlip) {
+    const Recorded r = record("wheel_slip");
+    const auto truth = on(r, "/ground_truth");
+    ASSERT_EQ(truth.size(), 3000u);  // 50 Hz for 60 s
+    const auto &first = std::get<msgs::Odometry>(truth[0]->message);
+    EXPECT_EQ(first.header.frame_id, "world");
+    EXPECT_EQ(first.child_frame_id, "base_footprint");
+    EXPECT_DOUBLE_EQ(first.pose.pose.position.x, 1.5);
+    EXPECT_DOUBLE_EQ(first.pose.pose.position.y, 6.8);
+    // The slip holds the true pose from 15 s to 25 s; /odom moves about 0.265 m/s meanwhile.
+    const auto x_at = [&](const std::vector<const SimOutput *> &stream, double t) {
+        for (const SimOutput *o : stream)
+            if (std::abs(seconds(o->time) - t) < 0.016)
+                return std::get<msgs::Odometry>(o->message).pose.pose.position.x;
+        return -1.0;
+    };
+    EXPECT_DOUBLE_EQ(x_at(truth, 15.02), x_at(truth, 24.98));
+    EXPECT_GT(x_at(truth, 15.0), x_at(truth, 14.9));
+    const auto odom = on(r, "/odom");
+    EXPECT_NEAR(x_at(odom, 24.9) - x_at(odom, 15.1), 0.265 * 9.8, 0.1);
+    // /cmd_vel commands the cruise speed all through the slip.
+    for (const SimOutput *c : on(r, "/cmd_vel")) {
+        if (seconds(c->time) >= 15.0 && seconds(c->time) < 25.0) {
+            EXPECT_DOUBLE_EQ(std::get<msgs::Twist>(c->message).linear.x, 0.26) << seconds(c->time);
+        }
+    }
+}
+
+TEST(TurtleBot3Model, AfterA20SStopAmclStaysSilentUntilTheSlowRobotHasMoved25Cm) {
+    const Recorded r = record("amcl_restart");
+    const auto gated = ofType(r, "amcl_gated");
+    ASSERT_EQ(gated.size(), 1u);
+    const Event &e = gated[0];
+    EXPECT_TRUE(e.anomaly.empty());
+    const auto goals = ofType(r, "goal");
+    ASSERT_GE(goals.size(), 2u);
+    EXPECT_DOUBLE_EQ(e.t_start, goals[1].t_start);  // the slow goal starts: motion resumes
+    // Silent for seconds after the restart, and through the 20 s stop before it: the last
+    // /amcl_pose came while the first goal drove (at 0.05 m/s, 0.25 m take 4.9 s; less the bit
+    // travelled between AMCL's last update and the stop).
+    EXPECT_GE(e.t_end - e.t_start, 3.0);
+    EXPECT_LE(e.t_end - e.t_start, 5.4);
+    const double last = e.details["last_amcl_pose_s"].get<double>();
+    EXPECT_GE(e.details["silent_s"].get<double>(), 20.0 + 3.0);
+    EXPECT_DOUBLE_EQ(e.details["silent_s"].get<double>(), e.t_end - last);
+    // The gate by hand: the update comes at the first scan where odometry is more than 0.25 m
+    // along x (east, the robot's heading) from where it was at the last update (the /odom
+    // messages are up to 33 ms off the scans: 2 mm at this speed).
+    const auto odom_x = [&](double t) {
+        double x = 0;
+        for (const SimOutput *o : on(r, "/odom")) {
+            if (seconds(o->time) > t + 1e-9) break;
+            x = std::get<msgs::Odometry>(o->message).pose.pose.position.x;
+        }
+        return x;
+    };
+    EXPECT_LT(odom_x(e.t_end - 0.2) - odom_x(last), 0.25 + 0.002);
+    EXPECT_GT(odom_x(e.t_end) - odom_x(last), 0.25 - 0.002);
+    std::vector<double> amcl;
+    for (const SimOutput *o : on(r, "/amcl_pose")) amcl.push_back(seconds(o->time));
+    for (double t : amcl) EXPECT_FALSE(t > e.details["last_amcl_pose_s"].get<double>() + 1e-9 && t < e.t_end - 1e-9);
+    EXPECT_TRUE(std::find_if(amcl.begin(), amcl.end(), [&](double t) { return std::abs(t - e.t_end) < 1e-9; }) !=
+                amcl.end());
+    for (const Event &ev : r.events) EXPECT_TRUE(ev.anomaly.empty()) << ev.type;
+}
+
 }  // namespace robometrics::sim

@@ -46,23 +46,36 @@ const Event &expectEvent(const std::vector<Event> &events, const std::string &ty
     return *e;
 }
 
+/// A stall or slip of the stall mission: 12 s into the first goal (sent after the 3 s wait),
+/// straight east along the corridor at the cruise speed, for 10 s; true anomaly stuck.
+void expectWheelFaultFrom15To25(const std::vector<Event> &events, const std::string &type) {
+    const Event &e = expectEvent(events, type, 15.0, 25.0, "stuck");
+    EXPECT_DOUBLE_EQ(e.details.value("commanded_speed_mps", 0.0), 0.26);
+}
+
+/// From `from` to `to` (tick indexes) the true pose stays where it is at `from` while the
+/// controller commands the TurtleBot3's cruise speed.
+void expectHeldWhileCommanded(const std::vector<Sample> &run, std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) {
+        EXPECT_EQ(run[i].truth.x, run[from].truth.x) << run[i].t;
+        EXPECT_EQ(run[i].truth.y, run[from].truth.y) << run[i].t;
+        EXPECT_DOUBLE_EQ(run[i].command.v, 0.26) << run[i].t;
+    }
+}
+
 }  // namespace
 
 TEST(Vehicle, StalledWheelsHoldPoseAndOdometryWhileTheControllerCommandsCruise) {
     std::vector<Event> events;
     const std::vector<Sample> run = drive("stall", &events);
-    // The first goal is sent after the 3 s wait, straight east along the corridor; the stall
-    // starts 12 s into it, for 10 s.
-    const Event &stall = expectEvent(events, "stall", 15.0, 25.0, "stuck");
-    EXPECT_DOUBLE_EQ(stall.details.value("commanded_speed_mps", 0.0), 0.26);
+    expectWheelFaultFrom15To25(events, "stall");
     // After braking (0.26 m/s at 2.5 m/s^2: 0.11 s) nothing moves until the end of the stall.
     const Sample &held = run[1520];
     ASSERT_DOUBLE_EQ(held.t, 15.2);
+    expectHeldWhileCommanded(run, 1520, 2500);
     for (std::size_t i = 1520; i < 2500; ++i) {
-        EXPECT_EQ(run[i].truth.x, held.truth.x) << run[i].t;
         EXPECT_EQ(run[i].odom.x, held.odom.x) << run[i].t;
         EXPECT_EQ(run[i].odom.yaw, held.odom.yaw) << run[i].t;
-        EXPECT_DOUBLE_EQ(run[i].command.v, 0.26) << run[i].t;
     }
     EXPECT_GT(run[2600].truth.x, held.truth.x + 0.1);  // it drives on afterwards
     EXPECT_GT(run[1400].truth.x, run[1300].truth.x + 0.2);
@@ -93,6 +106,22 @@ TEST(Vehicle, StandingStillHoldsAZeroCommandAndDoesNotMove) {
     }
     expectEvent(events, "stop", 0.0, 60.0, "");
     EXPECT_GT(run.back().truth.x, run[0].truth.x + 4.0);  // then the goal 5 m east
+}
+
+TEST(Vehicle, SpinningWheelsMoveTheOdometryButNotTheRobot) {
+    std::vector<Event> events;
+    const std::vector<Sample> run = drive("wheel_slip", &events);
+    // As the stall; the true pose stops in the first tick of the slip (no traction), the wheels
+    // keep turning at cruise speed.
+    expectWheelFaultFrom15To25(events, "slip");
+    const Sample &held = run[1500];
+    ASSERT_DOUBLE_EQ(held.t, 15.0);
+    expectHeldWhileCommanded(run, 1500, 2500);
+    EXPECT_GT(run[1499].truth.x, run[1498].truth.x);  // still moving the tick before
+    EXPECT_GT(run[2501].truth.x, held.truth.x);       // and again right after
+    // Odometry integrates 10 s of 0.26 m/s wheel speed (scale 1.02, noise): about 2.65 m.
+    EXPECT_NEAR(run[2499].odom.x - run[1500].odom.x, 2.65, 0.1);
+    EXPECT_EQ(find(events, "stall"), nullptr);
 }
 
 }  // namespace robometrics::sim

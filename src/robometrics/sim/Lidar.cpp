@@ -8,7 +8,7 @@ namespace robometrics::sim {
 msgs::LaserScan Lidar::scan(const OccupancyMap &map, const Pose2 &pose) {
     msgs::LaserScan scan;
     scan.header.frame_id = config_.frame_id;
-    const double increment = 2 * kPi / config_.beams;
+    const double increment = config_.field_of_view / config_.beams;
     scan.angle_min = static_cast<float>(config_.angle_min);
     scan.angle_max = static_cast<float>(config_.angle_min + (config_.beams - 1) * increment);
     scan.angle_increment = static_cast<float>(increment);

@@ -14,11 +14,12 @@ namespace robometrics::sim {
 
 struct LidarConfig {
     int beams = 360;
-    double range_min = 0.05;    ///< m
-    double range_max = 12.0;    ///< m
-    double range_sigma = 0.01;  ///< m
-    double scan_time = 0.1;     ///< s (10 Hz)
-    double angle_min = -kPi;    ///< rad, first beam (the LDS-01 starts at 0)
+    double range_min = 0.05;         ///< m
+    double range_max = 12.0;         ///< m
+    double range_sigma = 0.01;       ///< m
+    double scan_time = 0.1;          ///< s (10 Hz)
+    double angle_min = -kPi;         ///< rad, first beam (the LDS-01 starts at 0)
+    double field_of_view = 2 * kPi;  ///< rad covered by the beams (an AMR's safety scanner: 270 degrees)
     const char *frame_id = "laser";
     float no_return = std::numeric_limits<float>::infinity();
 };

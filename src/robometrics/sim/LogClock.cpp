@@ -31,6 +31,15 @@ TimeNs LogClock::logTime(TimeNs sim_time) const {
     return wall_start_ + wall + (offset >= pause_at_ns_ ? pause_wall_ns_ : 0);
 }
 
+double LogClock::robotSecondsAt(TimeNs log_time) const {
+    TimeNs wall = log_time - wall_start_;
+    if (simulated()) {
+        const TimeNs pause_wall_at = std::llround(static_cast<double>(pause_at_ns_) / profile_.real_time_factor);
+        if (wall >= pause_wall_at) wall = std::max(pause_wall_at, wall - pause_wall_ns_);
+    }
+    return static_cast<double>(wall) * profile_.real_time_factor / kNsPerSecond;
+}
+
 double LogClock::pauseAtSimS() const { return static_cast<double>(pause_at_ns_) / kNsPerSecond; }
 
 double LogClock::wallDurationS() const { return sim_duration_s_ / profile_.real_time_factor + pauseWallS(); }

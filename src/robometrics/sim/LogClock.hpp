@@ -29,6 +29,10 @@ public:
     /// The log time of a message published at simulated time `sim_time`.
     TimeNs logTime(TimeNs sim_time) const;
 
+    /// Seconds on the robot's clock (simulated under Gazebo) since the first tick when the recorder
+    /// logs at `log_time`; a log time inside the pause maps to the pause's instant.
+    double robotSecondsAt(TimeNs log_time) const;
+
     /// Simulated seconds from the start at which the pause happens, and its wall length (0
     /// without a pause).
     double pauseAtSimS() const;

@@ -14,13 +14,16 @@ struct Waypoint {
 
 struct MissionStep {
     enum class Kind {
-        Wait,  ///< idle: no goal, nobody commands the robot
-        Hold,  ///< a teleop node holds a zero velocity command (stand still)
-        Goal,  ///< navigate along `path`; the step ends when its last point is reached
+        Wait,    ///< idle: no goal, nobody commands the robot
+        Hold,    ///< a teleop node holds a zero velocity command (stand still)
+        Goal,    ///< navigate along `path`; the step ends when its last point is reached
+        Backup,  ///< Nav2's BackUp behaviour: straight backwards at `speed` for `distance_m` (true travel)
     };
     Kind kind = Kind::Wait;
     double duration_s = 0;       ///< Wait and Hold
     std::vector<Waypoint> path;  ///< Goal: the planned path from where the previous step ended
+    double speed = 0;            ///< m/s; Goal: 0 drives at the cruise speed; Backup: the reverse speed
+    double distance_m = 0;       ///< Backup
 };
 
 struct Mission {

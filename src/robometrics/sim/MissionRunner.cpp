@@ -27,10 +27,11 @@ void MissionRunner::begin(std::size_t step, double now, const Pose2 &pose) {
     const MissionStep &s = mission_.steps[step];
     phase_ = s.kind;
     phase_start_ = now;
+    backup_from_ = pose;
     if (s.kind != MissionStep::Kind::Goal) return;
     std::vector<Waypoint> route{{pose.x, pose.y}};
     route.insert(route.end(), s.path.begin(), s.path.end());
-    follower_ = WaypointFollower(route, cruise_, false);
+    follower_ = WaypointFollower(route, s.speed > 0 ? s.speed : cruise_, false);
     goals_.push_back(goalAtEndOf(route, now));
 }
 
@@ -43,6 +44,9 @@ Command MissionRunner::update(double now, const Pose2 &pose, bool stopped) {
             const Command cmd = follower_.update(pose);
             if (!follower_.finished()) return cmd;
             goals_.back().ended_s = now;
+        } else if (s.kind == MissionStep::Kind::Backup) {
+            // Nav2's BackUp measures the distance travelled, not the time spent.
+            if (std::hypot(pose.x - backup_from_.x, pose.y - backup_from_.y) < s.distance_m) return {-s.speed, 0.0};
         } else if (now < phase_start_ + s.duration_s - 1e-9) {
             return {};
         }
@@ -64,6 +68,14 @@ Event MissionRunner::stepEvent(double end) const {
                     "intentional stop: a teleop node holds a zero velocity command; standing still without a "
                     "command to move is not stuck",
                     {{"intentional", true}},
+                    ""};
+        case MissionStep::Kind::Backup:
+            return {"backup",
+                    phase_start_,
+                    end,
+                    "Nav2's BackUp behaviour: the robot drives straight backwards, commanded on /cmd_vel",
+                    {{"distance_m", round3(mission_.steps[step_].distance_m)},
+                     {"speed_mps", round3(mission_.steps[step_].speed)}},
                     ""};
         case MissionStep::Kind::Goal:
         default: {

@@ -34,6 +34,8 @@ public:
     MissionStep::Kind phase() const { return phase_; }
     /// A goal is executing: Nav2's controller commands the robot.
     bool navigating() const { return phase_ == MissionStep::Kind::Goal; }
+    /// Nav2 commands the robot on /cmd_vel: a goal or a backup.
+    bool commanding() const { return navigating() || phase_ == MissionStep::Kind::Backup; }
     double phaseStart() const { return phase_start_; }
     /// Every goal sent so far, in order; the last one executes while navigating().
     const std::vector<GoalRecord> &goals() const { return goals_; }
@@ -55,6 +57,7 @@ private:
     WaypointFollower follower_;
     std::vector<GoalRecord> goals_;
     std::vector<Event> done_;
+    Pose2 backup_from_;  ///< where the current step began (a backup's distance counts from here)
 };
 
 }  // namespace robometrics::sim

@@ -9,6 +9,10 @@ namespace {
 MissionStep wait(double s) { return {MissionStep::Kind::Wait, s, {}}; }
 MissionStep hold(double s) { return {MissionStep::Kind::Hold, s, {}}; }
 MissionStep goal(std::vector<Waypoint> path) { return {MissionStep::Kind::Goal, 0, std::move(path)}; }
+MissionStep slowGoal(std::vector<Waypoint> path, double speed) {
+    return {MissionStep::Kind::Goal, 0, std::move(path), speed};
+}
+MissionStep backup(double distance_m, double speed) { return {MissionStep::Kind::Backup, 0, {}, speed, distance_m}; }
 
 /// Start at `from`, facing the first point of the first goal.
 Pose2 startFacing(const Waypoint &from, const Mission &mission) {
@@ -25,7 +29,74 @@ Mission corridorShuttle(MissionStep first) {
     return {{std::move(first), goal({{11.5, 6.8}}), wait(5), goal({{1.5, 6.8}}), wait(5)}, 1};
 }
 
+/// The nav2 mission: through the door of the lower-left room, back out and along the corridor,
+/// into the upper-left room, and home; idle waits of 5-9 s between the goals.
+Mission officeTour() {
+    return {{wait(8), goal({{3.6, 7.0}, {3.6, 4.6}}), wait(6), goal({{3.6, 7.0}, {6.6, 7.0}}), wait(9),
+             goal({{6.6, 9.6}, {5.0, 10.6}}), wait(5), goal({{6.6, 9.6}, {6.6, 7.0}, {1.5, 7.0}}), wait(7)},
+            1};
+}
+
+/// The truth profiles (docs/simulate.md): the recordings evaluate must judge beyond the standard
+/// robot. Each states the verdict evaluate must give.
+bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) {
+    if (name == "rear_collision") {
+        // Facing east 2 m from the corridor's west wall, the robot backs up 2.15 m: its rear
+        // scanner (0.15 m behind the centre) ends 0.1 m from the wall (face at x = 0.1), sits there, then drives off.
+        from = {2.5, 6.8};
+        s.mission = {{wait(3), backup(2.15, 0.15), wait(4), goal({{6.0, 6.8}}), wait(1e9)}, 4};
+        s.outputs.scans = ScanLayout::FrontRear;
+        s.duration_s = 40;
+        s.description = "AMR with front and rear scanners backs into a wall: a collision only the rear scanner sees";
+    } else if (name == "wheel_slip") {
+        s.mission = corridorShuttle(wait(3));
+        s.slip = GoalScript{0, 12.0, 10.0};
+        s.outputs.ground_truth_odometry = true;
+        s.duration_s = 60;
+        s.description =
+            "wheels spin on the spot for 10 s during a goal: /odom integrates the wheel speeds, /ground_truth "
+            "(Gazebo p3d) stands still";
+    } else if (name == "amcl_restart") {
+        // A 20 s stop between two goals, then 1 m straight on at 0.05 m/s: AMCL updates only after
+        // 0.25 m of travel, so /amcl_pose stays silent for seconds after the robot moves again (4 s
+        // at seed 1: 0.25 m take 4.9 s, less what was travelled since its last update before the stop).
+        s.mission = {
+            {wait(3), goal({{4.5, 6.8}}), wait(20), slowGoal({{5.5, 6.8}}, 0.05), wait(5), goal({{1.5, 6.8}}), wait(5)},
+            0};
+        s.amcl_watch_goal = 1;
+        s.duration_s = 80;
+        s.description =
+            "robot stops 20 s between goals and restarts slowly: /amcl_pose is silent long after motion "
+            "resumes (distance-gated updates), no fault";
+    } else if (name == "tf_only") {
+        from = {1.5, 7.0};
+        s.mission = officeTour();
+        s.outputs.recorded = {"/tf", "/tf_static"};
+        s.duration_s = 120;
+        s.description = "the nav2 run recorded with /tf and /tf_static only: nothing to check collisions with";
+    } else if (name == "no_scanner") {
+        from = {1.5, 7.0};
+        s.mission = officeTour();
+        s.outputs.recorded = {"/odom",      "/tf",        "/tf_static", "/cmd_vel",
+                              "/amcl_pose", "/goal_pose", "/map",       "/navigate_to_pose/_action/status"};
+        s.duration_s = 120;
+        s.description =
+            "the nav2 run of a robot without a laser scanner or an IMU: odometry, tf, commands and "
+            "localization only";
+    } else {
+        return false;
+    }
+    s.report_verdict = true;
+    return true;
+}
+
 }  // namespace
+
+const std::vector<std::string> &truthProfileNames() {
+    static const std::vector<std::string> names{"rear_collision", "wheel_slip", "amcl_restart", "tf_only",
+                                                "no_scanner"};
+    return names;
+}
 
 std::optional<ScenarioSpec> makeNavScenario(const std::string &name) {
     ScenarioSpec s;
@@ -37,12 +108,8 @@ std::optional<ScenarioSpec> makeNavScenario(const std::string &name) {
     s.localization_sigma = 0.04;
     Waypoint from{1.5, 6.8};
     if (name == "nav2") {
-        // Through the door of the lower-left room, back out and along the corridor, into the
-        // upper-left room, and home; idle waits of 5-9 s between the goals.
         from = {1.5, 7.0};
-        s.mission = {{wait(8), goal({{3.6, 7.0}, {3.6, 4.6}}), wait(6), goal({{3.6, 7.0}, {6.6, 7.0}}), wait(9),
-                      goal({{6.6, 9.6}, {5.0, 10.6}}), wait(5), goal({{6.6, 9.6}, {6.6, 7.0}, {1.5, 7.0}}), wait(7)},
-                     1};
+        s.mission = officeTour();
         s.duration_s = 120;
         s.description = "Nav2 robot waiting between goals in the office: idle periods, no fault";
     } else if (name == "standstill") {
@@ -59,7 +126,7 @@ std::optional<ScenarioSpec> makeNavScenario(const std::string &name) {
         s.scan_gap = GoalScript{0, 15.0, 5.0};
         s.duration_s = 60;
         s.description = "the laser driver is silent for 5 s during a goal (AMCL does not update then)";
-    } else {
+    } else if (!makeTruthProfile(name, s, from)) {
         return std::nullopt;
     }
     s.start = startFacing(from, s.mission);
@@ -68,7 +135,7 @@ std::optional<ScenarioSpec> makeNavScenario(const std::string &name) {
 
 void scaleMission(ScenarioSpec &spec, double factor) {
     for (MissionStep &step : spec.mission.steps) step.duration_s *= factor;
-    for (std::optional<GoalScript> *script : {&spec.stall, &spec.scan_gap}) {
+    for (std::optional<GoalScript> *script : {&spec.stall, &spec.scan_gap, &spec.slip}) {
         if (!*script) continue;
         (*script)->after_s *= factor;
         (*script)->duration_s *= factor;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "robometrics/sim/Scenario.hpp"
 
@@ -12,6 +13,10 @@ namespace robometrics::sim {
 
 /// The scenario at its default duration, or nothing when `name` is not a navigation scenario.
 std::optional<ScenarioSpec> makeNavScenario(const std::string &name);
+
+/// The truth profiles among them (rear_collision, wheel_slip, amcl_restart, tf_only, no_scanner):
+/// TurtleBot3-only recordings whose scenario.json states the verdict evaluate must give.
+const std::vector<std::string> &truthProfileNames();
 
 /// Shortens the waits, holds and goal scripts by `factor` (<= 1) for a shorter run.
 void scaleMission(ScenarioSpec &spec, double factor);

@@ -1,5 +1,6 @@
 #include "robometrics/sim/Recorder.hpp"
 
+#include <cmath>
 #include <filesystem>
 
 #include "robometrics/bag/TypedWriter.hpp"
@@ -39,11 +40,17 @@ Result<RecordResult> record(Simulator &sim, const std::string &out_dir, const Re
         if (options.progress && tick % report_every == 0) options.progress(static_cast<double>(tick) / sim.ticks());
     }
     ROBOMETRICS_TRY(writer->close());
+    std::optional<RecorderKill> kill;
+    if (options.kill_recorder_at_s) {
+        auto cut = killRecorder(bag_path, sim.startTime() + std::llround(*options.kill_recorder_at_s * kNsPerSecond));
+        if (!cut) return cut.error();
+        kill = cut.value();
+    }
 
     ROBOMETRICS_TRY(io::writeMapServerMap(sim.spec().world.map.toMessage(), (dir / options.files.gt_map).string()));
     ROBOMETRICS_TRY(io::writeTumFile((dir / options.files.gt_trajectory).string(), sim.groundTruth()));
 
-    result.report = scenarioReport(sim, result.message_counts, options.files);
+    result.report = scenarioReport(sim, result.message_counts, options.files, kill ? &*kill : nullptr);
     ROBOMETRICS_TRY(writeFileAtomically((dir / options.files.scenario).string(), result.report.dump(2) + "\n"));
     return result;
 }

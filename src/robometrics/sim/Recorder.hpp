@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "robometrics/bag/McapWriter.hpp"
@@ -19,6 +20,9 @@ struct RecordOptions {
     bag::Compression compression = bag::Compression::Zstd;
     /// Called now and then with the fraction simulated (for a progress bar); may be empty.
     std::function<void(double)> progress;
+    /// Seconds of log time after the first message at which the recorder is killed: the bag is
+    /// cut mid-chunk there (sim/KilledRecorder.hpp); empty: it closes normally.
+    std::optional<double> kill_recorder_at_s;
 };
 
 struct RecordResult {

@@ -41,6 +41,8 @@ public:
     virtual std::vector<SimTopic> topics() const = 0;
     /// Appends the messages due in the vehicle's current tick (after its step).
     virtual void emit(Vehicle &vehicle, std::vector<SimOutput> &out) = 0;
+    /// Events the model's own outputs define (a collision seen by one scanner of two), so far.
+    virtual std::vector<Event> events() const { return {}; }
 };
 
 }  // namespace robometrics::sim

@@ -78,8 +78,11 @@ Pose2 facingFirstLeg(const std::vector<Waypoint> &route) {
 }  // namespace
 
 const std::vector<std::string> &scenarioNames() {
-    static const std::vector<std::string> names{"office", "terrain",    "kidnap", "stuck",
-                                                "nav2",   "standstill", "stall",  "scan_gap"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> all{"office", "terrain", "kidnap", "stuck", "nav2", "standstill", "stall", "scan_gap"};
+        for (const std::string &n : truthProfileNames()) all.push_back(n);
+        return all;
+    }();
     return names;
 }
 
@@ -118,7 +121,8 @@ Result<ScenarioSpec> makeRouteScenario(const std::string &name, double duration_
         }
     } else {
         return Error{"unknown scenario '" + name +
-                     "' (expected office, terrain, kidnap, stuck, nav2, standstill, stall or scan_gap)"};
+                     "' (expected office, terrain, kidnap, stuck, nav2, standstill, stall, scan_gap, rear_collision, "
+                     "wheel_slip, amcl_restart, tf_only or no_scanner)"};
     }
     if (duration_s > 0) s.duration_s = duration_s;
     if (map) {
@@ -158,6 +162,10 @@ Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, st
         if (!route) return route.error();
         s = std::move(route.value());
     }
+    // The truth profiles are topic sets of the TurtleBot3 model (two scanners, p3d, partial recordings).
+    if (s.report_verdict && profile.robot && *profile.robot != RobotKind::TurtleBot3)
+        return Error{"scenario '" + name + "' is a TurtleBot3 profile: --robot " + robotName(*profile.robot) +
+                     " does not apply"};
     if (profile.robot) s.robot = *profile.robot;
     if (const double cruise = robotBody(s.robot).cruise_speed; cruise > 0) s.max_speed = cruise;
     s.clock = profile.clock;

@@ -13,6 +13,7 @@
 #include "robometrics/sim/Pose2.hpp"
 #include "robometrics/sim/RecorderKind.hpp"
 #include "robometrics/sim/RobotKind.hpp"
+#include "robometrics/sim/RobotOutputs.hpp"
 #include "robometrics/sim/SensorProfile.hpp"
 #include "robometrics/sim/World.hpp"
 
@@ -50,6 +51,11 @@ struct ScenarioSpec {
     bool stuck = false;
     std::optional<GoalScript> stall;     ///< wheels blocked during a goal (the controller keeps commanding)
     std::optional<GoalScript> scan_gap;  ///< the laser driver silent during a goal
+    std::optional<GoalScript> slip;      ///< wheels spin on the spot during a goal (odometry counts, the robot stays)
+    /// The goal (0-based) after whose start the silence of /amcl_pose is reported as an event; -1: none.
+    int amcl_watch_goal = -1;
+    RobotOutputs outputs;         ///< sensors beyond the standard robot, topics recorded
+    bool report_verdict = false;  ///< scenario.json states the verdict evaluate must give (the truth profiles)
     RobotKind robot = RobotKind::Rover;
     ClockProfile clock;
     RecorderKind recorder = RecorderKind::Plain;

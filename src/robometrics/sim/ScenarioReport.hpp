@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "robometrics/sim/KilledRecorder.hpp"
 #include "robometrics/sim/Simulator.hpp"
 
 namespace robometrics::sim {
@@ -18,8 +19,14 @@ struct OutputFiles {
     std::string scenario = "scenario.json";
 };
 
-/// The report of a finished run; `message_counts` per topic as written to the bag.
+/// The report of a finished run; `message_counts` per topic as written to the bag; `kill` the
+/// recorder's kill when the bag was cut (--kill-recorder-at).
 nlohmann::json scenarioReport(const Simulator &sim, const std::map<std::string, std::uint64_t> &message_counts,
-                              const OutputFiles &files = {});
+                              const OutputFiles &files = {}, const RecorderKill *kill = nullptr);
+
+/// The verdict `robometrics evaluate` must give on a run with these events and topics:
+/// potential_failure when an event carries an anomaly, else inconclusive when no LaserScan topic
+/// was recorded (collisions cannot be checked), else ok.
+std::string expectedVerdict(const std::vector<Event> &events, const std::vector<SimTopic> &topics);
 
 }  // namespace robometrics::sim

@@ -31,6 +31,18 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
         fmt::format("  {:<20} true trajectory (TUM, {} m path)\n", report["files"]["gt_trajectory"].get<std::string>(),
                     report["truth"]["path_length_m"].get<double>());
     out += fmt::format("  {:<20} events and expected outcomes\n", "scenario.json");
+    // A cut bag and a truth profile's verdict are named only when there (the other summaries stay as they were).
+    if (report.contains("recording")) {
+        const auto &r = report["recording"];
+        out += fmt::format(
+            "Recording:    killed at {} s: the bag ends mid-chunk at byte {}, {} of {} messages left (the "
+            "last at {} s)\n",
+            r["killed_at_s"].get<double>(), r["bag_bytes_cut"].get<std::uint64_t>(),
+            r["messages_left"].get<std::uint64_t>(), r["messages_written"].get<std::uint64_t>(),
+            r["last_message_s"].get<double>());
+    }
+    if (report.contains("expected_verdict"))
+        out += fmt::format("Verdict:      evaluate must say {}\n", report["expected_verdict"].get<std::string>());
     out += fmt::format("Events:{}\n", report["events"].empty() ? " none" : "");
     for (const auto &e : report["events"]) {
         const bool anomaly = e.contains("anomaly") && !e["anomaly"].is_null();

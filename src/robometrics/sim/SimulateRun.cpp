@@ -45,11 +45,14 @@ Result<RecordResult> simulateRun(const SimulateOptions &options) {
     if (!spec) return options.map.empty() ? spec.error() : withContext(options.map, spec.error());
     auto compression = bag::parseCompression(options.compression);
     if (!compression) return compression.error();
+    if (options.kill_recorder_at_s && !(*options.kill_recorder_at_s >= 0 && *options.kill_recorder_at_s <= 86400))
+        return Error{"kill time " + std::to_string(*options.kill_recorder_at_s) + " s outside 0 .. 86400"};
 
     Simulator simulator(std::move(spec.value()), options.seed);
     RecordOptions record_options;
     record_options.compression = compression.value();
     record_options.progress = options.progress;
+    record_options.kill_recorder_at_s = options.kill_recorder_at_s;
     return record(simulator, options.out_dir, record_options);
 }
 

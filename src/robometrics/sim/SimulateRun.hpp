@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "robometrics/core/Result.hpp"
@@ -25,6 +26,9 @@ struct SimulateOptions {
     double real_time_factor = 0.6;     ///< simulated / wall seconds under --clock gazebo (0.05 .. 10)
     std::string recorder = "plain";    ///< one of recorderNames()
     std::string sensors = "standard";  ///< one of sensorProfileNames()
+    /// Kill the recorder this many seconds of log time after the first message: the bag ends
+    /// mid-chunk (sim/KilledRecorder.hpp); empty: a complete bag.
+    std::optional<double> kill_recorder_at_s;
     /// Called now and then with the fraction simulated (for a progress bar); may be empty.
     std::function<void(double)> progress;
 };

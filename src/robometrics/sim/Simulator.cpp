@@ -60,6 +60,8 @@ std::vector<SimTopic> Simulator::topics() const {
     }
     if (state_->clock.simulated())
         topics.push_back({"/clock", "rosgraph_msgs/msg/Clock", 100, false, 1, "every tick except while paused"});
+    const RobotOutputs &outputs = spec().outputs;
+    std::erase_if(topics, [&](const SimTopic &t) { return !outputs.records(t.name); });
     return topics;
 }
 
@@ -76,6 +78,9 @@ void Simulator::step(std::vector<SimOutput> &out) {
     }
     s.model->emit(s.vehicle, out);
     if (s.mast) s.mast->emit(s.vehicle, out);
+    // Everything is simulated as published; the recorder keeps only the topics it was given.
+    const RobotOutputs &outputs = s.vehicle.spec().outputs;
+    if (!outputs.recorded.empty()) std::erase_if(out, [&](const SimOutput &o) { return !outputs.records(o.topic); });
     // Topics off the tick grid (30 Hz) are published later within the tick than the rest.
     std::stable_sort(out.begin(), out.end(), [](const SimOutput &a, const SimOutput &b) { return a.time < b.time; });
     for (SimOutput &o : out) {
@@ -88,6 +93,9 @@ void Simulator::step(std::vector<SimOutput> &out) {
 
 std::vector<Event> Simulator::events() const {
     std::vector<Event> events = state_->vehicle.allEvents();
+    const auto byStart = [](const Event &a, const Event &b) { return a.t_start < b.t_start; };
+    for (Event &e : state_->model->events())
+        events.insert(std::upper_bound(events.begin(), events.end(), e, byStart), std::move(e));
     const LogClock &clock = state_->clock;
     if (clock.simulated()) {
         // Simulated time stands still during the pause: it starts and ends at the same instant.

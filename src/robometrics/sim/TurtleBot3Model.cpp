@@ -9,7 +9,7 @@ namespace robometrics::sim {
 namespace {
 
 constexpr std::int64_t kDiffDriveHz = 30;  // Gazebo diff drive and joint states (TurtleBot3 model.sdf)
-constexpr std::int64_t kScanEvery = 20, kCmdVelEvery = 5;
+constexpr std::int64_t kScanEvery = 20, kCmdVelEvery = 5, kGroundTruthEvery = 2;  // p3d at 50 Hz
 // URDF of the waffle: base_footprint -> base_link -> base_scan / imu_link.
 constexpr double kBaseLinkZ = 0.010, kScanX = -0.064, kScanZ = 0.122, kImuX = -0.032, kImuZ = 0.068;
 
@@ -44,10 +44,13 @@ TurtleBot3Model::TurtleBot3Model(const ScenarioSpec &spec, const Rng &root)
       imu_(root.fork(3), "/imu", imuRateHz(spec.sensors)),
       lidar_(root.fork(4), lds01()),
       map_odom_(spec.start),
-      status_(root.fork(6)) {}
+      status_(root.fork(6)),
+      scanners_(spec.outputs.scans == ScanLayout::FrontRear ? std::make_unique<TwoScanners>(root) : nullptr),
+      ground_truth_(spec.outputs.ground_truth_odometry),
+      amcl_watch_goal_(spec.amcl_watch_goal) {}
 
 std::vector<SimTopic> TurtleBot3Model::topics() const {
-    return {
+    std::vector<SimTopic> topics{
         {"/scan", "sensor_msgs/msg/LaserScan", 5, false, 1, "periodic"},
         {"/odom", "nav_msgs/msg/Odometry", 30, false, 1, "periodic"},
         imu_.topic(),
@@ -64,6 +67,14 @@ std::vector<SimTopic> TurtleBot3Model::topics() const {
         {"/navigate_to_pose/_action/status", "action_msgs/msg/GoalStatusArray", 0, true, 1,
          "on every status change of a goal"},
     };
+    if (scanners_) {
+        topics.erase(topics.begin());
+        std::vector<SimTopic> scans = scanners_->topics();
+        topics.insert(topics.begin(), scans.begin(), scans.end());
+    }
+    if (ground_truth_)
+        topics.push_back({"/ground_truth", "nav_msgs/msg/Odometry", 50, false, 1, "periodic (Gazebo p3d plugin)"});
+    return topics;
 }
 
 void TurtleBot3Model::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
@@ -75,6 +86,7 @@ void TurtleBot3Model::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
     emitDiffDrive(vehicle, out);
     if (vehicle.tick() % kScanEvery == 0 && !vehicle.scanDropped()) emitScanAndAmcl(vehicle, t, out);
     emitNavigation(vehicle, t, out);
+    if (ground_truth_ && vehicle.tick() % kGroundTruthEvery == 0) emitGroundTruth(vehicle, t, out);
 }
 
 void TurtleBot3Model::emitStatic(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const {
@@ -82,6 +94,10 @@ void TurtleBot3Model::emitStatic(const Vehicle &vehicle, TimeNs t, std::vector<S
     tf.transforms = {transformStamped("base_footprint", "base_link", t, {0, 0, kBaseLinkZ}, {}),
                      transformStamped("base_link", "base_scan", t, {kScanX, 0, kScanZ}, {}),
                      transformStamped("base_link", "imu_link", t, {kImuX, 0, kImuZ}, {})};
+    if (scanners_) {
+        tf.transforms.erase(tf.transforms.begin() + 1);  // no LDS-01
+        scanners_->staticFrames(t, tf.transforms);
+    }
     out.push_back({"/tf_static", t, true, std::move(tf)});
     // map_server publishes the saved map once, transient-local, when it activates.
     msgs::OccupancyGrid map = vehicle.spec().world.map.toMessage();
@@ -106,11 +122,16 @@ void TurtleBot3Model::emitDiffDrive(const Vehicle &vehicle, std::vector<SimOutpu
 }
 
 void TurtleBot3Model::emitScanAndAmcl(Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) {
-    msgs::LaserScan scan = lidar_.scan(vehicle.spec().world.map, vehicle.laserPose());
-    scan.header.stamp = msgs::Time::fromNs(t);
-    out.push_back({"/scan", t, false, std::move(scan)});
+    if (scanners_) {
+        scanners_->emit(vehicle, t, out);  // AMCL runs on the front scanner, as it does on such AMRs
+    } else {
+        msgs::LaserScan scan = lidar_.scan(vehicle.spec().world.map, vehicle.laserPose());
+        scan.header.stamp = msgs::Time::fromNs(t);
+        out.push_back({"/scan", t, false, std::move(scan)});
+    }
     const Pose2 &odom = vehicle.odometry().pose();
     if (amcl_gate_.scanReceived(odom)) {
+        watchAmcl(vehicle);
         Localization &localization = vehicle.localization();
         msgs::PoseWithCovarianceStamped pose = localization.amclPose();
         pose.header.stamp = msgs::Time::fromNs(t);
@@ -145,9 +166,50 @@ void TurtleBot3Model::emitNavigation(const Vehicle &vehicle, TimeNs t, std::vect
         status_.execute(at(g.sent_s));
         out.push_back({"/navigate_to_pose/_action/status", t, true, status_.message(t)});
     }
-    const bool commanded = mission.navigating() || mission.phase() == MissionStep::Kind::Hold;
+    const bool commanded = mission.commanding() || mission.phase() == MissionStep::Kind::Hold;
     if (commanded && vehicle.tick() % kCmdVelEvery == 0)
         out.push_back({"/cmd_vel", t, false, twist(vehicle.command())});
+}
+
+void TurtleBot3Model::emitGroundTruth(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const {
+    // The p3d plugin: the true pose of base_footprint in Gazebo's world frame (the map's origin
+    // here), its velocity in that frame, no noise (gaussian_noise 0, zero covariances).
+    const Pose2 &p = vehicle.drive().pose();
+    const ChassisState &body = vehicle.body();
+    msgs::Odometry m;
+    m.header.stamp = msgs::Time::fromNs(t);
+    m.header.frame_id = "world";
+    m.child_frame_id = "base_footprint";
+    m.pose.pose.position = {p.x, p.y, 0};
+    m.pose.pose.orientation = quaternionFromYaw(p.yaw);
+    m.twist.twist.linear = {body.velocity.x(), body.velocity.y(), 0};
+    m.twist.twist.angular.z = body.angular_velocity.z();
+    out.push_back({"/ground_truth", t, false, std::move(m)});
+}
+
+void TurtleBot3Model::watchAmcl(const Vehicle &vehicle) {
+    // The first filter update after the watched goal starts closes its silence (amcl_restart).
+    const auto &goals = vehicle.mission().goals();
+    const auto watched = static_cast<std::size_t>(amcl_watch_goal_);
+    const double now = vehicle.now();
+    if (amcl_watch_goal_ >= 0 && amcl_events_.empty() && goals.size() > watched && now > goals[watched].sent_s) {
+        amcl_events_.push_back(
+            {"amcl_gated",
+             goals[watched].sent_s,
+             now,
+             "the robot moves again after a stop but /amcl_pose stays silent until it has travelled update_min_d "
+             "(0.25 m) or turned update_min_a (0.2 rad): not a topic drop, not lost localization",
+             {{"last_amcl_pose_s", round3(last_amcl_s_)}, {"silent_s", round3(now - last_amcl_s_)}},
+             ""});
+    }
+    last_amcl_s_ = now;
+}
+
+std::vector<Event> TurtleBot3Model::events() const {
+    std::vector<Event> out = amcl_events_;
+    if (scanners_)
+        for (Event &e : scanners_->events()) out.push_back(std::move(e));
+    return out;
 }
 
 }  // namespace robometrics::sim

@@ -4,13 +4,17 @@
 // at 30 Hz), the IMU (100 Hz; 200 Hz with the heavy sensors), robot_state_publisher (static
 // frames once, wheel joints at 30 Hz), map_server (/map once), AMCL (motion-gated /amcl_pose,
 // map->odom on every scan) and Nav2 (/cmd_vel only while a goal executes, the navigate_to_pose
-// status, /goal_pose from the user).
+// status, /goal_pose from the user). The truth profiles add an AMR's two scanners in place of
+// the LDS-01 (TwoScanners) or Gazebo's p3d ground truth (/ground_truth).
+
+#include <memory>
 
 #include "robometrics/sim/AmclGate.hpp"
 #include "robometrics/sim/GoalStatusList.hpp"
 #include "robometrics/sim/ImuPublisher.hpp"
 #include "robometrics/sim/Lidar.hpp"
 #include "robometrics/sim/RobotModel.hpp"
+#include "robometrics/sim/TwoScanners.hpp"
 #include "robometrics/sim/WheelJoints.hpp"
 
 namespace robometrics::sim {
@@ -24,12 +28,15 @@ public:
 
     std::vector<SimTopic> topics() const override;
     void emit(Vehicle &vehicle, std::vector<SimOutput> &out) override;
+    std::vector<Event> events() const override;
 
 private:
     void emitStatic(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const;
     void emitDiffDrive(const Vehicle &vehicle, std::vector<SimOutput> &out);
     void emitScanAndAmcl(Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out);
     void emitNavigation(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out);
+    void emitGroundTruth(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const;
+    void watchAmcl(const Vehicle &vehicle);
 
     bool teleop_;  ///< a teleop node also publishes /cmd_vel (the mission holds still)
     ImuPublisher imu_;
@@ -39,6 +46,11 @@ private:
     GoalStatusList status_;
     std::size_t goals_ended_ = 0;
     WheelJoints wheels_;
+    std::unique_ptr<TwoScanners> scanners_;  ///< the AMR's pair in place of the LDS-01, if the profile has it
+    bool ground_truth_;                      ///< Gazebo p3d on /ground_truth
+    int amcl_watch_goal_;                    ///< report how long /amcl_pose is silent after this goal starts
+    double last_amcl_s_ = 0;
+    std::vector<Event> amcl_events_;
 };
 
 }  // namespace robometrics::sim

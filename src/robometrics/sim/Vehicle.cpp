@@ -56,7 +56,9 @@ void Vehicle::step(std::int64_t tick) {
         const double roughness = spec_.world.terrain.roughness(pose.x, pose.y);
         // Blocked wheels brake to a standstill at the drive's limit whatever is commanded.
         const Command applied = stalled() ? Command{} : command_;
-        drive_.step(kTickS, applied.v, applied.w, spec_.traction * (1 - 0.15 * roughness));
+        // Spinning wheels turn as commanded (the encoders count) while the ground does not move.
+        const double traction = slipping() ? 0.0 : spec_.traction * (1 - 0.15 * roughness);
+        drive_.step(kTickS, applied.v, applied.w, traction);
         chassis_.update(kTickS, drive_.pose());
         odometry_.update(kTickS, drive_.wheelSpeed(), drive_.yawRate());
         localization_.update(kTickS, drive_.pose(), odometry_.pose());
@@ -76,6 +78,8 @@ void Vehicle::recordTruth() {
         if (!truth_.empty()) true_path_ += (b.position - last_truth_).norm();
         last_truth_ = b.position;
         truth_.add(toSeconds(stamp()), b.position, b.orientation);
+        // Two scanners: their own readings say where the contact is (TwoScanners), not one origin.
+        if (spec_.outputs.scans == ScanLayout::FrontRear) return;
         const Pose2 laser = laserPose();
         events_.observeClearance(now(), spec_.world.map.clearance(laser.x, laser.y, events_.thresholds().close_pass),
                                  laser.x, laser.y);
@@ -88,19 +92,28 @@ bool Vehicle::goalScriptDue(const std::optional<GoalScript> &script) const {
     return static_cast<int>(goals.size()) == script->goal + 1 && now() + 1e-9 >= goals.back().sent_s + script->after_s;
 }
 
+void Vehicle::startWheelFault(const std::optional<GoalScript> &script, std::int64_t &start, std::int64_t &end,
+                              const char *type, const char *expected) {
+    if (start >= 0 || !goalScriptDue(script) || command_.v < kStallMinSpeedFraction * spec_.max_speed) return;
+    start = tick_;
+    end = tick_ + tickOf(script->duration_s);
+    const Pose2 &p = drive_.pose();
+    events_.add({type,
+                 now(),
+                 static_cast<double>(end) * kTickS,
+                 expected,
+                 {{"commanded_speed_mps", round3(command_.v)}, {"x", round3(p.x)}, {"y", round3(p.y)}},
+                 "stuck"});
+}
+
 void Vehicle::startGoalScripts() {
-    if (stall_start_ < 0 && goalScriptDue(spec_.stall) && command_.v >= kStallMinSpeedFraction * spec_.max_speed) {
-        stall_start_ = tick_;
-        stall_end_ = tick_ + tickOf(spec_.stall->duration_s);
-        const Pose2 &p = drive_.pose();
-        events_.add({"stall",
-                     now(),
-                     static_cast<double>(stall_end_) * kTickS,
-                     "wheels blocked while the controller keeps commanding the cruise speed: true pose and "
-                     "odometry stay put (after braking) while /cmd_vel asks to move",
-                     {{"commanded_speed_mps", round3(command_.v)}, {"x", round3(p.x)}, {"y", round3(p.y)}},
-                     "stuck"});
-    }
+    startWheelFault(spec_.stall, stall_start_, stall_end_, "stall",
+                    "wheels blocked while the controller keeps commanding the cruise speed: true pose and "
+                    "odometry stay put (after braking) while /cmd_vel asks to move");
+    // Spinning wheels: the true pose stops in this very tick (no traction), so the stall begins now.
+    startWheelFault(spec_.slip, slip_start_, slip_end_, "slip",
+                    "wheels spin on the spot while the controller keeps commanding the cruise speed: wheel odometry "
+                    "moves on, the true pose (/ground_truth) stays put");
     if (gap_start_ < 0 && goalScriptDue(spec_.scan_gap)) {
         gap_start_ = (tick_ + kScanSlotTicks - 1) / kScanSlotTicks * kScanSlotTicks;
         gap_end_ = gap_start_ + tickOf(spec_.scan_gap->duration_s);

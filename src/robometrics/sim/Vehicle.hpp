@@ -61,8 +61,13 @@ public:
 private:
     bool stopped() const;
     bool stalled() const { return stall_start_ >= 0 && tick_ >= stall_start_ && tick_ < stall_end_; }
+    bool slipping() const { return slip_start_ >= 0 && tick_ >= slip_start_ && tick_ < slip_end_; }
     void injectKidnapping();
     void startGoalScripts();
+    /// Starts a stall or a slip in this tick when its script is due and the robot drives at
+    /// (nearly) cruise speed: sets its tick range and adds its event (true anomaly stuck).
+    void startWheelFault(const std::optional<GoalScript> &script, std::int64_t &start, std::int64_t &end,
+                         const char *type, const char *expected);
     bool goalScriptDue(const std::optional<GoalScript> &script) const;
     void recordTruth();
 
@@ -87,6 +92,7 @@ private:
     // Goal scripts: first tick and end tick (exclusive), -1 before they start.
     std::int64_t stall_start_ = -1, stall_end_ = -1;
     std::int64_t gap_start_ = -1, gap_end_ = -1;
+    std::int64_t slip_start_ = -1, slip_end_ = -1;
 };
 
 }  // namespace robometrics::sim
