@@ -75,6 +75,7 @@ const RegisterCommand kRegister{
             ->check(CLI::Range(1, 2))
             ->capture_default_str();
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
+        addStrictOption(app, cli->options.strict);
         app.add_flag("--exit-code", cli->verdict_exit_code,
                      "Exit with the verdict: 0 ok, 3 potential_failure, 4 inconclusive (for CI gates)");
         return [cli] { return runEvaluate(*cli); };

@@ -72,7 +72,8 @@ std::string anomalyArea(const std::string &code) {
     static const std::map<std::string, std::string> kArea = {
         {"collision", "traversal"},    {"stuck", "activity"},        {"localization_lost", "localization"},
         {"pose_jump", "localization"}, {"teleport", "localization"}, {"drift", "trajectory"},
-        {"cpu_budget", "system"},      {"topic_drops", "topics"},    {"sensor_silent", "topics"},    {"missing_topic", "topics"},
+        {"cpu_budget", "system"},      {"topic_drops", "topics"},    {"sensor_silent", "topics"},
+        {"recording_truncated", "run"}, {"recording_damaged", "run"},    {"missing_topic", "topics"},
         {"no_odometry", "topics"},     {"no_scan", "topics"}};
     auto it = kArea.find(code);
     return it == kArea.end() ? "run" : it->second;

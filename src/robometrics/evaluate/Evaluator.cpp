@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/Params.hpp"
 #include "robometrics/evaluate/CoreChecks.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
@@ -72,6 +73,24 @@ void noteMissingInputs(Evaluation &e) {
     missing(t.amcl_pose.empty(),
             "localization (lost detector): no geometry_msgs/PoseWithCovarianceStamped topic "
             "(/amcl_pose)");
+}
+
+/// A recording cut short (the recorder killed, the disk full, the robot's power gone) is read up
+/// to the cut: what was lost is a caveat of every figure, and the cut itself an anomaly of the
+/// run, because a recorder that died is a failure of the system under test.
+void noteDamage(Evaluation &e, const bag::ReadDamage &damage) {
+    e.caveats.push_back(bag::damageWarning(damage) + "; every figure covers the recording up to there");
+    const std::optional<double> at =
+        damage.last_log_time ? std::optional<double>(e.clock.sinceStart(*damage.last_log_time)) : std::nullopt;
+    addAnomaly(e, damage.truncated ? "recording_truncated" : "recording_damaged",
+               fmt::format("{}: the recording {} {}({}); {} messages read", damage.file,
+                           damage.truncated ? "ends abruptly" : "stops at damage",
+                           at ? fmt::format("at {:.1f} s ", *at) : std::string(),
+                           damage.loss.empty() ? damage.description : damage.loss,
+                           bag::groupedCount(damage.messages_read)),
+               static_cast<double>(damage.messages_read), 0, at,
+               {{"messages_read", static_cast<double>(damage.messages_read)},
+                {"damaged_files", static_cast<double>(1 + damage.other_damaged_files)}});
 }
 
 /// Topics the user declared required (slam_eval parameter required_topics) that the bag lacks
@@ -636,7 +655,9 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
 Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Evaluation &e,
                    const std::function<void(const Evaluation &)> &pass_done) {
     e.inputs = inputs;
-    auto source = bag::openBag(inputs.bag);
+    bag::ReadOptions read;
+    read.recover = !options.strict;  // a recording cut short is read up to the cut, and said
+    auto source = bag::openBag(inputs.bag, read);
     if (!source) return source.error();
     pipeline::Pipeline pipe;
     ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
@@ -758,10 +779,12 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         pipe.setLane(0);
     }
     ROBOMETRICS_TRY(pipe.run(**source));
+    const std::optional<bag::ReadDamage> damage = (*source)->damage();
     (*source).reset();  // the reader's chunk and read-ahead buffers: the bag is read once
     e.clock.finish();
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
+    if (damage) noteDamage(e, *damage);
     GroundTruthRead ground_truth = readGroundTruth(e, options);
 
     if (traversal) {

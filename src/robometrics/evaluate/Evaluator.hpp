@@ -26,6 +26,9 @@ struct EvaluateOptions {
     double topic_drop_ratio = 0.05;  ///< a topic with more estimated drops than this share is an anomaly
     bool progress = false;
     int threads = 2;  ///< 2: the bag is read on a second thread (same results as 1)
+    /// Refuse a recording cut short or damaged (an error) instead of reading what is readable and
+    /// raising `recording_truncated` (docs/evaluate.md, Recordings cut short).
+    bool strict = false;
 };
 
 Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &options);
