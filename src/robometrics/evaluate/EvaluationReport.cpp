@@ -287,7 +287,7 @@ std::string traversalPlots(const Evaluation &e) {
     acc.setEmptyMessage("no IMU readings in this run");
     acc.add(std::move(accel));
     TimeChart rough = runChart(e, "Roughness (the traversal's smoothness: |a| + |w| per window, gravity included)",
-                               "|a| + |w| [m/s^2 + rad/s]");
+                               "|a| + |w|");
     rough.setEmptyMessage("no IMU readings in this run");
     rough.add(std::move(smooth));
     return c.render() + v.render() + acc.render() + rough.render();

@@ -19,13 +19,16 @@
     ctx.clip();
     ctx.font = Math.round(11 * dpr) + 'px Helvetica, Arial, sans-serif';
     ctx.textBaseline = 'top';
+    ctx.textAlign = 'left';  // uPlot leaves the axes' alignment set
     bands.forEach(function (b) {
       var x0 = u.valToPos(b.t0, 'x', true), x1 = u.valToPos(b.t1, 'x', true);
       if (x1 < u.bbox.left || x0 > u.bbox.left + u.bbox.width) return;
       if (!labels) {
-        ctx.globalAlpha = 0.22;
+        // A span as a light band, a moment (no end) as a firmer, narrow mark.
+        var moment = !(b.t1 > b.t0);
+        ctx.globalAlpha = moment ? 0.6 : 0.22;
         ctx.fillStyle = b.color;
-        ctx.fillRect(x0, top, Math.max(2 * dpr, x1 - x0), height);
+        ctx.fillRect(moment ? x0 - dpr : x0, top, Math.max(2 * dpr, x1 - x0), height);
         ctx.globalAlpha = 1;
         return;
       }
@@ -33,7 +36,7 @@
       for (var i = 0; i < lanes.length; i++) {
         if (lanes[i] <= x) {
           lanes[i] = x + w;
-          ctx.fillStyle = 'rgba(255,255,255,0.8)';
+          ctx.fillStyle = 'rgba(255,255,255,0.75)';
           ctx.fillRect(x - 1, top + 2 * dpr + i * 14 * dpr, w - 4 * dpr, 13 * dpr);
           ctx.fillStyle = b.color;
           ctx.fillText(b.label, x, top + 3 * dpr + i * 14 * dpr);
