@@ -75,7 +75,8 @@ std::map<std::string, nlohmann::json> chartsOf(const std::string &page) {
     for (std::size_t at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
         const std::size_t from = at + open.size();
         nlohmann::json j = nlohmann::json::parse(page.substr(from, page.find("</script>", from) - from));
-        out[j["title"].get<std::string>()] = std::move(j);
+        const std::string title = j.at("title").get<std::string>();
+        out[title] = std::move(j);
     }
     return out;
 }

@@ -144,8 +144,10 @@
         setScale: [function (u, key) {
           if (key !== 'x' || syncing) return;
           syncing = true;
+          // Only charts not there yet: each follows in its own commit, so this ends.
+          var min = u.scales.x.min, max = u.scales.x.max;
           (groups[spec.group] || []).forEach(function (o) {
-            if (o !== u) o.setScale('x', {min: u.scales.x.min, max: u.scales.x.max});
+            if (o !== u && (o.scales.x.min !== min || o.scales.x.max !== max)) o.setScale('x', {min: min, max: max});
           });
           syncing = false;
         }]
