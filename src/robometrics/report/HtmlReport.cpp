@@ -37,7 +37,7 @@ figure.tchart{margin:0 0 10px}
 .tchart-key button{font:12px Helvetica,Arial,sans-serif;background:#fff;border:1px solid #dde1e7;
 border-radius:3px;margin:2px 4px 2px 0;padding:2px 6px;cursor:zoom-in;white-space:nowrap}
 .tchart-key span{display:inline-block;width:10px;height:10px;margin-right:4px;opacity:.6}
-.uplot table{width:auto}.uplot th,.uplot td{background:none;border:0;padding:0}
+.uplot table{width:auto}.uplot th,.uplot td{background:none;border:0;padding:0 3px}
 )";
 
 // The charts' data sit in their figures; the scripts that draw them come once, at the end.
