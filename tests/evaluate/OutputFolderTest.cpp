@@ -1,4 +1,5 @@
-// evaluate's output folder keeps the files evaluate did not write (OutputFolder.hpp).
+// evaluate's output folder keeps the files evaluate did not write (OutputFolder.hpp), carried
+// into the new folder that replaces it.
 
 #include <gtest/gtest.h>
 
@@ -36,6 +37,7 @@ TEST(OutputFolder, ARerunReplacesOnlyItsOwnFilesAndKeepsTheUsersFiles) {
     fs::create_directories(dir / "eval" / "mine");
     std::ofstream(dir / "eval" / "notes.txt") << "mine";
     std::ofstream(dir / "eval" / "mine" / "shot.png") << "png";
+    fs::create_symlink("notes.txt", dir / "eval" / "latest-notes");
     ASSERT_TRUE(writeEvaluation(smallEvaluation(true), (dir / "eval").string()).ok());
     EXPECT_TRUE(folderNames(dir / "eval").count("traversal.csv"));
     // The second run writes no traversal.csv: the earlier one goes, the user's files stay.
@@ -46,6 +48,8 @@ TEST(OutputFolder, ARerunReplacesOnlyItsOwnFilesAndKeepsTheUsersFiles) {
     EXPECT_TRUE(names.count("report.html"));
     EXPECT_EQ(test::readFile(dir / "eval" / "notes.txt"), "mine");
     EXPECT_EQ(test::readFile(dir / "eval" / "mine" / "shot.png"), "png");
+    EXPECT_TRUE(fs::is_symlink(dir / "eval" / "latest-notes"));
+    EXPECT_EQ(fs::read_symlink(dir / "eval" / "latest-notes"), "notes.txt");
     EXPECT_EQ(folderNames(dir), std::set<std::string>{"eval"});  // no staging folder left beside it
 }
 

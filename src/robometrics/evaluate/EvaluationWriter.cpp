@@ -149,9 +149,9 @@ EvaluationWriter::~EvaluationWriter() {
 
 Result<EvaluationWriter> EvaluationWriter::open(const std::string &out_dir) {
     ROBOMETRICS_TRY(checkOutputFolder(out_dir));
-    // The run's files go into a fresh folder beside OUT_DIR: a new OUT_DIR is that folder renamed,
-    // an existing one gets its files moved in by name at the end (OutputFolder.hpp: the user's
-    // other files stay), and an interrupted run leaves OUT_DIR as it was.
+    // The run's files go into a fresh folder beside OUT_DIR that replaces it at the end, the user's
+    // files of OUT_DIR carried into it first (OutputFolder.hpp): no file of evaluate's earlier run
+    // survives, no other file is lost, and an interrupted run leaves OUT_DIR as it was.
     fs::path target = fs::path(out_dir).lexically_normal();
     if (!target.has_filename()) target = target.parent_path();  // "eval/" names the folder "eval"
     std::error_code ec;
@@ -198,10 +198,8 @@ Status EvaluationWriter::finish(const Evaluation &e) {
     ROBOMETRICS_TRY(ate_written);
     ROBOMETRICS_TRY(drawn);
     std::error_code ec;
-    if (!fs::exists(s.staging->target(), ec)) return s.staging->commit();
-    const Status moved = moveOutputInto(s.dir, s.staging->target());
-    s.staging->discard();  // empty now, or what could not be moved
-    return moved;
+    if (fs::is_directory(s.staging->target(), ec)) ROBOMETRICS_TRY(carryForeignFiles(s.staging->target(), s.dir));
+    return s.staging->commit();
 }
 
 Status writeEvaluation(const Evaluation &e, const std::string &out_dir) {

@@ -14,9 +14,9 @@ namespace robometrics::evaluate {
 /// over the bag alone decides (traversal.csv, topic_stats.csv, lost.csv, and evaluation.mcap's lost
 /// statuses and statistics windows) can be written beside the analyses that follow the pass
 /// (evaluateRun's `pass_done`), the rest once the evaluation is complete. Every file goes into a
-/// new folder beside OUT_DIR (core/AtomicFile.hpp, AtomicDirectory) that becomes OUT_DIR when
-/// there was none; into an existing OUT_DIR its files are moved by name (OutputFolder.hpp), so
-/// files the user keeps there survive. A failed run leaves OUT_DIR as it was.
+/// new folder beside OUT_DIR that replaces it at the end (core/AtomicFile.hpp, AtomicDirectory),
+/// with the files the user keeps in OUT_DIR carried into it first (OutputFolder.hpp): OUT_DIR then
+/// holds this run's files and the user's, and a failed run leaves it as it was.
 class EvaluationWriter {
 public:
     /// Checks OUT_DIR (checkOutputFolder) and makes the folder the files are written into first.

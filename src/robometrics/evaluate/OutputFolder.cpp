@@ -3,17 +3,14 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
+#include <algorithm>
 
 namespace robometrics::evaluate {
 
 namespace fs = std::filesystem;
 
 const std::vector<std::string> &evaluationFileNames() {
-    // summary.json last: moveOutputInto() moves in this order, and a folder with summary.json
-    // counts as evaluate's (checkOutputFolder).
+    // A folder with summary.json counts as evaluate's (checkOutputFolder).
     static const std::vector<std::string> names = {"traversal.csv", "topic_stats.csv", "lost.csv", "ate.csv",
                                                    "evaluation.mcap", "report.html", "summary.json"};
     return names;
@@ -34,22 +31,41 @@ Status checkOutputFolder(const std::string &out_dir) {
                              out_dir, fmt::join(clashes, ", "))};
 }
 
-Status moveOutputInto(const fs::path &staging, const fs::path &target) {
+namespace {
+
+/// `from` recreated at `to`: see carryForeignFiles.
+Status carry(const fs::path &from, const fs::path &to) {
     std::error_code ec;
-    for (const std::string &name : evaluationFileNames()) {
-        if (!fs::exists(staging / name, ec) && fs::exists(target / name, ec)) {
-            fs::remove(target / name, ec);
-            if (ec) return Error{fmt::format("{}: cannot remove the earlier run's file: {}", (target / name).string(),
-                                             ec.message())};
+    const fs::file_status status = fs::symlink_status(from, ec);
+    if (fs::is_symlink(status)) {
+        fs::copy_symlink(from, to, ec);
+    } else if (fs::is_directory(status)) {
+        fs::create_directory(to, ec);
+        for (const auto &entry : fs::directory_iterator(from, ec)) {
+            ROBOMETRICS_TRY(carry(entry.path(), to / entry.path().filename()));
+        }
+    } else {
+        fs::create_hard_link(from, to, ec);
+        if (ec) {
+            ec.clear();
+            fs::copy_file(from, to, ec);
         }
     }
-    for (const std::string &name : evaluationFileNames()) {
-        const fs::path from = staging / name, to = target / name;
-        if (!fs::exists(from, ec)) continue;
-        if (std::rename(from.c_str(), to.c_str()) != 0) {
-            return Error{fmt::format("{}: cannot replace: {}", to.string(), std::strerror(errno))};
-        }
+    if (ec) return Error{fmt::format("{}: cannot keep it in the new output: {}", from.string(), ec.message())};
+    return Status::Ok();
+}
+
+}  // namespace
+
+Status carryForeignFiles(const fs::path &target, const fs::path &staging) {
+    const std::vector<std::string> &own = evaluationFileNames();
+    std::error_code ec;
+    for (const auto &entry : fs::directory_iterator(target, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (std::find(own.begin(), own.end(), name) != own.end()) continue;
+        ROBOMETRICS_TRY(carry(entry.path(), staging / name));
     }
+    if (ec) return Error{fmt::format("{}: cannot list: {}", target.string(), ec.message())};
     return Status::Ok();
 }
 

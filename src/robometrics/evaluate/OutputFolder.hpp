@@ -1,8 +1,13 @@
 #pragma once
 // evaluate's output folder holds its own files and whatever else the user keeps there (notes, a
-// screenshot of the report, the bag itself). A re-run replaces only evaluate's own files, by name,
-// and never deletes another file; a folder holding a file of one of those names that evaluate did
-// not write (no summary.json beside it) is refused, so a mistyped -o overwrites nothing.
+// screenshot of the report, the bag itself). A re-run replaces only evaluate's own files and never
+// deletes another file; a folder holding a file of one of those names that evaluate did not write
+// (no summary.json beside it) is refused, so a mistyped -o overwrites nothing.
+//
+// The new folder still replaces the earlier one in one atomic exchange (AtomicDirectory), so a kill
+// at any moment leaves one run's files or the other's, never a mix: the user's files are carried
+// into the new folder beforehand as hard links (a copy where the file system has none), which
+// leaves the originals where they are until the exchange and costs no copy.
 
 #include <filesystem>
 #include <string>
@@ -19,10 +24,11 @@ const std::vector<std::string> &evaluationFileNames();
 /// evaluationFileNames(), or an earlier evaluate output (it holds summary.json).
 Status checkOutputFolder(const std::string &out_dir);
 
-/// Moves the files of `staging` (a complete run's output) into the existing folder `target`, each
-/// by one rename that replaces evaluate's earlier file of that name; evaluate's earlier files that
-/// this run did not write are removed first (a stale ate.csv would contradict summary.json), and
-/// summary.json moves last. Files of other names in `target` are not touched.
-Status moveOutputInto(const std::filesystem::path &staging, const std::filesystem::path &target);
+/// Puts every entry of the existing folder `target` that is not one of evaluationFileNames() into
+/// `staging` (the new output, beside it): folders recreated, files hard-linked (copied where
+/// links fail), symbolic links copied as links. evaluate's own files of an earlier run are left
+/// behind, so none survives that this run did not write (a stale ate.csv would contradict
+/// summary.json).
+Status carryForeignFiles(const std::filesystem::path &target, const std::filesystem::path &staging);
 
 }  // namespace robometrics::evaluate
