@@ -261,18 +261,45 @@ TEST(EvaluateCommand, RerunIntoTheSameFolderLeavesNoStaleFile) {
     EXPECT_EQ(listing(dir), (std::set<std::string>{"eval", "fresh", "run", "statistics.mcap"}));
 }
 
-// The folder is replaced as a whole, so one that is not an earlier evaluate output (no
-// summary.json) is refused before any work, and left as it was.
-TEST(EvaluateCommand, RefusesToReplaceAFolderThatIsNotItsOutput) {
+// Files the user keeps in the output folder (notes, a screenshot of the report) survive the
+// first run into it and every re-run; only evaluate's own files are replaced.
+TEST(EvaluateCommand, ARerunKeepsTheFilesEvaluateDidNotWrite) {
+    const auto dir = test::scratchDir("eval-foreign");
+    auto sim =
+        test::runRobometrics({"simulate", "--scenario", "office", "--duration", "20", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    std::filesystem::create_directories(dir / "eval" / "mine");
+    std::ofstream(dir / "eval" / "notes.txt") << "mine";
+    std::ofstream(dir / "eval" / "mine" / "screenshot.png") << "png";
+    for (int run = 0; run < 2; ++run) {
+        auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
+        ASSERT_EQ(eval.exit_code, 0) << eval.err;
+        const std::set<std::string> files = listing(dir / "eval");
+        EXPECT_TRUE(files.count("summary.json")) << run;
+        EXPECT_TRUE(files.count("report.html")) << run;
+        EXPECT_EQ(test::readFile(dir / "eval" / "notes.txt"), "mine") << run;
+        EXPECT_EQ(test::readFile(dir / "eval" / "mine" / "screenshot.png"), "png") << run;
+    }
+    // No temporary folder is left beside it.
+    EXPECT_EQ(listing(dir), (std::set<std::string>{"eval", "run"}));
+}
+
+// A folder holding a file of one of evaluate's names that evaluate did not write (no summary.json
+// beside it) is refused before any work, and left as it was: nothing is overwritten.
+TEST(EvaluateCommand, RefusesAFolderWhoseFilesWouldBeOverwritten) {
     const auto dir = test::scratchDir("eval-refuse");
     std::ofstream(dir / "notes.txt") << "mine";
-    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
-    auto refused = test::runRobometrics({"evaluate", bag.string(), "-o", dir.string()});
+    std::ofstream(dir / "report.html") << "mine";
+    auto sim = test::runRobometrics(
+        {"simulate", "--scenario", "office", "--duration", "10", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    auto refused = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", dir.string()});
     EXPECT_EQ(refused.exit_code, 1);
     EXPECT_EQ(refused.err, "robometrics evaluate: error: " + dir.string() +
-                               ": holds files but no summary.json, so it is not an earlier evaluate output; evaluate "
-                               "replaces its output folder as a whole, so choose a new or empty folder\n");
-    EXPECT_EQ(listing(dir), std::set<std::string>{"notes.txt"});
+                               " holds files evaluate did not write (report.html); choose an empty folder or remove "
+                               "them\n");
+    EXPECT_EQ(test::readFile(dir / "report.html"), "mine");
+    EXPECT_EQ(listing(dir), (std::set<std::string>{"notes.txt", "report.html", "run"}));
 }
 
 // A --topic remapping to a topic the bag lacks gets the warning `traversal` gives (one shared

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+#include <cmath>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -65,6 +68,26 @@ const std::string &svgTitled(const std::vector<std::string> &svgs, const std::st
     throw std::runtime_error("no plot " + title);
 }
 
+/// Every time chart of the page (report::TimeChart's JSON), by title.
+std::map<std::string, nlohmann::json> chartsOf(const std::string &page) {
+    std::map<std::string, nlohmann::json> out;
+    const std::string open = "<figure class=\"tchart\"><script type=\"application/json\">";
+    for (std::size_t at = page.find(open); at != std::string::npos; at = page.find(open, at + 1)) {
+        const std::size_t from = at + open.size();
+        nlohmann::json j = nlohmann::json::parse(page.substr(from, page.find("</script>", from) - from));
+        const std::string title = j.at("title").get<std::string>();
+        out[title] = std::move(j);
+    }
+    return out;
+}
+
+const nlohmann::json &chartTitled(const std::map<std::string, nlohmann::json> &charts, const std::string &prefix) {
+    for (const auto &[title, j] : charts) {
+        if (title.rfind(prefix, 0) == 0) return j;
+    }
+    throw std::runtime_error("no chart " + prefix);
+}
+
 std::size_t count(const std::string &text, const std::string &what) {
     std::size_t n = 0;
     for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -73,51 +96,109 @@ std::size_t count(const std::string &text, const std::string &what) {
 
 }  // namespace
 
-TEST(EvaluationReport, EveryPlotHasItsOwnClipIdAndReachesTheEndOfTheRun) {
+TEST(EvaluationReport, EveryTimeChartReachesTheEndOfTheRunOnTheRunsAxis) {
     const std::string page = renderReport(longSimTimeRun());
-    const auto svgs = svgsOf(page);
-    ASSERT_GE(svgs.size(), 6u);
+    const auto charts = chartsOf(page);
+    // The error: header stamps in sim time (100 .. 1900 s) mapped onto the run's axis, 0 .. 1800 s.
+    const auto &error = chartTitled(charts, "Absolute position error over time");
+    const auto &xs = error["series"][0]["data"][0];
+    EXPECT_EQ(xs.front().get<double>(), 0.0);
+    EXPECT_EQ(xs.back().get<double>(), 1800.0);
+    const auto &speed = chartTitled(charts, "Speed")["series"][0]["data"][0];
+    EXPECT_EQ(speed.back().get<double>(), 1800.0);
+    // The SVG plots left (the trajectory) each clip to their own box.
     std::set<std::string> ids;
-    const std::regex def(R"re(<clipPath id="([^"]+)">)re"), ref(R"re(clip-path="url\(#([^)]+)\)")re");
-    for (const auto &svg : svgs) {
+    const std::regex def(R"re(<clipPath id="([^"]+)">)re");
+    for (const auto &svg : svgsOf(page)) {
         std::smatch m;
         ASSERT_TRUE(std::regex_search(svg, m, def));
-        const std::string id = m[1];
-        EXPECT_TRUE(ids.insert(id).second) << "clip id shared between plots: " << id;
-        for (auto it = std::sregex_iterator(svg.begin(), svg.end(), ref); it != std::sregex_iterator(); ++it) {
-            EXPECT_EQ((*it)[1], id);
-        }
+        EXPECT_TRUE(ids.insert(m[1]).second) << "clip id shared between plots: " << m[1];
     }
-    // The error plot: header stamps in sim time (100 .. 1900 s) mapped onto the run's axis, 0 .. 1800 s,
-    // so the line runs from the left edge of the box (x = 64) to its right edge (64 + 640).
-    const std::string &error = svgTitled(svgs, "Absolute position error over time");
-    EXPECT_NE(error.find(" d=\"M64.0,"), std::string::npos) << error;
-    EXPECT_NE(error.find("L704.0,"), std::string::npos) << error;
-    EXPECT_EQ(error.find("-1778"), std::string::npos);
-    const std::string &clearance = svgTitled(svgs, "Velocity and roughness");
-    EXPECT_NE(clearance.find("L704.0,"), std::string::npos);
 }
 
 TEST(EvaluationReport, EveryTimeAxisStatesItsTimeBase) {
     const Evaluation e = longSimTimeRun();
     const std::string page = renderReport(e);
-    // Error, clearance, velocity and lost-detector plots share the run's axis: simulated time,
-    // the clock the system ran on.
-    EXPECT_EQ(count(page, ">time since start [s], simulated time</text>"), 4u);
-    EXPECT_EQ(count(page, ">time since `robometrics run` started the command [s]</text>"), 2u);
-    EXPECT_EQ(count(page, ">time since start [s]</text>"), 0u);
+    const auto charts = chartsOf(page);
+    // Error, clearance, speed, acceleration, roughness and lost-detector charts share the run's
+    // axis: simulated time, the clock the system ran on; CPU and memory are on run's own clock.
+    std::map<std::string, int> axes;
+    for (const auto &[title, j] : charts) ++axes[j["x"].get<std::string>() + " / " + j["group"].get<std::string>()];
+    EXPECT_EQ(axes["time since start [s], simulated time / run"], 6) << page;
+    EXPECT_EQ(axes["time since `robometrics run` started the command [s] / command"], 2);
+    EXPECT_EQ(axes.size(), 2u);
     EXPECT_NE(page.find("<p>Time base: simulated time: header stamps are sim time"), std::string::npos) << page;
     EXPECT_NE(page.find("run.mcap · 1800.0 s of simulated time (1800.0 s of wall time)"), std::string::npos);
 }
 
 TEST(EvaluationReport, EmptyPlotsSayWhyAndTheSectionNamesTheMissingTopics) {
     const std::string page = renderReport(longSimTimeRun());
-    EXPECT_NE(page.find(">no laser scan topic in this run</text>"), std::string::npos);
-    EXPECT_NE(page.find(">no readings on /amcl_pose</text>"), std::string::npos);
+    const auto charts = chartsOf(page);
+    EXPECT_EQ(chartTitled(charts, "Obstacle clearance")["empty"], "no laser scan topic in this run");
+    EXPECT_EQ(chartTitled(charts, "Localization")["empty"], "no readings on /amcl_pose");
+    EXPECT_EQ(chartTitled(charts, "Horizontal acceleration")["empty"], "no IMU readings in this run");
     EXPECT_NE(page.find("Not recorded in this run: laser scan (clearance); IMU (acceleration, smoothness)."),
               std::string::npos);
-    EXPECT_NE(page.find(">|a| (latest) (no data)</text>"), std::string::npos);
-    EXPECT_NE(page.find(">velocity</text>"), std::string::npos);
+    EXPECT_EQ(chartTitled(charts, "Speed")["series"][0]["label"], "speed (window mean of |v|)");
+}
+
+TEST(EvaluationReport, SpeedAndAccelerationHaveTheirOwnAxesAndGravityIsNamed) {
+    // A stall on a level floor: 0..0.3 m/s, |a| = 9.81 (gravity) with 0.2 m/s^2 horizontal.
+    Evaluation e = longSimTimeRun();
+    e.topics.imu = "/imu";
+    TraversalResult &t = *e.traversal;
+    for (std::size_t s = 0; s < t.rows.size(); ++s) {
+        t.rows[s].current_velocity = s % 2 ? 0.3 : 0.0;
+        t.rows[s].imu_accel_magnitude = std::hypot(0.2, 9.81);
+        t.rows[s].vertical_roughness = 9.81;
+    }
+    t.summary.imu_messages = 10;
+    t.summary.max_accel_magnitude = std::hypot(0.2, 9.81);
+    const std::string page = renderReport(e);
+    const auto charts = chartsOf(page);
+    const auto &speed = chartTitled(charts, "Speed");
+    ASSERT_EQ(speed["series"].size(), 1u);
+    EXPECT_EQ(speed["range"][0].get<double>(), 0.0);
+    EXPECT_LT(speed["range"][1].get<double>(), 0.4);  // not stretched to gravity's 9.8
+    const auto &acc = chartTitled(charts, "Horizontal acceleration");
+    ASSERT_EQ(acc["series"].size(), 1u);
+    EXPECT_NEAR(acc["series"][0]["data"][1][0].get<double>(), 0.2, 1e-6);
+    EXPECT_NE(page.find("<td>Max |acceleration| (including gravity)</td><td class=\"num\">9.81</td>"),
+              std::string::npos);
+}
+
+TEST(EvaluationReport, AnomaliesAreMergedLabelledBandsOnEveryRunChart) {
+    Evaluation e = longSimTimeRun();
+    slam::Anomaly stall;
+    stall.code = "stuck";
+    stall.time_s = 300;
+    stall.end_time_s = 360;
+    e.anomalies.push_back(stall);
+    slam::Anomaly jump;
+    jump.code = "pose_jump";
+    for (double t : {1000.0, 1001.0, 1003.0}) {  // three within 18 s (1 % of the run): one band
+        jump.time_s = t;
+        e.anomalies.push_back(jump);
+    }
+    slam::Anomaly untimed;
+    untimed.code = "no_time";
+    e.anomalies.push_back(untimed);
+    const auto charts = chartsOf(renderReport(e));
+    int run_charts = 0;
+    for (const auto &[title, j] : charts) {
+        if (j["group"] != "run") {
+            EXPECT_TRUE(j["bands"].empty()) << title;  // another clock: no bands
+            continue;
+        }
+        ++run_charts;
+        ASSERT_EQ(j["bands"].size(), 2u) << title;
+        EXPECT_EQ(j["bands"][0]["label"], "stuck");
+        EXPECT_EQ(j["bands"][0]["t0"], 300.0);
+        EXPECT_EQ(j["bands"][0]["t1"], 360.0);
+        EXPECT_EQ(j["bands"][1]["label"], "pose_jump x3");
+        EXPECT_NE(j["bands"][0]["color"], j["bands"][1]["color"]);
+    }
+    EXPECT_EQ(run_charts, 6);
 }
 
 TEST(EvaluationReport, WithoutGroundTruthTheEstimatedPathsArePlotted) {

@@ -186,3 +186,21 @@ TEST(SvgPlot, AManyColouredPathCarriesItsIdOnEveryElement) {
 }
 
 }  // namespace robometrics::report
+
+namespace robometrics::report {
+
+TEST(SvgPlot, ALegendWithoutRoomOnOneRowContinuesOnTheNext) {
+    // Six long names on a 720 px plot: every one has an entry (the sixth used to be dropped).
+    SvgPlot plot("rates", "t", "Hz");
+    for (int k = 0; k < 6; ++k) {
+        plot.add(LineSeries{"/a/long/topic/name/" + std::to_string(k), {0, 1}, {1, 2}, "", false, false});
+    }
+    const std::string svg = plot.render();
+    for (int k = 0; k < 6; ++k) {
+        EXPECT_NE(svg.find(">/a/long/topic/name/" + std::to_string(k) + "</text>"), std::string::npos) << k;
+    }
+    // A second row at y = 51: the plot box starts below it.
+    EXPECT_NE(svg.find("y=\"51.0\" fill=\"#222\">"), std::string::npos) << svg;
+}
+
+}  // namespace robometrics::report

@@ -7,6 +7,7 @@
 #include "CommandSupport.hpp"
 #include "robometrics/evaluate/EvaluationHeadlines.hpp"
 #include "robometrics/evaluate/EvaluationWriter.hpp"
+#include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
 #include "robometrics/evaluate/RemapCheck.hpp"
 #include "robometrics/nodes/LostNode.hpp"
@@ -33,7 +34,7 @@ int runEvaluate(EvaluateCli &cli) {
     auto inputs = evaluate::findRunInputs(cli.input);
     if (!inputs) return fail("evaluate", inputs.error());
     // Before the long part: an output folder that must not be replaced, and mistyped topics.
-    if (Status s = evaluate::checkOutputDirectory(cli.out_dir); !s.ok()) return fail("evaluate", s.error());
+    if (Status s = evaluate::checkOutputFolder(cli.out_dir); !s.ok()) return fail("evaluate", s.error());
     evaluate::EvaluateOptions &o = cli.options;
     if (auto code = checkUsage("evaluate", {}, o.remaps)) return *code;
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));

@@ -7,9 +7,11 @@
 #include <cmath>
 #include <map>
 
+#include "robometrics/report/EventBands.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/Png.hpp"
 #include "robometrics/report/SvgPlot.hpp"
+#include "robometrics/report/TimeChart.hpp"
 #include "robometrics/slam/MapOverlay.hpp"
 #include "robometrics/terrain/CostmapImage.hpp"
 
@@ -17,10 +19,10 @@ namespace robometrics::evaluate {
 
 namespace {
 
-using report::Band;
 using report::LineSeries;
-using report::Marker;
 using report::SvgPlot;
+using report::TimeChart;
+using report::TimeEvent;
 
 std::string fixed(double v, int decimals) { return std::isfinite(v) ? fmt::format("{:.{}f}", v, decimals) : "n/a"; }
 
@@ -36,6 +38,26 @@ double stampOnAxis(const Evaluation &e, double stamp_s) {
 }
 
 std::string timeAxis(const Evaluation &e) { return e.clock.axisLabel(); }
+
+double runSeconds(const Evaluation &e) {
+    return e.clock.empty() ? toSeconds(e.end_time - e.start_time) : e.clock.durationSeconds();
+}
+
+/// Every anomaly with a time (time_s..end_time_s, or a moment), plus `extra` events of the plot.
+/// Shaded on every plot of the run's time axis, merged per code (report/EventBands.hpp).
+std::vector<report::EventBand> runBands(const Evaluation &e, std::vector<TimeEvent> extra = {}) {
+    for (const auto &a : e.anomalies) {
+        if (a.time_s) extra.push_back({a.code, *a.time_s, a.end_time_s});
+    }
+    return report::mergeEvents(std::move(extra), report::mergeGapFor(runSeconds(e)));
+}
+
+/// A chart on the run's time axis with the run's anomalies on it.
+TimeChart runChart(const Evaluation &e, std::string title, std::string y_label, std::vector<TimeEvent> extra = {}) {
+    TimeChart chart(std::move(title), timeAxis(e), std::move(y_label));
+    chart.setBands(runBands(e, std::move(extra)));
+    return chart;
+}
 
 /// The map comparison as an underlay, so paths are seen against walls (axis-aligned maps only).
 void addMapUnderlay(const Evaluation &e, SvgPlot &plot) {
@@ -94,7 +116,8 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
         if (s.odometry_messages > 0) add("Traversal", "Mean velocity", fixed(s.mean_velocity, 2), "m/s");
         if (s.imu_messages > 0) {
             add("Traversal", "Time on rough terrain", fixed(s.time_rough_terrain_s, 1), "s");
-            add("Traversal", "Max |acceleration|", fixed(s.max_accel_magnitude, 2), "m/s²");
+            // The traversal summary's |a| is the raw IMU vector: on a level floor it is gravity.
+            add("Traversal", "Max |acceleration| (including gravity)", fixed(s.max_accel_magnitude, 2), "m/s²");
         }
     }
     if (e.motion) {
@@ -192,7 +215,7 @@ std::string pathsPlot(const Evaluation &e) {
 
 std::string errorPlot(const Evaluation &e) {
     const auto &tr = *e.trajectory;
-    SvgPlot plot("Absolute position error over time", timeAxis(e), "APE [m]");
+    TimeChart plot = runChart(e, "Absolute position error over time", "APE [m]");
     plot.setEmptyMessage("no matched poses");
     // The stamps are the estimate's header stamps (maybe simulated time): mapped onto the run's axis.
     // Both alignments' errors belong to the same matched pairs, at the estimate's stamps.
@@ -213,11 +236,25 @@ std::string errorPlot(const Evaluation &e) {
     return plot.render();
 }
 
+/// |a| without gravity for a robot on a level floor: the IMU's horizontal component,
+/// sqrt(|a|^2 - a_z^2), from the row's latest |a| and |a_z| (one reading). NaN without a reading.
+double horizontalAccel(const traversal::TraversalRow &r) {
+    if (!r.imu_accel_magnitude || !r.vertical_roughness) return NAN;
+    const double m = *r.imu_accel_magnitude, z = *r.vertical_roughness;
+    return std::sqrt(std::max(0.0, m * m - z * z));
+}
+
 std::string traversalPlots(const Evaluation &e) {
     const auto &rows = e.traversal->rows;
+    // One quantity per chart: speeds of 0.3 m/s beside gravity's 9.8 m/s^2 drew as a flat line.
     LineSeries clearance{"mean clearance", {}, {}, "", false, false}, minimum{"min clearance", {}, {}, "", true, false};
-    LineSeries velocity{"velocity", {}, {}, "", false, false}, accel{"|a| (latest)", {}, {}, "", false, false};
-    LineSeries smooth{"smoothness (window)", {}, {}, "", false, false};
+    LineSeries velocity{"speed (window mean of |v|)", {}, {}, "", false, false};
+    LineSeries accel{"horizontal |a| (latest reading, gravity removed)", {}, {}, "", false, false};
+    LineSeries smooth{"window mean of |a| + |w| (including gravity)", {}, {}, "", false, false};
+    for (LineSeries *l : {&clearance, &minimum, &velocity, &accel, &smooth}) {
+        l->x.reserve(rows.size());
+        l->y.reserve(rows.size());
+    }
     for (const auto &r : rows) {
         double t = relative(e, r.time);
         clearance.x.push_back(t);
@@ -227,26 +264,33 @@ std::string traversalPlots(const Evaluation &e) {
         velocity.x.push_back(t);
         velocity.y.push_back(r.current_velocity.value_or(NAN));
         accel.x.push_back(t);
-        accel.y.push_back(r.imu_accel_magnitude.value_or(NAN));
+        accel.y.push_back(horizontalAccel(r));
         smooth.x.push_back(t);
         smooth.y.push_back(r.current_smoothness.value_or(NAN));
     }
-    SvgPlot c("Obstacle clearance", timeAxis(e), "clearance [m]");
+    // Collisions: each row whose collision-event counter went up, merged like the anomalies.
+    std::vector<TimeEvent> collisions;
+    std::uint64_t previous = 0;
+    for (const auto &r : rows) {
+        if (r.collision_events > previous) collisions.push_back({"collision", relative(e, r.time), {}});
+        previous = r.collision_events;
+    }
+    TimeChart c = runChart(e, "Obstacle clearance", "clearance [m]", std::move(collisions));
     c.setEmptyMessage(e.topics.scan.empty() ? "no laser scan topic in this run" : "no scan readings");
     c.add(std::move(clearance));
     c.add(std::move(minimum));
-    // Collisions: each row whose collision-event counter went up.
-    std::uint64_t previous = 0;
-    for (const auto &r : rows) {
-        if (r.collision_events > previous) c.add(Marker{relative(e, r.time), "collision", "#c0392b"});
-        previous = r.collision_events;
-    }
-    SvgPlot v("Velocity and roughness", timeAxis(e), "m/s, m/s²");
-    v.setEmptyMessage("no pose, odometry or IMU readings in this run");
+    TimeChart v = runChart(e, "Speed", "speed [m/s]");
+    v.setEmptyMessage("no pose or odometry readings in this run");
     v.add(std::move(velocity));
-    v.add(std::move(accel));
-    v.add(std::move(smooth));
-    return c.render() + v.render();
+    TimeChart acc = runChart(e, "Horizontal acceleration (gravity removed: sqrt(|a|^2 - a_z^2), IMU z up)",
+                             "acceleration [m/s^2]");
+    acc.setEmptyMessage("no IMU readings in this run");
+    acc.add(std::move(accel));
+    TimeChart rough = runChart(e, "Roughness (the traversal's smoothness: |a| + |w| per window, gravity included)",
+                               "|a| + |w|");
+    rough.setEmptyMessage("no IMU readings in this run");
+    rough.add(std::move(smooth));
+    return c.render() + v.render() + acc.render() + rough.render();
 }
 
 /// Which inputs of the traversal plots the run did not record, so an empty line is explained.
@@ -283,7 +327,7 @@ std::string topicPlot(const Evaluation &e) {
     std::sort(ordered.begin(), ordered.end(),
               [&](const auto &a, const auto &b) { return counts[a.label] > counts[b.label]; });
     if (ordered.size() > 6) ordered.resize(6);
-    SvgPlot plot("Topic rates (1 / mean period per window)", timeAxis(e), "rate [Hz]");
+    TimeChart plot = runChart(e, "Topic rates (1 / mean period per window)", "rate [Hz]");
     plot.setEmptyMessage("no topic had two messages in one window");
     for (auto &s : ordered) {
         s.step = true;
@@ -305,7 +349,12 @@ std::string topicPlot(const Evaluation &e) {
 }
 
 std::string lostPlot(const Evaluation &e) {
-    SvgPlot plot("Localization: detector state and P(lost)", timeAxis(e), "state / probability");
+    std::vector<TimeEvent> episodes;
+    for (const auto &ep : e.lost->episodes.episodes()) {
+        const bool lost = ep.worst == localization::LostStatus::Lost;
+        episodes.push_back({lost ? "lost episode" : "confused episode", relative(e, ep.start), relative(e, ep.end)});
+    }
+    TimeChart plot = runChart(e, "Localization: detector state and P(lost)", "state / probability", std::move(episodes));
     plot.setEmptyMessage("no readings on " + e.lost->topic);
     plot.setYRange(-0.05, 2.1);
     LineSeries state{"state (0 normal, 1 confused, 2 lost)", {}, {}, "#1f77b4", false, true};
@@ -319,11 +368,6 @@ std::string lostPlot(const Evaluation &e) {
     }
     plot.add(std::move(state));
     plot.add(std::move(prob));
-    for (const auto &ep : e.lost->episodes.episodes()) {
-        bool lost = ep.worst == localization::LostStatus::Lost;
-        plot.add(Band{relative(e, ep.start), relative(e, ep.end), lost ? "#c0392b" : "#f39c12",
-                      lost ? "lost episode" : "confused episode"});
-    }
     return plot.render();
 }
 
@@ -340,9 +384,10 @@ std::string systemPlots(const Evaluation &e) {
     }
     // Sampled by `robometrics run` on its own clock, not the bag's: labelled so.
     const char *elapsed = "time since `robometrics run` started the command [s]";
-    SvgPlot c("CPU use of the process tree (100 % = one core)", elapsed, "CPU [%]");
+    // Another clock than the bag's: no anomaly bands, and zoomed apart from the run's charts.
+    TimeChart c("CPU use of the process tree (100 % = one core)", elapsed, "CPU [%]", "command");
     c.add(std::move(cpu));
-    SvgPlot m("Memory of the process tree", elapsed, "memory [MiB]");
+    TimeChart m("Memory of the process tree", elapsed, "memory [MiB]", "command");
     m.add(std::move(rss));
     m.add(std::move(pss));
     return c.render() + m.render();
@@ -358,12 +403,15 @@ std::string mapSection(const Evaluation &e) {
         "<img alt=\"map overlay\" style=\"image-rendering:pixelated;max-width:100%;border:1px solid #ccc\" "
         "width=\"{}\" src=\"data:image/png;base64,{}\">",
         img.width * scale, report::base64(report::encodePng(img)));
+    // Each colour and its label in one unbreakable box: a line wraps between entries, never
+    // between a swatch and its words.
     std::string legend = "<p>";
     for (size_t i = 0; i < slam::kOverlayClasses; ++i) {
         const auto &c = slam::overlayColours()[i];
         legend += fmt::format(
+            "<span style=\"display:inline-block;white-space:nowrap;margin:2px 14px 2px 0\">"
             "<span style=\"display:inline-block;width:12px;height:12px;background:rgb({},{},{});"
-            "border:1px solid #999;margin:0 4px 0 12px;vertical-align:middle\"></span>{}",
+            "border:1px solid #999;margin-right:4px;vertical-align:middle\"></span>{}</span> ",
             c[0], c[1], c[2], report::escapeXml(slam::overlayLabels()[i]));
     }
     return html + legend + "</p>";

@@ -13,6 +13,7 @@
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 #include "robometrics/evaluate/EvaluationReport.hpp"
+#include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/TopicStatsNode.hpp"
 #include "robometrics/report/CsvFile.hpp"
@@ -130,17 +131,6 @@ Status writePassFiles(const Evaluation &e, const fs::path &dir, std::optional<ba
 
 }  // namespace
 
-Status checkOutputDirectory(const std::string &out_dir) {
-    std::error_code ec;
-    const fs::path dir(out_dir);
-    if (!fs::exists(dir, ec)) return Status::Ok();
-    if (!fs::is_directory(dir, ec)) return Error{out_dir + ": exists and is not a folder"};
-    if (fs::is_empty(dir, ec) || fs::exists(dir / "summary.json", ec)) return Status::Ok();
-    return Error{out_dir +
-                 ": holds files but no summary.json, so it is not an earlier evaluate output; evaluate "
-                 "replaces its output folder as a whole, so choose a new or empty folder"};
-}
-
 struct EvaluationWriter::State {
     std::optional<AtomicDirectory> staging;
     fs::path dir;
@@ -158,9 +148,10 @@ EvaluationWriter::~EvaluationWriter() {
 }
 
 Result<EvaluationWriter> EvaluationWriter::open(const std::string &out_dir) {
-    ROBOMETRICS_TRY(checkOutputDirectory(out_dir));
-    // The run's files go into a fresh folder beside OUT_DIR that replaces it at the end: no file
-    // of an earlier run survives, and an interrupted run leaves the earlier folder as it was.
+    ROBOMETRICS_TRY(checkOutputFolder(out_dir));
+    // The run's files go into a fresh folder beside OUT_DIR that replaces it at the end, the user's
+    // files of OUT_DIR carried into it first (OutputFolder.hpp): no file of evaluate's earlier run
+    // survives, no other file is lost, and an interrupted run leaves OUT_DIR as it was.
     fs::path target = fs::path(out_dir).lexically_normal();
     if (!target.has_filename()) target = target.parent_path();  // "eval/" names the folder "eval"
     std::error_code ec;
@@ -206,6 +197,8 @@ Status EvaluationWriter::finish(const Evaluation &e) {
     ROBOMETRICS_TRY(written);
     ROBOMETRICS_TRY(ate_written);
     ROBOMETRICS_TRY(drawn);
+    std::error_code ec;
+    if (fs::is_directory(s.staging->target(), ec)) ROBOMETRICS_TRY(carryForeignFiles(s.staging->target(), s.dir));
     return s.staging->commit();
 }
 

@@ -14,11 +14,12 @@ namespace robometrics::evaluate {
 /// over the bag alone decides (traversal.csv, topic_stats.csv, lost.csv, and evaluation.mcap's lost
 /// statuses and statistics windows) can be written beside the analyses that follow the pass
 /// (evaluateRun's `pass_done`), the rest once the evaluation is complete. Every file goes into a
-/// new folder beside OUT_DIR that replaces it at the end (core/AtomicFile.hpp, AtomicDirectory):
-/// OUT_DIR then holds exactly this run's files, and a failed run leaves it as it was.
+/// new folder beside OUT_DIR that replaces it at the end (core/AtomicFile.hpp, AtomicDirectory),
+/// with the files the user keeps in OUT_DIR carried into it first (OutputFolder.hpp): OUT_DIR then
+/// holds this run's files and the user's, and a failed run leaves it as it was.
 class EvaluationWriter {
 public:
-    /// Checks OUT_DIR (checkOutputDirectory) and makes the folder that will replace it.
+    /// Checks OUT_DIR (checkOutputFolder) and makes the folder the files are written into first.
     static Result<EvaluationWriter> open(const std::string &out_dir);
 
     EvaluationWriter(EvaluationWriter &&) noexcept;
@@ -48,9 +49,5 @@ Status writeEvaluation(const Evaluation &evaluation, const std::string &out_dir)
 /// is left as it was.
 Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, const std::string &out_dir,
                     Evaluation &e);
-
-/// Whether `out_dir` may be replaced: absent, empty, or an earlier evaluate output (it holds
-/// summary.json). Anything else is refused, so a mistyped -o never deletes other data.
-Status checkOutputDirectory(const std::string &out_dir);
 
 }  // namespace robometrics::evaluate

@@ -1,7 +1,8 @@
 #pragma once
-// The self-contained HTML report: one file with inline CSS and inline SVG (and, for the benchmark
-// report only, an inline script), no network, no external fonts. A verdict banner, a table of
-// headline metrics, then sections of plots and tables.
+// The self-contained HTML report: one file with inline CSS, inline SVG and, when a section holds
+// zoomable time charts (TimeChart.hpp), the vendored uPlot and the script that draws them inlined
+// once; the benchmark report adds its own script. No network, no external fonts. A verdict
+// banner, a table of headline metrics, then sections of plots and tables.
 
 #include <string>
 #include <vector>

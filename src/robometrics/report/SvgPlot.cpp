@@ -246,21 +246,43 @@ std::string gridAndTicks(const Axes &a) {
     return s;
 }
 
-std::string legend(const std::vector<LineSeries> &lines, double left, int width) {
-    std::string s;
+constexpr double kLegendRow = 15;  // px between legend rows
+
+/// A series' legend entry: its text, and its width at the 11 px font.
+struct LegendEntry {
+    const LineSeries *line;
+    std::string text;
+    double x, y;
+};
+
+/// Every named series gets an entry: a row that is full continues on the next row (dropping the
+/// rest, as before, drew six lines under a five-entry legend).
+std::vector<LegendEntry> legendLayout(const std::vector<LineSeries> &lines, double left, int width) {
+    std::vector<LegendEntry> out;
     double lx = left, ly = 36;
     for (const auto &l : lines) {
         if (l.label.empty()) continue;
         // A series that never had a value says so rather than leaving the reader to look for it.
-        const std::string label = anyFinitePoint(l.x, l.y) ? l.label : l.label + " (no data)";
-        double w =
-            26 + 6.8 * static_cast<double>(label.size());  // 6.8 px: wide glyphs (capitals, "->") of the 11 px font
-        if (lx + w > width - 4.0) break;                   // no room: the rest stays unlabelled rather than overlapping
+        std::string label = anyFinitePoint(l.x, l.y) ? l.label : l.label + " (no data)";
+        const double w = 26 + 6.8 * static_cast<double>(label.size());  // 6.8 px: wide glyphs of the 11 px font
+        if (lx > left && lx + w > width - 4.0) {
+            lx = left;
+            ly += kLegendRow;
+        }
+        out.push_back({&l, std::move(label), lx, ly});
+        lx += w;
+    }
+    return out;
+}
+
+std::string legend(const std::vector<LegendEntry> &entries) {
+    std::string s;
+    for (const LegendEntry &e : entries) {
         s += fmt::format(
             "<line x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"{3}\" "
             "stroke-width=\"2\"{4}/><text x=\"{5:.1f}\" y=\"{6:.1f}\" fill=\"#222\">{7}</text>\n",
-            lx, ly - 4, lx + 16, l.color, l.dashed ? " stroke-dasharray=\"5,3\"" : "", lx + 20, ly, escapeXml(label));
-        lx += w;
+            e.x, e.y - 4, e.x + 16, e.line->color, e.line->dashed ? " stroke-dasharray=\"5,3\"" : "", e.x + 20, e.y,
+            escapeXml(e.text));
     }
     return s;
 }
@@ -360,7 +382,10 @@ bool SvgPlot::hasData() const {
 std::string SvgPlot::render() const {
     // Title on the first row, legend on the second, then the plot area.
     const bool has_data = hasData();
-    const double left = 64, right = paths_.empty() || !has_data ? 16 : 70, top = 46, bottom = 46;
+    const double left = 64, right = paths_.empty() || !has_data ? 16 : 70, bottom = 46;
+    const std::vector<LegendEntry> entries = legendLayout(lines_, left, width_);
+    // Further legend rows push the plot down (its height shrinks; the SVG keeps its size).
+    const double top = 46 + (entries.empty() ? 0 : entries.back().y - 36);
     Axes a{left, top, width_ - left - right, height_ - top - bottom, {}, {}};
 
     for (const auto &l : lines_) {
@@ -454,7 +479,7 @@ std::string SvgPlot::render() const {
                 "font-size=\"10\">{6}</text>\n",
                 a.X(m.x), a.top, a.top + a.ph, m.color, a.X(m.x) + 3, a.top + 10, escapeXml(m.label));
         }
-        s += legend(lines_, left, width_);
+        s += legend(entries);
     }
     // Frame and axis labels.
     s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#999\"/>\n", a.left,
