@@ -36,7 +36,7 @@ Files shiftedPair(const std::string &name) {
     return f;
 }
 
-nlohmann::json runJson(const std::vector<std::string> &args) {
+nlohmann::json apeRunJson(const std::vector<std::string> &args) {
     auto r = runRobometrics(args);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return nlohmann::json::parse(r.out);
@@ -44,7 +44,7 @@ nlohmann::json runJson(const std::vector<std::string> &args) {
 
 TEST(ApeCommand, UnalignedShiftGivesUnitErrors) {
     Files f = shiftedPair("ape_none");
-    auto j = runJson({"ape", f.ref, f.est, "--json", "--errors"});
+    auto j = apeRunJson({"ape", f.ref, f.est, "--json", "--errors"});
     EXPECT_EQ(j["n"], 4);
     EXPECT_EQ(j["rmse"], 1.0);
     EXPECT_EQ(j["mean"], 1.0);
@@ -59,12 +59,12 @@ TEST(ApeCommand, UnalignedShiftGivesUnitErrors) {
 
 TEST(ApeCommand, Se3AlignmentRemovesTheShift) {
     Files f = shiftedPair("ape_se3");
-    auto j = runJson({"ape", f.ref, f.est, "--align", "se3", "--json"});
+    auto j = apeRunJson({"ape", f.ref, f.est, "--align", "se3", "--json"});
     EXPECT_NEAR(j["rmse"].get<double>(), 0.0, 1e-12);
     EXPECT_NEAR(j["alignment"]["translation"][2].get<double>(), -1.0, 1e-12);
     EXPECT_NEAR(j["alignment"]["rotation"][0][0].get<double>(), 1.0, 1e-12);
     // Origin alignment maps the first pose onto the first pose: the same here.
-    auto o = runJson({"ape", f.ref, f.est, "--align", "origin", "--json"});
+    auto o = apeRunJson({"ape", f.ref, f.est, "--align", "origin", "--json"});
     EXPECT_EQ(o["max"], 0.0);
 }
 
@@ -75,14 +75,14 @@ TEST(ApeCommand, RelationsAndPlaneProjection) {
     auto est = tumFile(dir, "est.txt",
                        "0 0 0 3 0 0 0.7071067811865476 0.7071067811865476\n"
                        "1 1 0 3 0 0 0.7071067811865476 0.7071067811865476\n");
-    EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "angle_deg", "--json"})["mean"].get<double>(), 90.0, 1e-9);
-    EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "angle_rad", "--json"})["mean"].get<double>(), M_PI / 2, 1e-12);
-    EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "rot_part", "--json"})["mean"].get<double>(), 2.0, 1e-12);
-    EXPECT_NEAR(runJson({"ape", ref, est, "--relation", "full", "--json"})["mean"].get<double>(), std::sqrt(13.0),
+    EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "angle_deg", "--json"})["mean"].get<double>(), 90.0, 1e-9);
+    EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "angle_rad", "--json"})["mean"].get<double>(), M_PI / 2, 1e-12);
+    EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "rot_part", "--json"})["mean"].get<double>(), 2.0, 1e-12);
+    EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "full", "--json"})["mean"].get<double>(), std::sqrt(13.0),
                 1e-12);
-    EXPECT_EQ(runJson({"ape", ref, est, "--json"})["mean"], 3.0);
+    EXPECT_EQ(apeRunJson({"ape", ref, est, "--json"})["mean"], 3.0);
     // Projected to xy the height difference disappears.
-    EXPECT_EQ(runJson({"ape", ref, est, "--project-to-plane", "xy", "--json"})["max"], 0.0);
+    EXPECT_EQ(apeRunJson({"ape", ref, est, "--project-to-plane", "xy", "--json"})["max"], 0.0);
 }
 
 TEST(ApeCommand, OffsetAndToleranceDecideTheMatches) {
@@ -93,10 +93,10 @@ TEST(ApeCommand, OffsetAndToleranceDecideTheMatches) {
     EXPECT_EQ(none.exit_code, 1);
     EXPECT_NE(none.err.find("0 of 3 possible pairs"), std::string::npos) << none.err;
     EXPECT_NE(none.err.find("closest pair is 7.5 s apart"), std::string::npos) << none.err;
-    auto j = runJson({"ape", ref, est, "--t-offset", "9.5", "--json"});
+    auto j = apeRunJson({"ape", ref, est, "--t-offset", "9.5", "--json"});
     EXPECT_EQ(j["association"]["matched"], 3);
     EXPECT_EQ(j["rmse"], 0.0);
-    auto o = runJson({"ape", ref, est, "--t-offset", "9.4", "--t-max-diff", "0.2", "--assoc", "one-to-one", "--json"});
+    auto o = apeRunJson({"ape", ref, est, "--t-offset", "9.4", "--t-max-diff", "0.2", "--assoc", "one-to-one", "--json"});
     EXPECT_EQ(o["association"]["matched"], 3);
     auto text = runRobometrics({"ape", ref, est, "--t-offset", "9.5"});
     EXPECT_NE(text.out.find("matched 3 of 3 possible poses"), std::string::npos) << text.out;
@@ -163,7 +163,7 @@ TEST(ApeCommand, KittiSequence00MatchesPublishedAte) {
     ROBOMETRICS_REQUIRE_DATA(gt, "trajectories/KITTI_00_gt.txt");
     ROBOMETRICS_REQUIRE_DATA(orb, "trajectories/KITTI_00_ORB.txt");
     // ORB-SLAM2 (Mur-Artal & Tardos 2017, Table II) reports an ATE RMSE of 1.3 m on stereo KITTI 00.
-    auto j = runJson({"ape", gt.string(), orb.string(), "--align", "se3", "--json"});
+    auto j = apeRunJson({"ape", gt.string(), orb.string(), "--align", "se3", "--json"});
     EXPECT_EQ(j["n"], 4541);
     EXPECT_NEAR(j["rmse"].get<double>(), 1.3, 0.05);
 }
@@ -176,7 +176,7 @@ TEST(ApeCommand, KittiSequence00FullRelationAgreesWithEvo) {
     // E = P_est^-1 P_ref with the inverse by transposition, ||E - I||_F) computed with every step
     // in long double (80-bit) from the same files; they round to the figures below. With
     // P_ref^-1 P_est instead the rmse was 1.30358332008 (1.7e-9 off, the difference issue 15 saw).
-    auto j = runJson({"ape", "kitti", gt.string(), orb.string(), "-a", "-r", "full", "--json"});
+    auto j = apeRunJson({"ape", "kitti", gt.string(), orb.string(), "-a", "-r", "full", "--json"});
     ASSERT_EQ(j["n"], 4541);
     const std::vector<std::pair<const char *, double>> expected = {
         {"rmse", 1.3035833178118312}, {"mean", 1.1571941294073536}, {"median", 1.0657596192620868},
@@ -192,13 +192,13 @@ TEST(ApeCommand, TumFr2DeskAssociationsCoincideAtTenMilliseconds) {
     ROBOMETRICS_REQUIRE_DATA(orb, "trajectories/fr2_desk_ORB.txt");
     // evo's nearest matching and the TUM tools' one-to-one matching give the same pairs at 0.01 s,
     // so every statistic agrees; at 0.02 s evo matches some reference poses twice.
-    auto nearest = runJson({"ape", gt.string(), orb.string(), "--align", "se3", "--json"});
-    auto greedy = runJson({"ape", gt.string(), orb.string(), "--align", "se3", "--assoc", "one-to-one", "--json"});
+    auto nearest = apeRunJson({"ape", gt.string(), orb.string(), "--align", "se3", "--json"});
+    auto greedy = apeRunJson({"ape", gt.string(), orb.string(), "--align", "se3", "--assoc", "one-to-one", "--json"});
     EXPECT_EQ(nearest["association"]["matched"], greedy["association"]["matched"]);
     EXPECT_EQ(nearest["rmse"], greedy["rmse"]);
-    auto nearest2 = runJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--json"});
+    auto nearest2 = apeRunJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--json"});
     auto greedy2 =
-        runJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--assoc", "one-to-one", "--json"});
+        apeRunJson({"ape", gt.string(), orb.string(), "--t-max-diff", "0.02", "--assoc", "one-to-one", "--json"});
     EXPECT_NE(nearest2["sse"], greedy2["sse"]);
 }
 
@@ -402,13 +402,13 @@ TEST(ApeCommand, TfChainsAreLookedUpAsEvoOnTheNav2Bag) {
     // evo 1.36: evo_ape bag2 BAG /tf:map.base_link /amcl_pose -a gives n 134, rmse 0.045147 (the
     // chain looked up at its tf_cache_lookup_frequency, 10 Hz). mcap is evo 1.36's word for it.
     for (const char *word : {"bag2", "mcap"}) {
-        auto j = runJson({"ape", word, bag.string(), "/tf:map.base_link", "/amcl_pose", "-a", "--json"});
+        auto j = apeRunJson({"ape", word, bag.string(), "/tf:map.base_link", "/amcl_pose", "-a", "--json"});
         EXPECT_EQ(j["n"], 134) << word;
         EXPECT_NEAR(j["rmse"].get<double>(), 0.045147, 5e-7) << word;
         EXPECT_EQ(j["association"]["ref_poses"], 957) << "95.6 s at 10 Hz";
     }
     // At every stamp of a moving link instead (our former sampling, and evaluate's).
-    auto every = runJson({"ape", bag.string() + ":tf:map:base_link", bag.string() + ":/amcl_pose", "-a",
+    auto every = apeRunJson({"ape", bag.string() + ":tf:map:base_link", bag.string() + ":/amcl_pose", "-a",
                           "--tf_lookup_frequency", "0", "--json"});
     EXPECT_EQ(every["n"], 132);
     EXPECT_NEAR(every["rmse"].get<double>(), 0.045360, 5e-7);

@@ -43,8 +43,8 @@ nlohmann::json expectJudgedUpToTheCut(const fs::path &cut) {
         EXPECT_TRUE(a["time_s"].is_number());
     }
     EXPECT_TRUE(raised) << s["anomalies"].dump(2);
-    ASSERT_TRUE(s.contains("caveats"));
-    EXPECT_NE(s["caveats"].dump().find("ends abruptly"), std::string::npos);
+    EXPECT_TRUE(s.contains("caveats"));
+    EXPECT_NE(s.value("caveats", nlohmann::json::array()).dump().find("ends abruptly"), std::string::npos);
     const auto strict = test::runRobometrics({"evaluate", cut.string(), "-o", (out.string() + "-strict"), "--strict"});
     EXPECT_EQ(strict.exit_code, 1);
     EXPECT_NE(strict.err.find("truncated"), std::string::npos) << strict.err;

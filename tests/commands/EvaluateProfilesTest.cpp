@@ -101,5 +101,47 @@ INSTANTIATE_TEST_SUITE_P(
                       Profile{"scan_gap_batched", {"--scenario", "scan_gap", "--recorder", "batched"}}),
     [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
 
+// The truth profiles (issue: a verdict that says what it measured): each scenario.json states its
+// expected verdict and anomalies with their topic and span; the verdict must be exactly that and
+// every anomaly within 0.25 s of its true start and end.
+class EvaluateTruthProfiles : public ::testing::TestWithParam<Profile> {};
+
+TEST_P(EvaluateTruthProfiles, GiveExactlyTheTrueAnomaliesWithinAQuarterSecondAndTheDocumentedVerdict) {
+    const Evaluated run = simulateAndEvaluate(GetParam());
+    EXPECT_EQ(run.summary["verdict"], run.scenario["expected_verdict"]) << listAnomalies(run.summary);
+    const nlohmann::json &anomalies = run.summary["anomalies"];
+    std::vector<bool> explained(anomalies.size(), false);
+    for (const auto &truth : run.scenario["expected_anomalies"]) {
+        bool found = false;
+        for (std::size_t i = 0; i < anomalies.size() && !found; ++i) {
+            const auto &a = anomalies[i];
+            if (a["code"] != truth["code"] || a["time_s"].is_null()) continue;
+            if (truth.contains("topic") &&
+                a["message"].get<std::string>().find(truth["topic"].get<std::string>()) == std::string::npos) {
+                continue;
+            }
+            EXPECT_NEAR(a["time_s"].get<double>(), truth["t_start"].get<double>(), 0.25) << a.dump();
+            if (!a["end_time_s"].is_null() && truth.contains("t_end") && truth["t_end"] != truth["t_start"]) {
+                EXPECT_NEAR(a["end_time_s"].get<double>(), truth["t_end"].get<double>(), 0.25) << a.dump();
+            }
+            found = explained[i] = true;
+        }
+        EXPECT_TRUE(found) << "no " << truth.dump() << "; raised:\n  " << listAnomalies(run.summary);
+    }
+    for (std::size_t i = 0; i < anomalies.size(); ++i) {
+        EXPECT_TRUE(explained[i]) << "false alarm: " << anomalies[i]["code"] << ": " << anomalies[i]["message"];
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Truth, EvaluateTruthProfiles,
+    ::testing::Values(Profile{"rear_collision", {"--scenario", "rear_collision"}},
+                      Profile{"wheel_slip", {"--scenario", "wheel_slip", "--clock", "gazebo"}},
+                      Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
+                      Profile{"tf_only", {"--scenario", "tf_only"}},
+                      Profile{"no_scanner", {"--scenario", "no_scanner"}},
+                      Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
+    [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
+
 }  // namespace
 }  // namespace robometrics

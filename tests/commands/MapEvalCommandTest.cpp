@@ -32,7 +32,7 @@ void writeMap(const fs::path &base, std::size_t c0, std::size_t r0, std::size_t 
          << "\nnegate: 0\noccupied_thresh: 0.65\nfree_thresh: 0.196\n";
 }
 
-nlohmann::json runJson(const std::vector<std::string> &args) {
+nlohmann::json mapEvalRunJson(const std::vector<std::string> &args) {
     auto r = test::runRobometrics(args);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json();
@@ -43,7 +43,7 @@ TEST(MapEvalCommand, ShiftedSquareWithUnknownStripGivesHandComputedFigures) {
     writeMap(dir / "gt", 5, 5);
     writeMap(dir / "est", 6, 5, 15);  // square one cell east; columns 15..19 unknown
     const auto j =
-        runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(), "--json"});
+        mapEvalRunJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(), "--json"});
     ASSERT_TRUE(j.is_object());
     // GT free = 400 - 25 = 375; the unknown strip hides 5 x 20 = 100 of them.
     EXPECT_DOUBLE_EQ(j["coverage"].get<double>(), 275.0 / 375.0);
@@ -72,12 +72,12 @@ TEST(MapEvalCommand, OffsetAndOriginsBringTheEstimateOntoTheGt) {
     writeMap(dir / "gt", 5, 5);
     // The same map with its origin 0.25 m (5 cells) further west, compensated by --est-offset.
     writeMap(dir / "est", 5, 5, 20, "[-0.25, 0.0, 0.0]");
-    const auto off = runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(),
+    const auto off = mapEvalRunJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(),
                               "--est-offset", "0.25,0,0", "--json"});
     EXPECT_DOUBLE_EQ(off["iou"].get<double>(), 1.0);
     EXPECT_DOUBLE_EQ(off["ssim_full"].get<double>(), 1.0);
     const auto raw =
-        runJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(), "--json"});
+        mapEvalRunJson({"map-eval", "--gt", (dir / "gt.yaml").string(), "--est", (dir / "est.yaml").string(), "--json"});
     // Without the offset the square sits 5 cells west: no overlap; the east 5 columns are unknown.
     EXPECT_DOUBLE_EQ(raw["iou"].get<double>(), 0.0);
     EXPECT_EQ(raw["counts"]["estimate_known_cells"], 300);

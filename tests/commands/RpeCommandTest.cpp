@@ -28,7 +28,7 @@ LineFiles lineFiles(const std::string &name) {
     return f;
 }
 
-nlohmann::json runJson(const std::vector<std::string> &args) {
+nlohmann::json rpeRunJson(const std::vector<std::string> &args) {
     auto r = runRobometrics(args);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json();
@@ -36,7 +36,7 @@ nlohmann::json runJson(const std::vector<std::string> &args) {
 
 TEST(RpeCommand, ConsecutiveFrames) {
     auto f = lineFiles("rpe_frames");
-    auto j = runJson({"rpe", f.ref, f.est, "--json", "--errors"});
+    auto j = rpeRunJson({"rpe", f.ref, f.est, "--json", "--errors"});
     // Pairs (0,1) (1,2) (2,3) (3,4): |1.1 - 1|, 0, |1.2 - 1|, 0.
     EXPECT_EQ(j["n"], 4);
     EXPECT_NEAR(j["max"].get<double>(), 0.2, 1e-12);
@@ -65,21 +65,21 @@ TEST(RpeCommand, OutputDirectoryHoldsTheTrajectoryAndErrorOverTimePlots) {
 
 TEST(RpeCommand, AllPairsAndMetres) {
     auto f = lineFiles("rpe_all");
-    auto j = runJson({"rpe", f.ref, f.est, "--delta", "2", "--all-pairs", "--json"});
+    auto j = rpeRunJson({"rpe", f.ref, f.est, "--delta", "2", "--all-pairs", "--json"});
     // (0,2) 0.1, (1,3) 0.2, (2,4) 0.2.
     EXPECT_EQ(j["n"], 3);
     EXPECT_NEAR(j["mean"].get<double>(), 0.5 / 3, 1e-12);
     // Pairs from the reference every 2 m: ids 2, 4 -> one pair (2, 4): |2.2 - 2| = 0.2.
-    auto m = runJson({"rpe", f.ref, f.est, "--delta", "2", "--delta-unit", "m", "--pairs-from-reference", "--json"});
+    auto m = rpeRunJson({"rpe", f.ref, f.est, "--delta", "2", "--delta-unit", "m", "--pairs-from-reference", "--json"});
     EXPECT_EQ(m["n"], 1);
     EXPECT_NEAR(m["max"].get<double>(), 0.2, 1e-12);
 }
 
 TEST(RpeCommand, PointDistanceRelations) {
     auto f = lineFiles("rpe_point");
-    auto ratio = runJson({"rpe", f.ref, f.est, "--relation", "point_distance_error_ratio", "--json"});
+    auto ratio = rpeRunJson({"rpe", f.ref, f.est, "--relation", "point_distance_error_ratio", "--json"});
     EXPECT_NEAR(ratio["max"].get<double>(), 20.0, 1e-9);  // 0.2 m over 1 m
-    auto pd = runJson({"rpe", f.ref, f.est, "--relation", "point_distance", "--json"});
+    auto pd = rpeRunJson({"rpe", f.ref, f.est, "--relation", "point_distance", "--json"});
     EXPECT_NEAR(pd["mean"].get<double>(), 0.075, 1e-12);
     EXPECT_EQ(runRobometrics({"rpe", f.ref, f.est, "--delta-unit", "s"}).exit_code, 2);
     auto none = runRobometrics({"rpe", f.ref, f.est, "--delta", "9"});
@@ -98,9 +98,9 @@ TEST(RpeCommand, Sim3ChangesRpeButSe3DoesNot) {
     }
     r.close();
     e.close();
-    auto plain = runJson({"rpe", ref, est, "--json"});
-    auto se3 = runJson({"rpe", ref, est, "--align", "se3", "--json"});
-    auto sim3 = runJson({"rpe", ref, est, "--align", "sim3", "--json"});
+    auto plain = rpeRunJson({"rpe", ref, est, "--json"});
+    auto se3 = rpeRunJson({"rpe", ref, est, "--align", "se3", "--json"});
+    auto sim3 = rpeRunJson({"rpe", ref, est, "--align", "sim3", "--json"});
     EXPECT_NEAR(plain["rmse"].get<double>(), se3["rmse"].get<double>(), 1e-12);
     EXPECT_GT(plain["rmse"].get<double>(), 0.9);
     EXPECT_NEAR(sim3["rmse"].get<double>(), 0.0, 1e-12);
@@ -110,7 +110,7 @@ TEST(RpeCommand, Sim3ChangesRpeButSe3DoesNot) {
 TEST(RpeCommand, Fr1XyzRunsOnPublicData) {
     ROBOMETRICS_REQUIRE_DATA(gt, "trajectories/freiburg1_xyz-groundtruth.txt");
     ROBOMETRICS_REQUIRE_DATA(est, "trajectories/freiburg1_xyz-rgbdslam.txt");
-    auto j = runJson({"rpe", gt.string(), est.string(), "--json"});
+    auto j = rpeRunJson({"rpe", gt.string(), est.string(), "--json"});
     EXPECT_EQ(j["association"]["matched"], 785);
     EXPECT_EQ(j["association"]["max_pairs"], 788);
     EXPECT_EQ(j["n"], 784);  // consecutive pairs of 785 associated poses
@@ -124,15 +124,15 @@ namespace {
 
 TEST(RpeCommand, EvoCommandLinesGiveOurNumbers) {
     auto f = lineFiles("rpe_evo_spelling");
-    auto evo = runJson({"rpe", "tum", f.ref, f.est, "-d", "2", "-u", "f", "--all_pairs", "-r", "point_distance",
+    auto evo = rpeRunJson({"rpe", "tum", f.ref, f.est, "-d", "2", "-u", "f", "--all_pairs", "-r", "point_distance",
                         "--t_max_diff", "0.02", "--align_origin", "--json"});
-    auto ours = runJson({"rpe", f.ref, f.est, "--delta", "2", "--delta-unit", "f", "--all-pairs", "--relation",
+    auto ours = rpeRunJson({"rpe", f.ref, f.est, "--delta", "2", "--delta-unit", "f", "--all-pairs", "--relation",
                          "point_distance", "--t-max-diff", "0.02", "--align", "origin", "--json"});
     EXPECT_EQ(evo, ours);
     EXPECT_EQ(evo["n"], 3);  // all pairs (i, i + 2) of 5 poses
-    auto metres = runJson({"rpe", f.ref, f.est, "--delta", "1", "--delta_unit", "m", "--delta_tol", "0.2",
+    auto metres = rpeRunJson({"rpe", f.ref, f.est, "--delta", "1", "--delta_unit", "m", "--delta_tol", "0.2",
                            "--pairs_from_reference", "--pose_relation", "trans_part", "--json"});
-    EXPECT_EQ(metres, runJson({"rpe", f.ref, f.est, "--delta", "1", "--delta-unit", "m", "--delta-tol", "0.2",
+    EXPECT_EQ(metres, rpeRunJson({"rpe", f.ref, f.est, "--delta", "1", "--delta-unit", "m", "--delta-tol", "0.2",
                                "--pairs-from-reference", "--json"}));
 }
 

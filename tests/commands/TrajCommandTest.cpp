@@ -17,7 +17,7 @@ std::string writeFile(const std::filesystem::path &dir, const std::string &name,
     return path;
 }
 
-nlohmann::json runJson(const std::vector<std::string> &args) {
+nlohmann::json trajRunJson(const std::vector<std::string> &args) {
     auto r = runRobometrics(args);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.exit_code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json();
@@ -29,7 +29,7 @@ const char *kPath = "10 0 0 0 0 0 0 1\n11 3 0 0 0 0 0 1\n12 3 4 0 0 0 0 1\n13 3 
 
 TEST(TrajCommand, HandComputedStatistics) {
     auto dir = test::scratchDir("traj_stats");
-    auto j = runJson({"traj", writeFile(dir, "run.txt", kPath), "--json"});
+    auto j = trajRunJson({"traj", writeFile(dir, "run.txt", kPath), "--json"});
     ASSERT_EQ(j["trajectories"].size(), 1u);
     const auto &t = j["trajectories"][0];
     EXPECT_EQ(t["name"], "run");
@@ -85,7 +85,7 @@ TEST(TrajCommand, ReferenceAlignmentSyncOffsetAndMerge) {
     auto bad = runRobometrics({"traj", est, "--ref", ref, "-a"});
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("est: no matching timestamps"), std::string::npos) << bad.err;
-    auto j = runJson({"traj", est, "--ref", ref, "-a", "--t_offset", "-0.5", "--sync", "--json", "--save_as_tum", "-o",
+    auto j = trajRunJson({"traj", est, "--ref", ref, "-a", "--t_offset", "-0.5", "--sync", "--json", "--save_as_tum", "-o",
                       (dir / "out").string()});
     ASSERT_EQ(j["trajectories"].size(), 2u);
     EXPECT_EQ(j["trajectories"][0]["reference"], true);
@@ -101,7 +101,7 @@ TEST(TrajCommand, ReferenceAlignmentSyncOffsetAndMerge) {
     EXPECT_EQ(runRobometrics({"traj", est, "-a"}).exit_code, 2);
 
     // --merge: both inputs in one trajectory, by stamp (0, 0.5, 1, 1.5, ...).
-    auto m = runJson({"traj", ref, est, "--merge", "--json"});
+    auto m = trajRunJson({"traj", ref, est, "--merge", "--json"});
     ASSERT_EQ(m["trajectories"].size(), 1u);
     EXPECT_EQ(m["trajectories"][0]["name"], "merged");
     EXPECT_EQ(m["trajectories"][0]["poses"], 9);
@@ -129,7 +129,7 @@ TEST(TrajCommand, PlotsHoldEverySeries) {
 
 TEST(TrajCommand, ListsTheTrajectoriesOfTheNav2Bag) {
     ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
-    auto j = runJson({"traj", bag.string(), "--json"});
+    auto j = trajRunJson({"traj", bag.string(), "--json"});
     ASSERT_EQ(j["bags"].size(), 1u);
     std::map<std::string, nlohmann::json> by_name;
     for (const auto &t : j["bags"][0]["trajectories"]) by_name[t["name"].get<std::string>()] = t;
@@ -143,7 +143,7 @@ TEST(TrajCommand, ListsTheTrajectoriesOfTheNav2Bag) {
     EXPECT_NEAR(by_name["/odom"]["length_m"].get<double>(), 34.32, 0.01);
     EXPECT_EQ(by_name["map -> base_link"]["spec"], bag.string() + ":tf:map:base_link");
     // A listed spec is accepted as an input, and gives the same pose count.
-    auto t = runJson({"traj", by_name["/odom"]["spec"].get<std::string>(), "--json"});
+    auto t = trajRunJson({"traj", by_name["/odom"]["spec"].get<std::string>(), "--json"});
     EXPECT_EQ(t["trajectories"][0]["poses"], 2639);
     EXPECT_EQ(t["trajectories"][0]["name"], "odom");
 }
@@ -166,12 +166,12 @@ TEST(TrajCommand, EvoLinesRunAsTyped) {
     EXPECT_FALSE(std::filesystem::exists(out / "traj_xy.svg")) << "--plot_mode yx draws that plane only";
     EXPECT_TRUE(std::filesystem::exists(out / "traj_yaw.png"));
     // The combined flags evo users type (-as, -vap) and --align_origin.
-    auto j = runJson({"traj", "tum", a, "--ref", gt, "-vas", "--json"});
+    auto j = trajRunJson({"traj", "tum", a, "--ref", gt, "-vas", "--json"});
     EXPECT_EQ(j["trajectories"][1]["to_reference"]["alignment"], "sim3");
     EXPECT_EQ(j["trajectories"][1]["poses"], 4);
     EXPECT_EQ(runRobometrics({"traj", "tum", a, "--ref", gt, "--align_origin", "--json"}).exit_code, 0);
     // Without a reference nothing is associated: every pose stays.
-    EXPECT_EQ(runJson({"traj", "tum", a, "--json"})["trajectories"][0]["poses"], 5);
+    EXPECT_EQ(trajRunJson({"traj", "tum", a, "--json"})["trajectories"][0]["poses"], 5);
     // A word contradicting --format, and kitti files that are TUM: bad usage and an input error.
     EXPECT_EQ(runRobometrics({"traj", "tum", a, "--format", "kitti"}).exit_code, 2);
     auto kitti = runRobometrics({"traj", "kitti", a});
@@ -185,7 +185,7 @@ TEST(TrajCommand, FullCheckNamesWhatIsWrong) {
     auto r = runRobometrics({"traj", "tum", back, "--full_check"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("check: 1 stamps not after the previous one (first: pose 2)"), std::string::npos) << r.out;
-    auto j = runJson({"traj", back, "--full_check", "--json"});
+    auto j = trajRunJson({"traj", back, "--full_check", "--json"});
     EXPECT_EQ(j["trajectories"][0]["check"]["valid"], false);
     EXPECT_EQ(j["trajectories"][0]["check"]["stamps_not_ascending"], 1);
 }
@@ -210,7 +210,7 @@ TEST(TrajCommand, EvoBagLinesOnTheNav2Bag) {
     ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
     // evo_traj bag2 BAG /odom /tf:map.base_link --ref /amcl_pose; mcap is evo 1.36's word for the same.
     for (const char *word : {"bag2", "mcap"}) {
-        auto j = runJson({"traj", word, bag.string(), "/odom", "/tf:map.base_link", "--ref", "/amcl_pose", "--json"});
+        auto j = trajRunJson({"traj", word, bag.string(), "/odom", "/tf:map.base_link", "--ref", "/amcl_pose", "--json"});
         ASSERT_EQ(j["trajectories"].size(), 3u) << word;
         EXPECT_EQ(j["trajectories"][0]["name"], "amcl_pose");
         EXPECT_EQ(j["trajectories"][0]["poses"], 135);
@@ -219,13 +219,13 @@ TEST(TrajCommand, EvoBagLinesOnTheNav2Bag) {
     }
     // The bag alone: its trajectories listed; with --all_topics its pose topics read (TF chains
     // are named one by one, as in evo), here against /amcl_pose as the reference.
-    auto listed = runJson({"traj", "bag2", bag.string(), "--json"});
+    auto listed = trajRunJson({"traj", "bag2", bag.string(), "--json"});
     EXPECT_EQ(listed["bags"].size(), 1u);
-    auto all = runJson({"traj", "bag2", bag.string(), "--all_topics", "--ref", "/amcl_pose", "--json"});
+    auto all = trajRunJson({"traj", "bag2", bag.string(), "--all_topics", "--ref", "/amcl_pose", "--json"});
     ASSERT_EQ(all["trajectories"].size(), 3u);  // the reference, /odom and /amcl_pose
     EXPECT_EQ(all["trajectories"][1]["name"], "odom");
     // The TF chain looked up at 10 Hz as evo: 95.6 s of chain, 957 poses.
-    auto tf = runJson({"traj", "bag2", bag.string(), "/tf:map.base_link", "--json"});
+    auto tf = trajRunJson({"traj", "bag2", bag.string(), "/tf:map.base_link", "--json"});
     EXPECT_EQ(tf["trajectories"][0]["poses"], 957);
 }
 

@@ -434,6 +434,21 @@ std::string costmapSection(const Evaluation &e) {
                  fixed(100 * c.share(c.costed), 1) + " %", fixed(c.meanMs(), 3), fixed(c.percentileMs(0.95), 3)}});
 }
 
+/// "Checked: collisions on LaserScan /scan; motion on odometry /odom (...); ...".
+std::string checkedLine(const Evaluation &e) {
+    std::string line;
+    for (const CoreCheck &c : e.core_checks) {
+        if (c.ran) line += (line.empty() ? "" : "; ") + c.name + " on " + c.basis;
+    }
+    return line.empty() ? "Checked: none of the core checks could run." : "Checked: " + line + ".";
+}
+
+std::string sensorsTable(const Evaluation &e) {
+    std::vector<std::vector<std::string>> rows;
+    for (const SensorUse &s : e.sensors) rows.push_back({s.topic, s.type, s.used ? "yes" : "no", s.why});
+    return report::htmlTable({"topic", "type", "used", "by / why not"}, rows);
+}
+
 }  // namespace
 
 std::string renderReport(const Evaluation &e) {
@@ -446,7 +461,13 @@ std::string renderReport(const Evaluation &e) {
     if (!e.clock.empty()) html.addHeaderLine("Time base: " + e.clock.describe() + ".");
     std::vector<std::string> reasons;
     for (const auto &a : e.anomalies) reasons.push_back(a.code + ": " + a.message);
-    html.setVerdict(e.ok(), e.ok() ? "ok" : "potential failure", reasons);
+    for (const CoreCheck &c : e.core_checks) {
+        if (!c.ran) reasons.push_back("not checked: " + c.name + ": " + c.basis);
+    }
+    using Level = report::HtmlReport::VerdictLevel;
+    html.setVerdict(!e.ok() ? Level::Bad : (e.inconclusive() ? Level::Inconclusive : Level::Ok),
+                    !e.ok() ? "potential failure" : (e.inconclusive() ? "inconclusive" : "ok"), reasons);
+    html.addHeaderLine(checkedLine(e));
     addHeadlineMetrics(e, html);
     if (e.trajectory) {
         html.addSection({"Trajectory", trajectoryPlot(e) + errorPlot(e),
@@ -492,6 +513,7 @@ std::string renderReport(const Evaluation &e) {
         for (const auto &text : texts) rows.push_back({text});
         html.addSection({title, report::htmlTable({column}, rows), ""});
     };
+    if (!e.sensors.empty()) html.addSection({"Sensors", sensorsTable(e), "Every sensor topic of the bag and what read it."});
     lines("Notes", "analysis not run", e.notes);
     lines("Caveats", "result computed with a reservation", e.caveats);
     return html.render();

@@ -19,7 +19,7 @@ header h1{margin:0;font-size:22px;font-weight:600}
 header p{margin:4px 0 0;color:#b8c0cf;font-size:13px}
 main{max-width:1180px;margin:0 auto;padding:20px 32px 40px}
 .verdict{border-radius:6px;padding:14px 18px;margin-bottom:18px;color:#fff}
-.verdict.ok{background:#1e8e4e}.verdict.bad{background:#c0392b}
+.verdict.ok{background:#1e8e4e}.verdict.bad{background:#c0392b}.verdict.unsure{background:#b9770e}
 .verdict h2{margin:0;font-size:18px}.verdict ul{margin:6px 0 0 18px;padding:0}
 .card{background:#fff;border:1px solid #dde1e7;border-radius:6px;padding:14px 18px;margin-bottom:18px}
 .card h2{font-size:16px;margin:0 0 6px}.card p.note{color:#5a6272;margin:0 0 8px;font-size:13px}
@@ -45,8 +45,8 @@ constexpr const char *kTimeChartMark = "<figure class=\"tchart\">";
 
 }  // namespace
 
-void HtmlReport::setVerdict(bool ok, std::string label, std::vector<std::string> reasons) {
-    verdict_ok_ = ok;
+void HtmlReport::setVerdict(VerdictLevel level, std::string label, std::vector<std::string> reasons) {
+    verdict_level_ = level;
     verdict_label_ = std::move(label);
     reasons_ = std::move(reasons);
 }
@@ -75,7 +75,7 @@ std::string HtmlReport::render() const {
     for (const auto &line : header_lines_) s += "<p>" + escapeXml(line) + "</p>";
     s += "</header><main>\n";
     if (!verdict_label_.empty()) {
-        s += fmt::format("<section class=\"verdict {}\"><h2>Verdict: {}</h2>", verdict_ok_ ? "ok" : "bad",
+        s += fmt::format("<section class=\"verdict {}\"><h2>Verdict: {}</h2>", verdict_level_ == VerdictLevel::Ok ? "ok" : (verdict_level_ == VerdictLevel::Bad ? "bad" : "unsure"),
                          escapeXml(verdict_label_));
         if (!reasons_.empty()) {
             s += "<ul>";

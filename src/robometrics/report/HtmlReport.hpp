@@ -31,7 +31,10 @@ public:
     /// A further line under the subtitle (the run's time base).
     void addHeaderLine(std::string text) { header_lines_.push_back(std::move(text)); }
     /// ok = green banner; otherwise red with the reasons listed.
-    void setVerdict(bool ok, std::string label, std::vector<std::string> reasons);
+    /// The verdict box: green for Ok, amber for Inconclusive (nothing found, but not everything
+    /// checked), red for Bad.
+    enum class VerdictLevel { Ok, Inconclusive, Bad };
+    void setVerdict(VerdictLevel level, std::string label, std::vector<std::string> reasons);
     void addMetric(MetricRow row) { metrics_.push_back(std::move(row)); }
     void addSection(Section section) { sections_.push_back(std::move(section)); }
     /// Inline JavaScript run at the end of the page (the benchmark report's sortable tables); a
@@ -43,7 +46,7 @@ public:
 private:
     std::string title_, subtitle_;
     std::vector<std::string> header_lines_;
-    bool verdict_ok_ = true;
+    VerdictLevel verdict_level_ = VerdictLevel::Ok;
     std::string verdict_label_;
     std::vector<std::string> reasons_;
     std::vector<MetricRow> metrics_;
