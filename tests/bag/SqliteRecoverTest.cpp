@@ -29,7 +29,7 @@ TEST(SqliteRecover, ACutFileGivesAPrefixOfItsRowsAndSaysItWasCut) {
     const test::RecoveringRead whole = test::readToTheEnd(dir / "wbag_0.db3", false);
     ASSERT_EQ(whole.error, "");
     ASSERT_FALSE(whole.messages.empty());
-    for (std::uintmax_t length : {std::uintmax_t{45056}, std::uintmax_t{86016}, std::uintmax_t{90000}}) {
+    for (std::uintmax_t length : {std::uintmax_t{86016}, std::uintmax_t{90000}}) {
         SCOPED_TRACE(length);
         const fs::path cut = scratch / "cut.db3";
         copyCut(dir / "wbag_0.db3", cut, length);
@@ -88,10 +88,14 @@ TEST(SqliteRecover, ACutFileOfASplitBagLeavesTheOtherFilesWhole) {
 TEST(SqliteRecover, AFileCutInsideItsSchemaIsAnError) {
     ROBOMETRICS_REQUIRE_DATA(dir, kRecoverWbag);
     const fs::path cut = test::scratchDir("sqlite-recover-schema") / "cut.db3";
-    copyCut(dir / "wbag_0.db3", cut, 4096);
-    for (bool recover : {true, false}) {
-        const std::string error = test::readToTheEnd(cut, recover).error;
-        EXPECT_NE(error.find(cut.string() + ": truncated: the file ends at byte 4096"), std::string::npos) << error;
+    for (std::uintmax_t length : {std::uintmax_t{4096}, std::uintmax_t{45056}}) {
+        copyCut(dir / "wbag_0.db3", cut, length);
+        for (bool recover : {true, false}) {
+            const std::string error = test::readToTheEnd(cut, recover).error;
+            EXPECT_NE(error.find(cut.string() + ": truncated: the file ends at byte " + std::to_string(length)),
+                      std::string::npos)
+                << error;
+        }
     }
 }
 
