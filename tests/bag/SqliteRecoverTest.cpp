@@ -29,7 +29,7 @@ TEST(SqliteRecover, ACutFileGivesAPrefixOfItsRowsAndSaysItWasCut) {
     const test::RecoveringRead whole = test::readToTheEnd(dir / "wbag_0.db3", false);
     ASSERT_EQ(whole.error, "");
     ASSERT_FALSE(whole.messages.empty());
-    for (std::uintmax_t length : {std::uintmax_t{86016}, std::uintmax_t{90000}}) {
+    for (std::uintmax_t length : {std::uintmax_t{45056}, std::uintmax_t{86016}, std::uintmax_t{90000}}) {
         SCOPED_TRACE(length);
         const fs::path cut = scratch / "cut.db3";
         copyCut(dir / "wbag_0.db3", cut, length);
@@ -83,12 +83,12 @@ TEST(SqliteRecover, ACutFileOfASplitBagLeavesTheOtherFilesWhole) {
     EXPECT_NE(test::readToTheEnd(bag, false).error.find("wbag_2.db3"), std::string::npos);
 }
 
-// Cut inside its first pages, a .db3 does not open: with nothing readable, an error even when
+// Cut inside its first page, a .db3 does not open: with nothing readable, an error even when
 // recovering, and one that says the file was cut.
 TEST(SqliteRecover, AFileCutInsideItsSchemaIsAnError) {
     ROBOMETRICS_REQUIRE_DATA(dir, kRecoverWbag);
     const fs::path cut = test::scratchDir("sqlite-recover-schema") / "cut.db3";
-    for (std::uintmax_t length : {std::uintmax_t{4096}, std::uintmax_t{45056}}) {
+    for (std::uintmax_t length : {std::uintmax_t{4096}}) {
         copyCut(dir / "wbag_0.db3", cut, length);
         for (bool recover : {true, false}) {
             const std::string error = test::readToTheEnd(cut, recover).error;
