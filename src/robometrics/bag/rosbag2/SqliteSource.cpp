@@ -69,7 +69,7 @@ private:
                          (more ? "" : " (" + stopped + ")")};
         }
         if (cut) {
-            damage_ = ReadDamage{file_->display(), *cut + (more ? "" : ": sqlite stopped at " + stopped),
+            damage_ = ReadDamage{file_->display(), *cut + (more ? "" : "; reading stopped at " + stopped),
                                  "the rows stored past the cut are lost", true};
         } else if (!more) {
             damage_ = ReadDamage{file_->display(), stopped, "damaged pages; the rest of the rows are not read"};
