@@ -51,22 +51,30 @@ bool inWrittenOrder(const test::RecoveringRead &read) {
     return true;
 }
 
+// The index of the whole bag: where its chunks are.
+ros1::BagIndex wholeRos1Index(const fs::path &path) {
+    auto file = mcap::FileInput::open(path.string());
+    EXPECT_TRUE(file.ok());
+    auto index = file ? ros1::readBagIndex(*file) : Result<ros1::BagIndex>(file.error());
+    EXPECT_TRUE(index.ok()) << index.message();
+    return index ? *index : ros1::BagIndex{};
+}
+
+// The messages of the first `k` chunks.
+int ros1MessagesBefore(const ros1::BagIndex &index, std::size_t k) {
+    int n = 0;
+    for (std::size_t i = 0; i < k && i < index.chunks.size(); ++i)
+        for (const auto &[conn, count] : index.chunks[i].counts) n += static_cast<int>(count);
+    return n;
+}
+
 class Ros1Recover : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Ros1Recover, ReadsTheWholeChunksOfABagThatWasNeverClosed) {
     const fs::path dir = test::scratchDir("ros1-recover");
     const std::string whole = writeRos1CutSource(dir / "whole.bag", GetParam());
-    auto file = mcap::FileInput::open((dir / "whole.bag").string());
-    ASSERT_TRUE(file.ok());
-    auto index = ros1::readBagIndex(*file);
-    ASSERT_TRUE(index.ok()) << index.message();
-    ASSERT_GE(index->chunks.size(), 6u);
-    auto messagesBefore = [&](std::size_t k) {
-        int n = 0;
-        for (std::size_t i = 0; i < k; ++i)
-            for (const auto &[conn, count] : index->chunks[i].counts) n += static_cast<int>(count);
-        return n;
-    };
+    const ros1::BagIndex index = wholeRos1Index(dir / "whole.bag");
+    ASSERT_GE(index.chunks.size(), 6u);
     struct Case {
         const char *what;
         std::size_t length;
@@ -74,12 +82,11 @@ TEST_P(Ros1Recover, ReadsTheWholeChunksOfABagThatWasNeverClosed) {
         const char *loss;
     };
     const std::vector<Case> cases = {
-        {"no index", static_cast<std::size_t>(index->header.index_pos), kRos1CutMessages,
+        {"no index", static_cast<std::size_t>(index.header.index_pos), kRos1CutMessages,
          "the recording was not closed"},
-        {"the last chunk cut", static_cast<std::size_t>(index->chunks[4].chunk_pos + 40), messagesBefore(4),
+        {"the last chunk cut", static_cast<std::size_t>(index.chunks[4].chunk_pos + 40), ros1MessagesBefore(index, 4),
          "the last chunk is cut"},
-        {"only the bag header", static_cast<std::size_t>(index->chunks[0].chunk_pos), 0,
-         "the recording was not closed"},
+        {"only the bag header", static_cast<std::size_t>(index.chunks[0].chunk_pos), 0, "the recording was not closed"},
     };
     for (const Case &c : cases) {
         SCOPED_TRACE(c.what);
@@ -106,16 +113,12 @@ TEST_P(Ros1Recover, ReadsTheWholeChunksOfABagThatWasNeverClosed) {
 TEST_P(Ros1Recover, AClosedBagCutShortIsReadWithoutItsIndex) {
     const fs::path dir = test::scratchDir("ros1-recover-cut");
     const std::string whole = writeRos1CutSource(dir / "whole.bag", GetParam());
-    auto file = mcap::FileInput::open((dir / "whole.bag").string());
-    ASSERT_TRUE(file.ok());
-    auto index = ros1::readBagIndex(*file);
-    ASSERT_TRUE(index.ok());
-    int first_three = 0;
-    for (std::size_t i = 0; i < 3; ++i)
-        for (const auto &[conn, count] : index->chunks[i].counts) first_three += static_cast<int>(count);
+    const ros1::BagIndex index = wholeRos1Index(dir / "whole.bag");
+    ASSERT_GE(index.chunks.size(), 4u);
+    const int first_three = ros1MessagesBefore(index, 3);
     const fs::path cut = dir / "cut.bag";
     std::ofstream(cut, std::ios::binary)
-        .write(whole.data(), static_cast<std::streamsize>(index->chunks[3].chunk_pos + 30));
+        .write(whole.data(), static_cast<std::streamsize>(index.chunks[3].chunk_pos + 30));
     const test::RecoveringRead read = test::readToTheEnd(cut, true);
     EXPECT_EQ(read.messages.size(), static_cast<std::size_t>(first_three));
     EXPECT_TRUE(inWrittenOrder(read));

@@ -83,15 +83,19 @@ TEST(SqliteRecover, ACutFileOfASplitBagLeavesTheOtherFilesWhole) {
     EXPECT_NE(test::readToTheEnd(bag, false).error.find("wbag_2.db3"), std::string::npos);
 }
 
-// Cut inside its first pages, a .db3 does not open: with nothing readable, an error even when
+// Cut inside its first page, a .db3 does not open: with nothing readable, an error even when
 // recovering, and one that says the file was cut.
 TEST(SqliteRecover, AFileCutInsideItsSchemaIsAnError) {
     ROBOMETRICS_REQUIRE_DATA(dir, kRecoverWbag);
     const fs::path cut = test::scratchDir("sqlite-recover-schema") / "cut.db3";
-    copyCut(dir / "wbag_0.db3", cut, 4096);
-    for (bool recover : {true, false}) {
-        const std::string error = test::readToTheEnd(cut, recover).error;
-        EXPECT_NE(error.find(cut.string() + ": truncated: the file ends at byte 4096"), std::string::npos) << error;
+    for (std::uintmax_t length : {std::uintmax_t{4096}}) {
+        copyCut(dir / "wbag_0.db3", cut, length);
+        for (bool recover : {true, false}) {
+            const std::string error = test::readToTheEnd(cut, recover).error;
+            EXPECT_NE(error.find(cut.string() + ": truncated: the file ends at byte " + std::to_string(length)),
+                      std::string::npos)
+                << error;
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 #include "robometrics/bag/McapSource.hpp"
 #include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
+#include "robometrics/bag/rosbag2/SqliteDamage.hpp"
 #include "robometrics/bag/rosbag2/SqliteSource.hpp"
 #include "robometrics/bag/rosbag2/Zstd.hpp"
 
@@ -41,10 +42,20 @@ public:
             path = (*temp)->path();
             temps_.push_back(std::move(*temp));
         }
+        // A recovering read of a .db3 cut short reads a copy grown to its declared size: sqlite
+        // refuses the file itself at the first query.
+        std::string original;
+        if (options_.recover && file.format == StorageFormat::Sqlite3 && sqliteCut(path)) {
+            if (auto padded = paddedSqliteCopy(path)) {
+                original = path;
+                path = (*padded)->path();
+                temps_.push_back(std::move(*padded));
+            }
+        }
         Result<std::unique_ptr<MessageSource>> source = file.format == StorageFormat::Mcap ? openMcap(path, options_)
                                                         : file.format == StorageFormat::Ros1
                                                             ? ros1::openRos1(path, options_)
-                                                            : openSqliteFile(path, file.display, options_);
+                                                            : openSqliteFile(path, file.display, options_, original);
         if (!source) {
             // Errors about the temporary copy should still name the file the user has.
             Error error =

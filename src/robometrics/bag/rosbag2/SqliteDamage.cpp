@@ -28,6 +28,30 @@ std::optional<std::string> sqliteCut(const std::string &path) {
            " bytes (" + std::to_string(pages) + " pages of " + std::to_string(page_size) + ")";
 }
 
+Result<std::unique_ptr<TempFile>> paddedSqliteCopy(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    unsigned char header[32] = {};
+    if (!in.read(reinterpret_cast<char *>(header), sizeof header)) return Error{path + ": cannot read its header"};
+    std::uint32_t page_size = (std::uint32_t{header[16]} << 8) | header[17];
+    if (page_size == 1) page_size = 65536;
+    const std::uint64_t pages = (std::uint64_t{header[28]} << 24) | (std::uint64_t{header[29]} << 16) |
+                                (std::uint64_t{header[30]} << 8) | header[31];
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) return Error{path + ": cannot read its size: " + ec.message()};
+    const std::uint64_t declared = pages * page_size;
+    if (declared <= size) return Error{path + ": not shorter than its header says"};
+    if (declared > size * 4096 + (std::uint64_t{64} << 20))
+        return Error{path + ": its header declares " + std::to_string(declared) + " bytes, too many for a " +
+                     std::to_string(size) + "-byte file"};
+    auto temp = TempFile::create(".db3");
+    if (!temp) return temp.error();
+    std::filesystem::copy_file(path, (*temp)->path(), std::filesystem::copy_options::overwrite_existing, ec);
+    if (!ec) std::filesystem::resize_file((*temp)->path(), declared, ec);
+    if (ec) return Error{path + ": cannot copy it to " + (*temp)->path() + ": " + ec.message()};
+    return temp;
+}
+
 std::optional<std::string> sqliteLeftovers(const std::string &path) {
     for (const char *suffix : {"-wal", "-journal"}) {
         std::error_code ec;

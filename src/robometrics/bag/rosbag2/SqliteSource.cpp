@@ -69,7 +69,7 @@ private:
                          (more ? "" : " (" + stopped + ")")};
         }
         if (cut) {
-            damage_ = ReadDamage{file_->display(), *cut + (more ? "" : ": sqlite stopped at " + stopped),
+            damage_ = ReadDamage{file_->display(), *cut + (more ? "" : "; reading stopped at " + stopped),
                                  "the rows stored past the cut are lost", true};
         } else if (!more) {
             damage_ = ReadDamage{file_->display(), stopped, "damaged pages; the rest of the rows are not read"};
@@ -91,16 +91,16 @@ private:
 }  // namespace
 
 Result<std::unique_ptr<MessageSource>> openSqliteFile(const std::string &path, const std::string &display,
-                                                      const ReadOptions &options) {
+                                                      const ReadOptions &options, const std::string &original) {
     // A file cut short may fail already here (its schema or index pages are missing): say so.
     auto cutShort = [&](const Error &error) -> Error {
-        auto cut = sqliteCut(path);
+        auto cut = sqliteCut(original.empty() ? path : original);
         if (!cut) return error;
         return Error{display + ": truncated: " + *cut + "; the recording was cut short (" + error.message + ")"};
     };
     auto file = SqliteFile::open(path, display);
     if (!file) return cutShort(file.error());
-    auto source = std::make_unique<SqliteSource>(std::move(*file), path, options.recover);
+    auto source = std::make_unique<SqliteSource>(std::move(*file), original.empty() ? path : original, options.recover);
     if (Status s = source->start(options); !s.ok()) return cutShort(s.error());
     return std::unique_ptr<MessageSource>(std::move(source));
 }

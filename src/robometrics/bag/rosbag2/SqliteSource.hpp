@@ -9,8 +9,9 @@
 
 namespace robometrics::bag::rosbag2 {
 
-/// Opens `path` read-only; `display` names it in messages and errors.
+/// Opens `path` read-only; `display` names it in messages and errors. `original`, when `path` is
+/// a padded copy of a file cut short (paddedSqliteCopy), is the file whose cut is reported.
 Result<std::unique_ptr<MessageSource>> openSqliteFile(const std::string &path, const std::string &display,
-                                                      const ReadOptions &options);
+                                                      const ReadOptions &options, const std::string &original = {});
 
 }  // namespace robometrics::bag::rosbag2
