@@ -73,11 +73,13 @@ TEST(EvaluateCutShort, ARosbag2Db3CutShortIsJudgedUpToTheCut) {
 }
 
 TEST(EvaluateCutShort, ARos1BagNeverClosedIsJudgedUpToTheCut) {
-    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros1/evo_tf_example.bag");
+    // rosbag.js's turtlesim recording in bz2 chunks, cut at 60 %: its index is lost with the end
+    // of the file, the chunks before the cut are read.
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros1/rosbag.js/example-bz2.bag");
     const fs::path dir = test::scratchDir("eval-cut-ros1");
-    copyCut(bag, dir / "cut.bag", fs::file_size(bag) / 2);
+    copyCut(bag, dir / "cut.bag", fs::file_size(bag) * 6 / 10);
     const nlohmann::json s = expectJudgedUpToTheCut(dir / "cut.bag");
-    EXPECT_EQ(s["motion"]["source"], "TF odom->base_footprint");  // the TF-only track, up to the cut
+    EXPECT_EQ(s["motion"]["source"], "TF world->turtle1");  // the TF-only track, up to the cut
 }
 
 }  // namespace

@@ -12,7 +12,8 @@ namespace robometrics::evaluate {
 
 namespace {
 
-/// Matches the odometry minimum of the stuck and teleport checks (Evaluator).
+/// Matches the odometry minimum of the stuck and teleport checks (Evaluator): a handful of poses
+/// (a test bag's two sample messages) is not a track.
 constexpr std::size_t kMinOdometryForMotion = 10;
 
 CoreCheck collisionsCheck(const Evaluation &e) {
@@ -28,8 +29,10 @@ CoreCheck collisionsCheck(const Evaluation &e) {
 
 CoreCheck motionCheck(const Evaluation &e) {
     std::vector<std::string> tracks;
-    if (e.traversal && e.traversal->summary.pose_messages > 0) tracks.push_back(e.topics.pose_array + " (ground truth)");
-    if (!e.activity.progress_source.empty() &&
+    if (e.traversal && e.traversal->summary.pose_messages >= kMinOdometryForMotion) {
+        tracks.push_back(e.topics.pose_array + " (ground truth)");
+    }
+    if (!e.activity.progress_source.empty() && e.activity.progress_samples >= kMinOdometryForMotion &&
         std::find(tracks.begin(), tracks.end(), e.activity.progress_source) == tracks.end() &&
         e.activity.progress_source != e.topics.odometry) {
         tracks.push_back(e.activity.progress_source);
@@ -71,7 +74,7 @@ std::vector<SensorUse> sensorUses(const std::vector<bag::TopicInfo> &topics, con
         if (t.name == e.topics.scan && e.traversal) readers.emplace_back("traversal rows (the seed's clearance column)");
         if (t.name == e.topics.imu && e.traversal) readers.emplace_back("roughness and smoothness");
         if (t.name == e.topics.odometry) readers.emplace_back("speed, path length, progress, stuck and teleport");
-        if (!e.activity.progress_source.empty() && startsWith(e.activity.progress_source, t.name + " ")) {
+        if (!e.activity.progress_source.empty() && e.activity.progress_samples >= kMinOdometryForMotion && startsWith(e.activity.progress_source, t.name + " ")) {
             readers.emplace_back("progress (ground truth)");
         }
         use.used = !readers.empty();

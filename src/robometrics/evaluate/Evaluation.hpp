@@ -68,6 +68,7 @@ struct ActivityResult {
     double idle_s = 0;            ///< neither: standing by
     std::optional<TimeIntervals> moving;  ///< when the robot moved (system clock); empty: unknown
     std::string progress_source;  ///< the track stuck is judged on (ground truth, else odometry)
+    std::size_t progress_samples = 0;  ///< poses of that track
     std::vector<activity::StuckEpisode> stuck;
 };
 

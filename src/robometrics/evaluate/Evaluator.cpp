@@ -608,6 +608,7 @@ void fillActivity(Evaluation &e, const nodes::ActivityRun &run, const activity::
     if (run.progress) {
         const std::string &truth = e.topics.pose_array.empty() ? e.topics.ground_truth : e.topics.pose_array;
         a.progress_source = run.progress_from_ground_truth ? truth + " (ground truth)" : e.topics.odometry;
+        a.progress_samples = run.progress->size();
     }
     if (a.command_topic.empty()) {
         e.notes.push_back(
