@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,24 @@ TEST(TraversalCsv, SeedExampleRowRoundTrips) {
     r.notes = "Normal operation";
     EXPECT_EQ(TraversalCsv::row(r, false),
               "1737047098,0,0,279.1798,13.959,0.9398,0.2055,0.1991,13.7779,0,10.4117,Normal operation\r\n");
+}
+
+TEST(TraversalCsv, ColumnsOfAnInputThatWasNotRecordedAreEmptyNotZero) {
+    // A Nav2 run without a scanner or an IMU: distance and velocity from /odom, nothing else.
+    TraversalRow r;
+    r.timestamp_sec = 12;
+    r.time = r.timestamp_sec * kNsPerSecond;
+    r.obstacle_clearance = std::numeric_limits<double>::infinity();  // "no scan yet" in the seed
+    r.min_clearance = std::numeric_limits<double>::infinity();
+    r.distance_traveled = 1.5;
+    r.current_velocity = 0.25;
+    r.notes = "Normal operation";
+    CsvInputs odometry_only;
+    odometry_only.scan = odometry_only.imu = odometry_only.pose = false;
+    EXPECT_EQ(TraversalCsv::row(r, true, odometry_only),
+              "12,,,,,,1.5,0.25,,,,Normal operation,12.000000000,,,,\r\n");
+    // The seed's own text when every input was recorded.
+    EXPECT_EQ(TraversalCsv::row(r, false), "12,0,0,0.0,0,inf,1.5,0.25,0,0,0,Normal operation\r\n");
 }
 
 TEST(TraversalCsv, TimeColumnIsExactNanoseconds) {

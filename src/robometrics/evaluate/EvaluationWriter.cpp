@@ -50,9 +50,18 @@ Status writeCsv(const fs::path &path, std::string_view header, std::size_t row_c
     return file.commit();
 }
 
+/// The seed's columns, with those of an input the run did not record left empty (never 0).
 Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
-    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows.size(),
-                    [&t](std::string &text, std::size_t i) { text += traversal::TraversalCsv::row(t.rows[i], true); });
+    const traversal::TraversalSummary &s = t.summary;
+    traversal::CsvInputs inputs;
+    inputs.scan = s.scans > 0;
+    inputs.imu = s.imu_messages > 0;
+    inputs.velocity = s.odometry_messages > 0;
+    inputs.distance = s.pose_messages > 0 || s.distance_from_odometry;
+    inputs.pose = s.pose_messages > 0;
+    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows.size(), [&t, inputs](std::string &text, std::size_t i) {
+        text += traversal::TraversalCsv::row(t.rows[i], true, inputs);
+    });
 }
 
 Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {

@@ -59,18 +59,23 @@ std::string TraversalCsv::header(bool extended) {
     return line;
 }
 
-std::string TraversalCsv::row(const TraversalRow &r, bool extended) {
-    std::string line = fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}", r.timestamp_sec, r.total_collisions,
-                                   r.collision_status ? 1 : 0, pythonRound4(r.smoothness_metric),
-                                   optionalValue(r.current_smoothness), pythonRound4(r.obstacle_clearance),
-                                   pythonRound4(r.distance_traveled), optionalValue(r.current_velocity),
-                                   optionalValue(r.imu_accel_magnitude), r.is_rough ? 1 : 0,
-                                   optionalValue(r.vertical_roughness), csvField(r.notes));
+std::string TraversalCsv::row(const TraversalRow &r, bool extended, const CsvInputs &in) {
+    // A column of an input the run never recorded is empty: no measurement, not 0.
+    auto cell = [](bool recorded, const std::string &text) { return recorded ? text : std::string(); };
+    std::string line = fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{}", r.timestamp_sec, cell(in.scan, std::to_string(r.total_collisions)),
+        cell(in.scan, r.collision_status ? "1" : "0"), cell(in.imu, pythonRound4(r.smoothness_metric)),
+        cell(in.imu, optionalValue(r.current_smoothness)), cell(in.scan, pythonRound4(r.obstacle_clearance)),
+        cell(in.distance, pythonRound4(r.distance_traveled)), cell(in.velocity, optionalValue(r.current_velocity)),
+        cell(in.imu, optionalValue(r.imu_accel_magnitude)), cell(in.imu, r.is_rough ? "1" : "0"),
+        cell(in.imu, optionalValue(r.vertical_roughness)), csvField(r.notes));
     if (extended) {
         const TimeNs nanos = r.time - r.timestamp_sec * kNsPerSecond;  // in [0, 1 s): exact, no double rounding
-        line += fmt::format(",{}.{:09d},{},{},{},{}", r.timestamp_sec, nanos, r.collision_events,
-                            pythonRound4(r.min_clearance), pythonRound4(r.velocity_over_rough),
-                            r.rejected_pose_jumps);
+        line += fmt::format(",{}.{:09d},{},{},{},{}", r.timestamp_sec, nanos,
+                            cell(in.scan, std::to_string(r.collision_events)),
+                            cell(in.scan, pythonRound4(r.min_clearance)),
+                            cell(in.imu && in.velocity, pythonRound4(r.velocity_over_rough)),
+                            cell(in.pose, std::to_string(r.rejected_pose_jumps)));
     }
     line += kLineEnd;
     return line;
