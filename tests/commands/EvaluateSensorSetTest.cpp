@@ -146,6 +146,47 @@ TEST(EvaluateSensorSet, GroundTruthOdometryShowsAWheelSlipStallFromItsOnset) {
     EXPECT_NE(s["trajectory"]["estimate"].get<std::string>().find("/odom"), std::string::npos);
 }
 
+/// The same stall with the ground truth in TF, as some simulators publish it: a frame of its own,
+/// world -> base_footprint_gt, beside the robot's odom -> base_footprint.
+TEST(EvaluateSensorSet, GroundTruthInTfShowsAWheelSlipStallFromItsOnset) {
+    const auto path = test::scratchDir("eval-tf-truth") / "tf_truth.mcap";
+    auto writer = bag::TypedWriter::open(path.string());
+    ASSERT_TRUE(writer.ok()) << writer.message();
+    ticks(10, 30, [&](int, double t) {
+        msgs::Twist command;
+        command.linear.x = 0.3;
+        ASSERT_TRUE(writer->write("/cmd_vel", command, at(t)).ok());
+        ASSERT_TRUE(writer->write("/scan", scan(t, "base_scan", 2.0f), at(t)).ok());
+    });
+    auto link = [](double t, const char *parent, const char *child, double d) {
+        msgs::TransformStamped l;
+        l.header = stamped(t, parent);
+        l.child_frame_id = child;
+        l.transform.translation.x = d;
+        l.transform.translation.y = 0.5 * std::sin(d / 2);
+        l.transform.rotation.w = 1;
+        return l;
+    };
+    ticks(50, 30, [&](int, double t) {
+        const double true_d = t < 10 ? 0.3 * t : (t < 20 ? 3.0 : 3.0 + 0.3 * (t - 20));
+        msgs::TFMessage tf{{link(t, "odom", "base_footprint", 0.3 * t), link(t, "world", "base_footprint_gt", true_d)}};
+        ASSERT_TRUE(writer->write("/tf", tf, at(t)).ok());
+        msgs::Odometry o = odometry(t, 0.3 * t);
+        o.pose.pose.position.y = 0.5 * std::sin(0.3 * t / 2);
+        ASSERT_TRUE(writer->write("/odom", o, at(t)).ok());
+    });
+    ASSERT_TRUE(writer->close().ok());
+
+    const nlohmann::json s = evaluateBag(path);
+    EXPECT_EQ(s["activity"]["progress_source"], "tf:world:base_footprint_gt (ground truth)");
+    const auto stuck = anomaliesOf(s, "stuck");
+    ASSERT_EQ(stuck.size(), 1u) << s["anomalies"].dump(2);
+    EXPECT_NEAR(stuck[0]["time_s"].get<double>(), 10.0, 0.25);
+    EXPECT_NEAR(stuck[0]["end_time_s"].get<double>(), 20.0, 0.25);
+    ASSERT_TRUE(s.contains("trajectory")) << s["not_evaluated"].dump(2);
+    EXPECT_EQ(s["trajectory"]["matched_poses"], 1501);
+}
+
 /// Only /tf: odom -> base_footprint at 0.5 m/s for 20 s (20 Hz), and a static base_footprint ->
 /// base_scan. No scanner: nothing checked collisions.
 TEST(EvaluateSensorSet, ATfOnlyRecordingGetsItsMotionFromTfAndIsInconclusive) {

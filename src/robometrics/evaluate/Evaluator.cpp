@@ -18,6 +18,7 @@
 #include "robometrics/evaluate/CoreChecks.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
 #include "robometrics/evaluate/Scanners.hpp"
+#include "robometrics/evaluate/TfGroundTruth.hpp"
 #include "robometrics/evaluate/TfTrack.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/io/BagMap.hpp"
@@ -779,6 +780,12 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         tf_only->subscribe(pipe, (*source)->topics());
         pipe.setLane(0);
     }
+    // Ground truth in TF (a simulator's `world -> base_link_gt`), when nothing else gives it.
+    std::optional<TfGroundTruthScan> tf_truth;
+    if (t.tf && t.ground_truth.empty() && t.pose_array.empty() && !groundTruthTrajectory(e, options)) {
+        tf_truth.emplace();
+        tf_truth->subscribe(pipe, (*source)->topics());
+    }
     ROBOMETRICS_TRY(pipe.run(**source));
     const std::optional<bag::ReadDamage> damage = (*source)->damage();
     (*source).reset();  // the reader's chunk and read-ahead buffers: the bag is read once
@@ -786,6 +793,10 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     if (damage) noteDamage(e, *damage);
+    if (const auto chain = tf_truth ? tf_truth->chain() : std::nullopt) {
+        e.topics.ground_truth = "tf:" + chain->first + ":" + chain->second;  // BAG:tf:PARENT:CHILD for the ATE
+        e.topics.ground_truth_type = "tf";
+    }
     GroundTruthRead ground_truth = readGroundTruth(e, options);
 
     if (traversal) {
@@ -816,8 +827,15 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         options.threads > 1 && topic_stats.statistics().healthScratchBytes() <= kMostHealthScratchBesideAte;
     std::function<TimeNs(TimeNs)> to_system;
     if (e.clock.simTime()) to_system = [&e](TimeNs log) { return e.clock.systemTime(log); };
-    auto activity_run = std::make_unique<const nodes::ActivityRun>(activity.finish(
+    auto activity_run = std::make_unique<nodes::ActivityRun>(activity.finish(
         to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd()));
+    if (e.topics.ground_truth_type == "tf") {  // progress on the TF ground truth, read again
+        const auto chain = *tf_truth->chain();  // a copy: chain() returns by value
+        if (auto track = tfTrackOnSystemClock(e.inputs.bag, chain.first, chain.second, e.clock)) {
+            activity_run->progress = std::move(*track);
+            activity_run->progress_from_ground_truth = true;
+        }
+    }
     fillActivity(e, *activity_run, checks->stuck);
     std::future<std::vector<topicstats::TopicHealth>> health = std::async(
         health_beside ? std::launch::async : std::launch::deferred, [&topic_stats, &activity_run, &to_system] {
