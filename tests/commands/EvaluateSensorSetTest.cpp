@@ -106,18 +106,26 @@ TEST(EvaluateSensorSet, EveryScannerIsReadAndAContactSeenOnlyByTheRearOneIsRaise
     ASSERT_EQ(front["scanners"].size(), 1u);
 }
 
+/// The wheel-slip runs' command, 0.3 m/s throughout 30 s at 10 Hz, and a scanner seeing 2 m.
+void writeDriveCommandsAndScans(bag::TypedWriter &writer) {
+    ticks(10, 30, [&](int, double t) {
+        msgs::Twist command;
+        command.linear.x = 0.3;
+        ASSERT_TRUE(writer.write("/cmd_vel", command, at(t)).ok());
+        ASSERT_TRUE(writer.write("/scan", scan(t, "base_scan", 2.0f), at(t)).ok());
+    });
+}
+
+/// The wheel-slip runs' true distance along the path: driving, standing 10-20 s, driving again.
+double trueDistance(double t) { return t < 10 ? 0.3 * t : (t < 20 ? 3.0 : 3.0 + 0.3 * (t - 20)); }
+
 /// Commanded 0.3 m/s throughout 30 s; the wheel odometry counts 0.3 m/s all along, the ground
 /// truth (Gazebo's p3d, nav_msgs/Odometry on /ground_truth) stands still from 10 s to 20 s.
 TEST(EvaluateSensorSet, GroundTruthOdometryShowsAWheelSlipStallFromItsOnset) {
     const auto path = test::scratchDir("eval-wheel-slip") / "wheel_slip.mcap";
     auto writer = bag::TypedWriter::open(path.string());
     ASSERT_TRUE(writer.ok()) << writer.message();
-    ticks(10, 30, [&](int, double t) {
-        msgs::Twist command;
-        command.linear.x = 0.3;
-        ASSERT_TRUE(writer->write("/cmd_vel", command, at(t)).ok());
-        ASSERT_TRUE(writer->write("/scan", scan(t, "base_scan", 2.0f), at(t)).ok());
-    });
+    writeDriveCommandsAndScans(*writer);
     // Along a gentle curve (a straight line leaves the ATE's rotation undetermined, as in evo).
     auto along = [](double t, double d, const char *frame) {
         msgs::Odometry o = odometry(t, d, frame);
@@ -126,8 +134,7 @@ TEST(EvaluateSensorSet, GroundTruthOdometryShowsAWheelSlipStallFromItsOnset) {
     };
     ticks(50, 30, [&](int, double t) {
         ASSERT_TRUE(writer->write("/odom", along(t, 0.3 * t, "odom"), at(t)).ok());
-        const double true_d = t < 10 ? 0.3 * t : (t < 20 ? 3.0 : 3.0 + 0.3 * (t - 20));
-        ASSERT_TRUE(writer->write("/ground_truth", along(t, true_d, "world"), at(t)).ok());
+        ASSERT_TRUE(writer->write("/ground_truth", along(t, trueDistance(t), "world"), at(t)).ok());
     });
     ASSERT_TRUE(writer->close().ok());
 
@@ -152,12 +159,7 @@ TEST(EvaluateSensorSet, GroundTruthInTfShowsAWheelSlipStallFromItsOnset) {
     const auto path = test::scratchDir("eval-tf-truth") / "tf_truth.mcap";
     auto writer = bag::TypedWriter::open(path.string());
     ASSERT_TRUE(writer.ok()) << writer.message();
-    ticks(10, 30, [&](int, double t) {
-        msgs::Twist command;
-        command.linear.x = 0.3;
-        ASSERT_TRUE(writer->write("/cmd_vel", command, at(t)).ok());
-        ASSERT_TRUE(writer->write("/scan", scan(t, "base_scan", 2.0f), at(t)).ok());
-    });
+    writeDriveCommandsAndScans(*writer);
     auto link = [](double t, const char *parent, const char *child, double d) {
         msgs::TransformStamped l;
         l.header = stamped(t, parent);
@@ -168,8 +170,8 @@ TEST(EvaluateSensorSet, GroundTruthInTfShowsAWheelSlipStallFromItsOnset) {
         return l;
     };
     ticks(50, 30, [&](int, double t) {
-        const double true_d = t < 10 ? 0.3 * t : (t < 20 ? 3.0 : 3.0 + 0.3 * (t - 20));
-        msgs::TFMessage tf{{link(t, "odom", "base_footprint", 0.3 * t), link(t, "world", "base_footprint_gt", true_d)}};
+        msgs::TFMessage tf{
+            {link(t, "odom", "base_footprint", 0.3 * t), link(t, "world", "base_footprint_gt", trueDistance(t))}};
         ASSERT_TRUE(writer->write("/tf", tf, at(t)).ok());
         msgs::Odometry o = odometry(t, 0.3 * t);
         o.pose.pose.position.y = 0.5 * std::sin(0.3 * t / 2);

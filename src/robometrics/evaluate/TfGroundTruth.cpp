@@ -2,19 +2,14 @@
 
 #include <cmath>
 
+#include "robometrics/io/TfRecording.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
 
 namespace robometrics::evaluate {
 
 void TfGroundTruthScan::subscribe(pipeline::Pipeline &pipe, const std::vector<bag::TopicInfo> &topics) {
-    for (const bag::TopicInfo &topic : topics) {
-        const bool is_static = topic.name == "/tf_static";
-        if (topic.name != "/tf" && !is_static) continue;
-        pipe.subscribe<msgs::TFMessage>(topic.name, [this, is_static](const msgs::TFMessage &m, const pipeline::Envelope &) {
-            add(m, is_static);
-        });
-    }
+    io::subscribeToTf(pipe, topics, [this](const msgs::TFMessage &m, bool is_static) { add(m, is_static); });
 }
 
 void TfGroundTruthScan::add(const msgs::TFMessage &message, bool is_static) {

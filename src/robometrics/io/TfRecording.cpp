@@ -12,16 +12,20 @@ namespace robometrics::io {
 // The whole bag stays in the buffer: chains are sampled after reading.
 TfRecording::TfRecording() : buffer_(std::numeric_limits<TimeNs>::max() / 4) {}
 
-bool TfRecording::subscribe(pipeline::Pipeline &pipeline, const std::vector<bag::TopicInfo> &topics) {
+bool subscribeToTf(pipeline::Pipeline &pipeline, const std::vector<bag::TopicInfo> &topics, const TfHandler &handler) {
     bool any = false;
     for (const auto &topic : topics) {
         const bool is_static = topic.name == "/tf_static";
         if (topic.name != "/tf" && !is_static) continue;
         any = true;
         pipeline.subscribe<msgs::TFMessage>(
-            topic.name, [this, is_static](const msgs::TFMessage &m, const pipeline::Envelope &) { add(m, is_static); });
+            topic.name, [handler, is_static](const msgs::TFMessage &m, const pipeline::Envelope &) { handler(m, is_static); });
     }
     return any;
+}
+
+bool TfRecording::subscribe(pipeline::Pipeline &pipeline, const std::vector<bag::TopicInfo> &topics) {
+    return subscribeToTf(pipeline, topics, [this](const msgs::TFMessage &m, bool is_static) { add(m, is_static); });
 }
 
 void TfRecording::add(const msgs::TFMessage &message, bool is_static) {

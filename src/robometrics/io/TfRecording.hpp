@@ -3,6 +3,7 @@
 // reading: shared by the TF chain reader and the bag trajectory listing, which both read the
 // transforms once and then compose one or several chains.
 
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -19,6 +20,12 @@
 #include "robometrics/slam/Trajectory.hpp"
 
 namespace robometrics::io {
+
+/// Called with each message of /tf (is_static false) and /tf_static (true).
+using TfHandler = std::function<void(const msgs::TFMessage &, bool is_static)>;
+
+/// Subscribes `handler` to whichever of /tf and /tf_static `topics` holds; false when neither.
+bool subscribeToTf(pipeline::Pipeline &pipeline, const std::vector<bag::TopicInfo> &topics, const TfHandler &handler);
 
 class TfRecording {
 public:
