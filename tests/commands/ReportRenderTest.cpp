@@ -242,7 +242,7 @@ TEST(ReportRender, ASimTimeRunShowsSimulatedRatesDurationsAndAlignedPaths) {
     // /odom at its 30 Hz of simulated time (18 Hz of wall time), /scan at 5 Hz.
     EXPECT_NE(out.find("<td>/odom</td><td>periodic</td><td>1800</td><td>30.00</td>"), std::string::npos);
     EXPECT_NE(out.find("<td>/scan</td><td>periodic</td><td>300</td><td>5.00</td>"), std::string::npos);
-    EXPECT_NE(out.find(">Estimated path in the map frame (no ground truth given)</text>"), std::string::npos);
+    EXPECT_NE(out.find(">Estimated path in the map frame (not evaluated)</text>"), std::string::npos);
     EXPECT_NE(out.find(">/odom via TF map-&gt;odom</text>"), std::string::npos);
     EXPECT_EQ(out.find("in the odom frame"), std::string::npos);
     expectScreenshot(dir, html, dir / "eval" / "report.png");

@@ -209,8 +209,8 @@ TEST(EvaluationReport, WithoutGroundTruthTheEstimatedPathsArePlotted) {
     e.paths.push_back({"/amcl_pose", "map", {0, 2}, {0.1, 2.1}, {0, 1.1}});
     const std::string page = renderReport(e);
     const auto svgs = svgsOf(page);
-    const std::string &odom = svgTitled(svgs, "Estimated path in the odom frame (no ground truth given)");
-    const std::string &map = svgTitled(svgs, "Estimated path in the map frame (no ground truth given)");
+    const std::string &odom = svgTitled(svgs, "Estimated path in the odom frame (not evaluated)");
+    const std::string &map = svgTitled(svgs, "Estimated path in the map frame (not evaluated)");
     EXPECT_NE(odom.find(">/odom</text>"), std::string::npos);
     EXPECT_EQ(odom.find(">/amcl_pose</text>"), std::string::npos);
     EXPECT_NE(map.find(">/amcl_pose</text>"), std::string::npos);
@@ -223,7 +223,7 @@ TEST(EvaluationReport, WithoutGroundTruthTheEstimatedPathsArePlotted) {
     e.paths_aligned = true;
     const std::string aligned = renderReport(e);
     const auto aligned_svgs = svgsOf(aligned);
-    const std::string &both = svgTitled(aligned_svgs, "Estimated path in the map frame (no ground truth given)");
+    const std::string &both = svgTitled(aligned_svgs, "Estimated path in the map frame (not evaluated)");
     EXPECT_EQ(count(both, "<path "), 2u);
     EXPECT_EQ(aligned.find("odom frame"), std::string::npos);
     EXPECT_NE(aligned.find("through the recorded TF map -&gt; odom"), std::string::npos);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include "robometrics/report/EventBands.hpp"
 #include "robometrics/report/HtmlReport.hpp"
@@ -200,7 +201,7 @@ std::string pathsPlot(const Evaluation &e) {
     }
     std::string out;
     for (const std::string &frame : frames) {
-        SvgPlot plot(fmt::format("Estimated path in the {} frame (no ground truth given)", frame), "x [m]", "y [m]",
+        SvgPlot plot(fmt::format("Estimated path in the {} frame (not evaluated)", frame), "x [m]", "y [m]",
                      720, 520);
         plot.setEqualAspect(true);
         plot.setEmptyMessage("no poses on the odometry, AMCL or TF topics");
@@ -434,6 +435,17 @@ std::string costmapSection(const Evaluation &e) {
                  fixed(100 * c.share(c.costed), 1) + " %", fixed(c.meanMs(), 3), fixed(c.percentileMs(0.95), 3)}});
 }
 
+/// Why the report draws paths instead of the ATE: no ground truth, or an ATE that could not be
+/// computed (a ground truth was there; the note says why, e.g. a straight drive leaves the
+/// alignment's rotation undetermined, as in evo).
+std::string whyNoAte(const Evaluation &e) {
+    constexpr std::string_view kSkipped = "trajectory: ATE skipped: ";
+    for (const std::string &note : e.notes) {
+        if (note.rfind(kSkipped, 0) == 0) return "The ATE was skipped (" + note.substr(kSkipped.size()) + ")";
+    }
+    return "No ground truth given (--gt-traj, gt_trajectory.*, or a ground-truth topic or TF frame in the bag)";
+}
+
 /// "Checked: collisions on LaserScan /scan; motion on odometry /odom (...); ...".
 std::string checkedLine(const Evaluation &e) {
     std::string line;
@@ -477,12 +489,12 @@ std::string renderReport(const Evaluation &e) {
     } else if (!e.paths.empty()) {
         html.addSection(
             {"Trajectory", pathsPlot(e),
-             e.paths_aligned
-                 ? "No ground truth given (--gt-traj): the estimated paths in the map frame, the odometry "
-                   "brought there through the recorded TF map -> odom at each odometry stamp; not evaluated."
-                 : "No ground truth given (--gt-traj): the estimated paths, one panel per frame (odometry "
-                   "in odom, AMCL and TF in map; the bag has no TF map -> odom to join them); not "
-                   "evaluated."});
+             whyNoAte(e) +
+                 (e.paths_aligned
+                      ? ": the estimated paths in the map frame, the odometry brought there through the recorded TF "
+                        "map -> odom at each odometry stamp; not evaluated."
+                      : ": the estimated paths, one panel per frame (odometry in odom, AMCL and TF in map; the bag "
+                        "has no TF map -> odom to join them); not evaluated.")});
     }
     if (e.map) {
         html.addSection({"Map overlay", mapSection(e), "The estimate's map brought onto the ground-truth grid."});
