@@ -6,6 +6,9 @@
 //   Analyze        the already-decoded messages through onScan/onImu/onPose/onOdometry
 //   DecodeAnalyze  both, as the `traversal` command does per message after reading the bag
 //   CsvRows        an hour of the CSV's rows formatted (TraversalCsv::row), apart from the rest
+//   DecodeScans    msgs::decodeCdr of the mix's scans only (the baseline of the next)
+//   ScanCollisions the decoded scans through traversal::ScanCollisions, which `evaluate` runs
+//                  once per LaserScan topic beside the metrics; `x_decode` against DecodeScans
 // Each later benchmark carries a counter `x_decode` = its messages/s divided by Decode's: above 1
 // means the analyzer is faster than decoding, so it is not the bottleneck. Rates use process CPU
 // time so that other load on a shared machine does not distort the ratios.
@@ -22,6 +25,7 @@
 #include <vector>
 
 #include "robometrics/msgs/Codec.hpp"
+#include "robometrics/traversal/ScanCollisions.hpp"
 #include "robometrics/traversal/TraversalCsv.hpp"
 #include "robometrics/traversal/TraversalMetrics.hpp"
 
@@ -240,11 +244,61 @@ void CsvRows(benchmark::State &state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * rows.size()));
 }
 
+/// The mix's scans, encoded.
+std::vector<const Encoded *> encodedScans() {
+    std::vector<const Encoded *> scans;
+    for (const Encoded &m : encodedMix()) {
+        if (m.kind == Kind::Scan) scans.push_back(&m);
+    }
+    return scans;
+}
+
+void DecodeScans(benchmark::State &state) {
+    const std::vector<const Encoded *> scans = encodedScans();
+    msgs::LaserScan scan;
+    std::uint64_t messages = 0;
+    const double start = cpuSeconds();
+    for (auto _ : state) {
+        for (const Encoded *m : scans) {
+            if (!msgs::decodeCdr(m->bytes, scan).ok()) state.SkipWithError("decode failed");
+        }
+        benchmark::ClobberMemory();
+        messages += scans.size();
+    }
+    record(state, "DecodeScans", cpuSeconds() - start, messages);
+}
+
+void ScanCollisionsOnScans(benchmark::State &state) {
+    const std::vector<const Encoded *> encoded = encodedScans();
+    std::vector<msgs::LaserScan> scans(encoded.size());
+    for (std::size_t i = 0; i < scans.size(); ++i) {
+        if (!msgs::decodeCdr(encoded[i]->bytes, scans[i]).ok()) state.SkipWithError("decode failed");
+    }
+    traversal::ScanCollisions collisions;
+    std::uint64_t messages = 0;
+    TimeNs pass_start = kStart;
+    const double start = cpuSeconds();
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < scans.size(); ++i) collisions.add(scans[i], pass_start + encoded[i]->t);
+        pass_start += kSpan;
+        messages += scans.size();
+    }
+    benchmark::DoNotOptimize(collisions.summary().scans);
+    const double cpu_s = cpuSeconds() - start;
+    state.SetItemsProcessed(static_cast<std::int64_t>(messages));
+    auto base = g_rates.find("DecodeScans");
+    if (base != g_rates.end() && base->second > 0 && cpu_s > 0) {
+        state.counters["x_decode"] = static_cast<double>(messages) / cpu_s / base->second;
+    }
+}
+
 // Registration order is run order: Decode first, so the others can state their ratio to it.
 BENCHMARK(Decode)->Unit(benchmark::kMicrosecond);
 BENCHMARK(Analyze)->Unit(benchmark::kMicrosecond);
 BENCHMARK(DecodeAnalyze)->Unit(benchmark::kMicrosecond);
 BENCHMARK(CsvRows)->Unit(benchmark::kMicrosecond);
+BENCHMARK(DecodeScans)->Unit(benchmark::kMicrosecond);
+BENCHMARK(ScanCollisionsOnScans)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
