@@ -2,7 +2,7 @@
 // topicstats::TopicHealthAccumulator as it was before its state was compacted (issue 24): every
 // receive time, set stamp and age in a std::vector (24 bytes a message), and the row computed
 // from copies of them. The reference of the equivalence tests in tests/topicstats/TopicHealthTest.cpp
-// and the baseline of bench/TopicStatsBench.cpp; header-only, so the benchmark can include it too.
+// and the baseline of benchmarks/TopicStatsBench.cpp; header-only, so the benchmark can include it too.
 
 #include <algorithm>
 #include <cmath>

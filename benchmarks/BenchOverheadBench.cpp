@@ -32,7 +32,7 @@ std::string robometricsBinary() {
     if (const char *b = std::getenv("ROBOMETRICS_BINARY")) return b;
     char buf[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    fs::path self = n > 0 ? fs::path(std::string(buf, static_cast<std::size_t>(n))) : fs::path("bench/x");
+    fs::path self = n > 0 ? fs::path(std::string(buf, static_cast<std::size_t>(n))) : fs::path("benchmarks/x");
     return (self.parent_path().parent_path() / "apps" / "robometrics" / "robometrics").string();
 }
 

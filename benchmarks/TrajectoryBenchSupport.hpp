@@ -1,5 +1,5 @@
 #pragma once
-// What the ape, rpe and kitti benchmarks share (bench/ApeBench.cpp, RpeBench.cpp, KittiBench.cpp):
+// What the ape, rpe and kitti benchmarks share (benchmarks/ApeBench.cpp, RpeBench.cpp, KittiBench.cpp):
 //
 // - Two generated trajectory files of 1,000,000 poses each, in the evo timing set-up: ground truth
 //   at 100 Hz on a smooth 3-D path with yaw-following orientation; the estimate on the same stamps

@@ -1,7 +1,7 @@
 // The live path: messages per second through DDS into an analyzer, and the latency from a
 // sample's reception to the published result, each next to a baseline measured in the same run.
 // DDS benchmarks create participants, so they only run inside the loopback-only namespace:
-//   tests/live/run-in-netns build/bench/bench_live
+//   tests/live/run-in-netns build/benchmarks/bench_live
 // Elsewhere they are skipped with the reason (the baselines still run). Both participants live in
 // this process, with Fast DDS's intraprocess short-cut off: samples go through UDP on loopback.
 //
