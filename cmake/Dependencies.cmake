@@ -9,6 +9,7 @@ find_package(SQLite3 REQUIRED)
 find_package(ZLIB REQUIRED)
 find_package(BZip2 REQUIRED)  # ROS 1 bags with bz2 chunks
 find_package(Threads REQUIRED)
+find_package(OpenSSL REQUIRED COMPONENTS Crypto)  # SHA-256 of a fleet's recordings (bench compare pairs them by it)
 # live/: Fast DDS 2.x (Debian libfastrtps-dev; CMake packages only, no pkg-config).
 find_package(fastcdr REQUIRED)
 find_package(fastrtps REQUIRED)

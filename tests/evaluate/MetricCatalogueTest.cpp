@@ -36,7 +36,11 @@ TEST(MetricCatalogue, HandCheckedEntries) {
     expectEntry("localization.normal", "count", None, Bookkeeping);
     expectEntry("system.peak_cpu_percent", "%", LowerIsBetter, Headline);
     expectEntry("system.peak_rss_bytes", "bytes", LowerIsBetter, Headline);
-    expectEntry("run_s", "s", LowerIsBetter, Headline);
+    // How long a run took is its mission, not its quality (issue 45): a duration is never ranked.
+    expectEntry("run_s", "s", None, Bookkeeping);
+    expectEntry("system.run.duration_s", "s", None, Bookkeeping);
+    expectEntry("system.run.cpu_time_s", "s", LowerIsBetter, Detail);  // what the run cost the machine
+    expectEntry("potential_failure", "0/1", LowerIsBetter, Headline);
     expectEntry("evaluate_s", "s", None, Bookkeeping);
     // The leaderboards the issue counted that rank nothing.
     expectEntry("end_ns", "ns", None, Bookkeeping);
@@ -48,6 +52,46 @@ TEST(MetricCatalogue, HandCheckedEntries) {
     // A sum over every IMU message grows with the run; its mean is the comparable figure.
     expectEntry("traversal.smoothness_metric", "m/s² + rad/s", None, Bookkeeping);
     expectEntry("traversal.mean_smoothness", "m/s² + rad/s", LowerIsBetter, Detail);
+}
+
+TEST(MetricCatalogue, MachineMeasuredResourcesAreNotGatedByDefault) {
+    using enum MetricGroup;
+    for (const char *name : {"system.peak_cpu_percent", "system.peak_rss_bytes", "system.mean_cpu_percent",
+                             "system.run.peak_pss_bytes", "system.run.cpu_time_s", "costmap.mean_frame_ms",
+                             "costmap.p95_frame_ms"}) {
+        const MetricInfo &info = metricInfo(name);
+        EXPECT_EQ(info.group, Resources) << name;
+        EXPECT_TRUE(info.ranked()) << name;  // ranked on the leaderboards, never gated unless asked
+        EXPECT_TRUE(info.machineMeasured()) << name;
+        EXPECT_FALSE(info.gatedByDefault()) << name;
+    }
+    for (const char *name : {"run_s", "evaluate_s", "system.run.duration_s"}) {
+        EXPECT_EQ(metricInfo(name).group, Resources) << name;
+        EXPECT_FALSE(metricInfo(name).ranked()) << name;
+    }
+    const std::pair<const char *, MetricGroup> quality[] = {{"trajectory.ate_se3.rmse", Trajectory},
+                                                            {"trajectory.drift_per_m", Trajectory},
+                                                            {"map.iou", Map},
+                                                            {"costmap.dropped_frames", Map},
+                                                            {"traversal.collision_events", Safety},
+                                                            {"safety.min_clearance_m", Safety},
+                                                            {"localization.lost", Localization},
+                                                            {"traversal.odometry_jumps", Localization},
+                                                            {"topics./scan.estimated_drops", TopicHealth},
+                                                            {"anomalies", Verdict},
+                                                            {"potential_failure", Verdict}};
+    for (const auto &[name, group] : quality) {
+        EXPECT_EQ(metricInfo(name).group, group) << name;
+        EXPECT_TRUE(metricInfo(name).gatedByDefault()) << name;
+    }
+    // Durations, counts, stamps and path lengths: no direction, so never ranked nor gated.
+    for (const char *name : {"duration_s", "wall_duration_s", "start_ns", "motion.path_length_m",
+                             "traversal.distance_traveled_m", "topics./scan.count", "activity.moving_s"}) {
+        EXPECT_FALSE(metricInfo(name).ranked()) << name;
+        EXPECT_FALSE(metricInfo(name).gatedByDefault()) << name;
+    }
+    EXPECT_STREQ(groupText(TopicHealth), "topic health");
+    EXPECT_STREQ(groupText(Run), "run");
 }
 
 TEST(MetricCatalogue, PerTopicNamesMatchByPattern) {
@@ -87,10 +131,10 @@ TEST(MetricCatalogue, EntriesAreUniqueTieredInOrderAndBookkeepingIsNeverRanked) 
 }
 
 TEST(MetricCatalogue, OrderPutsHeadlineFirstAndUnknownLast) {
-    EXPECT_EQ(inCatalogueOrder({"zz.mine", "end_ns", "run_s", "map.iou", "trajectory.ate_se3.rmse", "aa.mine",
-                                "traversal.mean_clearance_m"}),
-              (std::vector<std::string>{"trajectory.ate_se3.rmse", "map.iou", "run_s", "traversal.mean_clearance_m",
-                                        "end_ns", "zz.mine", "aa.mine"}));
+    EXPECT_EQ(inCatalogueOrder({"zz.mine", "end_ns", "system.peak_rss_bytes", "map.iou", "trajectory.ate_se3.rmse",
+                                "aa.mine", "traversal.mean_clearance_m"}),
+              (std::vector<std::string>{"trajectory.ate_se3.rmse", "map.iou", "system.peak_rss_bytes",
+                                        "traversal.mean_clearance_m", "end_ns", "zz.mine", "aa.mine"}));
 }
 
 TEST(MetricCatalogue, BetterFollowsTheDirection) {
@@ -112,16 +156,18 @@ TEST(MetricCatalogue, DocsTableListsEveryEntryInOrder) {
     ASSERT_NE(start, std::string::npos) << "no section 'Metric catalogue' in " << docs;
     const std::size_t end = text.find("\n## ", start + 1);
     std::istringstream section(text.substr(start, end - start));
-    const std::regex row(R"(^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$)");
+    const std::regex row(R"(^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$)");
     std::vector<std::string> documented, expected;
     for (std::string line; std::getline(section, line);) {
         std::smatch m;
         if (!std::regex_match(line, m, row)) continue;
-        documented.push_back(m[1].str() + " | " + m[2].str() + " | " + m[3].str() + " | " + m[4].str());
+        documented.push_back(m[1].str() + " | " + m[2].str() + " | " + m[3].str() + " | " + m[4].str() + " | " +
+                             m[5].str());
     }
     for (const MetricInfo &info : metricCatalogue()) {
         expected.push_back(std::string(info.name) + " | " + std::string(info.unit) + " | " +
-                           directionText(info.direction) + " | " + tierText(info.tier));
+                           directionText(info.direction) + " | " + tierText(info.tier) + " | " +
+                           groupText(info.group));
     }
     EXPECT_EQ(documented, expected);
 }

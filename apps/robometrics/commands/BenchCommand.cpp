@@ -2,6 +2,8 @@
 //                                      [--pin-cpus]
 // robometrics bench run-job OUT [--index I|I-J,K] | report OUT [--compare A B] [--metric M] | status OUT
 // robometrics bench compare BASE NEW [--metric M]... [--alpha P] [--min-change PCT] [--min-abs X]
+//                          [--gate-resources] [--resource-alpha P] [--resource-min-change PCT]
+//                          [--correction bh|holm|none] [--pairing auto|cells|recordings]
 
 #include <unistd.h>
 
@@ -62,19 +64,48 @@ int runJobs(const std::string &out_dir, const std::string &given_indices) {
 struct GateCli {
     std::string base, next, markdown_file;
     double min_change_percent = 5;
+    double resource_min_change_percent = 10;
+    std::string correction = "bh", pairing = "auto";
     bench::GateOptions options;
 };
 
-/// Prints the Markdown summary (and writes it to --markdown); exit 1 on a regression.
+bench::GateInput gateInput(const std::string &name, const bench::LoadedBench &loaded) {
+    return bench::GateInput{name,          &loaded.aggregates, &loaded.jobs, &loaded.recordings,
+                            loaded.axes, loaded.recordings_axis};
+}
+
+/// Prints the Markdown summary (and writes it to --markdown); exit 1 on a regression or a
+/// recording with a new potential failure.
 int runCompare(const GateCli &cli) {
+    bench::GateOptions options = cli.options;
+    options.min_relative = cli.min_change_percent / 100.0;
+    options.resource_min_relative = cli.resource_min_change_percent / 100.0;
+    bench::parseCorrection(cli.correction, options.correction);
+    options.pairing = cli.pairing == "cells"        ? bench::Pairing::Cells
+                      : cli.pairing == "recordings" ? bench::Pairing::Recordings
+                                                    : bench::Pairing::Auto;
+    for (const std::string &metric : options.metrics) {
+        const evaluate::MetricInfo &info = evaluate::metricInfo(metric);
+        if (!info.ranked()) {
+            fail("bench compare",
+                 fmt::format("--metric {}: {} no better direction ({}), so it is never gated; the report shows it "
+                             "as context",
+                             metric, info.in_catalogue ? "has" : "is not in the metric catalogue and has",
+                             info.in_catalogue ? "a duration, count, stamp or path length" : "docs/bench.md"));
+            return 2;
+        }
+    }
     auto base = bench::loadBench(cli.base);
     if (!base) return fail("bench compare", base.error());
     auto next = bench::loadBench(cli.next);
     if (!next) return fail("bench compare", next.error());
-    bench::GateOptions options = cli.options;
-    options.min_relative = cli.min_change_percent / 100.0;
-    const bench::GateResult result = bench::compareBenchmarks(base->aggregates, next->aggregates, options);
+    const bench::GateResult result = bench::compareBenchmarks(gateInput(cli.base, *base), gateInput(cli.next, *next), options);
     if (result.rows.empty()) {
+        if (options.pairing == bench::Pairing::Recordings) {
+            return fail("bench compare", fmt::format("--pairing recordings: {} and {} hold no recording in common "
+                                                     "(same file name and SHA-256)",
+                                                     cli.base, cli.next));
+        }
         return fail("bench compare",
                     fmt::format("{} and {} have no cell and metric in common to compare", cli.base, cli.next));
     }
@@ -85,9 +116,17 @@ int runCompare(const GateCli &cli) {
             return fail("bench compare", written.error());
         }
     }
-    if (result.regressions == 0) return 0;
-    return fail("bench compare", fmt::format("{} significant regression{} of {} against {}", result.regressions,
-                                             result.regressions == 1 ? "" : "s", cli.next, cli.base));
+    if (!result.failed()) return 0;
+    std::string why;
+    if (result.new_problems > 0) {
+        why = fmt::format("{} recording{} with a new potential failure", result.new_problems,
+                          result.new_problems == 1 ? "" : "s");
+    }
+    if (result.regressions > 0) {
+        why += fmt::format("{}{} significant regression{}", why.empty() ? "" : " and ", result.regressions,
+                           result.regressions == 1 ? "" : "s");
+    }
+    return fail("bench compare", fmt::format("{} of {} against {}", why, cli.next, cli.base));
 }
 
 const RegisterCommand kRegister{
@@ -134,9 +173,31 @@ const RegisterCommand kRegister{
         gate_app->add_option("new", gate->next, "The new benchmark's output directory (e.g. a pull request)")
             ->required();
         gate_app->add_option("--metric", gate->options.metrics,
-                             "Metric to gate on (repeatable; default: every headline metric with a direction)");
-        gate_app->add_option("--alpha", gate->options.alpha, "Significance level of Welch's test")
+                             "Metric to gate on (repeatable; default: every quality metric of the catalogue with a "
+                             "direction)");
+        gate_app->add_option("--alpha", gate->options.alpha, "Significance level of the quality metrics (adjusted p)")
             ->check(CLI::Range(1e-9, 0.5))
+            ->capture_default_str();
+        gate_app->add_flag("--gate-resources", gate->options.gate_resources,
+                           "Also gate the machine-measured metrics (CPU, memory, CPU time) with their own thresholds");
+        gate_app->add_option("--resource-alpha", gate->options.resource_alpha, "Significance level of the resources")
+            ->check(CLI::Range(1e-9, 0.5))
+            ->capture_default_str();
+        gate_app
+            ->add_option("--resource-min-change", gate->resource_min_change_percent,
+                         "Smallest change of a resource that counts, in percent of the base mean")
+            ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
+        gate_app
+            ->add_option("--correction", gate->correction,
+                         "Adjustment of the p-values for the number of comparisons: bh (Benjamini-Hochberg), holm, none")
+            ->check(CLI::IsMember({"bh", "holm", "none"}))
+            ->capture_default_str();
+        gate_app
+            ->add_option("--pairing", gate->pairing,
+                         "auto: fleets holding the same recordings are compared recording by recording, else cell by "
+                         "cell; cells; recordings")
+            ->check(CLI::IsMember({"auto", "cells", "recordings"}))
             ->capture_default_str();
         gate_app
             ->add_option("--min-change", gate->min_change_percent,

@@ -1,8 +1,11 @@
 #include "robometrics/bench/BenchAggregates.hpp"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <unordered_map>
+
+#include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 
 namespace robometrics::bench {
 
@@ -16,6 +19,18 @@ const CellAggregate *BenchAggregates::findCell(const std::string &key_or_number)
         if (number >= 1 && number <= cells.size()) return &cells[number - 1];
     }
     return nullptr;
+}
+
+std::optional<double> potentialFailure(const JobRecord &job) {
+    if (!job.verdict) return std::nullopt;
+    if (*job.verdict != "potential_failure") return 0.0;
+    if (!job.summary_json) return 1.0;
+    const nlohmann::json summary = nlohmann::json::parse(*job.summary_json, nullptr, false);
+    if (!summary.is_object() || !summary.contains("anomalies") || !summary["anomalies"].is_array()) return 1.0;
+    for (const auto &a : summary["anomalies"]) {
+        if (evaluate::anomalyArea(a.value("code", std::string())) != "system") return 1.0;
+    }
+    return 0.0;  // only the machine's resources (cpu_budget): reported with the resources
 }
 
 BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics) {
@@ -40,9 +55,18 @@ BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<
         }
     }
 
+    // The verdict of each done job as the metric `potential_failure` (from the job row, not the
+    // metrics table: the store has no such row).
+    std::vector<MetricValue> verdicts;
+    for (const JobRecord &job : ordered) {
+        if (job.status != "done") continue;
+        if (auto v = potentialFailure(job)) verdicts.push_back({job.index, kPotentialFailure, v});
+    }
     std::vector<const MetricValue *> sorted;
-    for (const MetricValue &m : metrics) {
-        if (m.value && std::isfinite(*m.value) && cell_of_done_job.count(m.job_index) != 0) sorted.push_back(&m);
+    for (const std::vector<MetricValue> *list : {&metrics, static_cast<const std::vector<MetricValue> *>(&verdicts)}) {
+        for (const MetricValue &m : *list) {
+            if (m.value && std::isfinite(*m.value) && cell_of_done_job.count(m.job_index) != 0) sorted.push_back(&m);
+        }
     }
     std::sort(sorted.begin(), sorted.end(), [](const MetricValue *a, const MetricValue *b) {
         return a->job_index != b->job_index ? a->job_index < b->job_index : a->name < b->name;

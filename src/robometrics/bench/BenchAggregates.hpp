@@ -4,6 +4,7 @@
 // it is tested without a store and `bench report` only reads the store once.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,14 @@ struct BenchAggregates {
     const CellAggregate *findCell(const std::string &key_or_number) const;
 };
 
-/// Only jobs with status "done" contribute values: a failed run's partial metrics would bias the mean.
+/// The per-run metric of the verdict (metric catalogue): 1 when the job's verdict is
+/// potential_failure for an anomaly of what it recorded, 0 when it is not (ok, inconclusive, or
+/// only anomalies of the machine's resources such as cpu_budget); none without a verdict.
+inline constexpr const char *kPotentialFailure = "potential_failure";
+std::optional<double> potentialFailure(const JobRecord &job);
+
+/// Only jobs with status "done" contribute values: a failed run's partial metrics would bias the
+/// mean. Besides the stored metrics, each done job with a verdict gets `potential_failure`.
 BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics);
 
 }  // namespace robometrics::bench

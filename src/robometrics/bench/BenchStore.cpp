@@ -56,8 +56,18 @@ Result<LoadedBench> loadBench(const std::string &out_dir) {
     if (!jobs) return jobs.error();
     auto metrics = store->metrics();
     if (!metrics) return metrics.error();
+    auto recordings = store->recordings();
+    if (!recordings) return recordings.error();
+    auto yaml = store->matrixYaml();
+    if (!yaml) return yaml.error();
+    auto matrix = parseMatrix(*yaml, loaded.store_path + " (stored matrix)");
+    if (matrix) {  // a matrix that no longer parses (an older version's) still has its results
+        for (const Axis &axis : matrix->axes) loaded.axes.push_back(axis.name);
+        loaded.recordings_axis = matrix->recordings_axis;
+    }
     loaded.jobs = std::move(*jobs);
     loaded.metrics = std::move(*metrics);
+    loaded.recordings = std::move(*recordings);
     loaded.aggregates = aggregate(loaded.jobs, loaded.metrics);
     return loaded;
 }

@@ -41,9 +41,12 @@ Result<JobOutcome> runStoredJob(const std::string &out_dir, int index, const Job
 /// jobs' metrics grouped per cell.
 struct LoadedBench {
     std::string store_path;
-    std::vector<JobRecord> jobs;
+    std::vector<JobRecord> jobs;  ///< summary_json holds only the anomalies
     std::vector<MetricValue> metrics;
     BenchAggregates aggregates;
+    std::map<int, RecordingDigest> recordings;  ///< a fleet's recordings, by job
+    std::vector<std::string> axes;              ///< the stored matrix's axis names, in order
+    std::string recordings_axis;                ///< its axis of recordings, if any
 };
 Result<LoadedBench> loadBench(const std::string &out_dir);
 

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "robometrics/bench/RecordingDigest.hpp"
 #include "robometrics/bench/SummaryMetrics.hpp"
 #include "robometrics/evaluate/EvaluationWriter.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
@@ -136,6 +137,13 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
 
 Status evaluateJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOptions &o, const fs::path &job_dir,
                    JobOutcome &outcome) {
+    if (!matrix.recordings_axis.empty()) {
+        // What the recording holds, for `bench compare` to pair it with the same recording of
+        // another benchmark. Read here, where an evaluate-only job reads it anyway.
+        auto digest = digestRecording(job.cell.at(matrix.recordings_axis));
+        if (!digest) return digest.error();
+        outcome.recording = *digest;
+    }
     auto inputs = evaluate::findRunInputs(job.out_dir);
     if (!inputs) return inputs.error();
     evaluate::EvaluateOptions eo;

@@ -53,6 +53,13 @@ struct MetricValue {
     std::optional<double> value;  ///< null in summary.json -> no value
 };
 
+/// The content of a fleet's recording (RecordingDigest.hpp computes it).
+struct RecordingDigest {
+    std::string path;    ///< as the matrix's axis gave it
+    std::string sha256;  ///< 64 lower-case hex digits
+    std::uint64_t bytes = 0;
+};
+
 /// What running one job produced; ResultStore::record writes it in one transaction.
 struct JobOutcome {
     int index = 0;
@@ -70,6 +77,7 @@ struct JobOutcome {
     std::string out_dir;
     std::optional<std::string> error;
     std::vector<MetricValue> metrics;  ///< summary leaves plus run_s and evaluate_s
+    std::optional<RecordingDigest> recording;  ///< the job's recording, when the matrix has an axis of them
 };
 
 }  // namespace robometrics::bench

@@ -25,7 +25,12 @@ CREATE TABLE IF NOT EXISTS jobs(
   run_s REAL, evaluate_s REAL, verdict TEXT, anomalies INTEGER, summary_json TEXT, out_dir TEXT, error TEXT);
 CREATE TABLE IF NOT EXISTS metrics(job_index INTEGER NOT NULL, name TEXT NOT NULL, value REAL, PRIMARY KEY(job_index, name));
 CREATE INDEX IF NOT EXISTS jobs_by_status ON jobs(status, job_index);
+CREATE TABLE IF NOT EXISTS recordings(job_index INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL,
+  bytes INTEGER NOT NULL);
 )sql";
+// recordings: the content of each job's recording (a fleet's axis of recordings), so that
+// `bench compare` pairs two benchmarks' recordings by what they hold. A store written before it
+// existed gains the empty table when opened, and its recordings are then not paired.
 // jobs_by_status: a claim finds the first pending job without reading every row. Without it the
 // claim scanned the whole table (rows carry their summary.json, ~10 KB) inside the write lock:
 // 8 ms per claim at 1000 jobs, and the other worker's record waited behind it.
@@ -260,6 +265,19 @@ Result<std::vector<MetricValue>> ResultStore::metrics() const {
     return out;
 }
 
+Result<std::map<int, RecordingDigest>> ResultStore::recordings() const {
+    Statement s(db_, "SELECT job_index, path, sha256, bytes FROM recordings ORDER BY job_index");
+    if (!s.ok()) return dbError(db_, path_, "reading the recordings");
+    std::map<int, RecordingDigest> out;
+    int rc = 0;
+    while ((rc = s.step()) == SQLITE_ROW) {
+        out[static_cast<int>(*s.optInt(0))] =
+            RecordingDigest{s.text(1), s.text(2), static_cast<std::uint64_t>(s.optInt(3).value_or(0))};
+    }
+    if (rc != SQLITE_DONE) return dbError(db_, path_, "reading the recordings");
+    return out;
+}
+
 Result<std::optional<int>> ResultStore::claimNext(const std::string &worker) {
     Transaction tx(db_, path_);
     ROBOMETRICS_TRY(tx.begun());
@@ -320,6 +338,19 @@ Status ResultStore::record(const JobOutcome &o) {
         Statement s(db_, "DELETE FROM metrics WHERE job_index=?");
         s.bind(1, o.index);
         ROBOMETRICS_TRY(stepDone(s, db_, path_, fmt::format("clearing the metrics of job {}", o.index)));
+    }
+    {
+        Statement s(db_, "DELETE FROM recordings WHERE job_index=?");
+        s.bind(1, o.index);
+        ROBOMETRICS_TRY(stepDone(s, db_, path_, fmt::format("clearing the recording of job {}", o.index)));
+    }
+    if (o.recording) {
+        Statement s(db_, "INSERT INTO recordings(job_index, path, sha256, bytes) VALUES(?, ?, ?, ?)");
+        s.bind(1, o.index);
+        s.bind(2, o.recording->path);
+        s.bind(3, o.recording->sha256);
+        s.bind(4, static_cast<std::int64_t>(o.recording->bytes));
+        ROBOMETRICS_TRY(stepDone(s, db_, path_, fmt::format("writing the recording of job {}", o.index)));
     }
     Statement s(db_, "INSERT OR REPLACE INTO metrics(job_index, name, value) VALUES(?, ?, ?)");
     if (!s.ok()) return dbError(db_, path_, "writing metrics");

@@ -4,6 +4,7 @@
 // Slurm array tasks, Kubernetes indexed jobs) to write at once; each job's result is written
 // in one transaction, so a worker killed mid-job leaves the row as it was ("running").
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,6 +40,8 @@ public:
     enum class Summary { whole, anomalies };
     Result<std::vector<JobRecord>> jobs(Summary summary = Summary::whole) const;
     Result<std::vector<MetricValue>> metrics() const;
+    /// The digest of each job's recording, by job index (jobs of a fleet that finished).
+    Result<std::map<int, RecordingDigest>> recordings() const;
 
     /// Claims the pending job with the lowest index for `worker` (marks it running, counts the
     /// attempt) in one transaction, so two workers never get the same job; none when all are taken.
