@@ -383,6 +383,7 @@ std::string percent(double relative) {
 
 std::string pText(double p) {
     if (std::isnan(p)) return "-";
+    if (p == 0) return "0";  // samples without spread and different means: an exact difference
     if (p < 1e-4) return "< 0.0001";
     return fmt::format("{:.4g}", p);
 }
@@ -557,12 +558,13 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
             plural(static_cast<std::size_t>(moved), "change"), 100 * options.resource_min_relative,
             options.resource_alpha, table(resources, paired, show_cell));
     }
+    const auto tests = std::count_if(quality.begin(), quality.end(), [](const GateRow *r) { return !std::isnan(r->adjusted_p); });
     out += fmt::format(
         "\nA regression: a change the worse way of at least {:g} %{} of the base mean and an adjusted p below {:g} "
-        "({} over the {} comparisons of the family{}).\n",
+        "({} over the {} of {} comparisons that could reject at that level; p of {}).\n",
         100 * options.min_relative, options.min_absolute > 0 ? fmt::format(" (and {:g})", options.min_absolute) : "",
-        options.alpha, correctionName(options.correction), quality.size(),
-        paired ? "; p of Wilcoxon's signed-rank test" : "; p of Welch's test");
+        options.alpha, correctionName(options.correction), tests, quality.size(),
+        paired ? "Wilcoxon's signed-rank test over the recordings" : "Welch's test over the runs");
     for (const std::string &r : recordings_changed) {
         out += fmt::format("\nNot compared, its content differs: {}\n", r);
     }
