@@ -45,7 +45,7 @@ Result<Captured> captureCommand(const std::vector<std::string> &argv, double tim
         system::stopGroup(*pid, 1.0, how);
     }
     system::killGroupLeftovers(*pid);
-    system::releaseGroup(*pid);
+    system::finishGroup(*pid);
     c.out = readWholeFile((dir / "out").string());
     c.err = readWholeFile((dir / "err").string());
     fs::remove_all(dir, ec);

@@ -57,6 +57,7 @@ Result<Recorder> startRecorder(const MatrixSpec &matrix, const JobSpec &job, con
     spawn.stdout_path = (job_dir / "record.log").string();
     spawn.stderr_path = spawn.stdout_path;
     spawn.cwd = job.out_dir;
+    spawn.contain = true;
     auto pid = system::spawnInGroup(*argv, spawn);
     if (!pid) return Error{"record.command: " + pid.message()};
     recordGroup(job_dir, *pid);
@@ -67,7 +68,7 @@ void stopRecorder(Recorder &recorder, double grace_s) {
     if (recorder.pid <= 0) return;
     std::string how;
     system::stopGroup(recorder.pid, grace_s, how);  // SIGINT first: recorders close the bag on it
-    system::releaseGroup(recorder.pid);
+    system::finishGroup(recorder.pid);
     recorder.pid = -1;
 }
 
@@ -106,6 +107,7 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
     s.spawn.stdout_path = (job_dir / "stdout.log").string();
     s.spawn.stderr_path = (job_dir / "stderr.log").string();
     s.spawn.cwd = job.out_dir;  // a recorder or a node that writes into "." writes into this run
+    s.spawn.contain = true;     // a daemon the command starts is found and ended with the job
     s.stop_requested = o.stop_requested;
     s.on_start = [&job_dir](pid_t pid) { recordGroup(job_dir, pid); };
     auto run = system::superviseRun(s);

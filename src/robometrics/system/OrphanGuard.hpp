@@ -11,11 +11,15 @@
 
 #include <sys/types.h>
 
+#include <string>
+
 namespace robometrics::system {
 
-/// Stop the process group `pgid` if this program ends before `releaseGroup(pgid)`. Starts the
-/// guard on first use; if it cannot be started the group is simply not guarded.
-void guardGroup(pid_t pgid);
+/// Stop the process group `pgid` if this program ends before `releaseGroup(pgid)`, and with it
+/// the members of `cgroup` and the holders of the environment `marker` when given
+/// (JobContainment.hpp). Starts the guard on first use; if it cannot be started the group is
+/// simply not guarded.
+void guardGroup(pid_t pgid, const std::string &cgroup = {}, const std::string &marker = {});
 
 /// The group `pgid` is over (or is meant to outlive this program): the guard forgets it.
 void releaseGroup(pid_t pgid);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "robometrics/core/Time.hpp"
@@ -26,7 +27,10 @@ struct ResourceSample {
 
 class ProcessTreeSampler {
 public:
-    explicit ProcessTreeSampler(pid_t root);
+    /// The tree of `root` (its descendants, found through /proc/PID/task/TID/children, or a walk
+    /// of every process where the kernel has no such file); with `cgroup`, every member of that
+    /// cgroup and its sub-cgroups instead, so that what left the tree (a daemon) is counted too.
+    explicit ProcessTreeSampler(pid_t root, std::string cgroup = {});
 
     /// Takes one sample of the tree rooted at the process given to the constructor.
     ResourceSample sample();
@@ -36,7 +40,11 @@ private:
         std::uint64_t start_ticks = 0;
         std::uint64_t cpu_ticks = 0;
     };
+    /// The processes to count now.
+    std::vector<ProcStat> members();
+
     pid_t root_;
+    std::string cgroup_;
     double ticks_per_second_;
     std::int64_t page_size_;
     double start_time_s_;
