@@ -210,12 +210,14 @@ TEST(BenchCommand, FailedJobsMakeTheExitCodeOne) {
     }
 }
 
-// Jobs that would run for a minute, and a grandchild (`sleep`) each, which ignores SIGINT as a
-// background process of sh does: the guard must escalate. Once the file "$0" exists (the test
-// creates it before --resume) a job instead checks that no copy of it still runs and writes a run.
+// Jobs that would run for a minute, a grandchild (`sleep`) each, which ignores SIGINT as a
+// background process of sh does: the guard must escalate, and a daemon (setsid: its own session
+// and process group) that the job's process group does not hold. Once the file "$0" exists (the
+// test creates it before --resume) a job instead checks that no copy of it still runs and writes
+// a run.
 const char *kLongMatrix = R"(
 axes: {scenario: [office, stuck]}
-command: [sh, -c, "if [ -e \"$0\" ]; then if kill -0 $(cat ../child.pid) 2>/dev/null; then touch ../twice; fi; exec \"$1\" simulate --scenario $3 --duration 2 -o \"$2\"; fi; echo $$ > ../job.pid; sleep 60 & echo $! > ../child.pid; wait", "{out}/../../../../resumed", "{robometrics}", "{out}", "{scenario}"]
+command: [sh, -c, "if [ -e \"$0\" ]; then if kill -0 $(cat ../child.pid) 2>/dev/null || kill -0 $(cat ../daemon.pid) 2>/dev/null; then touch ../twice; fi; exec \"$1\" simulate --scenario $3 --duration 2 -o \"$2\"; fi; echo $$ > ../job.pid; setsid -f sh -c 'echo $$ > ../daemon.pid; exec sleep 60'; sleep 60 & echo $! > ../child.pid; wait", "{out}/../../../../resumed", "{robometrics}", "{out}", "{scenario}"]
 )";
 
 /// Starts the long matrix in `out`/b and waits until both jobs and their children run.
@@ -224,8 +226,11 @@ pid_t startLongMatrix(const fs::path &out) {
     pid_t pid = spawnRobometrics({"bench", (out / "matrix.yaml").string(), "-o", (out / "b").string(), "-j", "2"});
     EXPECT_TRUE(waitUntil(
         [&] {
-            return fs::exists(out / "b/jobs/0000/child.pid") && fs::exists(out / "b/jobs/0001/child.pid") &&
-                   !readFile(out / "b/jobs/0000/child.pid").empty() && !readFile(out / "b/jobs/0001/child.pid").empty();
+            for (const char *file : {"b/jobs/0000/child.pid", "b/jobs/0001/child.pid", "b/jobs/0000/daemon.pid",
+                                     "b/jobs/0001/daemon.pid"}) {
+                if (readFile(out / file).empty()) return false;
+            }
+            return true;
         },
         std::chrono::seconds(60)));
     return pid;
@@ -234,7 +239,7 @@ pid_t startLongMatrix(const fs::path &out) {
 std::vector<pid_t> jobProcesses(const fs::path &bench_out) {
     std::vector<pid_t> pids;
     for (const char *job : {"0000", "0001"}) {
-        for (const char *file : {"job.pid", "child.pid"}) {
+        for (const char *file : {"job.pid", "child.pid", "daemon.pid"}) {
             std::string text = readFile(bench_out / "jobs" / job / file);
             if (!text.empty()) pids.push_back(std::stoi(text));
         }
@@ -257,17 +262,41 @@ TEST(BenchCommand, JobsDieWithTheOrchestrator) {
     auto out = scratchDir("bench-orphans");
     pid_t pid = startLongMatrix(out);
     const std::vector<pid_t> jobs = jobProcesses(out / "b");
-    ASSERT_EQ(jobs.size(), 4u);
+    ASSERT_EQ(jobs.size(), 6u);
     kill(pid, SIGKILL);
     waitpid(pid, nullptr, 0);
     for (pid_t job : jobs) EXPECT_TRUE(processEnds(job, 8)) << job;  // SIGINT, then SIGTERM 1 s later
+}
+
+TEST(BenchCommand, ADaemonisingJobLeavesNothingBehind) {
+    // Each job starts a daemon (setsid -f: its own session and process group, its parent gone),
+    // then either ends (a simulated run: done) or runs past its timeout (failed).
+    auto out = scratchDir("bench-daemon");
+    writeText(out / "m.yaml", R"(
+axes: {end: [exit, timeout]}
+timeout_s: 3
+grace_s: 1
+command: [sh, -c, "setsid -f sh -c 'echo $$ > ../daemon.pid; exec sleep 300'; if [ $0 = timeout ]; then sleep 300; fi; exec \"$1\" simulate --duration 2 -o \"$2\"", "{end}", "{robometrics}", "{out}"]
+)");
+    CommandResult r = runRobometrics({"bench", (out / "m.yaml").string(), "-o", (out / "b").string(), "-j", "2"});
+    EXPECT_EQ(r.exit_code, 1);  // the timed-out job failed
+    const auto rows = storedJobs(out / "b");
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].status, "done");
+    EXPECT_EQ(rows[1].status, "failed");
+    EXPECT_NE(rows[1].error.value_or("").find("timed out"), std::string::npos);
+    for (const char *job : {"0000", "0001"}) {
+        const std::string daemon = readFile(out / "b/jobs" / job / "daemon.pid");
+        ASSERT_FALSE(daemon.empty()) << job;
+        EXPECT_TRUE(processEnds(std::stoi(daemon), 0)) << job << ": daemon " << daemon << " outlived its job";
+    }
 }
 
 TEST(BenchCommand, ResumeEndsWhatADeadWorkerLeft) {
     auto out = scratchDir("bench-leftovers");
     pid_t pid = startLongMatrix(out);
     const std::vector<pid_t> jobs = jobProcesses(out / "b");
-    ASSERT_EQ(jobs.size(), 4u);
+    ASSERT_EQ(jobs.size(), 6u);
     // The guard dies first, as under a kill of every process: the jobs are left running.
     pid_t guard = guardOf(pid);
     ASSERT_GT(guard, 0);

@@ -50,9 +50,12 @@ std::string unescapeMount(const std::string &text) {
     return out;
 }
 
-CgroupParent findCgroupParent() {
+bool cgroupsOff() {
     const char *setting = std::getenv("ROBOMETRICS_CGROUP");
-    if (setting != nullptr && std::string(setting) == "off") return {{}, "ROBOMETRICS_CGROUP=off"};
+    return setting != nullptr && std::string(setting) == "off";
+}
+
+CgroupParent findCgroupParent() {
     std::string relative;
     {
         std::istringstream lines(readWholeFile("/proc/self/cgroup"));
@@ -162,6 +165,7 @@ bool holdsMarker(pid_t pid, const std::string &marker) {
 Containment newContainment() {
     Containment c;
     c.marker = "ROBOMETRICS_JOB_" + randomHex();
+    if (cgroupsOff()) return c;
     std::lock_guard<std::mutex> lock(g_mutex);
     CgroupParent &parent = cgroupParent();
     if (parent.path.empty()) return c;
@@ -176,6 +180,7 @@ Containment newContainment() {
 }
 
 std::string containmentMethod() {
+    if (cgroupsOff()) return "environment marker (no cgroup: ROBOMETRICS_CGROUP=off)";
     std::lock_guard<std::mutex> lock(g_mutex);
     const CgroupParent &parent = cgroupParent();
     if (!parent.path.empty()) return fmt::format("cgroup v2 ({}) and environment marker", parent.path);

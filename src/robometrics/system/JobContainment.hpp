@@ -34,7 +34,7 @@ struct Containment {
 };
 
 /// A fresh containment for one job: a new marker, and a new cgroup directory when this process
-/// may create one (ROBOMETRICS_CGROUP=off never tries).
+/// may create one (not while the environment has ROBOMETRICS_CGROUP=off).
 Containment newContainment();
 
 /// How jobs are contained in this process: "cgroup v2 (<parent folder>) and environment marker",

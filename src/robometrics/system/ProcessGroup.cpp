@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -198,11 +199,19 @@ int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage) {
     const Containment containment = containmentOf(pid);
     int status = 0;
     for (int sig : {SIGINT, SIGTERM}) {
+        const double step_end = monotonicSeconds() + grace_s;
         kill(-pid, sig);
         // What left the group gets the same signal, once.
         if (!containment.empty()) signalContained(containment, sig, pid);
         if (waitForExit(pid, grace_s, status, usage)) {
             how = sig == SIGINT ? "SIGINT" : "SIGTERM";
+            // What the leader leaves (a daemon cleaning up on the same signal) gets the rest of the
+            // step, at most a second, to end by itself before it is killed.
+            const double leftovers_end = std::min(step_end, monotonicSeconds() + 1.0);
+            while (monotonicSeconds() < leftovers_end &&
+                   (kill(-pid, 0) == 0 || (!containment.empty() && !containedProcesses(containment).empty()))) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
             killGroupLeftovers(pid);
             return status;
         }
