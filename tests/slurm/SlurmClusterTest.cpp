@@ -7,10 +7,13 @@
 #include <arpa/inet.h>
 #include <fmt/format.h>
 #include <netinet/in.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -286,10 +289,77 @@ TEST(SlurmCluster, ArrayJobGivesTheLocalResultsTable) {
     EXPECT_EQ(compared, 8);
 }
 
-// The scale measurement of docs/bench.md (issue 23, part 7): ROBOMETRICS_SLURM_SCALE=N jobs of a
-// 2 s simulated run as one array on the test cluster, against the sum of the jobs' own times.
-// Skipped unless the variable is set: a 1000-job array takes minutes on two cores.
-// ROBOMETRICS_SLURM_JOBS_PER_TASK (default 1) packs that many jobs into each array task.
+/// Runs `matrix` into `out` with the local executor until `done` jobs are finished, then stops it
+/// as Ctrl-C would (the running jobs stay for --resume): a store with measured jobs, as a team has
+/// after trying a matrix on its own machine before sending it to the cluster.
+void runSomeLocally(const std::string &binary, const fs::path &matrix, const fs::path &out, int done) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int null_fd = ::open("/dev/null", O_WRONLY);
+        dup2(null_fd, STDOUT_FILENO);
+        dup2(null_fd, STDERR_FILENO);
+        execl(binary.c_str(), binary.c_str(), "bench", matrix.c_str(), "-o", out.c_str(), "-j", "2",
+              static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    const bool reached = test::waitUntil(
+        [&] {
+            if (!fs::exists(out / "bench.sqlite")) return false;
+            auto store = ResultStore::open((out / "bench.sqlite").string());
+            auto rows = store ? store->jobs() : Result<std::vector<JobRecord>>(Error{"no store"});
+            if (!rows) return false;
+            return std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == "done"; }) >=
+                   done;
+        },
+        std::chrono::seconds(120));
+    kill(pid, SIGINT);
+    waitpid(pid, nullptr, 0);
+    ASSERT_TRUE(reached);
+}
+
+TEST(SlurmCluster, AutoPackingSpreadsOverTheCpus) {
+    const char *binary = std::getenv("ROBOMETRICS_BINARY");
+    if (binary == nullptr || !fs::exists(binary)) GTEST_SKIP() << "ROBOMETRICS_BINARY not set or missing";
+    SlurmCluster cluster;
+    if (std::string why = cluster.start(); !why.empty()) GTEST_SKIP() << "slurmctld cannot start: " << why;
+    const fs::path dir = test::scratchDir("slurm-auto");
+    std::ofstream(dir / "m.yaml") << "iterations: 40\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, "
+                                     "\"{seed}\", -o, \"{out}\"]\n";
+    runSomeLocally(binary, dir / "m.yaml", dir / "out", 4);
+    const auto submit = captureCommand({binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(),
+                                        "--resume", "--executor", "slurm", "--jobs-per-task", "auto"},
+                                       60);
+    ASSERT_TRUE(submit.ok());
+    ASSERT_EQ(submit->exit_code, 0) << submit->err;
+    // A minute of these 0.1 s jobs would be all of them in one task; the node has
+    // hardware_concurrency CPUs (the fixture's slurm.conf), so there are that many tasks.
+    const int cpus = static_cast<int>(std::thread::hardware_concurrency());
+    EXPECT_NE(submit->out.find(fmt::format("auto: partition debug runs {} task{} at once", cpus, cpus == 1 ? "" : "s")),
+              std::string::npos)
+        << submit->out;
+    const std::string script = test::readFile(dir / "out" / "slurm" / "bench.sbatch");
+    EXPECT_NE(script.find(fmt::format("#SBATCH --array=0-{}\n", cpus - 1)), std::string::npos) << script;
+    const BenchStatus st = waitForArray(dir / "out", 40);
+    EXPECT_EQ(st.done, 40) << st.text << tail(cluster.state() / "log" / "ctld.log");
+    // The tasks ran side by side, one per CPU: each worker (host:pid) ran its share.
+    auto store = ResultStore::open((dir / "out" / "bench.sqlite").string());
+    ASSERT_TRUE(store.ok());
+    std::map<std::string, int> per_worker;
+    auto rows = store->jobs();
+    ASSERT_TRUE(rows.ok());
+    for (const JobRecord &r : *rows) {
+        if (r.worker && r.worker->find('/') == std::string::npos) ++per_worker[*r.worker];  // not the local ones
+    }
+    EXPECT_EQ(static_cast<int>(per_worker.size()), cpus);
+}
+
+// The scale measurement of docs/bench.md (issues 23 and 45): ROBOMETRICS_SLURM_SCALE=N jobs of a
+// 2 s simulated run on the test cluster, against the sum of the jobs' own times per CPU. Skipped
+// unless the variable is set: it takes minutes on two cores. ROBOMETRICS_SLURM_JOBS_PER_TASK
+// (default auto) is --jobs-per-task; with auto, the first five jobs run locally (so that a median
+// job time is known, as after trying a matrix locally) and the rest is submitted with --resume.
+// Overhead from submission = (last job's end - the start of `bench --executor slurm`) / (own / CPUs) - 1.
 TEST(SlurmCluster, ScaleOfAnArray) {
     const char *binary = std::getenv("ROBOMETRICS_BINARY");
     const char *jobs_text = std::getenv("ROBOMETRICS_SLURM_SCALE");
@@ -303,41 +373,55 @@ TEST(SlurmCluster, ScaleOfAnArray) {
         << "iterations: " << jobs
         << "\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, \"{seed}\", -o, "
            "\"{out}\"]\n";
+    const char *per_task_env = std::getenv("ROBOMETRICS_SLURM_JOBS_PER_TASK");
+    const std::string per_task = per_task_env ? per_task_env : "auto";
+    std::vector<std::string> submit_argv{binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(),
+                                         "--executor", "slurm", "--jobs-per-task", per_task};
+    if (per_task == "auto") {
+        runSomeLocally(binary, dir / "m.yaml", dir / "out", 5);
+        submit_argv.push_back("--resume");
+    }
+    const auto wall_start = std::chrono::system_clock::now();
     const auto start = std::chrono::steady_clock::now();
-    const char *per_task = std::getenv("ROBOMETRICS_SLURM_JOBS_PER_TASK");
-    const auto submit = captureCommand({binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(),
-                                        "--executor", "slurm", "--jobs-per-task", per_task ? per_task : "1"},
-                                       120);
+    const auto submit = captureCommand(submit_argv, 120);
     ASSERT_TRUE(submit.ok());
     ASSERT_EQ(submit->exit_code, 0) << submit->err;
+    std::cout << submit->out;
     BenchStatus st;
     for (auto deadline = start + std::chrono::seconds(60 + jobs * 3); std::chrono::steady_clock::now() < deadline;) {
         auto status = benchStatus((dir / "out").string());
         ASSERT_TRUE(status.ok()) << status.message();
         st = *status;
         if (st.slurm_tasks_active == 0 && st.done + st.failed == jobs) break;
-        std::this_thread::sleep_for(2s);
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(st.done, jobs) << st.text << tail(cluster.state() / "log" / "ctld.log");
     auto store = ResultStore::open((dir / "out" / "bench.sqlite").string());
     ASSERT_TRUE(store.ok());
     auto rows = store->jobs();
     ASSERT_TRUE(rows.ok());
-    double own = 0, span_start = INFINITY, span_end = 0;
+    const double submitted =
+        std::chrono::duration<double>(wall_start.time_since_epoch()).count();  // wall clock, as the store's stamps
+    double own = 0, first_start = INFINITY, last_end = 0;
+    int on_slurm = 0;
     for (const JobRecord &r : *rows) {
+        if (!r.started_ns || static_cast<double>(*r.started_ns) / 1e9 < submitted) continue;  // run locally
+        ++on_slurm;
         own += r.run_s.value_or(0) + r.evaluate_s.value_or(0);
-        if (r.started_ns) span_start = std::min(span_start, static_cast<double>(*r.started_ns) / 1e9);
-        if (r.finished_ns) span_end = std::max(span_end, static_cast<double>(*r.finished_ns) / 1e9);
+        first_start = std::min(first_start, static_cast<double>(*r.started_ns) / 1e9);
+        last_end = std::max(last_end, static_cast<double>(r.finished_ns.value_or(0)) / 1e9);
     }
+    const double cpus = std::thread::hardware_concurrency();
     const auto report_start = std::chrono::steady_clock::now();
     ASSERT_EQ(captureCommand({binary, "bench", "report", (dir / "out").string()}, 120)->exit_code, 0);
     const double report_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - report_start).count();
     std::cout << fmt::format(
-        "slurm scale: {} jobs ({} per task), wall {:.1f} s (first start to last end {:.1f} s), jobs' own "
-        "{:.1f} s, {:.2f} s per job of array overhead at 2 tasks at once; report {:.2f} s\n",
-        jobs, per_task ? per_task : "1", wall, span_end - span_start, own,
-        (span_end - span_start) * 2 / jobs - own / jobs, report_s);
+        "slurm scale: {} jobs ({} on the cluster, --jobs-per-task {}), {:.1f} s from submission to the last end "
+        "({:.1f} s from the first start) for {:.1f} s of the jobs' own time on {:g} CPUs ({:.1f} s per CPU): "
+        "overhead {:.1f} % from submission, {:.1f} % from the first start; report {:.2f} s\n",
+        jobs, on_slurm, per_task, last_end - submitted, last_end - first_start, own, cpus, own / cpus,
+        100 * ((last_end - submitted) / (own / cpus) - 1), 100 * ((last_end - first_start) / (own / cpus) - 1),
+        report_s);
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include "robometrics/bench/BenchStore.hpp"
@@ -44,7 +46,40 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     fs::create_directories(out / "slurm", ec);
     if (ec) return Error{(out / "slurm").string() + ": cannot create: " + ec.message()};
 
-    const int per_task = options.jobs_per_task > 0 ? options.jobs_per_task : autoJobsPerTask(measured);
+    std::vector<std::vector<int>> tasks;
+    std::string how;  // how auto packed, for the line printed
+    if (options.jobs_per_task > 0) {
+        tasks = packJobs(todo, options.jobs_per_task);
+    } else {
+        // The partition's size from Slurm itself: never fewer tasks than it runs at once.
+        const char *partition = std::getenv("SBATCH_PARTITION");  // what sbatch itself would use
+        auto sinfo = captureCommand({"sinfo", "-h", "-N", "-o", "%P|%N|%c|%t"}, 30);
+        Result<PartitionSize> size = Error{"sinfo did not run"};
+        if (!sinfo) {
+            size = sinfo.error();
+        } else if (sinfo->exit_code != 0) {
+            size = Error{fmt::format("sinfo exited {}: {}", sinfo->exit_code, sinfo->err)};
+        } else {
+            size = parsePartitionSize(sinfo->out, partition ? partition : "", std::max(1, matrix.resources.cpus));
+        }
+        if (size) {
+            tasks = packAutomatically(todo, measured, size->slots);
+            how = fmt::format("; auto: partition {} runs {} task{} at once ({} CPUs on {} node{})", size->partition,
+                              size->slots, size->slots == 1 ? "" : "s", size->cpus, size->nodes, size->nodes == 1 ? "" : "s");
+            if (measured.size() >= 3) {
+                std::vector<double> sorted = measured;
+                std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
+                how += fmt::format(", median job {:.2f} s", sorted[sorted.size() / 2]);
+            } else {
+                how += ", no job measured yet";
+            }
+        } else {
+            tasks = packJobs(todo, 1);  // no size, no guess: one job per task serialises nothing
+            how = fmt::format("; auto: one job per task, the partition's size is unknown ({})", size.message());
+        }
+    }
+    int per_task = 1;
+    for (const auto &task : tasks) per_task = std::max(per_task, static_cast<int>(task.size()));
     SlurmScript script;
     script.out_dir = out.string();
     script.robometrics = fs::absolute(options.robometrics_path).string();
@@ -52,7 +87,6 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     auto time_limit = taskTimeLimit(matrix.resources.time_limit, per_task);
     if (!time_limit) return Error{matrix.source + ": " + time_limit.message()};
     script.resources.time_limit = *time_limit;
-    const std::vector<std::vector<int>> tasks = packJobs(todo, per_task);
     if (per_task == 1) {
         script.array = slurmArrayList(todo);  // task id = job index, as squeue shows it
     } else {
@@ -74,8 +108,8 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     const std::string packing =
         per_task == 1 ? std::string() : fmt::format(" of up to {} jobs each for {} jobs", per_task, todo.size());
     return fmt::format(
-        "bench: submitted Slurm array job {} ({} tasks{}, --array={}); follow it with `robometrics bench status {}`\n",
-        *id, tasks.size(), packing, script.array, options.out_dir);
+        "bench: submitted Slurm array job {} ({} tasks{}, --array={}{}); follow it with `robometrics bench status {}`\n",
+        *id, tasks.size(), packing, script.array, how, options.out_dir);
 }
 
 }  // namespace robometrics::bench

@@ -55,6 +55,67 @@ int autoJobsPerTask(std::vector<double> job_seconds) {
     return static_cast<int>(std::clamp(std::ceil(kTargetTaskSeconds / median), 1.0, 1000.0));
 }
 
+std::vector<std::vector<int>> packAutomatically(const std::vector<int> &todo, const std::vector<double> &job_seconds,
+                                                int slots) {
+    if (todo.empty()) return {};
+    const std::size_t most = static_cast<std::size_t>(autoJobsPerTask(job_seconds));
+    const std::size_t per_slot = static_cast<std::size_t>(std::max(1, slots));
+    std::size_t tasks = (todo.size() + most - 1) / most;
+    tasks = std::max(tasks, per_slot);
+    tasks = (tasks + per_slot - 1) / per_slot * per_slot;  // every slot the same number of tasks
+    tasks = std::min(tasks, todo.size());
+    std::vector<std::vector<int>> out;
+    const std::size_t base = todo.size() / tasks, longer = todo.size() % tasks;
+    std::size_t at = 0;
+    for (std::size_t t = 0; t < tasks; ++t) {
+        const std::size_t size = base + (t < longer ? 1 : 0);
+        out.emplace_back(todo.begin() + static_cast<long>(at), todo.begin() + static_cast<long>(at + size));
+        at += size;
+    }
+    return out;
+}
+
+Result<PartitionSize> parsePartitionSize(const std::string &sinfo, const std::string &partition, int cpus_per_task) {
+    PartitionSize size;
+    std::vector<std::string> partitions;
+    for (const std::string &raw : split(sinfo, '\n')) {
+        std::string line = raw;
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (line.empty()) continue;
+        const std::vector<std::string> fields = split(line, '|');
+        if (fields.size() != 4) return Error{fmt::format("sinfo: expected PARTITION|NODE|CPUS|STATE, got '{}'", line)};
+        std::string name = fields[0];
+        const bool is_default = !name.empty() && name.back() == '*';
+        if (is_default) name.pop_back();
+        if (std::find(partitions.begin(), partitions.end(), name) == partitions.end()) partitions.push_back(name);
+        if (partition.empty() ? !is_default : name != partition) continue;
+        size.partition = name;
+        const auto cpus = smallNumber(fields[2]);
+        if (!cpus) return Error{fmt::format("sinfo: '{}' is not a CPU count in '{}'", fields[2], line)};
+        // A node that is down, drained, draining, failing or not responding ('*') runs nothing.
+        const std::string &state = fields[3];
+        bool usable = state.find('*') == std::string::npos;
+        for (const char *bad : {"down", "drain", "drng", "fail", "inval", "maint", "unk", "futr", "npc", "boot", "plnd"}) {
+            if (state.rfind(bad, 0) == 0) usable = false;
+        }
+        if (!usable) continue;
+        ++size.nodes;
+        size.cpus += static_cast<int>(*cpus);
+        size.slots += static_cast<int>(*cpus) / std::max(1, cpus_per_task);
+    }
+    std::string known;
+    for (const std::string &p : partitions) known += (known.empty() ? "" : ", ") + p;
+    if (size.partition.empty()) {
+        return Error{partition.empty() ? fmt::format("sinfo names no default partition (partitions: {})", known.empty() ? "none" : known)
+                                       : fmt::format("sinfo has no partition '{}' (partitions: {})", partition, known.empty() ? "none" : known)};
+    }
+    if (size.slots == 0) {
+        return Error{fmt::format("partition {}: no node that is up has {} CPU{} for a task ({} node{} up)", size.partition,
+                                 cpus_per_task, cpus_per_task == 1 ? "" : "s", size.nodes, size.nodes == 1 ? "" : "s")};
+    }
+    return size;
+}
+
 Result<std::vector<int>> parseJobList(const std::string &text, const std::string &source) {
     std::vector<int> out;
     for (const std::string &word : split(text, ',')) {

@@ -19,9 +19,31 @@ std::vector<std::vector<int>> packJobs(const std::vector<int> &todo, int per_tas
 /// A task should last at least this long, so that the launch is a few percent of it.
 constexpr double kTargetTaskSeconds = 60;
 
-/// Jobs per task for `--jobs-per-task auto`: 1 without measurements (fewer than 3 finished jobs),
-/// else enough jobs of the median measured time to fill kTargetTaskSeconds, at most 1000.
+/// The most jobs a task of `--jobs-per-task auto` runs: 1 without measurements (fewer than 3
+/// finished jobs), else enough jobs of the median measured time to fill kTargetTaskSeconds, at
+/// most 1000. A task is then about the median job x this long.
 int autoJobsPerTask(std::vector<double> job_seconds);
+
+/// `--jobs-per-task auto`: the pending jobs, in index order, cut into tasks of at most
+/// autoJobsPerTask(job_seconds) jobs, and never into fewer tasks than the `slots` the partition
+/// runs at once (so every CPU has work: 988 jobs of 0.05 s are not one task of 988); the task
+/// count is a multiple of `slots` (each slot gets as many tasks) unless there are fewer jobs, and
+/// task sizes differ by at most one, so the longest task is about the median job x its size.
+std::vector<std::vector<int>> packAutomatically(const std::vector<int> &todo, const std::vector<double> &job_seconds,
+                                                int slots);
+
+/// What `sinfo` says a partition offers.
+struct PartitionSize {
+    std::string partition;
+    int nodes = 0;  ///< nodes that can run jobs (not down, drained or failed)
+    int cpus = 0;   ///< their CPUs
+    int slots = 0;  ///< tasks of `cpus_per_task` CPUs they run at once: the sum over nodes of CPUs / cpus_per_task
+};
+
+/// From the lines of `sinfo -h -N -o %P|%N|%c|%t` (partition, node, CPUs, state; the default
+/// partition marked with '*'): the size of `partition`, or of the default one when empty. An error
+/// when the partition is not there or has no node that can run a task.
+Result<PartitionSize> parsePartitionSize(const std::string &sinfo, const std::string &partition, int cpus_per_task);
 
 /// The job indices of a worker's `--index` ("7", "0-3,9", as slurmArrayList writes them), in
 /// the order given. Errors name `source` and the bad word; at most 100000 indices.
