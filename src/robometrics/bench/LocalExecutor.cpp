@@ -1,6 +1,8 @@
 // Worker threads, each with its own store connection (SQLite connections are not shared between
 // threads here, so a busy writer never blocks another thread's connection object). The jobs
-// themselves are separate process groups: threads only wait on them.
+// themselves are separate process groups: threads only wait on them. A worker hands its finished
+// job to a writer thread and claims the next one at once: recording a job (its row and ~200
+// metrics, 0.6-0.9 ms) is then off the path from one job to the next.
 
 #include "robometrics/bench/LocalExecutor.hpp"
 
@@ -9,6 +11,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <thread>
 
@@ -18,6 +21,11 @@
 namespace robometrics::bench {
 namespace {
 
+struct Finished {
+    JobOutcome outcome;
+    double seconds = 0;  ///< the job's wall time in its worker
+};
+
 struct Shared {
     const StoredMatrix *stored = nullptr;
     const LocalOptions *options = nullptr;
@@ -25,6 +33,11 @@ struct Shared {
     std::mutex error_mutex;
     std::string error;  ///< the first store error; stops every worker
     std::atomic<bool> abort{false};
+    // The writer's queue of finished jobs.
+    std::mutex queue_mutex;
+    std::condition_variable queued;
+    std::deque<Finished> finished;
+    bool workers_done = false;
 };
 
 bool stopping(const Shared &shared) {
@@ -57,10 +70,35 @@ void workerLoop(Shared &shared, int slot, std::vector<int> cpus) {
         --shared.counters.running;
         // An interrupted job is not recorded: its row stays "running" and --resume reruns it.
         if (stopping(shared) && !outcome.success) return;
-        if (Status s = store->record(outcome); !s.ok()) return fail(shared, s.message());
-        shared.counters.job_seconds = shared.counters.job_seconds +
-                                      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ++(outcome.success ? shared.counters.done : shared.counters.failed);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::lock_guard<std::mutex> lock(shared.queue_mutex);
+        shared.finished.push_back({std::move(outcome), seconds});
+        shared.queued.notify_one();
+    }
+}
+
+/// Records the finished jobs in the order they finished, until the workers are done and the
+/// queue is empty (also after a stop: a job that finished is kept).
+void writerLoop(Shared &shared) {
+    auto store = ResultStore::open(storePath(shared.options->out_dir));
+    if (!store) fail(shared, store.message());
+    while (true) {
+        std::deque<Finished> batch;
+        {
+            std::unique_lock<std::mutex> lock(shared.queue_mutex);
+            shared.queued.wait(lock, [&] { return !shared.finished.empty() || shared.workers_done; });
+            if (shared.finished.empty()) return;
+            batch.swap(shared.finished);
+        }
+        for (Finished &f : batch) {
+            if (!store) continue;  // the error is reported; the workers stop
+            if (Status s = store->record(f.outcome); !s.ok()) {
+                fail(shared, s.message());
+                continue;
+            }
+            shared.counters.job_seconds = shared.counters.job_seconds + f.seconds;
+            ++(f.outcome.success ? shared.counters.done : shared.counters.failed);
+        }
     }
 }
 
@@ -108,8 +146,15 @@ Result<LocalSummary> runLocal(const MatrixSpec &matrix, const LocalOptions &opti
     std::mutex end_mutex;
     std::condition_variable ended;
     bool finished = false;
+    std::thread writer(writerLoop, std::ref(shared));
     std::thread joiner([&] {
         for (auto &t : threads) t.join();
+        {
+            std::lock_guard<std::mutex> lock(shared.queue_mutex);
+            shared.workers_done = true;
+            shared.queued.notify_one();
+        }
+        writer.join();
         std::lock_guard<std::mutex> lock(end_mutex);
         finished = true;
         ended.notify_all();
