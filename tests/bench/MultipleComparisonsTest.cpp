@@ -1,9 +1,9 @@
-#include "robometrics/bench/MultipleComparisons.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
+
+#include "robometrics/bench/MultipleComparisons.hpp"
 
 namespace robometrics::bench {
 namespace {

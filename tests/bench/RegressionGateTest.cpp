@@ -1,6 +1,5 @@
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
@@ -124,18 +123,21 @@ TEST(RegressionGate, CellsOnOneSideAreListed) {
     EXPECT_NE(r.markdown("main", "pr").find("Only in pr: world=city"), std::string::npos);
 }
 
-
 TEST(RegressionGate, MachineMeasuredResourcesAreReportedNotGated) {
     // An unchanged stack on a busier machine: the quality is the same, memory and CPU moved.
     test::Rows base_rows, new_rows;
     const double rss_base[] = {100e6, 101e6, 99e6}, rss_new[] = {80e6, 81e6, 79e6};  // "improved", p < 0.001
-    const double cpu_base[] = {50, 52, 48}, cpu_new[] = {70, 72, 68};                 // "worse", p < 0.001
+    const double cpu_base[] = {50, 52, 48}, cpu_new[] = {70, 72, 68};                // "worse", p < 0.001
     for (int i = 0; i < 3; ++i) {
         base_rows.add("world=office", "done",
-                      {{kAte, 1.0}, {"system.peak_rss_bytes", rss_base[i]}, {"system.peak_cpu_percent", cpu_base[i]},
+                      {{kAte, 1.0},
+                       {"system.peak_rss_bytes", rss_base[i]},
+                       {"system.peak_cpu_percent", cpu_base[i]},
                        {"run_s", 10.0 + i}});
         new_rows.add("world=office", "done",
-                     {{kAte, 1.0}, {"system.peak_rss_bytes", rss_new[i]}, {"system.peak_cpu_percent", cpu_new[i]},
+                     {{kAte, 1.0},
+                      {"system.peak_rss_bytes", rss_new[i]},
+                      {"system.peak_cpu_percent", cpu_new[i]},
                       {"run_s", 20.0 + i}});
     }
     const BenchAggregates base = aggregate(base_rows.jobs, base_rows.metrics);
@@ -318,7 +320,7 @@ TEST(RegressionGate, AnUnchangedFleetPassesAndAFewChangedRecordingsAreListed) {
     EXPECT_NE(r.markdown("a", "b").find("No gated metric of a recording changed by 5 % or more."), std::string::npos);
     r = compareBenchmarks(base.input("a"), few.input("b"), GateOptions{});
     EXPECT_NEAR(row(r, "", kAte).p_value, 0.25, 1e-15);
-    EXPECT_FALSE(r.failed());  // three recordings cannot make a fleet-wide change significant ...
+    EXPECT_FALSE(r.failed());                 // three recordings cannot make a fleet-wide change significant ...
     EXPECT_EQ(r.largest_changes.size(), 3u);  // ... but the review sees them first
 }
 

@@ -372,9 +372,10 @@ TEST(BenchCommand, CompareIsARegressionGate) {
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("significant regression"), std::string::npos) << bad.err;
     // The kidnapped rover is lost 13 times in every run, the office one never.
-    EXPECT_NE(bad.out.find("| stack=nav | localization.lost | 0 (n 3) | 13 (n 3) | 13 [13, 13] | 0 | 0 | **regression** "
-                           "(lower is better) |"),
-              std::string::npos)
+    EXPECT_NE(
+        bad.out.find("| stack=nav | localization.lost | 0 (n 3) | 13 (n 3) | 13 [13, 13] | 0 | 0 | **regression** "
+                     "(lower is better) |"),
+        std::string::npos)
         << bad.out;
     EXPECT_EQ(readFile(out / "summary.md"), bad.out);
 

@@ -71,9 +71,10 @@ TEST(BenchGateCommand, AnUnchangedStackOnABusyMachineNeverFailsTheGate) {
         fs::remove_all(name);
     }
     EXPECT_EQ(false_exits, 0);
-    std::cout << fmt::format("unchanged stack beside 2 busy processes: 20 reruns, {} false exits; {} reruns with a "
-                             "resource change beyond 10 % at 0.01 (reported, not gated)\n",
-                             false_exits, resource_changes);
+    std::cout << fmt::format(
+        "unchanged stack beside 2 busy processes: 20 reruns, {} false exits; {} reruns with a "
+        "resource change beyond 10 % at 0.01 (reported, not gated)\n",
+        false_exits, resource_changes);
 }
 
 TEST(BenchGateCommand, AFleetIsGatedRecordingByRecording) {
@@ -84,12 +85,12 @@ TEST(BenchGateCommand, AFleetIsGatedRecordingByRecording) {
     for (int i = 0; i < 8; ++i) {
         gateWrite(out / "field" / fmt::format("{}_{}.rec", i < 6 ? "office" : "yard", i), std::to_string(i + 1));
     }
-    const std::string main_stack = R"("\"$0\" simulate --scenario office --duration 25 --seed \"$(cat \"$1\")\" -o \"$2\"")";
+    const std::string main_stack =
+        R"("\"$0\" simulate --scenario office --duration 25 --seed \"$(cat \"$1\")\" -o \"$2\"")";
     const std::string pr_stack =
         R"("case \"$1\" in *office*) s=kidnap ;; *) s=office ;; esac; \"$0\" simulate --scenario $s --duration 25 --seed \"$(cat \"$1\")\" -o \"$2\"")";
-    for (const auto &[name, stack] : {std::pair<std::string, std::string>{"main", main_stack},
-                                      {"rerun", main_stack},
-                                      {"pr", pr_stack}}) {
+    for (const auto &[name, stack] :
+         {std::pair<std::string, std::string>{"main", main_stack}, {"rerun", main_stack}, {"pr", pr_stack}}) {
         gateWrite(out / (name + ".yaml"), "axes:\n  bag: {glob: \"field/*.rec\"}\ncommand: [sh, -c, " + stack +
                                               ", \"{robometrics}\", \"{bag}\", \"{out}\"]\n");
         CommandResult r =

@@ -56,9 +56,9 @@ TEST(MetricCatalogue, HandCheckedEntries) {
 
 TEST(MetricCatalogue, MachineMeasuredResourcesAreNotGatedByDefault) {
     using enum MetricGroup;
-    for (const char *name : {"system.peak_cpu_percent", "system.peak_rss_bytes", "system.mean_cpu_percent",
-                             "system.run.peak_pss_bytes", "system.run.cpu_time_s", "costmap.mean_frame_ms",
-                             "costmap.p95_frame_ms"}) {
+    for (const char *name :
+         {"system.peak_cpu_percent", "system.peak_rss_bytes", "system.mean_cpu_percent", "system.run.peak_pss_bytes",
+          "system.run.cpu_time_s", "costmap.mean_frame_ms", "costmap.p95_frame_ms"}) {
         const MetricInfo &info = metricInfo(name);
         EXPECT_EQ(info.group, Resources) << name;
         EXPECT_TRUE(info.ranked()) << name;  // ranked on the leaderboards, never gated unless asked
@@ -166,8 +166,7 @@ TEST(MetricCatalogue, DocsTableListsEveryEntryInOrder) {
     }
     for (const MetricInfo &info : metricCatalogue()) {
         expected.push_back(std::string(info.name) + " | " + std::string(info.unit) + " | " +
-                           directionText(info.direction) + " | " + tierText(info.tier) + " | " +
-                           groupText(info.group));
+                           directionText(info.direction) + " | " + tierText(info.tier) + " | " + groupText(info.group));
     }
     EXPECT_EQ(documented, expected);
 }

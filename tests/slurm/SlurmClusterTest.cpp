@@ -5,9 +5,9 @@
 // the PIDs in their pid files.
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <netinet/in.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -324,8 +324,9 @@ TEST(SlurmCluster, AutoPackingSpreadsOverTheCpus) {
     SlurmCluster cluster;
     if (std::string why = cluster.start(); !why.empty()) GTEST_SKIP() << "slurmctld cannot start: " << why;
     const fs::path dir = test::scratchDir("slurm-auto");
-    std::ofstream(dir / "m.yaml") << "iterations: 40\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, "
-                                     "\"{seed}\", -o, \"{out}\"]\n";
+    std::ofstream(dir / "m.yaml")
+        << "iterations: 40\ncommand: [\"{robometrics}\", simulate, --duration, \"2\", --seed, "
+           "\"{seed}\", -o, \"{out}\"]\n";
     runSomeLocally(binary, dir / "m.yaml", dir / "out", 4);
     const auto submit = captureCommand({binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(),
                                         "--resume", "--executor", "slurm", "--jobs-per-task", "auto"},
@@ -375,8 +376,9 @@ TEST(SlurmCluster, ScaleOfAnArray) {
            "\"{out}\"]\n";
     const char *per_task_env = std::getenv("ROBOMETRICS_SLURM_JOBS_PER_TASK");
     const std::string per_task = per_task_env ? per_task_env : "auto";
-    std::vector<std::string> submit_argv{binary, "bench", (dir / "m.yaml").string(), "-o", (dir / "out").string(),
-                                         "--executor", "slurm", "--jobs-per-task", per_task};
+    std::vector<std::string> submit_argv{
+        binary,       "bench", (dir / "m.yaml").string(), "-o",    (dir / "out").string(),
+        "--executor", "slurm", "--jobs-per-task",         per_task};
     if (per_task == "auto") {
         runSomeLocally(binary, dir / "m.yaml", dir / "out", 5);
         submit_argv.push_back("--resume");

@@ -70,7 +70,7 @@ struct GateCli {
 };
 
 bench::GateInput gateInput(const std::string &name, const bench::LoadedBench &loaded) {
-    return bench::GateInput{name,          &loaded.aggregates, &loaded.jobs, &loaded.recordings,
+    return bench::GateInput{name,        &loaded.aggregates,    &loaded.jobs, &loaded.recordings,
                             loaded.axes, loaded.recordings_axis};
 }
 
@@ -99,7 +99,8 @@ int runCompare(const GateCli &cli) {
     if (!base) return fail("bench compare", base.error());
     auto next = bench::loadBench(cli.next);
     if (!next) return fail("bench compare", next.error());
-    const bench::GateResult result = bench::compareBenchmarks(gateInput(cli.base, *base), gateInput(cli.next, *next), options);
+    const bench::GateResult result =
+        bench::compareBenchmarks(gateInput(cli.base, *base), gateInput(cli.next, *next), options);
     if (result.rows.empty()) {
         if (options.pairing == bench::Pairing::Recordings) {
             return fail("bench compare", fmt::format("--pairing recordings: {} and {} hold no recording in common "
@@ -189,8 +190,9 @@ const RegisterCommand kRegister{
             ->check(CLI::NonNegativeNumber)
             ->capture_default_str();
         gate_app
-            ->add_option("--correction", gate->correction,
-                         "Adjustment of the p-values for the number of comparisons: bh (Benjamini-Hochberg), holm, none")
+            ->add_option(
+                "--correction", gate->correction,
+                "Adjustment of the p-values for the number of comparisons: bh (Benjamini-Hochberg), holm, none")
             ->check(CLI::IsMember({"bh", "holm", "none"}))
             ->capture_default_str();
         gate_app

@@ -76,7 +76,7 @@ struct JobOutcome {
     std::optional<std::string> summary_json;
     std::string out_dir;
     std::optional<std::string> error;
-    std::vector<MetricValue> metrics;  ///< summary leaves plus run_s and evaluate_s
+    std::vector<MetricValue> metrics;          ///< summary leaves plus run_s and evaluate_s
     std::optional<RecordingDigest> recording;  ///< the job's recording, when the matrix has an axis of them
 };
 

@@ -11,9 +11,9 @@
 namespace robometrics::bench {
 
 struct WilcoxonResult {
-    int n = 0;            ///< non-zero differences (zeros are dropped, scipy's zero_method "wilcox")
-    int zeros = 0;        ///< differences exactly 0
-    double w_plus = NAN;  ///< sum of the ranks of |d| over the positive differences
+    int n = 0;               ///< non-zero differences (zeros are dropped, scipy's zero_method "wilcox")
+    int zeros = 0;           ///< differences exactly 0
+    double w_plus = NAN;     ///< sum of the ranks of |d| over the positive differences
     double statistic = NAN;  ///< min(W+, W-), scipy's two-sided statistic
     double p_value = NAN;    ///< two-sided; 1 when every difference is 0; NaN without differences
     bool exact = false;      ///< the exact null distribution, else the normal approximation

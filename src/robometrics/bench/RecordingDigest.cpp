@@ -67,7 +67,8 @@ Result<RecordingDigest> digestRecording(const std::string &path) {
             const auto size = fs::file_size(fs::path(path) / name, ec);
             if (ec) return Error{fmt::format("{}/{}: {}", path, name, ec.message())};
             unsigned char le[8];
-            for (int i = 0; i < 8; ++i) le[i] = static_cast<unsigned char>((static_cast<std::uint64_t>(size) >> (8 * i)) & 0xff);
+            for (int i = 0; i < 8; ++i)
+                le[i] = static_cast<unsigned char>((static_cast<std::uint64_t>(size) >> (8 * i)) & 0xff);
             digest.update(name.c_str(), name.size() + 1);  // with its NUL
             digest.update(le, sizeof le);
             auto fed = feedFile(fs::path(path) / name, digest);

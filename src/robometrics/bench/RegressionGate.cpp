@@ -160,7 +160,6 @@ double cellMean(const CellAggregate &cell, const std::string &metric) {
     return it == cell.metrics.end() ? NAN : it->second.summary.mean;
 }
 
-
 using Pair = std::pair<const Recording *, const Recording *>;
 
 GateRow pairedRow(const std::string &group, const std::vector<Pair> &pairs, const std::string &metric) {
@@ -191,7 +190,8 @@ GateRow pairedRow(const std::string &group, const std::vector<Pair> &pairs, cons
         row.p_value = row.wilcoxon.p_value;
         // Every sign pattern of the n non-zero differences is equally likely under the null and only
         // one gives the largest W+: no data of n pairs can give less than 2 / 2^n (1 when n = 0).
-        row.min_attainable_p = row.wilcoxon.exact || row.wilcoxon.n == 0 ? std::min(1.0, std::ldexp(2.0, -row.wilcoxon.n)) : 0;
+        row.min_attainable_p =
+            row.wilcoxon.exact || row.wilcoxon.n == 0 ? std::min(1.0, std::ldexp(2.0, -row.wilcoxon.n)) : 0;
     }
     return row;
 }
@@ -224,8 +224,7 @@ void decide(std::vector<GateRow> &rows, const GateOptions &o) {
                 continue;
             }
             const double threshold = std::max(resource ? 0.0 : o.min_absolute, min_relative * std::abs(row.base.mean));
-            const bool significant =
-                row.adjusted_p < alpha && std::abs(row.change) >= threshold && row.change != 0;
+            const bool significant = row.adjusted_p < alpha && std::abs(row.change) >= threshold && row.change != 0;
             if (!significant) {
                 row.verdict = GateVerdict::NoSignificantChange;
             } else if (evaluate::better(row.change, 0, row.direction)) {
@@ -242,7 +241,8 @@ void addRows(GateResult &result, const MetricPlan &plan, const std::function<Gat
     for (const std::string &metric : plan.resources) {
         GateRow row = make(metric);
         row.resource = true;
-        row.gated = row.direction != Direction::None && (result.options.gate_resources || contains(result.options.metrics, metric));
+        row.gated = row.direction != Direction::None &&
+                    (result.options.gate_resources || contains(result.options.metrics, metric));
         result.rows.push_back(std::move(row));
     }
 }
@@ -391,10 +391,11 @@ std::string pText(double p) {
 std::string plural(std::size_t n, const char *word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
 std::string verdictCell(const GateRow &r) {
-    std::string text = r.verdict == GateVerdict::Regression ? (r.gated ? "**regression**" : "worse (not gated)")
+    std::string text = r.verdict == GateVerdict::Regression    ? (r.gated ? "**regression**" : "worse (not gated)")
                        : r.verdict == GateVerdict::Improvement ? (r.gated ? "improvement" : "better (not gated)")
-                       : r.verdict == GateVerdict::NotEnoughRuns ? (r.paired ? "not enough recordings" : "not enough runs")
-                                                                 : gateVerdictText(r.verdict);
+                       : r.verdict == GateVerdict::NotEnoughRuns
+                           ? (r.paired ? "not enough recordings" : "not enough runs")
+                           : gateVerdictText(r.verdict);
     if (r.direction != Direction::None) text += fmt::format(" ({})", evaluate::directionText(r.direction));
     return text;
 }
@@ -409,8 +410,8 @@ std::string rowLine(const GateRow &r, bool show_cell) {
     }
     return fmt::format("{}| {} | {} (n {}) | {} (n {}) | {}{} [{}, {}] | {} | {} | {} |\n", cell, r.metric,
                        number(r.base.mean), r.base.n, number(r.next.mean), r.next.n, number(r.change),
-                       percent(r.relative), number(r.ci_low), number(r.ci_high), pText(r.p_value),
-                       pText(r.adjusted_p), verdictCell(r));
+                       percent(r.relative), number(r.ci_low), number(r.ci_high), pText(r.p_value), pText(r.adjusted_p),
+                       verdictCell(r));
 }
 
 std::string tableHead(bool paired, bool show_cell) {
@@ -418,7 +419,8 @@ std::string tableHead(bool paired, bool show_cell) {
     const std::string rule = show_cell ? "|---" : "";
     if (paired) {
         return cell +
-               "| metric | recordings | base mean | new mean | mean change (95 % CI, paired t) | Wilcoxon p | paired t p "
+               "| metric | recordings | base mean | new mean | mean change (95 % CI, paired t) | Wilcoxon p | paired t "
+               "p "
                "| adjusted p | verdict |\n" +
                rule + "|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
     }
@@ -455,8 +457,8 @@ GateResult compareBenchmarks(const GateInput &base, const GateInput &next, const
     result.options = options;
     const bool fleets = !base.recordings_axis.empty() && !next.recordings_axis.empty() && base.jobs && next.jobs &&
                         base.recordings && next.recordings;
-    const bool by_recording = options.pairing != Pairing::Cells && options.base_cell.empty() &&
-                              options.new_cell.empty() && fleets;
+    const bool by_recording =
+        options.pairing != Pairing::Cells && options.base_cell.empty() && options.new_cell.empty() && fleets;
     if (!(by_recording && compareRecordingByRecording(base, next, result))) {
         if (options.pairing == Pairing::Recordings) {
             countRegressions(result);  // nothing to compare: the caller says why
@@ -489,9 +491,8 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
         cells.insert(r.cell);
     }
     const bool show_cell = cells.size() > 1 || (cells.size() == 1 && !cells.begin()->empty());
-    const auto improvements = std::count_if(rows.begin(), rows.end(), [](const GateRow &r) {
-        return r.gated && r.verdict == GateVerdict::Improvement;
-    });
+    const auto improvements = std::count_if(
+        rows.begin(), rows.end(), [](const GateRow &r) { return r.gated && r.verdict == GateVerdict::Improvement; });
     std::string out = fmt::format("### robometrics bench compare: {} vs {}\n\n", new_name, base_name);
     std::vector<std::string> bad;
     if (new_problems > 0) bad.push_back(plural(static_cast<std::size_t>(new_problems), "new potential failure"));
@@ -504,12 +505,14 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
     out += fmt::format(", {}, {} gated", plural(static_cast<std::size_t>(improvements), "improvement"),
                        plural(gated, "comparison"));
     if (paired) {
-        out += fmt::format(" over {} compared pairwise (same file, same SHA-256)", plural(recordings_paired, "recording"));
+        out +=
+            fmt::format(" over {} compared pairwise (same file, same SHA-256)", plural(recordings_paired, "recording"));
     }
     out += ".\n";
 
     if (!verdict_changes.empty()) {
-        out += "\n#### Verdict changes\n\n| recording | base | new | new anomalies | reports |\n|---|---|---|---|---|\n";
+        out +=
+            "\n#### Verdict changes\n\n| recording | base | new | new anomalies | reports |\n|---|---|---|---|---|\n";
         for (const RecordingChange &c : verdict_changes) {
             out += fmt::format("| {} | {} | {} | {} | [base]({}) · [new]({}) |\n", c.recording, c.base_verdict,
                                c.worse ? "**" + c.new_verdict + "**" : c.new_verdict,
@@ -519,14 +522,15 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
     if (paired) {
         out += fmt::format("\n#### Largest changes per recording\n\n");
         if (largest_changes.empty()) {
-            out += fmt::format("No gated metric of a recording changed by {:g} % or more.\n", 100 * options.min_relative);
+            out +=
+                fmt::format("No gated metric of a recording changed by {:g} % or more.\n", 100 * options.min_relative);
         } else {
             out += "| recording | metric | base | new | change | reports |\n|---|---|---:|---:|---:|---|\n";
             for (std::size_t i = 0; i < std::min(largest_changes.size(), kLargestChanges); ++i) {
                 const RecordingChange &c = largest_changes[i];
-                out += fmt::format("| {} | {} | {} | {} | {}{} {} | [base]({}) · [new]({}) |\n", c.recording,
-                                   c.metric, number(c.base), number(c.next), number(c.next - c.base),
-                                   percent(c.relative), c.worse ? "**worse**" : "better", c.base_report, c.new_report);
+                out += fmt::format("| {} | {} | {} | {} | {}{} {} | [base]({}) · [new]({}) |\n", c.recording, c.metric,
+                                   number(c.base), number(c.next), number(c.next - c.base), percent(c.relative),
+                                   c.worse ? "**worse**" : "better", c.base_report, c.new_report);
             }
             if (largest_changes.size() > kLargestChanges) {
                 out += fmt::format("\n... and {} smaller changes.\n", largest_changes.size() - kLargestChanges);
@@ -558,7 +562,8 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
             plural(static_cast<std::size_t>(moved), "change"), 100 * options.resource_min_relative,
             options.resource_alpha, table(resources, paired, show_cell));
     }
-    const auto tests = std::count_if(quality.begin(), quality.end(), [](const GateRow *r) { return !std::isnan(r->adjusted_p); });
+    const auto tests =
+        std::count_if(quality.begin(), quality.end(), [](const GateRow *r) { return !std::isnan(r->adjusted_p); });
     out += fmt::format(
         "\nA regression: a change the worse way of at least {:g} %{} of the base mean and an adjusted p below {:g} "
         "({} over the {} of {} comparisons that could reject at that level; p of {}).\n",

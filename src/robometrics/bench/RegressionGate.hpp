@@ -65,14 +65,14 @@ struct GateRow {
     std::string cell;
     std::string metric;
     evaluate::Direction direction = evaluate::Direction::None;
-    bool resource = false;  ///< machine-measured (MetricInfo::machineMeasured)
-    bool gated = true;      ///< counts towards the exit code
-    bool paired = false;    ///< over recordings (Wilcoxon, paired t), else over runs (Welch)
-    SampleSummary base, next;  ///< the runs of the cell, or the per-recording values
-    double change = NAN;       ///< NEW mean - BASE mean (paired: the mean of the differences)
-    double relative = NAN;     ///< change / |BASE mean|; NaN when BASE's mean is 0
+    bool resource = false;               ///< machine-measured (MetricInfo::machineMeasured)
+    bool gated = true;                   ///< counts towards the exit code
+    bool paired = false;                 ///< over recordings (Wilcoxon, paired t), else over runs (Welch)
+    SampleSummary base, next;            ///< the runs of the cell, or the per-recording values
+    double change = NAN;                 ///< NEW mean - BASE mean (paired: the mean of the differences)
+    double relative = NAN;               ///< change / |BASE mean|; NaN when BASE's mean is 0
     double ci_low = NAN, ci_high = NAN;  ///< 95 % interval of the change: bootstrap, or paired t
-    double p_value = NAN;     ///< Welch's, or Wilcoxon's signed-rank (paired)
+    double p_value = NAN;                ///< Welch's, or Wilcoxon's signed-rank (paired)
     /// The smallest p the test could give on these data (Wilcoxon: 2 / 2^n for n non-zero
     /// differences; 1 for samples that are one and the same constant).
     double min_attainable_p = 0;
@@ -98,12 +98,12 @@ struct GateResult {
     std::vector<GateRow> rows;  ///< quality rows, then resources, each in cell and catalogue order
     bool paired = false;        ///< compared recording by recording
     int recordings_paired = 0;
-    std::vector<std::string> recordings_changed;  ///< same name, other content: not compared
+    std::vector<std::string> recordings_changed;         ///< same name, other content: not compared
     std::vector<std::string> only_in_base, only_in_new;  ///< cells or recordings that could not be matched
-    std::vector<RecordingChange> verdict_changes;  ///< new potential failures first, then fixed ones
+    std::vector<RecordingChange> verdict_changes;        ///< new potential failures first, then fixed ones
     std::vector<RecordingChange> largest_changes;  ///< per recording and metric, worse first, at most kLargestChanges
-    int regressions = 0;   ///< gated rows with the verdict regression
-    int new_problems = 0;  ///< recordings whose verdict turned into a potential failure
+    int regressions = 0;                           ///< gated rows with the verdict regression
+    int new_problems = 0;                          ///< recordings whose verdict turned into a potential failure
     GateOptions options;
 
     bool failed() const { return regressions > 0 || new_problems > 0; }
@@ -120,10 +120,10 @@ inline constexpr std::size_t kLargestChanges = 10;
 struct GateInput {
     std::string name;  ///< the benchmark's directory as given: reports are linked below it
     const BenchAggregates *aggregates = nullptr;
-    const std::vector<JobRecord> *jobs = nullptr;           ///< for fleets: verdicts and anomalies
+    const std::vector<JobRecord> *jobs = nullptr;                ///< for fleets: verdicts and anomalies
     const std::map<int, RecordingDigest> *recordings = nullptr;  ///< for fleets
-    std::vector<std::string> axes;  ///< axis names in matrix order
-    std::string recordings_axis;    ///< empty when not a fleet
+    std::vector<std::string> axes;                               ///< axis names in matrix order
+    std::string recordings_axis;                                 ///< empty when not a fleet
 };
 
 GateResult compareBenchmarks(const GateInput &base, const GateInput &next, const GateOptions &options);

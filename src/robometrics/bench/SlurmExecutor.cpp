@@ -65,7 +65,8 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
         if (size) {
             tasks = packAutomatically(todo, measured, size->slots);
             how = fmt::format("; auto: partition {} runs {} task{} at once ({} CPUs on {} node{})", size->partition,
-                              size->slots, size->slots == 1 ? "" : "s", size->cpus, size->nodes, size->nodes == 1 ? "" : "s");
+                              size->slots, size->slots == 1 ? "" : "s", size->cpus, size->nodes,
+                              size->nodes == 1 ? "" : "s");
             if (measured.size() >= 3) {
                 std::vector<double> sorted = measured;
                 std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
@@ -108,7 +109,8 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     const std::string packing =
         per_task == 1 ? std::string() : fmt::format(" of up to {} jobs each for {} jobs", per_task, todo.size());
     return fmt::format(
-        "bench: submitted Slurm array job {} ({} tasks{}, --array={}{}); follow it with `robometrics bench status {}`\n",
+        "bench: submitted Slurm array job {} ({} tasks{}, --array={}{}); follow it with `robometrics bench status "
+        "{}`\n",
         *id, tasks.size(), packing, script.array, how, options.out_dir);
 }
 

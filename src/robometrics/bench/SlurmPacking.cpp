@@ -95,7 +95,8 @@ Result<PartitionSize> parsePartitionSize(const std::string &sinfo, const std::st
         // A node that is down, drained, draining, failing or not responding ('*') runs nothing.
         const std::string &state = fields[3];
         bool usable = state.find('*') == std::string::npos;
-        for (const char *bad : {"down", "drain", "drng", "fail", "inval", "maint", "unk", "futr", "npc", "boot", "plnd"}) {
+        for (const char *bad :
+             {"down", "drain", "drng", "fail", "inval", "maint", "unk", "futr", "npc", "boot", "plnd"}) {
             if (state.rfind(bad, 0) == 0) usable = false;
         }
         if (!usable) continue;
@@ -106,12 +107,15 @@ Result<PartitionSize> parsePartitionSize(const std::string &sinfo, const std::st
     std::string known;
     for (const std::string &p : partitions) known += (known.empty() ? "" : ", ") + p;
     if (size.partition.empty()) {
-        return Error{partition.empty() ? fmt::format("sinfo names no default partition (partitions: {})", known.empty() ? "none" : known)
-                                       : fmt::format("sinfo has no partition '{}' (partitions: {})", partition, known.empty() ? "none" : known)};
+        return Error{partition.empty() ? fmt::format("sinfo names no default partition (partitions: {})",
+                                                     known.empty() ? "none" : known)
+                                       : fmt::format("sinfo has no partition '{}' (partitions: {})", partition,
+                                                     known.empty() ? "none" : known)};
     }
     if (size.slots == 0) {
-        return Error{fmt::format("partition {}: no node that is up has {} CPU{} for a task ({} node{} up)", size.partition,
-                                 cpus_per_task, cpus_per_task == 1 ? "" : "s", size.nodes, size.nodes == 1 ? "" : "s")};
+        return Error{fmt::format("partition {}: no node that is up has {} CPU{} for a task ({} node{} up)",
+                                 size.partition, cpus_per_task, cpus_per_task == 1 ? "" : "s", size.nodes,
+                                 size.nodes == 1 ? "" : "s")};
     }
     return size;
 }

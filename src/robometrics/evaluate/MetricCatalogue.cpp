@@ -38,7 +38,7 @@ constexpr MetricInfo kCatalogue[] = {
     {"traversal.collision_events", "count", kLower, kHeadline, kSafety},
     {"traversal.min_clearance_m", "m", kHigher, kHeadline, kSafety},
     {"localization.lost", "count", kLower, kHeadline, kLocalization},  // lost-detector readings in the lost state
-    {"anomalies", "count", kLower, kHeadline, kVerdict},          // the length of the list (compare; not flattened)
+    {"anomalies", "count", kLower, kHeadline, kVerdict},  // the length of the list (compare; not flattened)
     // bench: 1 when the run's verdict is potential_failure for an anomaly of what it recorded (not
     // of the machine's resources, such as cpu_budget), else 0; a cell's mean is its share of such runs.
     {"potential_failure", "0/1", kLower, kHeadline, kVerdict},

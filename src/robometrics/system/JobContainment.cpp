@@ -1,5 +1,6 @@
 #include "robometrics/system/JobContainment.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <signal.h>
@@ -12,7 +13,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -39,7 +39,8 @@ std::string unescapeMount(const std::string &text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] == '\\' && i + 3 < text.size()) {
             const std::string octal = text.substr(i + 1, 3);
-            if (octal.size() == 3 && std::all_of(octal.begin(), octal.end(), [](char c) { return c >= '0' && c <= '7'; })) {
+            if (octal.size() == 3 &&
+                std::all_of(octal.begin(), octal.end(), [](char c) { return c >= '0' && c <= '7'; })) {
                 out += static_cast<char>(std::stoi(octal, nullptr, 8));
                 i += 3;
                 continue;
@@ -87,7 +88,8 @@ CgroupParent findCgroupParent() {
     const std::string path = (fs::path(mount) / fs::path(relative).relative_path()).lexically_normal().string();
     if (path.find_first_of(" \t\n") != std::string::npos) return {{}, path + ": a cgroup path with white space"};
     if (access((fs::path(path) / "cgroup.procs").c_str(), W_OK) != 0 || access(path.c_str(), W_OK) != 0) {
-        return {{}, fmt::format("{}: not writable ({}): run as root or in a delegated cgroup", path, std::strerror(errno))};
+        return {{},
+                fmt::format("{}: not writable ({}): run as root or in a delegated cgroup", path, std::strerror(errno))};
     }
     return {path, {}};
 }
@@ -120,7 +122,8 @@ CgroupParent &cgroupParent() {
 std::string randomHex() {
     std::random_device device;
     std::uint64_t value = (static_cast<std::uint64_t>(device()) << 32) ^ device();
-    value ^= static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9e3779b97f4a7c15ULL;
+    value ^=
+        static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) * 0x9e3779b97f4a7c15ULL;
     return fmt::format("{:016x}", value);
 }
 
@@ -264,9 +267,8 @@ void removeCgroup(const Containment &containment) {
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (it->is_directory(ec)) dirs.push_back(it->path());
     }
-    std::sort(dirs.begin(), dirs.end(), [](const fs::path &a, const fs::path &b) {
-        return a.string().size() > b.string().size();
-    });
+    std::sort(dirs.begin(), dirs.end(),
+              [](const fs::path &a, const fs::path &b) { return a.string().size() > b.string().size(); });
     for (const fs::path &d : dirs) ::rmdir(d.c_str());
     ::rmdir(containment.cgroup.c_str());
 }

@@ -139,7 +139,8 @@ void signalCgroup(const Entry &e, int sig) {
             pid = pid * 10 + (*p - '0');
             continue;
         }
-        if (pid > 0 && (sig == SIGKILL || getpgid(static_cast<pid_t>(pid)) != e.pgid)) kill(static_cast<pid_t>(pid), sig);
+        if (pid > 0 && (sig == SIGKILL || getpgid(static_cast<pid_t>(pid)) != e.pgid))
+            kill(static_cast<pid_t>(pid), sig);
         pid = 0;
         if (*p == '\0') break;
     }

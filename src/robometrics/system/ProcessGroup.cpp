@@ -70,8 +70,7 @@ int childMain(void *arg) {
     // Our handlers live in the parent's memory: the command starts with the default ones.
     for (int sig = 1; sig < NSIG; ++sig) {
         struct sigaction current {};
-        if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler != SIG_IGN &&
-            current.sa_handler != SIG_DFL) {
+        if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler != SIG_IGN && current.sa_handler != SIG_DFL) {
             signal(sig, SIG_DFL);
         }
     }
