@@ -60,6 +60,8 @@ protected:
         const pid_t daemon = std::atoi(test::readFile(dir_ / "daemon.pid").c_str());
         EXPECT_GT(daemon, 0);
         EXPECT_NE(getpgid(daemon), *leader);  // it left the job's process group
+        // Started inside its cgroup (clone3 CLONE_INTO_CGROUP or a move before exec): kept.
+        EXPECT_EQ(groupContainment(*leader).cgroup.empty(), !GetParam());
         return {leader.ok() ? *leader : -1, daemon};
     }
 
