@@ -7,6 +7,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -15,9 +17,16 @@
 namespace robometrics::test {
 
 /// The binary the tests' jobs run ({robometrics}); set by CMake for every test.
+/// Without it a job's command would fall back to the running program, test_bench itself, which
+/// would run the tests again and start jobs of its own without end: stop at once instead.
 inline std::string robometricsBinary() {
     const char *b = std::getenv("ROBOMETRICS_BINARY");
-    return b ? b : "";
+    if (!b || !*b) {
+        std::fprintf(stderr, "test_bench: ROBOMETRICS_BINARY is not set (ctest sets it; set it to "
+                             "build/apps/robometrics/robometrics to run test_bench directly)\n");
+        std::exit(2);
+    }
+    return b;
 }
 
 struct StoredMatrix {
