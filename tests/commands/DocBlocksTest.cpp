@@ -211,15 +211,17 @@ std::vector<std::string> markdownFiles() {
     std::vector<std::string> docs;
     std::error_code ec;
     for (const auto &entry : fs::directory_iterator(docsSourceRoot() / "docs", ec))
-        if (entry.path().extension() == ".md") docs.push_back("docs/" + entry.path().filename().string());
+        if (entry.path().extension() == ".md" &&
+            readFile(entry.path()).find("\n<!-- doc-test") != std::string::npos)  // only pages with marked blocks
+            docs.push_back("docs/" + entry.path().filename().string());
     std::sort(docs.begin(), docs.end());
     files.insert(files.end(), docs.begin(), docs.end());
     return files;
 }
 
 INSTANTIATE_TEST_SUITE_P(Docs, DocBlocks, ::testing::ValuesIn(markdownFiles()),
-                         [](const ::testing::TestParamInfo<std::string> &info) {
-                             std::string name = info.param;
+                         [](const ::testing::TestParamInfo<std::string> &param) {
+                             std::string name = param.param;
                              for (char &c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
                              return name;
                          });
