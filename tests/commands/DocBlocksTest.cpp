@@ -113,11 +113,11 @@ void maskAndTrim(std::vector<std::string> &lines, const DocBlock &block) {
     while (!lines.empty() && lines.back().empty()) lines.pop_back();
 }
 
-/// Expected lines against actual ones; an expected "..." matches any number of lines.
+/// Expected lines against actual ones; an expected "..." (indented or not) matches any number of lines.
 bool docLinesMatch(const std::vector<std::string> &want, std::size_t w, const std::vector<std::string> &got,
                    std::size_t g) {
     if (w == want.size()) return g == got.size();
-    if (want[w] == "...") {
+    if (want[w].find_first_not_of(' ') != std::string::npos && want[w].substr(want[w].find_first_not_of(' ')) == "...") {
         for (std::size_t k = g; k <= got.size(); ++k)
             if (docLinesMatch(want, w + 1, got, k)) return true;
         return false;
