@@ -149,6 +149,18 @@ std::string HelpFormatter::make_option_desc(const CLI::Option *option) const {
     return fmt::format("{}{}({})", description, description.empty() ? "" : " ", fmt::join(notes, "; "));
 }
 
+std::string HelpFormatter::make_expanded(const CLI::App *sub) const {
+    if (!sub->get_name().empty()) return CLI::Formatter::make_expanded(sub);
+    std::string title = sub->get_group();
+    if (!title.empty()) title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+    std::string rule;
+    if (sub->get_require_option_max() == 1) rule = sub->get_require_option_min() == 1 ? " (exactly one)" : " (at most one)";
+    std::string out = "\n" + title + " options" + rule + ":\n";
+    for (const CLI::Option *option : sub->get_options())
+        if (option != sub->get_help_ptr() && option != sub->get_help_all_ptr()) out += make_option(option, false);
+    return out;
+}
+
 std::string HelpFormatter::make_footer(const CLI::App *app) const {
     std::string out;
     if (!app->get_footer().empty()) out += app->get_footer() + "\n";

@@ -13,11 +13,14 @@ namespace robometrics::app {
 
 class HelpFormatter : public CLI::Formatter {
 public:
+    HelpFormatter() { label("Positionals", "Arguments"); }
     std::string make_usage(const CLI::App *app, std::string name) const override;
     std::string make_option_name(const CLI::Option *option, bool is_positional) const override;
     std::string make_option_opts(const CLI::Option *option) const override;
     std::string make_option_desc(const CLI::Option *option) const override;
     std::string make_footer(const CLI::App *app) const override;
+    /// An option group ("format": --json, --csv, --md) as "Format options (at most one): ...".
+    std::string make_expanded(const CLI::App *sub) const override;
 };
 
 /// What a CLI11 type name with its validators says, in words: "INT:INT in [1 - 2]" gives "1 to 2",

@@ -105,8 +105,11 @@ int runHelp(CLI::App &app, const std::vector<std::string> &path) {
             if (sub->get_name() == name && name != "help") next = sub;
         }
         if (!next) {
-            fmt::print(stderr, "robometrics help: error: unknown command '{}' (run 'robometrics help' for the list)\n",
-                       fmt::join(path, " "));
+            std::vector<std::string> known = subcommandNames(*command);
+            known.erase(std::remove(known.begin(), known.end(), "help"), known.end());
+            const std::string message = path.size() == 1 ? unknownCommandMessage(name, known)
+                                                         : fmt::format("unknown command '{}'", fmt::join(path, " "));
+            fmt::print(stderr, "robometrics help: error: {} (run 'robometrics help' for the list)\n", message);
             return 2;
         }
         command = next;

@@ -53,6 +53,10 @@ TEST(CommandLineHabits, AnUnknownCommandNamesItselfAndTheNearestOne) {
     CommandResult far = runRobometrics({"frobnicate"});
     EXPECT_EQ(far.exit_code, 2);
     EXPECT_EQ(far.err.substr(0, far.err.find('\n')), "robometrics: error: unknown command 'frobnicate'");
+    CommandResult help = runRobometrics({"help", "evalute"});
+    EXPECT_EQ(help.exit_code, 2);
+    EXPECT_EQ(help.err, "robometrics help: error: unknown command 'evalute'; did you mean 'evaluate'? (run 'robometrics "
+                        "help' for the list)\n");
     CommandResult nested = runRobometrics({"live", "recrod"});
     EXPECT_EQ(nested.exit_code, 2);
     EXPECT_EQ(nested.err.substr(0, nested.err.find('\n')),
@@ -101,7 +105,7 @@ TEST(CommandLineHabits, VersionThreeWays) {
 TEST(CommandLineHabits, EveryHelpEndsInExamplesAndSpeaksInWords) {
     const std::vector<std::string> paths = everyCommandPath();
     ASSERT_GT(paths.size(), 25u);
-    const std::regex library_syntax(R"(\b(TEXT|INT|UINT|FLOAT|REQUIRED|NONNEGATIVE|POSITIVE)\b|Needs:|Excludes:|\(0x\)|\{[a-z0-9_,]+\})");
+    const std::regex library_syntax(R"(\b(TEXT|INT|UINT|FLOAT|REQUIRED|NONNEGATIVE|POSITIVE)\b|Needs:|Excludes:|Option Group|Positionals:|\(0x\)|\{[a-z0-9_,]+\})");
     for (const std::string &path : paths) {
         std::vector<std::string> args = splitWords(path);
         args.push_back("--help");
@@ -121,6 +125,8 @@ TEST(CommandLineHabits, EveryHelpEndsInExamplesAndSpeaksInWords) {
     EXPECT_NE(evaluate.out.find("  --threads THREADS "), std::string::npos) << evaluate.out;
     EXPECT_NE(evaluate.out.find("(1 to 2; default: 2)"), std::string::npos) << evaluate.out;
     EXPECT_NE(evaluate.out.find("Usage: robometrics evaluate [OPTIONS] INPUT\n"), std::string::npos) << evaluate.out;
+    CommandResult compare = runRobometrics({"compare", "--help"});
+    EXPECT_NE(compare.out.find("\nFormat options (at most one):\n  --json "), std::string::npos) << compare.out;
 }
 
 TEST(CommandLineHabits, ApeAndRpeListEvosAlignFlagAndRefuseAContradiction) {
