@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 
 namespace robometrics::app {
 namespace {
@@ -73,6 +74,16 @@ std::string parseErrorInWords(const CLI::ParseError &error) {
         for (char &c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
         return fmt::format("missing {}", name);
     }
+    // CLI::IsMember's "--align: x not in {none,se3}" and CLI::Range's "--threads: Value 3 not in
+    // range 1 to 2", in words.
+    static const std::regex member(R"(^(.*): (.*) not in \{(.*)\}$)");
+    static const std::regex range(R"(^(.*): Value (.*) not in range (.*) to (.*)$)");
+    std::smatch m;
+    if (std::regex_match(message, m, member))
+        return fmt::format("{}: '{}' is not one of: {}", m[1].str(), m[2].str(),
+                           std::regex_replace(m[3].str(), std::regex(","), ", "));
+    if (std::regex_match(message, m, range))
+        return fmt::format("{}: {} is not between {} and {}", m[1].str(), m[2].str(), m[3].str(), m[4].str());
     if (!message.empty() && std::isupper(static_cast<unsigned char>(message[0])) &&
         !(message.size() > 1 && std::isupper(static_cast<unsigned char>(message[1]))))
         message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
