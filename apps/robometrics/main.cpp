@@ -128,6 +128,9 @@ int runMain(int argc, char **argv) {
     for (const auto &spec : commandRegistry()) {
         CLI::App *sub = app.add_subcommand(spec.name, spec.summary);
         runners[sub] = spec.setup(*sub);
+        // The commands below a command (live record, bench report) are listed as "Commands:".
+        for (CLI::App *below : sub->get_subcommands([](CLI::App *s) { return !s->get_name().empty(); }))
+            below->group("Commands");
     }
     CLI::App *help = app.add_subcommand("help", "List the commands, or show one command's options");
     std::vector<std::string> help_path;

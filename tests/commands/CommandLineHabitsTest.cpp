@@ -110,7 +110,7 @@ TEST(CommandLineHabits, VersionThreeWays) {
 TEST(CommandLineHabits, EveryHelpEndsInExamplesAndSpeaksInWords) {
     const std::vector<std::string> paths = everyCommandPath();
     ASSERT_GT(paths.size(), 25u);
-    const std::regex library_syntax(R"(\b(TEXT|INT|UINT|FLOAT|REQUIRED|NONNEGATIVE|POSITIVE)\b|Needs:|Excludes:|Option Group|Positionals:|\(0x\)|\{[a-z0-9_,]+\})");
+    const std::regex library_syntax(R"(\b(TEXT|INT|UINT|FLOAT|REQUIRED|NONNEGATIVE|POSITIVE)\b|Needs:|Excludes:|Option Group|Positionals:|Subcommands:|\(0x\)|\{[a-z0-9_,]+\})");
     for (const std::string &path : paths) {
         std::vector<std::string> args = splitWords(path);
         args.push_back("--help");
