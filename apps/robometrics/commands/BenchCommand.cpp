@@ -26,7 +26,10 @@ int printOrFail(const std::string &command, const Result<std::string> &text) {
 
 int runBench(bench::BenchmarkOptions o) {
     if (o.matrix_file.empty() || o.out_dir.empty()) {
-        fmt::print(stderr, "robometrics bench: usage: robometrics bench MATRIX.yaml -o OUT (see --help)\n");
+        fmt::print(stderr,
+                   "robometrics bench: error: {} missing: robometrics bench MATRIX.yaml -o OUT\n"
+                   "Run 'robometrics bench --help' for its options and examples.\n",
+                   o.matrix_file.empty() ? "MATRIX" : "-o OUT");
         return 2;
     }
     if (o.executor == "local") o.stop_requested = system::catchStopSignals();

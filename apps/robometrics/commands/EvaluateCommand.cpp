@@ -10,6 +10,7 @@
 #include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
 #include "robometrics/evaluate/RemapCheck.hpp"
+#include "robometrics/io/BagTopicCheck.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
@@ -38,6 +39,10 @@ int runEvaluate(EvaluateCli &cli) {
     evaluate::EvaluateOptions &o = cli.options;
     if (auto code = checkUsage("evaluate", {}, o.remaps)) return *code;
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));
+    for (const auto &named : {o.est_trajectory, o.gt_trajectory}) {
+        if (!named) continue;
+        if (Status s = io::checkTrajectoryTopic(*named); !s.ok()) return fail("evaluate", s.error());
+    }
     o.progress = isatty(STDERR_FILENO) == 1;
     evaluate::Evaluation evaluation;
     Status done = evaluate::evaluateInto(*inputs, o, cli.out_dir, evaluation);

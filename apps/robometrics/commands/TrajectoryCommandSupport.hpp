@@ -37,10 +37,19 @@ inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOpt
     cmd.add_option("--t-offset,--t_offset", o.t_offset,
                    "Added to the estimate's stamps [s], or 'auto' to estimate it from the motion")
         ->capture_default_str();
-    cmd.add_option("--align", o.align, "Alignment: none, origin, se3, sim3, scale, posyaw")
-        ->check(CLI::IsMember({"none", "origin", "se3", "sim3", "scale", "posyaw"}))
-        ->capture_default_str();
-    cmd.add_flag("--evo-align", o.evo_align, "evo's -a/--align (SE(3), Sim(3) with -s)")->group("");
+    CLI::Option *align = cmd.add_option("--align", o.align, "Alignment: none, origin, se3, sim3, scale, posyaw")
+                             ->check(CLI::IsMember({"none", "origin", "se3", "sim3", "scale", "posyaw"}))
+                             ->capture_default_str();
+    // evo's flag: `-a` and `--align` without a mode arrive here (toolbox::rewriteEvoArguments).
+    cmd.add_flag("-a,--evo-align", o.evo_align,
+                 "evo's -a/--align flag: SE(3) alignment, Sim(3) with -s (the same as --align se3)");
+    // `-a --align none` must not silently run SE(3): an explicit mode that evo's flags contradict.
+    cmd.parse_complete_callback([&o, align] {
+        if (align->count() == 0 || o.align != "none") return;
+        if (o.evo_align || o.evo_correct_scale || o.evo_align_origin)
+            throw CLI::ValidationError(
+                "--align none contradicts evo's alignment flags (-a/--align, -s, --align_origin): give one of them");
+    });
     cmd.add_flag("-s,--correct_scale", o.evo_correct_scale, "evo: scale correction (with -a: --align sim3)");
     cmd.add_flag("--align_origin", o.evo_align_origin, "evo: --align origin");
     cmd.add_option("--n-to-align,--n_to_align", o.n_to_align,

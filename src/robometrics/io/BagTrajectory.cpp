@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/MissingTopic.hpp"
 #include "robometrics/io/TfRecording.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -26,7 +27,7 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
     for (const auto &topic : (*source)->topics()) {
         if (topic.name == spec.topic) type = topic.type;
     }
-    if (type.empty()) return Error{fmt::format("{}: no topic '{}' in the bag", spec.path, spec.topic)};
+    if (type.empty()) return Error{bag::missingTopicMessage(spec.path, spec.topic, (*source)->topics())};
     slam::Trajectory t;
     pipeline::Pipeline pipeline;
     if (!subscribeTrajectoryTopic(pipeline, spec.topic, type, t)) {

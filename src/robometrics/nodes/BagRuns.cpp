@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/MissingTopic.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/LostLabelsFile.hpp"
 #include "robometrics/localization/LostTraining.hpp"
@@ -50,7 +51,7 @@ Result<std::unique_ptr<bag::MessageSource>> openWithTopic(const BagRun &run, con
     for (const auto &t : (*source)->topics()) {
         if (t.name == topic) return source;
     }
-    return Error{fmt::format("{}: no topic {} ({})", run.bag, topic, hint)};
+    return Error{bag::missingTopicMessage(run.bag, topic, (*source)->topics(), hint)};
 }
 
 /// The MCAP for a node's outputs, when one is asked for.
@@ -108,7 +109,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
         }
     }
     for (const std::string &wanted : t.topics) {
-        if (!node.declared(wanted)) return Error{fmt::format("{}: no topic {}", run.bag, wanted)};
+        if (!node.declared(wanted)) return Error{bag::missingTopicMessage(run.bag, wanted, (*source)->topics())};
     }
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, false);
