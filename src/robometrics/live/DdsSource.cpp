@@ -107,7 +107,8 @@ void DdsSource::subscribe(const std::string &topic, const std::string &ros_type,
     list_[index].offered_qos_profiles = infos_[index].offered_qos_profiles;  // list_ mirrors infos_
     const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
     const MessageClock clock = options_.clock;
-    auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock](Sample &&s) {
+    const bool wake = options_.wake_period.count() == 0;
+    auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock, wake](Sample &&s) {
         {
             std::lock_guard lock(mutex_);
             ++received_;
@@ -118,7 +119,7 @@ void DdsSource::subscribe(const std::string &topic, const std::string &ros_type,
                 ++dropped_;
             }
         }
-        arrived_.notify_one();
+        if (wake) arrived_.notify_one();
     });
     if (!reader) {
         if (options_.log) options_.log(reader.message());
@@ -182,6 +183,7 @@ Result<bool> DdsSource::next(bag::Message &out) {
         }
         if (stopping) return false;  // drained
         auto wait = std::min<std::chrono::nanoseconds>(std::chrono::milliseconds(20), options_.tick_period);
+        if (options_.wake_period.count() > 0) wait = std::min(options_.tick_period, options_.wake_period);
         if (!queue_.empty()) wait = std::min<std::chrono::nanoseconds>(wait, std::chrono::milliseconds(1));
         arrived_.wait_for(lock, wait);
     }
