@@ -12,14 +12,20 @@
 //               best-effort readers as the nodes' default. Per node: cpu_pct (CPU time / wall
 //               time x 100), rss_mb at the end, peak_rss_mb; the costmap's frame_ms (the node's
 //               own per-frame time: mean, p95, max), latency_ms (GridMap stamp -> costmap received
-//               here; p50, max) and maps vs costmaps; publisher_cpu_pct for this process.
+//               here; p50, p99, max) and maps vs costmaps; publisher_cpu_pct for this process;
+//               messages sent and received by traversal and topic-stats. A fourth process,
+//               topic_stats_light, watches the robot's topics but the cloud and the map.
 //   FastHour    ROBOMETRICS_LIVE_BENCH_SIM_MINUTES (default 60) of the same traffic with simulated
 //               stamps and source timestamps, as fast as the nodes keep up (reliable readers:
-//               `--reliable`; each 100 ms of simulated time is acknowledged by every reader before
-//               the next, and the costmap may lag at most two maps). Per node: rss_mb at 1, 10,
-//               30 and 60 simulated minutes, growth_mb (60 - 10), peak_rss_mb, and
+//               `--reliable`; the costmap node may lag at most two maps and topic-stats 10 s of
+//               simulated time, read from its /statistics windows of 0.1 s; writers keep 5000
+//               small and 150 large samples for repairs). Per node: rss_mb
+//               at 1, 10, 30 and 60 simulated minutes, growth_mb (60 - 10), peak_rss_mb, and
 //               cpu_pct_at_rates (CPU seconds / simulated seconds x 100: the share of one core at
-//               the robot's rates, idle timers excluded).
+//               the robot's rates, idle wake-ups excluded); messages sent and received.
+// Both use benchmarks/live-nodes-fastdds.xml (loopback only, 4 MB socket buffers) unless
+// ROBOMETRICS_LIVE_BENCH_DEFAULT_BUFFERS is set. ROBOMETRICS_LIVE_BENCH_KEEP keeps the nodes'
+// outputs (/tmp/robometrics-livenodes-*).
 // The machine may be shared: CPU time of the node's own process is robust to that, wall times
 // (frame latency) are not.
 
@@ -55,6 +61,7 @@ using benchsupport::RobotTraffic;
 namespace fs = std::filesystem;
 
 constexpr int kDomain = 73;
+constexpr std::uint64_t kTopicStatsLag = 2000;  ///< Imu samples; the writers keep 5000 (and 150 clouds)
 
 double envNumber(const char *name, double fallback) {
     const char *v = std::getenv(name);
@@ -66,21 +73,34 @@ std::string binary() {
     return v && *v ? v : ROBOMETRICS_BINARY;
 }
 
-/// The robot's topics as the nodes subscribe to them: how many node readers each writer waits for.
-std::map<std::string, std::size_t> expectedReaders() {
-    return {{"/imu/data", 2},   {"/scan", 2},       {"/odometry/wheels", 2},           {"/rover/pose_array", 2},
-            {"/tf", 2},         {"/tf_static", 2},  {"/groundgrid/filtered_cloud", 2}, {"/groundgrid/grid_map", 2}};
+const std::vector<std::string> kLargeTopics{"/groundgrid/filtered_cloud", "/groundgrid/grid_map"};
+
+/// The robot's topics, each with how many node readers its writer waits for: traversal or
+/// costmap, and topic-stats; with `light`, a second topic-stats on the topics but the large ones.
+std::map<std::string, std::size_t> expectedReaders(bool light) {
+    std::map<std::string, std::size_t> readers{
+        {"/imu/data", 2}, {"/scan", 2}, {"/odometry/wheels", 2}, {"/rover/pose_array", 2},
+        {"/tf", 2},       {"/tf_static", 2}, {"/groundgrid/filtered_cloud", 2}, {"/groundgrid/grid_map", 2}};
+    if (light) {
+        for (auto &[topic, n] : readers) n += std::count(kLargeTopics.begin(), kLargeTopics.end(), topic) ? 0 : 1;
+    }
+    return readers;
 }
 
-std::string robotTopics() {
+std::string topicList(bool with_large) {
     std::string list;
-    for (const auto &[topic, n] : expectedReaders()) list += (list.empty() ? "" : ",") + topic;
+    for (const auto &[topic, n] : expectedReaders(false)) {
+        if (!with_large && std::count(kLargeTopics.begin(), kLargeTopics.end(), topic)) continue;
+        list += (list.empty() ? "" : ",") + topic;
+    }
     return list;
 }
 
 /// The three nodes, each in its own process. topic-stats watches the robot's topics (not the
-/// other nodes' outputs).
-std::vector<std::unique_ptr<LiveNodeProcess>> startNodes(const fs::path &dir, bool reliable) {
+/// other nodes' outputs); with `light`, a fourth process, topic_stats_light, watches them but the
+/// 30k-point cloud and the map (what the large messages cost).
+std::vector<std::unique_ptr<LiveNodeProcess>> startNodes(const fs::path &dir, bool reliable, bool light,
+                                                         const std::string &window = "1") {
     std::vector<std::string> common{"--json"};
     if (reliable) common.push_back("--reliable");
     auto with = [&](std::vector<std::string> args) {
@@ -91,8 +111,12 @@ std::vector<std::unique_ptr<LiveNodeProcess>> startNodes(const fs::path &dir, bo
     nodes.push_back(std::make_unique<LiveNodeProcess>(
         "traversal", binary(), with({"traversal", "-o", (dir / "traversal.csv").string()}), dir));
     nodes.push_back(std::make_unique<LiveNodeProcess>("topic_stats", binary(),
-                                                      with({"topic-stats", "--topics", robotTopics()}), dir));
+                                                      with({"topic-stats", "--topics", topicList(true), "--window", window}), dir));
     nodes.push_back(std::make_unique<LiveNodeProcess>("costmap", binary(), with({"costmap"}), dir));
+    if (light) {
+        nodes.push_back(std::make_unique<LiveNodeProcess>("topic_stats_light", binary(),
+                                                          with({"topic-stats", "--topics", topicList(false)}), dir));
+    }
     return nodes;
 }
 
@@ -144,6 +168,47 @@ private:
     std::vector<double> latency_ms_;
 };
 
+/// How many Imu samples topic-stats has taken in, from its /statistics windows: each window's
+/// message_period count of /imu/data plus the window's first message (which gives no period).
+class ImuSeenByTopicStats {
+public:
+    bool open(live::Transport &transport) {
+        auto r = transport.createReader(live::ddsTopicName("/statistics"),
+                                        live::ddsTypeName("statistics_msgs/msg/MetricsMessage"), live::Qos::rosDefault(),
+                                        [this](live::Sample &&s) { onSample(s); });
+        if (!r) return false;
+        reader_ = std::move(*r);
+        return true;
+    }
+    /// Waits until at least `n` were taken in; false after `timeout`.
+    bool waitFor(std::uint64_t n, std::chrono::milliseconds timeout) {
+        std::unique_lock lock(mutex_);
+        return arrived_.wait_for(lock, timeout, [&] { return seen_ >= n; });
+    }
+
+private:
+    void onSample(const live::Sample &s) {
+        msgs::MetricsMessage m;
+        if (!msgs::decodeCdr(s.data, m).ok() || m.measurement_source_name != "/imu/data" ||
+            m.metrics_source != "message_period") {
+            return;
+        }
+        for (const auto &point : m.statistics) {
+            if (point.data_type != msgs::StatisticDataPoint::SAMPLE_COUNT || !(point.data > 0)) continue;
+            {
+                std::lock_guard lock(mutex_);
+                seen_ += static_cast<std::uint64_t>(point.data) + 1;
+            }
+            arrived_.notify_all();
+        }
+    }
+
+    std::unique_ptr<live::Reader> reader_;
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::uint64_t seen_ = 0;
+};
+
 double percentileOf(std::vector<double> v, double q) {
     if (v.empty()) return 0;
     std::sort(v.begin(), v.end());
@@ -193,7 +258,8 @@ struct Setup {
 };
 
 /// Waits until every node runs and every writer has matched its readers.
-bool nodesReady(benchmark::State &state, std::vector<std::unique_ptr<LiveNodeProcess>> &nodes, RobotTraffic &traffic) {
+bool nodesReady(benchmark::State &state, std::vector<std::unique_ptr<LiveNodeProcess>> &nodes, RobotTraffic &traffic,
+                const std::map<std::string, std::size_t> &readers) {
     for (auto &n : nodes) {
         if (!n->running()) {
             state.SkipWithError((n->name() + ": " + n->error()).c_str());
@@ -205,7 +271,7 @@ bool nodesReady(benchmark::State &state, std::vector<std::unique_ptr<LiveNodePro
         return false;
     }
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (!traffic.matched(expectedReaders())) {
+    while (!traffic.matched(readers)) {
         if (std::chrono::steady_clock::now() > deadline) {
             state.SkipWithError("the nodes' readers did not match within 30 s");
             return false;
@@ -261,10 +327,12 @@ void RobotRates(benchmark::State &state) {
     Setup setup;
     if (!setup.open(state)) return;
     const double seconds = envNumber("ROBOMETRICS_LIVE_BENCH_SECONDS", 60);
-    auto nodes = startNodes(setup.dir, /*reliable=*/false);
+    auto nodes = startNodes(setup.dir, /*reliable=*/false, /*light=*/true);
     RobotTraffic traffic(*setup.peer, 10, 10);  // rclcpp's default depth
     CostmapWatch costmaps;
-    if (!costmaps.open(*setup.peer, live::Qos::sensorData()) || !nodesReady(state, nodes, traffic)) return;
+    if (!costmaps.open(*setup.peer, live::Qos::sensorData()) || !nodesReady(state, nodes, traffic, expectedReaders(true))) {
+        return;
+    }
     std::int64_t tick = 0;
     for (auto _ : state) {
         // Warm-up, then the measured span; the simulated clock follows the wall clock.
@@ -317,11 +385,16 @@ void FastHour(benchmark::State &state) {
     Setup setup;
     if (!setup.open(state)) return;
     const double minutes = envNumber("ROBOMETRICS_LIVE_BENCH_SIM_MINUTES", 60);
-    auto nodes = startNodes(setup.dir, /*reliable=*/true);
-    RobotTraffic traffic(*setup.peer, 5000, 50);
+    // topic-stats' windows of 0.1 s (wall time) report what it took in ten times a second.
+    auto nodes = startNodes(setup.dir, /*reliable=*/true, /*light=*/false, "0.1");
+    RobotTraffic traffic(*setup.peer, 5000, 150);
+    ImuSeenByTopicStats imu_seen;
     traffic.start(1'700'000'000'000'000'000);
     CostmapWatch costmaps;
-    if (!costmaps.open(*setup.peer, live::Qos::rosDefault()) || !nodesReady(state, nodes, traffic)) return;
+    if (!costmaps.open(*setup.peer, live::Qos::rosDefault()) || !imu_seen.open(*setup.peer) ||
+        !nodesReady(state, nodes, traffic, expectedReaders(false))) {
+        return;
+    }
     const std::int64_t ticks = static_cast<std::int64_t>(minutes * 60e9 / static_cast<double>(RobotTraffic::kTickNs));
     const std::int64_t per_minute = static_cast<std::int64_t>(60e9 / RobotTraffic::kTickNs);
     const std::vector<int> marks{1, 10, 30, 60};
@@ -340,6 +413,9 @@ void FastHour(benchmark::State &state) {
             // behind. (Waiting for acknowledgments would wait for the writers' heartbeat, 3 s.)
             const std::uint64_t maps = traffic.mapsWritten();
             if (maps > 2 && !costmaps.waitFor(maps - 2, std::chrono::seconds(10))) ++lagging;
+            // topic-stats, with every topic, at most 10 s of simulated time (2000 Imu samples) behind.
+            const std::uint64_t imu = traffic.topics()[0].written;
+            if (imu > kTopicStatsLag && !imu_seen.waitFor(imu - kTopicStatsLag, std::chrono::seconds(10))) ++lagging;
             if ((tick + 1) % per_minute == 0) {
                 const int minute = static_cast<int>((tick + 1) / per_minute);
                 if (std::find(marks.begin(), marks.end(), minute) == marks.end()) continue;
