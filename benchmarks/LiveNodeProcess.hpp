@@ -8,12 +8,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/ProcParsers.hpp"

@@ -79,7 +79,7 @@ const std::vector<std::string> kLargeTopics{"/groundgrid/filtered_cloud", "/grou
 /// costmap, and topic-stats; with `light`, a second topic-stats on the topics but the large ones.
 std::map<std::string, std::size_t> expectedReaders(bool light) {
     std::map<std::string, std::size_t> readers{
-        {"/imu/data", 2}, {"/scan", 2}, {"/odometry/wheels", 2}, {"/rover/pose_array", 2},
+        {"/imu/data", 2}, {"/scan", 2},      {"/odometry/wheels", 2},           {"/rover/pose_array", 2},
         {"/tf", 2},       {"/tf_static", 2}, {"/groundgrid/filtered_cloud", 2}, {"/groundgrid/grid_map", 2}};
     if (light) {
         for (auto &[topic, n] : readers) n += std::count(kLargeTopics.begin(), kLargeTopics.end(), topic) ? 0 : 1;
@@ -110,8 +110,8 @@ std::vector<std::unique_ptr<LiveNodeProcess>> startNodes(const fs::path &dir, bo
     std::vector<std::unique_ptr<LiveNodeProcess>> nodes;
     nodes.push_back(std::make_unique<LiveNodeProcess>(
         "traversal", binary(), with({"traversal", "-o", (dir / "traversal.csv").string()}), dir));
-    nodes.push_back(std::make_unique<LiveNodeProcess>("topic_stats", binary(),
-                                                      with({"topic-stats", "--topics", topicList(true), "--window", window}), dir));
+    nodes.push_back(std::make_unique<LiveNodeProcess>(
+        "topic_stats", binary(), with({"topic-stats", "--topics", topicList(true), "--window", window}), dir));
     nodes.push_back(std::make_unique<LiveNodeProcess>("costmap", binary(), with({"costmap"}), dir));
     if (light) {
         nodes.push_back(std::make_unique<LiveNodeProcess>("topic_stats_light", binary(),
@@ -174,8 +174,8 @@ class ImuSeenByTopicStats {
 public:
     bool open(live::Transport &transport) {
         auto r = transport.createReader(live::ddsTopicName("/statistics"),
-                                        live::ddsTypeName("statistics_msgs/msg/MetricsMessage"), live::Qos::rosDefault(),
-                                        [this](live::Sample &&s) { onSample(s); });
+                                        live::ddsTypeName("statistics_msgs/msg/MetricsMessage"),
+                                        live::Qos::rosDefault(), [this](live::Sample &&s) { onSample(s); });
         if (!r) return false;
         reader_ = std::move(*r);
         return true;
@@ -288,7 +288,8 @@ void stopAndSummarise(benchmark::State &state, std::vector<std::unique_ptr<LiveN
     double sent = 0, traversal_sent = 0;
     for (const auto &t : traffic.topics()) {
         sent += static_cast<double>(t.written);
-        if (t.name == "/imu/data" || t.name == "/scan" || t.name == "/odometry/wheels" || t.name == "/rover/pose_array") {
+        if (t.name == "/imu/data" || t.name == "/scan" || t.name == "/odometry/wheels" ||
+            t.name == "/rover/pose_array") {
             traversal_sent += static_cast<double>(t.written);
         }
     }
@@ -297,7 +298,8 @@ void stopAndSummarise(benchmark::State &state, std::vector<std::unique_ptr<LiveN
     for (auto &n : nodes) {
         const int status = n->stop();
         if (status != 0) {
-            state.SkipWithError((n->name() + " exited with status " + std::to_string(status) + ": " + n->errText()).c_str());
+            state.SkipWithError(
+                (n->name() + " exited with status " + std::to_string(status) + ": " + n->errText()).c_str());
         }
     }
     const nlohmann::json traversal = nodes[0]->summary(), costmap = nodes[2]->summary();
@@ -330,7 +332,8 @@ void RobotRates(benchmark::State &state) {
     auto nodes = startNodes(setup.dir, /*reliable=*/false, /*light=*/true);
     RobotTraffic traffic(*setup.peer, 10, 10);  // rclcpp's default depth
     CostmapWatch costmaps;
-    if (!costmaps.open(*setup.peer, live::Qos::sensorData()) || !nodesReady(state, nodes, traffic, expectedReaders(true))) {
+    if (!costmaps.open(*setup.peer, live::Qos::sensorData()) ||
+        !nodesReady(state, nodes, traffic, expectedReaders(true))) {
         return;
     }
     std::int64_t tick = 0;
@@ -420,7 +423,8 @@ void FastHour(benchmark::State &state) {
                 const int minute = static_cast<int>((tick + 1) / per_minute);
                 if (std::find(marks.begin(), marks.end(), minute) == marks.end()) continue;
                 if (!traffic.acknowledged(std::chrono::seconds(10))) ++lagging;
-                for (auto &n : nodes) state.counters[n->name() + "_rss_mb_" + std::to_string(minute) + "min"] = n->rssMb();
+                for (auto &n : nodes)
+                    state.counters[n->name() + "_rss_mb_" + std::to_string(minute) + "min"] = n->rssMb();
             }
         }
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

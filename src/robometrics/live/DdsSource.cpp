@@ -108,19 +108,20 @@ void DdsSource::subscribe(const std::string &topic, const std::string &ros_type,
     const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
     const MessageClock clock = options_.clock;
     const bool wake = options_.wake_period.count() == 0;
-    auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock, wake](Sample &&s) {
-        {
-            std::lock_guard lock(mutex_);
-            ++received_;
-            const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
-            queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
-            while (queue_.size() > options_.queue_limit) {
-                queue_.erase(queue_.begin());
-                ++dropped_;
+    auto reader =
+        transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock, wake](Sample &&s) {
+            {
+                std::lock_guard lock(mutex_);
+                ++received_;
+                const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
+                queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
+                while (queue_.size() > options_.queue_limit) {
+                    queue_.erase(queue_.begin());
+                    ++dropped_;
+                }
             }
-        }
-        if (wake) arrived_.notify_one();
-    });
+            if (wake) arrived_.notify_one();
+        });
     if (!reader) {
         if (options_.log) options_.log(reader.message());
         return;
