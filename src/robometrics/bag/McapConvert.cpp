@@ -132,6 +132,7 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     if (!source) return source.error();
     const bool translate = to_ros2 != nullptr && isRos1(*layout);
     if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
+    (*source)->loadAhead();  // chunks loaded on other threads while this one writes (ReadThreads.hpp)
     McapWriterOptions options;
     options.compression = compression;
     if (isRos1(*layout) && !translate) options.profile = "ros1";
