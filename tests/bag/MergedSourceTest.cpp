@@ -13,7 +13,7 @@
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
-#include "robometrics/bag/ReadThreads.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 
 namespace robometrics::bag {
 namespace {

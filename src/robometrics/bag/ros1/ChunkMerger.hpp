@@ -15,7 +15,7 @@
 
 #include "robometrics/bag/ChunkHeap.hpp"
 #include "robometrics/bag/ChunkLoadAhead.hpp"
-#include "robometrics/bag/ReadThreads.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/ros1/ChunkDecompressor.hpp"

@@ -12,22 +12,22 @@
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/MessageSource.hpp"
-#include "robometrics/bag/ReadThreads.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 
 namespace robometrics::bag {
 namespace {
 
-TEST(ReadThreads, OneMeansNoLoadingThread) { EXPECT_EQ(chunkLoadersFor("1"), 0u); }
+TEST(BagThreads, OneMeansNoLoadingThread) { EXPECT_EQ(bagThreadsFor("1"), 0u); }
 
-TEST(ReadThreads, TwoOrMoreAreLoadingThreadsUpToTheCap) {
-    EXPECT_EQ(chunkLoadersFor("2"), 2u);
-    EXPECT_EQ(chunkLoadersFor("3"), 3u);
-    EXPECT_EQ(chunkLoadersFor("1000"), kMostChunkLoaders);
+TEST(BagThreads, TwoOrMoreAreLoadingThreadsUpToTheCap) {
+    EXPECT_EQ(bagThreadsFor("2"), 2u);
+    EXPECT_EQ(bagThreadsFor("3"), 3u);
+    EXPECT_EQ(bagThreadsFor("1000"), kMostBagThreads);
 }
 
-TEST(ReadThreads, UnsetOrNotACountIsTheDefault) {
+TEST(BagThreads, UnsetOrNotACountIsTheDefault) {
     for (const char *value : {static_cast<const char *>(nullptr), "", "0", "two", "2x", "-1"})
-        EXPECT_EQ(chunkLoadersFor(value), kDefaultChunkLoaders) << (value ? value : "(unset)");
+        EXPECT_EQ(bagThreadsFor(value), kDefaultBagThreads) << (value ? value : "(unset)");
 }
 
 // Every bag under the data directory: .mcap, .bag and .db3 files outside a rosbag2 folder, and the
@@ -75,7 +75,7 @@ std::vector<std::string> readForThreads(const std::string &path, bool recover, b
     return out;
 }
 
-TEST(ReadThreads, EveryRealBagReadsTheSameLoadedAheadOrNot) {
+TEST(BagThreads, EveryRealBagReadsTheSameLoadedAheadOrNot) {
     const std::vector<std::filesystem::path> bags = realBagsForThreads();
     if (bags.empty()) GTEST_SKIP() << "no bags under " << test::testDataDir() << " (set ROBOMETRICS_TEST_DATA)";
     if (chunkLoaders() == 0) std::cout << "[     NOTE ] ROBOMETRICS_READ_THREADS=1: both reads are on one thread\n";
