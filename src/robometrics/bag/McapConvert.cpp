@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
@@ -132,8 +133,10 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     if (!source) return source.error();
     const bool translate = to_ros2 != nullptr && isRos1(*layout);
     if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
+    (*source)->loadAhead();  // chunks loaded on other threads while this one writes (BagThreads.hpp)
     McapWriterOptions options;
     options.compression = compression;
+    options.compression_threads = chunkCompressors();  // ROBOMETRICS_WRITE_THREADS; the same bytes
     if (isRos1(*layout) && !translate) options.profile = "ros1";
     // The rosbag2 record of an MCAP sits in its summary, which a recording cut short lacks: then
     // the output's record is made from what was read alone.

@@ -67,6 +67,7 @@ public:
 
     std::string describe() const override { return inner_->describe(); }
     std::optional<ReadDamage> damage() const override { return inner_->damage(); }
+    void loadAhead() override { inner_->loadAhead(); }
 
 private:
     struct Plan {

@@ -36,6 +36,7 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
                         "geometry_msgs/msg/PoseStamped, PoseWithCovarianceStamped, PoseArray or nav_msgs/msg/Path",
                         spec.path, spec.topic, type)};
     }
+    (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
     if (t.empty()) return Error{fmt::format("{}: topic '{}' holds no poses", spec.path, spec.topic)};
     return t;
@@ -60,6 +61,7 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     pipeline::Pipeline pipeline;
     if (!recording.subscribe(pipeline, (*source)->topics()))
         return Error{spec.path + ": the bag has neither /tf nor /tf_static"};
+    (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
     if (spec.tf_lookup_frequency <= 0) return recording.chain(spec.path, spec.parent, spec.child);
     auto start = bagStartTime(spec.path);

@@ -60,6 +60,8 @@ public:
 
     std::string describe() const override { return path_; }
 
+    void loadAhead() override { merger_.loadAhead(); }
+
     std::optional<ReadDamage> damage() const override { return damage_; }
 
 private:
