@@ -23,6 +23,7 @@ struct EvaluateCli {
     evaluate::EvaluateOptions options;
     bool json = false;
     bool verdict_exit_code = false;
+    bool quiet = false;
 };
 
 /// With --exit-code: 0 ok, 3 potential failure, 4 inconclusive (docs/evaluate.md, Exit codes).
@@ -43,7 +44,7 @@ int runEvaluate(EvaluateCli &cli) {
         if (!named) continue;
         if (Status s = io::checkTrajectoryTopic(*named); !s.ok()) return fail("evaluate", s.error());
     }
-    o.progress = isatty(STDERR_FILENO) == 1;
+    o.progress = !cli.quiet && isatty(STDERR_FILENO) == 1;
     evaluate::Evaluation evaluation;
     Status done = evaluate::evaluateInto(*inputs, o, cli.out_dir, evaluation);
     if (!done.ok()) return fail("evaluate", done.error());
@@ -81,6 +82,7 @@ const RegisterCommand kRegister{
             ->check(CLI::Range(1, 2))
             ->capture_default_str();
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
+        addQuietOption(app, cli->quiet);
         addStrictOption(app, cli->options.strict);
         app.add_flag("--exit-code", cli->verdict_exit_code,
                      "Exit with the verdict: 0 ok, 3 potential_failure, 4 inconclusive (for CI gates)");

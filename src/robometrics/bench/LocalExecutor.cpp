@@ -108,12 +108,15 @@ Result<LocalSummary> runLocal(const MatrixSpec &matrix, const LocalOptions &opti
         for (auto &t : threads) t.join();
         finished = true;
     });
+    const auto elapsed = [&start] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     while (!finished) {
-        if (options.progress) options.progress(progressLine(shared.counters, workers), false);
+        if (options.progress) options.progress(progressLine(shared.counters, workers, elapsed()), false);
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     joiner.join();
-    if (options.progress) options.progress(progressLine(shared.counters, workers), true);
+    if (options.progress) options.progress(progressLine(shared.counters, workers, elapsed()), true);
 
     if (!shared.error.empty()) return Error{shared.error};
     LocalSummary summary;

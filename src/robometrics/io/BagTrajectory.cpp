@@ -42,7 +42,7 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
     return t;
 }
 
-/// The log time of the bag's first message, any topic: where evo starts its TF lookups. Messages
+/// The log time of the bag's first message, any topic: where evo before 1.36.4 starts its TF lookups. Messages
 /// come in log-time order, so the first one read is the earliest.
 Result<TimeNs> bagStartTime(const std::string &path) {
     auto source = bag::openBag(path);
@@ -64,9 +64,13 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
     if (spec.tf_lookup_frequency <= 0) return recording.chain(spec.path, spec.parent, spec.child);
-    auto start = bagStartTime(spec.path);
-    if (!start) return start.error();
-    return recording.chainAtFrequency(spec.path, spec.parent, spec.child, *start, spec.tf_lookup_frequency);
+    TfLookupStart from{spec.tf_start, 0};
+    if (spec.tf_start == TfLookupStart::Anchor::BagStart) {
+        auto start = bagStartTime(spec.path);
+        if (!start) return start.error();
+        from.bag_start = *start;
+    }
+    return recording.chainAtFrequency(spec.path, spec.parent, spec.child, spec.tf_lookup_frequency, from);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "robometrics/bag/BagBytes.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/MissingTopic.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -85,7 +86,7 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     ROBOMETRICS_TRY(log.open());
     log.node().setDistanceFromOdometry(inputs.distance_from_odometry);
     log.node().subscribe(pipeline, inputs.topics);
-    pipeline.showProgress(run.progress);
+    pipeline.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipeline.readAhead(true);
     // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
     ROBOMETRICS_TRY(pipeline.run(**source));
@@ -113,7 +114,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
     }
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, false);
-    pipeline.showProgress(run.progress);
+    pipeline.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipeline.readAhead(true);
     ROBOMETRICS_TRY(pipeline.run(**source));
     warnDamage(run, **source);
@@ -137,7 +138,7 @@ Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
     CostmapNode node(c.config, run.bag, {*output ? &(*output)->sink() : nullptr, c.output, c.png_dir, c.png_every});
     pipeline::Pipeline pipe;
     node.subscribe(pipe);
-    pipe.showProgress(run.progress);
+    pipe.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipe.readAhead(true);
     ROBOMETRICS_TRY(pipe.run(**source));
     warnDamage(run, **source);
