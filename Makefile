@@ -6,7 +6,10 @@ ASAN_DIR ?= build-asan
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test asan-build test-asan fuzz-smoke bench demo clean
+PKG_DIR ?= build-pkg
+PREFIX ?= /usr/local
+
+.PHONY: all deps build test asan-build test-asan fuzz-smoke bench demo pkg-build install deb clean
 
 all: build
 
@@ -45,5 +48,20 @@ bench: build
 demo: build
 	@scripts/demo $(BUILD_DIR)
 
+# Installing like a tool (docs/install.md): the binary, a man page per command and the bash
+# completion, from a tree of its own without the tests. `make install PREFIX=/usr DESTDIR=/tmp/root`
+# stages it; `make deb` writes build-pkg/packages/robometrics_<version>_<arch>.deb, which
+# `sudo apt install ./build-pkg/packages/robometrics_*.deb` installs with its dependencies.
+pkg-build: deps
+	@cmake -S . -B $(PKG_DIR) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=$(PREFIX) \
+	  -DROBOMETRICS_BUILD_TESTS=OFF -DROBOMETRICS_BUILD_BENCH=OFF $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(PKG_DIR) -j $(JOBS)
+
+install: pkg-build
+	@DESTDIR=$(DESTDIR) cmake --install $(PKG_DIR) --prefix $(PREFIX)
+
+deb: pkg-build
+	@cd $(PKG_DIR) && cpack -G DEB >/dev/null && ls packages/robometrics_*.deb | sed 's|^|$(PKG_DIR)/|'
+
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(PKG_DIR)

@@ -1,3 +1,6 @@
+# The libraries the fuzz targets reach (fuzz/CMakeLists.txt checks its fuzz_deps_* against it).
+set(ROBOMETRICS_FUZZED_LIBRARIES "robometrics_core|robometrics_msgs|robometrics_bag|robometrics_io|robometrics_bench")
+
 # Compiler options for our own targets only: third-party headers never see -Werror.
 function(robometrics_set_target_options target)
   target_compile_features(${target} PUBLIC cxx_std_20)
@@ -14,9 +17,11 @@ function(robometrics_set_target_options target)
       -fno-sanitize-recover=undefined $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
     target_link_options(${target} PUBLIC -fsanitize=address,undefined)
   endif()
-  if(ROBOMETRICS_BUILD_FUZZ)
-    # Coverage instrumentation for libFuzzer in every library a fuzz target reaches; only the
-    # fuzz_* executables link libFuzzer's main (-fsanitize=fuzzer).
+  # Coverage instrumentation for libFuzzer in the code the fuzz targets parse with: the modules of
+  # fuzz/CMakeLists.txt's fuzz_deps_* lists and the fuzz targets themselves. Code outside them is
+  # never run by a target's input, so its counters would only slow the build and the tests. Only
+  # the fuzz_* executables link libFuzzer's main (-fsanitize=fuzzer).
+  if(ROBOMETRICS_BUILD_FUZZ AND target MATCHES "^(${ROBOMETRICS_FUZZED_LIBRARIES}|robometrics_fuzz.*|fuzz.*|replay_.*)$")
     target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
   endif()
 endfunction()

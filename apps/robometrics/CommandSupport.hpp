@@ -37,6 +37,12 @@ inline void addStrictOption(CLI::App &app, bool &strict) {
                  "refuse a damaged or truncated bag (exit 1) instead of reading what was recorded before the damage");
 }
 
+/// `--quiet` of the commands that read whole bags: no progress line on stderr, even on a terminal
+/// (core/ByteProgress.hpp; none is drawn when stderr is not a terminal anyway).
+inline void addQuietOption(CLI::App &app, bool &quiet) {
+    app.add_flag("-q,--quiet", quiet, "no progress line on stderr (drawn only when stderr is a terminal)");
+}
+
 /// The same message for bad usage: exit code 2.
 inline int usage(const std::string &command, const Status &status) {
     fail(command, status.error());

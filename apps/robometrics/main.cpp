@@ -9,9 +9,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "Command.hpp"
+#include "CommandExamples.hpp"
+#include "CommandLineErrors.hpp"
+#include "CompletionScript.hpp"
+#include "HelpFormatter.hpp"
 #include "Version.hpp"
 #include "robometrics/core/InterruptCleanup.hpp"
 
@@ -30,9 +35,59 @@ void printHelp() {
     fmt::print("robometrics {} - measures how well a robot navigates, from ROS 2 bags, without ROS\n\n", kVersion);
     fmt::print("Usage: robometrics <command> [options]\n\nCommands:\n");
     for (const auto &spec : specs) fmt::print("  {:<14} {}\n", spec.name, spec.summary);
+    fmt::print("\nAlso: 'help [COMMAND]', 'version' (or -V, --version), 'completion bash' (the shell completion).\n");
     fmt::print(
         "\nRun 'robometrics help <command>' (or 'robometrics <command> --help') for a command's options.\n"
         "Exit codes: 0 success, 1 runtime or input error, 2 bad usage.\n");
+    fmt::print("\nExamples:\n");
+    for (const std::string &example : commandExamples("")) fmt::print("  {}\n", example);
+}
+
+/// The command path that `args` (the words after the program's name) name: "evaluate",
+/// "live record", or "" when the first word is no command.
+std::string commandPathOf(CLI::App &app, const std::vector<std::string> &args) {
+    CLI::App *at = &app;
+    std::string path;
+    for (const std::string &word : args) {
+        CLI::App *next = nullptr;
+        for (CLI::App *sub : at->get_subcommands([](CLI::App *s) { return !s->get_name().empty(); }))
+            if (sub->get_name() == word) next = sub;
+        if (!next) {
+            if (at == &app) break;  // the first word names the command or nothing
+            continue;
+        }
+        at = next;
+        path = path.empty() ? word : path + " " + word;
+    }
+    return path;
+}
+
+/// A first word that is neither an option nor a command, or a word after a command that has only
+/// commands below it (`live recrod`): the error that names it and the nearest command.
+std::optional<int> unknownCommand(CLI::App &app, const std::vector<std::string> &args) {
+    CLI::App *at = &app;
+    std::string path;
+    for (const std::string &word : args) {
+        if (word.empty() || word[0] == '-') return std::nullopt;
+        const std::vector<std::string> known = subcommandNames(*at);
+        const bool only_commands = at == &app || (!known.empty() && at->get_options([](CLI::Option *o) {
+                                                                      return o->get_positional();
+                                                                  }).empty());
+        if (known.empty() || !only_commands) return std::nullopt;
+        CLI::App *next = nullptr;
+        for (CLI::App *sub : at->get_subcommands([](CLI::App *s) { return !s->get_name().empty(); }))
+            if (sub->get_name() == word) next = sub;
+        if (!next) {
+            fmt::print(stderr, "robometrics{}: error: {}\nRun 'robometrics help{}' for the list of commands.\n",
+                       path.empty() ? "" : " " + path, unknownCommandMessage(word, known),
+                       path.empty() ? "" : " " + path);
+            return 2;
+        }
+        at = next;
+        path = path.empty() ? word : path + " " + word;
+        if (word == "help") return std::nullopt;
+    }
+    return std::nullopt;
 }
 
 /// `robometrics help [COMMAND [SUBCOMMAND]]`: the command list, or one command's options.
@@ -50,8 +105,11 @@ int runHelp(CLI::App &app, const std::vector<std::string> &path) {
             if (sub->get_name() == name && name != "help") next = sub;
         }
         if (!next) {
-            fmt::print(stderr, "robometrics help: error: unknown command '{}' (run 'robometrics help' for the list)\n",
-                       fmt::join(path, " "));
+            std::vector<std::string> known = subcommandNames(*command);
+            known.erase(std::remove(known.begin(), known.end(), "help"), known.end());
+            const std::string message = path.size() == 1 ? unknownCommandMessage(name, known)
+                                                         : fmt::format("unknown command '{}'", fmt::join(path, " "));
+            fmt::print(stderr, "robometrics help: error: {} (run 'robometrics help' for the list)\n", message);
             return 2;
         }
         command = next;
@@ -62,18 +120,29 @@ int runHelp(CLI::App &app, const std::vector<std::string> &path) {
 
 int runMain(int argc, char **argv) {
     CLI::App app{"robometrics: measures how well a robot navigates, from ROS 2 bags, without ROS"};
-    app.set_version_flag("--version", std::string("robometrics ") + kVersion);
+    // Before the subcommands: they take the main app's formatter when they are added.
+    app.formatter(std::make_shared<HelpFormatter>());
+    app.set_version_flag("-V,--version", std::string("robometrics ") + kVersion, "Print the version and exit");
     app.require_subcommand(0, 1);
     std::map<CLI::App *, RunFn> runners;
     for (const auto &spec : commandRegistry()) {
         CLI::App *sub = app.add_subcommand(spec.name, spec.summary);
         runners[sub] = spec.setup(*sub);
+        // The commands below a command (live record, bench report) are listed as "Commands:".
+        for (CLI::App *below : sub->get_subcommands([](CLI::App *s) { return !s->get_name().empty(); }))
+            below->group("Commands");
     }
     CLI::App *help = app.add_subcommand("help", "List the commands, or show one command's options");
     std::vector<std::string> help_path;
     help->add_option("command", help_path, "a command (and subcommand, e.g. 'live record')");
+    CLI::App *version = app.add_subcommand("version", "Print the version and exit");
+    CLI::App *completion = app.add_subcommand("completion", "Print the shell completion script (bash)");
+    std::string shell = "bash";
+    completion->add_option("shell", shell, "The shell")->check(CLI::IsMember({"bash"}))->capture_default_str();
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (auto code = unknownCommand(app, args)) return *code;
+    const std::string command = commandPathOf(app, args);
     try {
-        std::vector<std::string> args(argv + 1, argv + argc);
         for (const auto &spec : commandRegistry()) {
             if (!spec.rewrite || args.empty() || args.front() != spec.name) continue;
             std::vector<std::string> rest = spec.rewrite(std::vector<std::string>(args.begin() + 1, args.end()));
@@ -84,11 +153,30 @@ int runMain(int argc, char **argv) {
         if (argc > 0) app.name(argv[0]);
         std::reverse(args.begin(), args.end());  // CLI11 takes a vector of arguments last first
         app.parse(std::move(args));
+    } catch (const CLI::CallForHelp &e) {
+        if (command.empty()) {  // `robometrics --help`: the list, as `robometrics help`
+            printHelp();
+            return 0;
+        }
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp &e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion &e) {
+        return app.exit(e);
     } catch (const CLI::ParseError &e) {
-        int code = app.exit(e);
-        return code == 0 ? 0 : 2;
+        fmt::print(stderr, "robometrics{}: error: {}\nRun 'robometrics {}--help' for its options and examples.\n",
+                   command.empty() ? "" : " " + command, parseErrorInWords(e), command.empty() ? "" : command + " ");
+        return 2;
     }
     if (help->parsed()) return runHelp(app, help_path);
+    if (version->parsed()) {
+        fmt::print("robometrics {}\n", kVersion);
+        return 0;
+    }
+    if (completion->parsed()) {
+        fmt::print("{}", bashCompletionScript(app));
+        return 0;
+    }
     if (app.get_subcommands().empty()) {  // no command: the help, and an exit code that says so
         printHelp();
         return 2;

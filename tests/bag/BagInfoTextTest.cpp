@@ -39,7 +39,8 @@ TEST(BagInfoText, TableLikeRos2BagInfo) {
               "Messages:          3\n"
               "Topic information:\n"
               "  /scan  sensor_msgs/msg/LaserScan         2 msgs       0.500 Hz\n"
-              "  /tf    tf2_msgs/msg/TFMessage            1 msgs       0.000 Hz\n");
+              "  /tf    tf2_msgs/msg/TFMessage            1 msgs       0.000 Hz\n"
+              "Rates:             (messages - 1) / (last - first log time) per topic, recorder clock\n");
 }
 
 TEST(BagInfoText, EmptyCompressedAndRecoveredBags) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <vector>
 
 #include "TestSupport.hpp"
@@ -12,6 +13,8 @@
 #include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"
+#include "robometrics/bag/ros1/Writer.hpp"
+#include "robometrics/bag/rosbag2/StoredMetadata.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
 namespace robometrics::bag {
@@ -142,6 +145,65 @@ TEST(McapConvert, Ros1BagToRos2GetsTheRos2ProfileAndQosPerConnection) {
             EXPECT_EQ(topic.offered_qos_profiles, offeredQosYaml(OfferedQos{}));
         }
     }
+}
+
+/// A ROS 1 bag whose connection headers say who publishes and who latches, as `rosbag record`
+/// writes them, beside headers that say neither, as rosbags writes them.
+fs::path writeHeaderBag() {
+    const fs::path path = test::scratchDir("mcap_convert_ros1_headers") / "headers.bag";
+    auto writer = ros1::Writer::create(path.string());
+    EXPECT_TRUE(writer.ok()) << writer.message();
+    const std::string definition = "string data\n";
+    const std::string md5 = "992ce8a1687cec8c8bd883ec73ca41d1";
+    std::vector<std::uint32_t> ids = {
+        // /latched: two latched nodes, one of them with two connections (restarted): two publishers
+        writer->addConnection("/latched", "std_msgs/String", definition, md5, {"/a", "1"}),
+        writer->addConnection("/latched", "std_msgs/String", definition, md5, {"/b", "1"}),
+        writer->addConnection("/latched", "std_msgs/String", definition, md5, {"/b", "1"}),
+        // /chatter: one node not latched, one that does not say
+        writer->addConnection("/chatter", "std_msgs/String", definition, md5, {"/talker", "0"}),
+        writer->addConnection("/chatter", "std_msgs/String", definition, md5, {"/other", ""}),
+        // /tf_static and /map without callerid nor latching (rosbags' headers)
+        writer->addConnection("/tf_static", "std_msgs/String", definition, md5),
+        writer->addConnection("/map", "std_msgs/String", definition, md5),
+    };
+    const std::vector<std::uint8_t> empty_string = {0, 0, 0, 0};
+    TimeNs time = 1'000'000'000;
+    for (const std::uint32_t id : ids) EXPECT_TRUE(writer->write(id, time++, empty_string).ok());
+    EXPECT_TRUE(writer->close().ok());
+    return path;
+}
+
+TEST(McapConvert, Ros1ConnectionHeadersBecomeRos2QosPerPublisher) {
+    const fs::path bag = writeHeaderBag();
+    const std::string output = (test::scratchDir("mcap_convert_ros1_headers_out") / "out.mcap").string();
+    Ros2Translation translation;
+    auto count = convertToMcap(bag.string(), output, Compression::Zstd, &translation);
+    ASSERT_TRUE(count.ok()) << count.message();
+    EXPECT_EQ(*count, 7u);
+    const std::string latched = offeredQosYaml(OfferedQos{true, true, 1});
+    const std::string plain = offeredQosYaml(OfferedQos{});
+    const std::map<std::string, std::string> expected = {
+        {"/latched", latched + latched}, {"/chatter", plain + plain}, {"/tf_static", latched}, {"/map", plain}};
+    // Where ROS 2 keeps them: the channels' offered_qos_profiles metadata (what rosbag2's MCAP
+    // storage reads) and rosbag2's own metadata record in the file.
+    auto source = openBag(output);
+    ASSERT_TRUE(source.ok()) << source.message();
+    ASSERT_EQ((*source)->topics().size(), expected.size());
+    for (const TopicInfo &topic : (*source)->topics()) {
+        EXPECT_EQ(topic.offered_qos_profiles, expected.at(topic.name)) << topic.name;
+        EXPECT_EQ(topic.type, "std_msgs/msg/String");
+        EXPECT_EQ(topic.schema.encoding, "ros2msg");
+        EXPECT_EQ(publisherCount(topic), topic.name == "/latched" || topic.name == "/chatter" ? 2 : 1) << topic.name;
+    }
+    auto layout = rosbag2::resolveBag(output);
+    ASSERT_TRUE(layout.ok()) << layout.message();
+    auto stored = rosbag2::storedMetadata(*layout);
+    ASSERT_TRUE(stored.ok()) << stored.message();
+    ASSERT_TRUE(stored->has_value());
+    ASSERT_EQ((*stored)->topics.size(), expected.size());
+    for (const TopicInfo &topic : (*stored)->topics)
+        EXPECT_EQ(topic.offered_qos_profiles, expected.at(topic.name)) << topic.name;
 }
 
 /// Converts `bag` into the scratch folder `scratch`; the topic `type` of the output as read back.

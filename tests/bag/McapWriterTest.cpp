@@ -276,5 +276,49 @@ TEST(McapWriter, TheTargetAppearsOnlyWhenClosed) {
     EXPECT_TRUE(openMcap(path.string()).ok());
 }
 
+// The sample messages many times over in small chunks, with a Metadata record between two
+// chunks while later ones compress, on `threads` compressing threads.
+std::string writeOnCompressingThreads(Compression compression, std::size_t threads) {
+    const fs::path path = test::scratchDir("mcap_writer_threads_" + std::to_string(threads)) / "out.mcap";
+    McapWriterOptions options;
+    options.compression = compression;
+    options.chunk_size = 1500;
+    options.compression_threads = threads;
+    auto writer = McapWriter::open(path.string(), options);
+    EXPECT_TRUE(writer.ok()) << writer.message();
+    auto &w = **writer;
+    w.addChannel("/a", w.addSchema("pkg/msg/A", "ros2msg", "int32 a"), "cdr");
+    w.addChannel("/b", 0, "cdr");
+    w.addChannel("/c", 0, "text");
+    for (int round = 0; round < 20; ++round) {
+        for (const Written &m : sampleMessages())
+            EXPECT_TRUE(w.write(m.channel, TimeNs(m.log_time + round * 1000), TimeNs(m.publish_time), m.data).ok());
+        if (round == 7) {
+            EXPECT_TRUE(w.writeMetadata("round", {{"n", "7"}}).ok());
+        }
+    }
+    EXPECT_TRUE(w.close().ok());
+    return test::readFile(path);
+}
+
+TEST(McapWriter, CompressingOnThreadsWritesTheSameBytes) {
+    for (Compression c : {Compression::Zstd, Compression::Lz4, Compression::None}) {
+        const std::string here = writeOnCompressingThreads(c, 0);
+        ASSERT_GT(here.size(), 10000u);
+        EXPECT_EQ(writeOnCompressingThreads(c, 1), here);
+        EXPECT_EQ(writeOnCompressingThreads(c, 2), here);
+        EXPECT_EQ(writeOnCompressingThreads(c, 3), here);
+    }
+    // And it reads back: every message, the metadata among the chunks.
+    const std::string path = (test::scratchDir("mcap_writer_threads_read") / "out.mcap").string();
+    std::ofstream(path, std::ios::binary) << writeOnCompressingThreads(Compression::Zstd, 2);
+    auto source = openMcap(path);
+    ASSERT_TRUE(source.ok()) << source.message();
+    Message m;
+    std::size_t n = 0;
+    while ((*source)->next(m).value()) ++n;
+    EXPECT_EQ(n, 20u * 300u);
+}
+
 }  // namespace
 }  // namespace robometrics::bag::mcap

@@ -101,6 +101,20 @@ TEST(Ros1ToRos2Source, TopicsBecomeRos2WithOneQosProfilePerConnection) {
               "float32 x\nfloat32 y\nfloat32 theta\nfloat32 linear_velocity\nfloat32 angular_velocity\n");
 }
 
+TEST(Ros1ToRos2Source, TfStaticWithoutLatchingFieldStaysLatched) {
+    // evo's example bag was written by rosbags: its headers have no callerid and no latching.
+    ROBOMETRICS_REQUIRE_DATA(path, "bags/ros1/evo_tf_example.bag");
+    auto source = openBag(path.string());
+    ASSERT_TRUE(source.ok()) << source.message();
+    Ros2Translation report;
+    std::unique_ptr<MessageSource> translated = translateRos1ToRos2(std::move(*source), report);
+    for (const TopicInfo &topic : translated->topics()) {
+        const bool is_static = topic.name == "/tf_static";
+        EXPECT_EQ(topic.offered_qos_profiles, offeredQosYaml(is_static ? OfferedQos{true, true, 1} : OfferedQos{}))
+            << topic.name;
+    }
+}
+
 /// A ROS 1 bag with one good topic and two that cannot be translated.
 fs::path writeMixedBag(const std::vector<std::uint8_t> &good_payload) {
     const fs::path path = test::scratchDir("ros1_to_ros2_mixed") / "mixed.bag";

@@ -121,7 +121,8 @@ TEST(TopicEcho, ErrorsNameTheBagTopicAndMessage) {
     const std::string bag = writeSampleBag();
     Echoed missing = echo(bag, "/nope", true);
     ASSERT_FALSE(missing.count.ok());
-    EXPECT_EQ(missing.count.message(), bag + ": no topic '/nope' (topics: /chatter, /pose)");
+    EXPECT_EQ(missing.count.message(), bag + ": no topic '/nope' in the bag; its topics: /chatter (std_msgs/msg/String), "
+                                                 "/pose (geometry_msgs/msg/PoseStamped)");
     EXPECT_TRUE(missing.batches.empty());
 
     // A String whose length runs past the payload, after a good one.

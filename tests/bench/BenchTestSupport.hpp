@@ -5,9 +5,10 @@
 #include <dirent.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -21,9 +22,8 @@ namespace robometrics::test {
 inline std::string robometricsBinary() {
     const char *b = std::getenv("ROBOMETRICS_BINARY");
     if (!b || !*b) {
-        std::fprintf(stderr,
-                     "test_bench: ROBOMETRICS_BINARY is not set (ctest sets it; set it to "
-                     "build/apps/robometrics/robometrics to run test_bench directly)\n");
+        std::fprintf(stderr, "test_bench: ROBOMETRICS_BINARY is not set (ctest sets it; set it to "
+                             "build/apps/robometrics/robometrics to run test_bench directly)\n");
         std::exit(2);
     }
     return b;

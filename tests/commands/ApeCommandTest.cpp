@@ -357,6 +357,20 @@ TEST(ApeCommand, SavesResultsAndPlotsAsEvoAsks) {
     ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "-p", "-o", out.string()}).exit_code, 0);
     EXPECT_TRUE(std::filesystem::exists(out / "ape_plot.svg"));
     EXPECT_TRUE(std::filesystem::exists(out / "ape_error_plot.svg"));
+    // No extension: PNG, as matplotlib saves evo's figures (evo_ape ... --save_plot ./VINSplot).
+    const auto vins = (f.dir / "plots" / "VINSplot").string();
+    ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "--save_plot", vins}).exit_code, 0);
+    std::uint32_t w = 0, h = 0;
+    EXPECT_TRUE(test::pngSize(vins + "_map.png", w, h));
+    EXPECT_TRUE(test::pngSize(vins + "_raw.png", w, h));
+    // -p alone writes nothing (evo shows a window): no ape_plot.svg left in the current folder.
+    const auto here = std::filesystem::current_path();
+    std::filesystem::current_path(f.dir);
+    auto alone = runRobometrics({"ape", f.ref, f.est, "-p"});
+    std::filesystem::current_path(here);
+    ASSERT_EQ(alone.exit_code, 0) << alone.err;
+    EXPECT_FALSE(std::filesystem::exists(f.dir / "ape_plot.svg"));
+    EXPECT_NE(alone.err.find("robometrics ape: note: -p shows no window here"), std::string::npos) << alone.err;
 }
 
 TEST(ApeCommand, SaveResultsZipIsEvosZip) {

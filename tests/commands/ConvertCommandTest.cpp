@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "OutputRule.hpp"
+#include "TerminalRun.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/ros1/Writer.hpp"
 
@@ -218,6 +219,28 @@ TEST(ConvertCommand, ACutRecordingIsConvertedUpToTheCutUnlessStrict) {
     EXPECT_EQ(strict.exit_code, 1);
     EXPECT_NE(strict.err.find(cut.string() + ": offset 295384: truncated: "), std::string::npos) << strict.err;
     EXPECT_FALSE(fs::exists(dir / "strict.mcap"));
+}
+
+TEST(ConvertCommand, ProgressOnlyOnATerminalAndNotWithQuiet) {
+    ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros1/evo_tf_example.bag");
+    const fs::path dir = scratchDir("convert_progress");
+    const std::string out = (dir / "out.mcap").string();
+    // On a terminal: the line over the bag's bytes (its size on disk, 33.3 KiB), drawn in place.
+    TerminalRun shown = runRobometricsOnTerminal({"convert", bag.string(), out, "--to", "ros2"});
+    ASSERT_EQ(shown.exit_code, 0) << shown.output;
+    EXPECT_NE(shown.output.find("\r\033[K"), std::string::npos) << shown.output;
+    EXPECT_NE(shown.output.find(" / 33.3 KiB "), std::string::npos) << shown.output;
+    EXPECT_NE(shown.output.find("ETA"), std::string::npos) << shown.output;
+    // --quiet (and -q) on a terminal, and stderr not a terminal: no line at all.
+    for (const char *quiet : {"--quiet", "-q"}) {
+        TerminalRun silent = runRobometricsOnTerminal({"convert", bag.string(), out, quiet});
+        ASSERT_EQ(silent.exit_code, 0) << silent.output;
+        EXPECT_EQ(silent.output.find("ETA"), std::string::npos) << silent.output;
+        EXPECT_EQ(silent.output.find('\033'), std::string::npos) << silent.output;
+    }
+    CommandResult piped = runRobometrics({"convert", bag.string(), out});
+    ASSERT_EQ(piped.exit_code, 0) << piped.err;
+    EXPECT_EQ(piped.err, "");
 }
 
 }  // namespace

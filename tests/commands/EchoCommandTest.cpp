@@ -82,7 +82,9 @@ TEST(EchoCommand, ErrorsAndUsage) {
     ROBOMETRICS_REQUIRE_DATA(dir, "bags/ros2-sqlite3/evo_tf_example");
     CommandResult unknown = runRobometrics({"echo", dir.string(), "--topic", "/nope"});
     EXPECT_EQ(unknown.exit_code, 1);
-    EXPECT_EQ(unknown.err, "robometrics echo: error: " + dir.string() + ": no topic '/nope' (topics: /tf_static, /tf)\n");
+    EXPECT_EQ(unknown.err, "robometrics echo: error: " + dir.string() +
+                               ": no topic '/nope' in the bag; its topics: /tf_static (tf2_msgs/msg/TFMessage), "
+                               "/tf (tf2_msgs/msg/TFMessage)\n");
 
     CommandResult missing = runRobometrics({"echo", "/nonexistent.mcap", "--topic", "/tf"});
     EXPECT_EQ(missing.exit_code, 1);

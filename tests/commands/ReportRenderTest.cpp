@@ -239,6 +239,7 @@ TEST(ReportRender, ASimTimeRunShowsSimulatedRatesDurationsAndAlignedPaths) {
     EXPECT_NE(out.find("\"x\":\"time since start [s], simulated time\""), std::string::npos);
     EXPECT_EQ(out.find("recorder log time\""), std::string::npos);
     EXPECT_NE(out.find("rate [Hz, simulated time]"), std::string::npos);
+    EXPECT_NE(out.find("rate = (messages - 1 - idle gaps) / (time from the first to the last message less the idle gaps), on simulated time"), std::string::npos);
     // /odom at its 30 Hz of simulated time (18 Hz of wall time), /scan at 5 Hz.
     EXPECT_NE(out.find("<td>/odom</td><td>periodic</td><td>1800</td><td>30.00</td>"), std::string::npos);
     EXPECT_NE(out.find("<td>/scan</td><td>periodic</td><td>300</td><td>5.00</td>"), std::string::npos);

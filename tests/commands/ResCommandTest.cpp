@@ -128,7 +128,7 @@ TEST(ResCommand, SavePlotWritesTheFormatTheExtensionNames) {
     Files f = results("res_save_plot");
     ASSERT_EQ(runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.png").string()}).exit_code, 0);
     std::uint32_t w = 0, h = 0;
-    for (const char *name : {"cmp_raw.png", "cmp_box.png", "cmp_stats.png"})
+    for (const char *name : {"cmp_raw.png", "cmp_box_plot.png", "cmp_stats.png"})
         EXPECT_TRUE(test::pngSize(f.dir / name, w, h)) << name;
     ASSERT_EQ(runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.pdf").string()}).exit_code, 0);
     EXPECT_EQ(test::readFile(f.dir / "cmp.pdf").substr(0, 4), "%PDF");

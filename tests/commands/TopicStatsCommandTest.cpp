@@ -79,7 +79,7 @@ TEST(TopicStatsCommand, BadUsage) {
     EXPECT_EQ(runRobometrics({"topic-stats", bag.string(), "-o", "x.txt"}).exit_code, 2);
     CommandResult r = runRobometrics({"topic-stats", bag.string(), "--topics", "/nope"});
     EXPECT_EQ(r.exit_code, 1);
-    EXPECT_NE(r.err.find("no topic /nope"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("no topic '/nope' in the bag; its topics: "), std::string::npos) << r.err;
     EXPECT_EQ(runRobometrics({"topic-stats", "/nonexistent.mcap"}).exit_code, 1);
 }
 

@@ -194,16 +194,67 @@ TEST(TrajCommand, SavePlotWritesTheFormatTheExtensionNames) {
     auto dir = test::scratchDir("traj_save_plot");
     auto a = writeFile(dir, "a.txt", "0 0 0 0 0 0 0 1\n1 1 0 0 0 0 0 1\n2 1 1 0 0 0 0 1\n");
     ASSERT_EQ(runRobometrics({"traj", "tum", a, "--save_plot", (dir / "f.png").string()}).exit_code, 0);
+    // evo_traj's three figures; the over-time ones are three plots stacked (800 x 320 each).
     std::uint32_t w = 0, h = 0;
-    EXPECT_TRUE(test::pngSize(dir / "f_xy.png", w, h));
-    EXPECT_TRUE(test::pngSize(dir / "f_yaw.png", w, h));
+    EXPECT_TRUE(test::pngSize(dir / "f_trajectories.png", w, h));
+    EXPECT_TRUE(test::pngSize(dir / "f_rpy.png", w, h));
+    ASSERT_TRUE(test::pngSize(dir / "f_xyz.png", w, h));
+    EXPECT_EQ(w, 800u);
+    EXPECT_EQ(h, 960u);
+    EXPECT_EQ(test::countEntries(dir), 4u) << "a.txt and the three figures";
     ASSERT_EQ(runRobometrics({"traj", "tum", a, "--save_plot", (dir / "g.pdf").string()}).exit_code, 0);
     EXPECT_EQ(test::readFile(dir / "g.pdf").substr(0, 4), "%PDF");
     ASSERT_EQ(runRobometrics({"traj", "tum", a, "--save_plot", (dir / "s.svg").string()}).exit_code, 0);
-    EXPECT_TRUE(std::filesystem::exists(dir / "s_z.svg"));
+    EXPECT_TRUE(std::filesystem::exists(dir / "s_xyz.svg"));
     auto bad = runRobometrics({"traj", "tum", a, "--save_plot", (dir / "f.jpg").string()});
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.err.find("'.jpg'"), std::string::npos) << bad.err;
+}
+
+/// Runs robometrics with the current folder set to `dir` (restored after).
+test::CommandResult runTrajIn(const std::filesystem::path &dir, const std::vector<std::string> &args) {
+    const auto before = std::filesystem::current_path();
+    std::filesystem::current_path(dir);
+    test::CommandResult r = runRobometrics(args);
+    std::filesystem::current_path(before);
+    return r;
+}
+
+TEST(TrajCommand, PlotWritesOnlyWhatEvoWritesAndNothingToTheCurrentFolder) {
+    auto dir = test::scratchDir("traj_plot_cwd");
+    auto a = writeFile(dir, "a.txt", "0 0 0 0 0 0 0 1\n1 1 0 0 0 0 0 1\n2 1 1 0 0 0 0 1\n");
+    // -p --save_plot p.png: evo shows a window and saves its three figures; so do we, minus the window.
+    auto both = runTrajIn(dir, {"traj", "tum", a, "-p", "--save_plot", "p.png"});
+    ASSERT_EQ(both.exit_code, 0) << both.err;
+    EXPECT_EQ(both.err, "");
+    for (const char *name : {"p_trajectories.png", "p_xyz.png", "p_rpy.png"})
+        EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
+    EXPECT_EQ(test::countEntries(dir), 4u);
+    // -p alone: nothing written, a note says how to get files.
+    auto alone = runTrajIn(dir, {"traj", "tum", a, "-p"});
+    ASSERT_EQ(alone.exit_code, 0) << alone.err;
+    EXPECT_NE(alone.err.find("robometrics traj: note: -p shows no window here"), std::string::npos) << alone.err;
+    EXPECT_EQ(test::countEntries(dir), 4u);
+    // evo's --save_plot NAME without an extension: matplotlib's default format, PNG.
+    ASSERT_EQ(runTrajIn(dir, {"traj", "tum", a, "--save_plot", "./VINSplot"}).exit_code, 0);
+    for (const char *name : {"VINSplot_trajectories.png", "VINSplot_xyz.png", "VINSplot_rpy.png"})
+        EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
+    EXPECT_FALSE(std::filesystem::exists(dir / "VINSplot"));
+}
+
+TEST(TrajCommand, TfLookupsStartAtTheFirstTfStampAsEvo1364) {
+    // evo >= 1.36.4: evo_traj bag evo_tf_example.bag /tf:odom.base_footprint gives 517 poses; from
+    // the bag's first log time (a /tf_static message 0.11 s before the first /tf stamp), 516.
+    const std::pair<const char *, const char *> bags[] = {{"bag", "bags/ros1/evo_tf_example.bag"},
+                                                          {"bag2", "bags/ros2-sqlite3/evo_tf_example"}};
+    for (const auto &[word, relative] : bags) {
+        ROBOMETRICS_CASE_DATA(bag, relative);
+        auto j = trajRunJson({"traj", word, bag.string(), "/tf:odom.base_footprint", "--json"});
+        EXPECT_EQ(j["trajectories"][0]["poses"], 517) << word;
+        auto old = trajRunJson({"traj", word, bag.string(), "/tf:odom.base_footprint", "--tf_start", "bag", "--json"});
+        EXPECT_EQ(old["trajectories"][0]["poses"], 516) << word;
+    }
+    EXPECT_EQ(runRobometrics({"traj", "x.txt", "--tf_start", "first"}).exit_code, 2);
 }
 
 TEST(TrajCommand, EvoBagLinesOnTheNav2Bag) {

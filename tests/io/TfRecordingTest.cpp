@@ -32,10 +32,13 @@ TfRecording movingBase() {
     return r;
 }
 
+/// evo before 1.36.4: the grid starts at the bag's first log time.
+TfLookupStart fromBagStart(TimeNs bag_start) { return {TfLookupStart::Anchor::BagStart, bag_start}; }
+
 TEST(TfRecording, LooksTheChainUpAtAFixedRateFromTheBagStart) {
     // From 0.75 s every 0.5 s while not after 3.05 s: 0.75 (before the first sample: skipped), 1.25,
     // 1.75, 2.25, 2.75; interpolated along x, shifted by the static 10 m.
-    auto t = movingBase().chainAtFrequency("b.mcap", "map", "base_link", 750'000'000, 2.0);
+    auto t = movingBase().chainAtFrequency("b.mcap", "map", "base_link", 2.0, fromBagStart(750'000'000));
     ASSERT_TRUE(t.ok()) << t.message();
     ASSERT_EQ(t->size(), 4u);
     const double stamps[] = {1.25, 1.75, 2.25, 2.75};
@@ -49,19 +52,36 @@ TEST(TfRecording, LooksTheChainUpAtAFixedRateFromTheBagStart) {
 
 TEST(TfRecording, BagStartOnAnotherClockStartsAtTheFirstTfStamp) {
     // Log times in wall-clock epoch, stamps in sim time: evo 1.36 starts at the first /tf stamp.
-    auto t = movingBase().chainAtFrequency("b.mcap", "map", "base_link", 1'700'000'000 * kSecond, 1.0);
+    auto t = movingBase().chainAtFrequency("b.mcap", "map", "base_link", 1.0, fromBagStart(1'700'000'000 * kSecond));
     ASSERT_TRUE(t.ok()) << t.message();
     ASSERT_EQ(t->size(), 3u);  // 1, 2 and 3 s
     EXPECT_NEAR(t->stamps[2], 3.0, 1e-12);
     EXPECT_NEAR(t->positions[2].x(), 13.0, 1e-9);
 }
 
+TEST(TfRecording, StartsAtTheFirstTfTransformReadAsEvo1364) {
+    // The first /tf transform read is stamped 1.5 s, an older one (1.0 s) comes after it: evo's
+    // TfCache keeps the first one's stamp, so the 2 Hz grid is 1.5, 2.0, 2.5, 3.0.
+    TfRecording r;
+    r.add(link("map", "odom", 0, 10.0), true);
+    for (TimeNs t : {1500, 1000, 2000, 2300, 3050}) r.add(link("odom", "base_link", t * 1'000'000, t / 1000.0), false);
+    EXPECT_EQ(r.firstTfStamp(), 1'500'000'000);
+    auto t = r.chainAtFrequency("b.mcap", "map", "base_link", 2.0);
+    ASSERT_TRUE(t.ok()) << t.message();
+    ASSERT_EQ(t->size(), 4u);
+    EXPECT_NEAR(t->stamps[0], 1.5, 1e-12);
+    EXPECT_NEAR(t->stamps[3], 3.0, 1e-12);
+    EXPECT_EQ(parseTfLookupAnchor("bag"), TfLookupStart::Anchor::BagStart);
+    EXPECT_EQ(parseTfLookupAnchor("tf"), TfLookupStart::Anchor::FirstTfStamp);
+    EXPECT_FALSE(parseTfLookupAnchor("first").has_value());
+}
+
 TEST(TfRecording, StaticChainIsOnePoseAndUnknownFramesAreErrors) {
-    auto fixed = movingBase().chainAtFrequency("b.mcap", "map", "odom", 5 * kSecond, 10.0);
+    auto fixed = movingBase().chainAtFrequency("b.mcap", "map", "odom", 10.0);
     ASSERT_TRUE(fixed.ok()) << fixed.message();
     ASSERT_EQ(fixed->size(), 1u);
     EXPECT_EQ(fixed->stamps[0], 0.0);
-    auto unknown = movingBase().chainAtFrequency("b.mcap", "map", "laser", 0, 10.0);
+    auto unknown = movingBase().chainAtFrequency("b.mcap", "map", "laser", 10.0);
     ASSERT_FALSE(unknown.ok());
     EXPECT_NE(unknown.message().find("b.mcap: frame 'laser' never appears"), std::string::npos) << unknown.message();
 }

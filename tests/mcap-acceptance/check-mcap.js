@@ -16,6 +16,7 @@
 "use strict";
 
 const fs = require("fs");
+const { basename } = require("path");
 const { McapIndexedReader, McapStreamReader } = require("@mcap/core");
 const { loadDecompressHandlers } = require("@mcap/support");
 const { parse: parseMessageDefinition } = require("@foxglove/rosmsg");
@@ -129,6 +130,19 @@ async function checkFile(path, decompressHandlers) {
   if (indexed !== streamed) fail(`the indexed read yields ${indexed} messages, the stream read ${streamed}`);
   if (reader.statistics.messageCount !== BigInt(streamed)) {
     fail(`Statistics says ${reader.statistics.messageCount} messages, the file holds ${streamed}`);
+  }
+  // A ROS 1 bag translated to ROS 2 (convert --to ros2) keeps /tf_static latched: every offered
+  // QoS profile of its channel is transient local (rmw's durability 1), or a replay loses the
+  // static transforms (docs/convert.md, ROS 1 to ROS 2).
+  if (basename(path).startsWith("convert-ros2-")) {
+    for (const channel of reader.channelsById.values()) {
+      if (channel.topic !== "/tf_static") continue;
+      const qos = channel.metadata.get("offered_qos_profiles") ?? "";
+      const durabilities = [...qos.matchAll(/durability: (\S+)/g)].map((m) => m[1]);
+      if (durabilities.length === 0 || durabilities.some((d) => d !== "1" && d !== "transient_local")) {
+        fail(`/tf_static is not transient local: offered_qos_profiles ${JSON.stringify(qos)}`);
+      }
+    }
   }
   const note = skipped.size ? `; not decoded (ros2idl): ${[...skipped].join(", ")}` : "";
   return `${path}: ok (profile ${header.profile}, library '${header.library}', ${reader.channelsById.size} channels, ${streamed} messages decoded${note})`;

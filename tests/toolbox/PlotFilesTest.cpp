@@ -16,9 +16,20 @@ TEST(PlotFiles, ExtensionNamesTheFormat) {
     ASSERT_FALSE(jpg.ok());
     EXPECT_NE(jpg.message().find("extension '.jpg'"), std::string::npos) << jpg.message();
     EXPECT_NE(jpg.message().find("fig.jpg"), std::string::npos) << jpg.message();
-    const Status none = checkSavePlotPath("fig");
-    ASSERT_FALSE(none.ok());
-    EXPECT_NE(none.message().find("no extension"), std::string::npos) << none.message();
+    EXPECT_TRUE(checkSavePlotPath("./VINSplot").ok()) << "no extension: matplotlib's default, PNG";
+}
+
+TEST(PlotFiles, NoExtensionWritesPngWithTheExtensionAppended) {
+    const auto dir = test::scratchDir("plot_files_no_ext");
+    const std::vector<NamedPlot> plots = {{"map", kSvg}, {"raw", kSvg}};
+    const std::string base = (dir / "VINSplot").string();
+    auto written = savePlots(base, plots);
+    ASSERT_TRUE(written.ok()) << written.message();
+    EXPECT_EQ(*written, (std::vector<std::string>{base + "_map.png", base + "_raw.png"}));
+    std::uint32_t w = 0, h = 0;
+    ASSERT_TRUE(test::pngSize(base + "_raw.png", w, h));
+    EXPECT_EQ(w, 20u);
+    EXPECT_FALSE(std::filesystem::exists(base));
 }
 
 TEST(PlotFiles, SvgAndPngAreOneFilePerPlotPdfOneFileForAll) {

@@ -26,13 +26,16 @@ int printOrFail(const std::string &command, const Result<std::string> &text) {
     return 0;
 }
 
-int runBench(bench::BenchmarkOptions o) {
+int runBench(bench::BenchmarkOptions o, bool quiet) {
     if (o.matrix_file.empty() || o.out_dir.empty()) {
-        fmt::print(stderr, "robometrics bench: usage: robometrics bench MATRIX.yaml -o OUT (see --help)\n");
+        fmt::print(stderr,
+                   "robometrics bench: error: {} missing: robometrics bench MATRIX.yaml -o OUT\n"
+                   "Run 'robometrics bench --help' for its options and examples.\n",
+                   o.matrix_file.empty() ? "MATRIX" : "-o OUT");
         return 2;
     }
     if (o.executor == "local") o.stop_requested = system::catchStopSignals();
-    if (isatty(STDERR_FILENO) == 1) {  // redrawn in place on a terminal, else nothing until the end
+    if (!quiet && isatty(STDERR_FILENO) == 1) {  // redrawn in place on a terminal, else nothing until the end
         o.progress = [](const std::string &line, bool last) {
             fmt::print(stderr, "\r\033[K{}{}", line, last ? "\n" : "");
         };
@@ -143,6 +146,8 @@ const RegisterCommand kRegister{
             ->capture_default_str();
         app.add_flag("--resume", o->resume, "Continue the benchmark stored in OUT: rerun what is not done");
         app.add_flag("--pin-cpus", o->pin_cpus, "Pin each worker's jobs to one CPU");
+        auto quiet = std::make_shared<bool>(false);
+        addQuietOption(app, *quiet);
 
         app.add_option_function<std::string>(
                "--jobs-per-task",
@@ -213,11 +218,11 @@ const RegisterCommand kRegister{
         gate_app->add_option("--base-cell", gate->options.base_cell, "Compare only this cell of BASE (key or number)");
         gate_app->add_option("--new-cell", gate->options.new_cell, "... against this cell of NEW");
         gate_app->add_option("--markdown", gate->markdown_file, "Also write the Markdown summary to this file");
-        return [o, index, compare, run_job, report, status, gate, gate_app] {
+        return [o, quiet, index, compare, run_job, report, status, gate, gate_app] {
             if (gate_app->parsed()) return runCompare(*gate);
             if (run_job->parsed()) return runJobs(o->out_dir, *index);
             if (report->parsed()) return printOrFail("bench report", bench::benchReport(o->out_dir, *compare));
-            if (!status->parsed()) return runBench(*o);
+            if (!status->parsed()) return runBench(*o, *quiet);
             auto state = bench::benchStatus(o->out_dir);
             return state ? printOrFail("bench status", state->text) : fail("bench status", state.error());
         };

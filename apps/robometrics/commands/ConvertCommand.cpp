@@ -17,6 +17,7 @@ struct ConvertOptions {
     std::string compression = "zstd";
     std::string to = "same";
     bool strict = false;
+    bool quiet = false;
 };
 
 /// Exit status when OUT was written but `--to ros2` left topics out (docs/convert.md).
@@ -30,7 +31,7 @@ int runConvert(const ConvertOptions &options) {
     bag::Ros2Translation translation;
     std::optional<bag::ReadDamage> damage;  // what a recording cut short lost (not with --strict)
     auto count = bag::convertToMcap(options.input, options.output, *compression,
-                                    options.to == "ros2" ? &translation : nullptr, options.strict ? nullptr : &damage);
+                                    options.to == "ros2" ? &translation : nullptr, options.strict ? nullptr : &damage, !options.quiet);
     if (!count) return fail("convert", count.error());
     fmt::print("wrote {} messages to {} ({} chunks)\n", *count, options.output, options.compression);
     if (damage) printNotes("convert", "warning", {bag::damageWarning(*damage)});
@@ -59,6 +60,7 @@ const RegisterCommand kRegister(
         app.add_option("--to", options->to, "ros2: translate a ROS 1 bag to ROS 2 types and CDR")
             ->check(CLI::IsMember({"same", "ros2"}));
         addStrictOption(app, options->strict);
+        addQuietOption(app, options->quiet);
         return [options] { return runConvert(*options); };
     },
     12);

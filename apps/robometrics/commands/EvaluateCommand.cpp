@@ -10,6 +10,7 @@
 #include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
 #include "robometrics/evaluate/RemapCheck.hpp"
+#include "robometrics/io/BagTopicCheck.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
@@ -22,6 +23,7 @@ struct EvaluateCli {
     evaluate::EvaluateOptions options;
     bool json = false;
     bool verdict_exit_code = false;
+    bool quiet = false;
 };
 
 /// With --exit-code: 0 ok, 3 potential failure, 4 inconclusive (docs/evaluate.md, Exit codes).
@@ -38,7 +40,11 @@ int runEvaluate(EvaluateCli &cli) {
     evaluate::EvaluateOptions &o = cli.options;
     if (auto code = checkUsage("evaluate", {}, o.remaps)) return *code;
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));
-    o.progress = isatty(STDERR_FILENO) == 1;
+    for (const auto &named : {o.est_trajectory, o.gt_trajectory}) {
+        if (!named) continue;
+        if (Status s = io::checkTrajectoryTopic(*named); !s.ok()) return fail("evaluate", s.error());
+    }
+    o.progress = !cli.quiet && isatty(STDERR_FILENO) == 1;
     evaluate::Evaluation evaluation;
     Status done = evaluate::evaluateInto(*inputs, o, cli.out_dir, evaluation);
     if (!done.ok()) return fail("evaluate", done.error());
@@ -76,6 +82,7 @@ const RegisterCommand kRegister{
             ->check(CLI::Range(1, 2))
             ->capture_default_str();
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
+        addQuietOption(app, cli->quiet);
         addStrictOption(app, cli->options.strict);
         app.add_flag("--exit-code", cli->verdict_exit_code,
                      "Exit with the verdict: 0 ok, 3 potential_failure, 4 inconclusive (for CI gates)");

@@ -16,10 +16,10 @@ RunFn setupRes(CLI::App &cmd) {
     cmd.add_flag("--use_filenames,--use-filenames", o->use_filenames,
                  "Name each result by its file (default: the estimate's name)");
     cmd.add_option("--save_table,--save-table", o->table, "Write the statistics table as CSV");
-    cmd.add_flag("-p,--plot", o->plot, "Write the plots (res_raw.svg, res_box.svg, res_stats.svg) to DIR");
+    cmd.add_flag("-p,--plot", o->plot, "Plot: evo's window is not shown here; res_raw/box/stats.svg go to -o DIR");
     cmd.add_option("--save_plot,--save-plot", o->save_plot,
                    "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
-    cmd.add_option("-o,--output", o->out_dir, "Folder of the plots")->capture_default_str();
+    cmd.add_option("-o,--output", o->out_dir, "Folder of -p's plots");
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
         if (!o->save_plot.empty()) {
@@ -28,6 +28,8 @@ RunFn setupRes(CLI::App &cmd) {
         auto text = toolbox::compareSavedResults(
             *o, [](const std::string &warning) { fmt::print(stderr, "robometrics res: warning: {}\n", warning); });
         if (!text) return fail("res", text.error());
+        if (auto note = toolbox::plotWithoutWindowNote(o->plot, o->out_dir, o->save_plot))
+            fmt::print(stderr, "robometrics res: {}\n", *note);
         fmt::print("{}", *text);
         return 0;
     };

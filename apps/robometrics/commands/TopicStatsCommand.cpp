@@ -14,10 +14,10 @@ namespace {
 
 constexpr const char *kName = "topic-stats";
 
-int runTopicStats(const std::string &bag, bool json, bool strict, const nodes::TopicStatsBagRun &t) {
+int runTopicStats(const std::string &bag, bool json, bool strict, bool quiet, const nodes::TopicStatsBagRun &t) {
     if (Status s = nodes::TopicStatsNode::checkWindow(t.window_s); !s.ok()) return usage(kName, s);
     if (auto output = nodes::TopicStatsWindows::forOutput(t.output); !output) return usage(kName, output.status());
-    return printRun(kName, nodes::runTopicStats(bagRun(kName, bag, json, strict, true), t));
+    return printRun(kName, nodes::runTopicStats(bagRun(kName, bag, json, strict, !quiet), t));
 }
 
 const RegisterCommand kRegister(
@@ -36,7 +36,9 @@ const RegisterCommand kRegister(
             ->check(writesExtensions({".mcap", ".csv"}));
         auto strict = std::make_shared<bool>(false);
         addStrictOption(app, *strict);
-        return [bag, json, strict, t] { return runTopicStats(*bag, *json, *strict, *t); };
+        auto quiet = std::make_shared<bool>(false);
+        addQuietOption(app, *quiet);
+        return [bag, json, strict, quiet, t] { return runTopicStats(*bag, *json, *strict, *quiet, *t); };
     },
     41);
 

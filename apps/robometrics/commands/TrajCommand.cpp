@@ -25,9 +25,14 @@ RunFn setupTraj(CLI::App &cmd) {
     cmd.add_option("--format", o->format, "Format of the inputs (default: detected)")
         ->check(CLI::IsMember({"auto", "tum", "kitti", "euroc", "bag"}));
     cmd.add_option("--tf_lookup_frequency,--tf-lookup-frequency,--tf_cache_lookup_frequency", o->tf_lookup_frequency,
-                   "TF chains: look the chain up at this rate from the bag's start, as evo (its "
+                   "TF chains: look the chain up at this rate from --tf_start on, as evo (its "
                    "tf_cache_lookup_frequency); 0: at every stamp of a moving link")
         ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    cmd.add_option("--tf_start,--tf-start", o->tf_start,
+                   "TF chains: where the lookups start: tf = the first /tf transform's stamp (evo >= 1.36.4), "
+                   "bag = the bag's first log time (evo before 1.36.4)")
+        ->check(CLI::IsMember({"tf", "bag"}))
         ->capture_default_str();
     auto *align = cmd.add_flag("-a,--align", o->align, "Align each trajectory to the reference (SE(3) Umeyama)");
     auto *scale = cmd.add_flag("-s,--correct_scale", o->correct_scale, "Correct the scale (with -a: Sim(3))");
@@ -52,14 +57,14 @@ RunFn setupTraj(CLI::App &cmd) {
     cmd.add_flag("--save_as_euroc,--save-as-euroc", o->save_euroc, "Write each trajectory as DIR/NAME.csv (EuRoC)");
     cmd.add_flag("--full_check,--full-check", o->full_check,
                  "Check every pose is SE(3) and the stamps ascend (evo's validity check)");
-    cmd.add_flag("-p,--plot", o->plot, "Write the plots (traj_*.svg and .png) to DIR");
+    cmd.add_flag("-p,--plot", o->plot, "Plot: evo's window is not shown here; traj_*.svg and .png go to -o DIR");
     cmd.add_option("--plot_mode,--plot-mode", o->plot_mode,
                    "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: the three planes, as by default)")
         ->check(CLI::IsMember(toolbox::plotModes()));
     cmd.add_option("--save_plot,--save-plot", o->save_plot,
                    "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
     cmd.add_flag("-v,--verbose", o->verbose, "Accepted for evo (the summary always has everything)");
-    cmd.add_option("-o,--output", o->out_dir, "Folder of the exported files and plots")->capture_default_str();
+    cmd.add_option("-o,--output", o->out_dir, "Folder of the exported files (default: the current one) and of -p's plots");
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
         auto typed = toolbox::resolveTrajectoryListArguments({o->inputs, o->ref, o->format});
@@ -72,6 +77,8 @@ RunFn setupTraj(CLI::App &cmd) {
         }
         auto out = toolbox::describeTrajectories(*o, [](std::string_view text) { fmt::print("{}", text); });
         if (!out) return fail("traj", out.error());
+        if (auto note = toolbox::plotWithoutWindowNote(o->plot, o->out_dir, o->save_plot))
+            fmt::print(stderr, "robometrics traj: {}\n", *note);
         if (o->json) fmt::print("{}\n", out->dump(2));
         return 0;
     };

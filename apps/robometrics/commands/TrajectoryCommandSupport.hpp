@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/toolbox/PlotFiles.hpp"
 #include "robometrics/toolbox/PlotMode.hpp"
 #include "robometrics/toolbox/TrajectoryEvaluation.hpp"
 
@@ -24,9 +25,14 @@ inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOpt
     cmd.add_option("--ref-format", o.ref_format, "Reference format (default: detected)")->check(CLI::IsMember(formats));
     cmd.add_option("--est-format", o.est_format, "Estimate format (default: detected)")->check(CLI::IsMember(formats));
     cmd.add_option("--tf_lookup_frequency,--tf-lookup-frequency,--tf_cache_lookup_frequency", o.tf_lookup_frequency,
-                   "TF chains: look the chain up at this rate from the bag's start, as evo (its "
+                   "TF chains: look the chain up at this rate from --tf_start on, as evo (its "
                    "tf_cache_lookup_frequency); 0: at every stamp of a moving link")
         ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    cmd.add_option("--tf_start,--tf-start", o.tf_start,
+                   "TF chains: where the lookups start: tf = the first /tf transform's stamp (evo >= 1.36.4), "
+                   "bag = the bag's first log time (evo before 1.36.4)")
+        ->check(CLI::IsMember({"tf", "bag"}))
         ->capture_default_str();
     cmd.add_option("--assoc", o.assoc, "Timestamp association: nearest (evo) or one-to-one (TUM tools)")
         ->check(CLI::IsMember({"nearest", "one-to-one"}))
@@ -37,10 +43,19 @@ inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOpt
     cmd.add_option("--t-offset,--t_offset", o.t_offset,
                    "Added to the estimate's stamps [s], or 'auto' to estimate it from the motion")
         ->capture_default_str();
-    cmd.add_option("--align", o.align, "Alignment: none, origin, se3, sim3, scale, posyaw")
-        ->check(CLI::IsMember({"none", "origin", "se3", "sim3", "scale", "posyaw"}))
-        ->capture_default_str();
-    cmd.add_flag("--evo-align", o.evo_align, "evo's -a/--align (SE(3), Sim(3) with -s)")->group("");
+    CLI::Option *align = cmd.add_option("--align", o.align, "Alignment: none, origin, se3, sim3, scale, posyaw")
+                             ->check(CLI::IsMember({"none", "origin", "se3", "sim3", "scale", "posyaw"}))
+                             ->capture_default_str();
+    // evo's flag: `-a` and `--align` without a mode arrive here (toolbox::rewriteEvoArguments).
+    cmd.add_flag("-a,--evo-align", o.evo_align,
+                 "evo's -a/--align flag: SE(3) alignment, Sim(3) with -s (the same as --align se3)");
+    // `-a --align none` must not silently run SE(3): an explicit mode that evo's flags contradict.
+    cmd.parse_complete_callback([&o, align] {
+        if (align->count() == 0 || o.align != "none") return;
+        if (o.evo_align || o.evo_correct_scale || o.evo_align_origin)
+            throw CLI::ValidationError(
+                "--align none contradicts evo's alignment flags (-a/--align, -s, --align_origin): give one of them");
+    });
     cmd.add_flag("-s,--correct_scale", o.evo_correct_scale, "evo: scale correction (with -a: --align sim3)");
     cmd.add_flag("--align_origin", o.evo_align_origin, "evo: --align origin");
     cmd.add_option("--n-to-align,--n_to_align", o.n_to_align,
@@ -57,7 +72,7 @@ inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOpt
     cmd.add_flag("--errors", o.errors, "Include the per-pose errors and timestamps in the JSON");
     cmd.add_option("-o,--output", o.out_dir,
                    "Write the aligned estimate (TUM), the errors (CSV) and a plot (SVG) here");
-    cmd.add_flag("-p,--plot", o.plot, "Write the two plots (SVG) to -o DIR, else to the current directory");
+    cmd.add_flag("-p,--plot", o.plot, "Plot: evo's window is not shown here; the plots go to -o DIR or --save_plot PATH");
     cmd.add_option("--save_plot", o.save_plot,
                    "Write the plots as PATH_map.EXT and PATH_raw.EXT (EXT svg or png), or both pages in PATH.pdf");
     cmd.add_option("--plot_mode", o.plot_mode, "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: automatic)")
@@ -72,6 +87,8 @@ inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOpt
 inline int runTrajectoryCommand(const toolbox::TrajectoryEvaluationOptions &o) {
     const toolbox::TrajectoryEvaluationRun run = toolbox::runTrajectoryEvaluation(o);
     for (const std::string &line : run.messages) fmt::print(stderr, "robometrics {}: {}\n", o.metric, line);
+    if (auto note = toolbox::plotWithoutWindowNote(o.plot, o.out_dir, o.save_plot); note && run.exit_code == 0)
+        fmt::print(stderr, "robometrics {}: {}\n", o.metric, *note);
     if (run.exit_code != 0) fmt::print(stderr, "robometrics {}: error: {}\n", o.metric, run.error);
     if (run.exit_code != 0) return run.exit_code;
     if (o.json) {

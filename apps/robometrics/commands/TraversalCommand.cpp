@@ -12,11 +12,11 @@ namespace {
 
 constexpr const char *kName = "traversal";
 
-int runTraversal(const std::string &bag, const TraversalNodeOptions &o, bool strict) {
+int runTraversal(const std::string &bag, const TraversalNodeOptions &o, bool strict, bool quiet) {
     if (auto code = checkUsage(kName, o.overrides, o.remaps)) return *code;
     auto config = configureNode<nodes::TraversalNode>(kName, o.params_file, o.overrides);
     if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runTraversal(bagRun(kName, bag, o.json, strict, true),
+    return printRun(kName, nodes::runTraversal(bagRun(kName, bag, o.json, strict, !quiet),
                                                {*config, o.remaps, o.output, o.extended, printTraversalDebug}));
 }
 
@@ -29,7 +29,9 @@ const RegisterCommand kRegister(
         addTraversalNodeOptions(app, *options);
         auto strict = std::make_shared<bool>(false);
         addStrictOption(app, *strict);
-        return [bag, options, strict] { return runTraversal(*bag, *options, *strict); };
+        auto quiet = std::make_shared<bool>(false);
+        addQuietOption(app, *quiet);
+        return [bag, options, strict, quiet] { return runTraversal(*bag, *options, *strict, *quiet); };
     },
     40);
 

@@ -99,6 +99,7 @@ Result<BagInfo> describeBag(const std::string &path, bool recover) {
     read.recover = recover;
     auto source = rosbag2::openLayout(*layout, read);
     if (!source) return source.error();
+    (*source)->loadAhead();  // chunks loaded on other threads while this one counts (BagThreads.hpp)
     const std::vector<TopicInfo> &topics = (*source)->topics();
     std::vector<TopicSummary> summaries;
     auto summaryFor = [&](const TopicInfo *topic) -> TopicSummary & {

@@ -70,6 +70,9 @@ std::string bagInfoTable(const BagInfo &info) {
     for (const auto &t : info.topics)
         fmt::format_to(line, "  {:<{}}  {:<{}}  {:>8} msgs  {:>10.3f} Hz\n", t.name, name_width, t.type, type_width,
                        t.message_count, t.rate_hz);
+    // The clock and formula of the rates: topic-stats and evaluate measure on other spans or clocks.
+    if (!info.topics.empty())
+        fmt::format_to(line, "Rates:             (messages - 1) / (last - first log time) per topic, recorder clock\n");
     if (!info.complete) fmt::format_to(line, "Stopped early:     {}\n", info.error);
     return out;
 }

@@ -6,7 +6,10 @@
 #include <map>
 #include <vector>
 
+#include "robometrics/bag/BagBytes.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/core/ByteProgress.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
@@ -123,7 +126,7 @@ rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &s
 }  // namespace
 
 Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
-                                    Ros2Translation *to_ros2, std::optional<ReadDamage> *damage) {
+                                    Ros2Translation *to_ros2, std::optional<ReadDamage> *damage, bool progress) {
     auto layout = rosbag2::resolveBag(input);
     if (!layout) return layout.error();
     ReadOptions read;
@@ -132,8 +135,10 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     if (!source) return source.error();
     const bool translate = to_ros2 != nullptr && isRos1(*layout);
     if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
+    (*source)->loadAhead();  // chunks loaded on other threads while this one writes (BagThreads.hpp)
     McapWriterOptions options;
     options.compression = compression;
+    options.compression_threads = chunkCompressors();  // ROBOMETRICS_WRITE_THREADS; the same bytes
     if (isRos1(*layout) && !translate) options.profile = "ros1";
     // The rosbag2 record of an MCAP sits in its summary, which a recording cut short lacks: then
     // the output's record is made from what was read alone.
@@ -147,6 +152,7 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     addChannels(**writer, topics, channels);
     Message message;
     WrittenSpan span;
+    ByteProgress bar(progress, bytesOnDisk(input));
     for (;;) {
         auto more = (*source)->next(message);
         if (!more) return more.error();
@@ -157,7 +163,9 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
         const auto index = static_cast<std::size_t>(message.topic - topics.data());
         ROBOMETRICS_TRY((*writer)->write(channels[index], message.log_time, message.publish_time, message.data));
         span.add(index, message.log_time);
+        bar.update();
     }
+    bar.finish();
     // A ROS 2 output carries rosbag2's own record, so the file alone plays as the source did.
     if (options.profile == "ros2")
         ROBOMETRICS_TRY((*writer)->writeMetadata(

@@ -20,8 +20,10 @@ namespace robometrics::bag {
 /// output. Returns the number of messages written. With `to_ros2`, a ROS 1 bag is translated to
 /// the ros2 profile (translateRos1ToRos2) and the topics left out are reported there. With
 /// `damage`, a recording cut short is read with ReadOptions::recover: the output holds what was
-/// readable and `damage` says what was lost (none for a whole bag).
+/// readable and `damage` says what was lost (none for a whole bag). With `progress`, a line on
+/// stderr (when it is a terminal) over the bytes of `input` (core/ByteProgress.hpp).
 Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
-                                    Ros2Translation *to_ros2 = nullptr, std::optional<ReadDamage> *damage = nullptr);
+                                    Ros2Translation *to_ros2 = nullptr, std::optional<ReadDamage> *damage = nullptr,
+                                    bool progress = false);
 
 }  // namespace robometrics::bag

@@ -2,6 +2,7 @@
 // Writes MCAP files: chunked (zstd, lz4 or none), with message indexes, chunk indexes, schemas
 // and channels repeated in the summary, statistics and summary offsets, all CRCs computed.
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -27,6 +28,10 @@ struct McapWriterOptions {
     std::uint64_t chunk_size = 1024 * 1024;  ///< uncompressed bytes per chunk before it is closed
     std::string profile = "ros2";            ///< "ros1" for ROS 1 channels (message encoding ros1, schemas ros1msg)
     std::string library;                     ///< empty: mcapLibraryName()
+    /// Threads that compress closed chunks while the next one fills (bag/mcap/ChunkCompressor.hpp);
+    /// 0: the writing thread compresses each chunk as it closes. The file's bytes are the same
+    /// either way; a compression error is returned by a later call (or close()) with threads.
+    std::size_t compression_threads = 0;
 };
 
 class McapWriter {

@@ -23,6 +23,17 @@ struct Schema {
     std::string text;      ///< the definition text (may be empty)
 };
 
+/// A ROS 1 connection header's `latching` field: `1`, anything else, or no such field (bags
+/// written by tools that keep only topic, type, md5sum and message_definition, as rosbags does).
+enum class Ros1Latching : std::uint8_t { Latched, NotLatched, NotRecorded };
+
+/// What a ROS 1 connection header says of its publisher beyond the topic's type.
+struct Ros1Connection {
+    std::string callerid;  ///< the publishing node ("/turtlesim"); empty when not recorded
+    Ros1Latching latching = Ros1Latching::NotRecorded;
+    bool operator==(const Ros1Connection &) const = default;
+};
+
 /// A topic as the bag declares it.
 struct TopicInfo {
     std::string name;                  ///< "/scan"
@@ -37,10 +48,10 @@ struct TopicInfo {
     /// The type's description hash ("RIHS01_<sha256 hex>", Iron and later), empty when the bag
     /// does not say; rosbag2 keeps it per topic and `convert` passes it on.
     std::string type_hash;
-    /// ROS 1: one entry per connection (publisher) on the topic, true when it was latched
-    /// (connection header `latching=1`); empty for other formats. (Last, so that the
-    /// positional initialisations of the fields above stay valid.)
-    std::vector<bool> ros1_latched;
+    /// ROS 1: one entry per connection on the topic, as its connection header declares it
+    /// (`callerid`, `latching`); empty for other formats. (Last, so that the positional
+    /// initialisations of the fields above stay valid.)
+    std::vector<Ros1Connection> ros1_connections;
 };
 
 /// How many publishers the recorder saw on the topic: TopicInfo::publishers when the format

@@ -1,5 +1,7 @@
 #include "robometrics/bag/Ros1ToRos2Source.hpp"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 
 #include "robometrics/bag/OfferedQos.hpp"
@@ -12,12 +14,23 @@ namespace robometrics::bag {
 
 namespace {
 
-/// A latched ROS 1 publisher is what ROS 2 calls transient local with depth 1 (a late subscriber
-/// gets the last message); others get rclcpp's default, reliable volatile depth 10.
+/// One ROS 2 offered QoS profile per ROS 1 publisher: the connections of one `callerid` (node)
+/// are one publisher, as TopicInfo::publishers counts them. A latched publisher (a connection
+/// header with `latching=1`) is what ROS 2 calls transient local with depth 1 (a late subscriber
+/// gets the last message); others get rclcpp's default, reliable volatile depth 10. A /tf_static
+/// whose headers do not record latching at all (rosbags writes only topic, type, md5sum and
+/// message_definition) is latched too: tf2_ros publishes it latched in ROS 1 and transient local
+/// in ROS 2, and a replay without it loses the static transforms. docs/convert.md has the mapping.
 std::string offeredQos(const TopicInfo &topic) {
+    std::map<std::string, std::vector<Ros1Latching>> by_publisher;
+    for (const Ros1Connection &c : topic.ros1_connections) by_publisher[c.callerid].push_back(c.latching);
     std::string yaml;
-    for (const bool latched : topic.ros1_latched)
+    for (const auto &[callerid, latching] : by_publisher) {
+        const bool latched =
+            std::ranges::count(latching, Ros1Latching::Latched) > 0 ||
+            (topic.name == "/tf_static" && std::ranges::count(latching, Ros1Latching::NotRecorded) == std::ssize(latching));
         yaml += offeredQosYaml(latched ? OfferedQos{true, true, 1} : OfferedQos{});
+    }
     return yaml.empty() ? offeredQosYaml(OfferedQos{}) : yaml;
 }
 
@@ -67,6 +80,7 @@ public:
 
     std::string describe() const override { return inner_->describe(); }
     std::optional<ReadDamage> damage() const override { return inner_->damage(); }
+    void loadAhead() override { inner_->loadAhead(); }
 
 private:
     struct Plan {

@@ -159,15 +159,18 @@ Result<LocalSummary> runLocal(const MatrixSpec &matrix, const LocalOptions &opti
         finished = true;
         ended.notify_all();
     });
+    const auto elapsed = [&start] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     {
         std::unique_lock<std::mutex> lock(end_mutex);
         while (!finished) {
-            if (options.progress) options.progress(progressLine(shared.counters, workers), false);
+            if (options.progress) options.progress(progressLine(shared.counters, workers, elapsed()), false);
             ended.wait_for(lock, std::chrono::milliseconds(200), [&] { return finished; });
         }
     }
     joiner.join();
-    if (options.progress) options.progress(progressLine(shared.counters, workers), true);
+    if (options.progress) options.progress(progressLine(shared.counters, workers, elapsed()), true);
 
     if (!shared.error.empty()) return Error{shared.error};
     LocalSummary summary;

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 using evaluate::Direction;
 using evaluate::metricInfo;
 
-bool contains(const std::vector<std::string> &list, const std::string &name) {
+bool listHas(const std::vector<std::string> &list, const std::string &name) {
     return std::find(list.begin(), list.end(), name) != list.end();
 }
 
@@ -34,11 +34,11 @@ struct MetricPlan {
 MetricPlan planMetrics(const BenchAggregates &base, const BenchAggregates &next, const GateOptions &o) {
     MetricPlan plan;
     for (const std::string &name : base.metric_names) {
-        if (!contains(next.metric_names, name)) continue;
+        if (!listHas(next.metric_names, name)) continue;
         const evaluate::MetricInfo &info = metricInfo(name);
         if (info.machineMeasured()) {
-            if (info.ranked() || name == "run_s" || contains(o.metrics, name)) plan.resources.push_back(name);
-        } else if (o.metrics.empty() ? info.gatedByDefault() : contains(o.metrics, name)) {
+            if (info.ranked() || name == "run_s" || listHas(o.metrics, name)) plan.resources.push_back(name);
+        } else if (o.metrics.empty() ? info.gatedByDefault() : listHas(o.metrics, name)) {
             plan.quality.push_back(name);
         }
     }
@@ -160,9 +160,9 @@ double cellMean(const CellAggregate &cell, const std::string &metric) {
     return it == cell.metrics.end() ? NAN : it->second.summary.mean;
 }
 
-using Pair = std::pair<const Recording *, const Recording *>;
+using RecordingPair = std::pair<const Recording *, const Recording *>;
 
-GateRow pairedRow(const std::string &group, const std::vector<Pair> &pairs, const std::string &metric) {
+GateRow pairedRow(const std::string &group, const std::vector<RecordingPair> &pairs, const std::string &metric) {
     GateRow row;
     row.cell = group;
     row.metric = metric;
@@ -242,7 +242,7 @@ void addRows(GateResult &result, const MetricPlan &plan, const std::function<Gat
         GateRow row = make(metric);
         row.resource = true;
         row.gated = row.direction != Direction::None &&
-                    (result.options.gate_resources || contains(result.options.metrics, metric));
+                    (result.options.gate_resources || listHas(result.options.metrics, metric));
         result.rows.push_back(std::move(row));
     }
 }
@@ -290,7 +290,7 @@ bool compareRecordingByRecording(const GateInput &base, const GateInput &next, G
         new_by_content[{r.group, r.name, r.sha256}] = &r;
         new_by_name[{r.group, r.name}] = &r;
     }
-    std::map<std::string, std::vector<Pair>> groups;  // other axes -> pairs, in base order
+    std::map<std::string, std::vector<RecordingPair>> groups;  // other axes -> pairs, in base order
     std::set<const Recording *> matched;
     std::vector<std::string> group_order;
     for (const Recording &r : in_base) {
@@ -375,9 +375,9 @@ void countRegressions(GateResult &result) {
     for (const GateRow &row : result.rows) result.regressions += row.gated && row.verdict == GateVerdict::Regression;
 }
 
-std::string number(double v) { return std::isfinite(v) ? fmt::format("{:.4g}", v) : std::string("-"); }
+std::string shortNumber(double v) { return std::isfinite(v) ? fmt::format("{:.4g}", v) : std::string("-"); }
 
-std::string percent(double relative) {
+std::string percentText(double relative) {
     return std::isfinite(relative) ? fmt::format(" ({:+.1f} %)", 100 * relative) : std::string();
 }
 
@@ -388,7 +388,7 @@ std::string pText(double p) {
     return fmt::format("{:.4g}", p);
 }
 
-std::string plural(std::size_t n, const char *word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+std::string pluralText(std::size_t n, const char *word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
 std::string verdictCell(const GateRow &r) {
     std::string text = r.verdict == GateVerdict::Regression    ? (r.gated ? "**regression**" : "worse (not gated)")
@@ -404,13 +404,13 @@ std::string rowLine(const GateRow &r, bool show_cell) {
     const std::string cell = show_cell ? fmt::format("| {} ", r.cell.empty() ? "all recordings" : r.cell) : "";
     if (r.paired) {
         return fmt::format("{}| {} | {} | {} | {} | {}{} [{}, {}] | {} | {} | {} | {} |\n", cell, r.metric,
-                           r.paired_t.n, number(r.base.mean), number(r.next.mean), number(r.change),
-                           percent(r.relative), number(r.ci_low), number(r.ci_high), pText(r.wilcoxon.p_value),
+                           r.paired_t.n, shortNumber(r.base.mean), shortNumber(r.next.mean), shortNumber(r.change),
+                           percentText(r.relative), shortNumber(r.ci_low), shortNumber(r.ci_high), pText(r.wilcoxon.p_value),
                            pText(r.paired_t.p_value), pText(r.adjusted_p), verdictCell(r));
     }
     return fmt::format("{}| {} | {} (n {}) | {} (n {}) | {}{} [{}, {}] | {} | {} | {} |\n", cell, r.metric,
-                       number(r.base.mean), r.base.n, number(r.next.mean), r.next.n, number(r.change),
-                       percent(r.relative), number(r.ci_low), number(r.ci_high), pText(r.p_value), pText(r.adjusted_p),
+                       shortNumber(r.base.mean), r.base.n, shortNumber(r.next.mean), r.next.n, shortNumber(r.change),
+                       percentText(r.relative), shortNumber(r.ci_low), shortNumber(r.ci_high), pText(r.p_value), pText(r.adjusted_p),
                        verdictCell(r));
 }
 
@@ -428,7 +428,7 @@ std::string tableHead(bool paired, bool show_cell) {
            "|---|---:|---:|---:|---:|---:|---|\n";
 }
 
-std::string table(const std::vector<const GateRow *> &rows, bool paired, bool show_cell) {
+std::string gateTable(const std::vector<const GateRow *> &rows, bool paired, bool show_cell) {
     std::string out = tableHead(paired, show_cell);
     for (const GateRow *r : rows) out += rowLine(*r, show_cell);
     return out;
@@ -495,18 +495,18 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
         rows.begin(), rows.end(), [](const GateRow &r) { return r.gated && r.verdict == GateVerdict::Improvement; });
     std::string out = fmt::format("### robometrics bench compare: {} vs {}\n\n", new_name, base_name);
     std::vector<std::string> bad;
-    if (new_problems > 0) bad.push_back(plural(static_cast<std::size_t>(new_problems), "new potential failure"));
-    if (regressions > 0) bad.push_back(plural(static_cast<std::size_t>(regressions), "significant regression"));
+    if (new_problems > 0) bad.push_back(pluralText(static_cast<std::size_t>(new_problems), "new potential failure"));
+    if (regressions > 0) bad.push_back(pluralText(static_cast<std::size_t>(regressions), "significant regression"));
     std::string head;
     for (const std::string &b : bad) head += (head.empty() ? "" : ", ") + b;
     out += bad.empty() ? std::string("**No significant regression**") : "**" + head + "**";
     const std::size_t gated =
         static_cast<std::size_t>(std::count_if(rows.begin(), rows.end(), [](const GateRow &r) { return r.gated; }));
-    out += fmt::format(", {}, {} gated", plural(static_cast<std::size_t>(improvements), "improvement"),
-                       plural(gated, "comparison"));
+    out += fmt::format(", {}, {} gated", pluralText(static_cast<std::size_t>(improvements), "improvement"),
+                       pluralText(gated, "comparison"));
     if (paired) {
         out +=
-            fmt::format(" over {} compared pairwise (same file, same SHA-256)", plural(recordings_paired, "recording"));
+            fmt::format(" over {} compared pairwise (same file, same SHA-256)", pluralText(recordings_paired, "recording"));
     }
     out += ".\n";
 
@@ -529,7 +529,7 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
             for (std::size_t i = 0; i < std::min(largest_changes.size(), kLargestChanges); ++i) {
                 const RecordingChange &c = largest_changes[i];
                 out += fmt::format("| {} | {} | {} | {} | {}{} {} | [base]({}) · [new]({}) |\n", c.recording, c.metric,
-                                   number(c.base), number(c.next), number(c.next - c.base), percent(c.relative),
+                                   shortNumber(c.base), shortNumber(c.next), shortNumber(c.next - c.base), percentText(c.relative),
                                    c.worse ? "**worse**" : "better", c.base_report, c.new_report);
             }
             if (largest_changes.size() > kLargestChanges) {
@@ -541,13 +541,13 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
     if (quality.empty()) {
         out += "No quality metric with a direction in both benchmarks.\n";
     } else if (changed_quality.empty()) {
-        out += fmt::format("No significant change in {}.\n", plural(quality.size(), "comparison"));
+        out += fmt::format("No significant change in {}.\n", pluralText(quality.size(), "comparison"));
     } else {
-        out += table(changed_quality, paired, show_cell);
+        out += gateTable(changed_quality, paired, show_cell);
     }
     if (!quality.empty()) {
         out += fmt::format("\n<details><summary>All {} quality comparisons</summary>\n\n{}\n</details>\n",
-                           quality.size(), table(quality, paired, show_cell));
+                           quality.size(), gateTable(quality, paired, show_cell));
     }
     if (!resources.empty()) {
         const auto moved = std::count_if(resources.begin(), resources.end(), [](const GateRow *r) {
@@ -559,8 +559,8 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
             "\n<details><summary>Resources, measured on the machine ({}): {} beyond {:g} % at {:g}</summary>\n\n{}\n"
             "</details>\n",
             any_gated ? "gated" : "not gated: they move with the machine's load; --gate-resources gates them",
-            plural(static_cast<std::size_t>(moved), "change"), 100 * options.resource_min_relative,
-            options.resource_alpha, table(resources, paired, show_cell));
+            pluralText(static_cast<std::size_t>(moved), "change"), 100 * options.resource_min_relative,
+            options.resource_alpha, gateTable(resources, paired, show_cell));
     }
     const auto tests =
         std::count_if(quality.begin(), quality.end(), [](const GateRow *r) { return !std::isnan(r->adjusted_p); });

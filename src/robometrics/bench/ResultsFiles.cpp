@@ -14,7 +14,7 @@ namespace {
 
 using nlohmann::ordered_json;
 
-ordered_json number(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
+ordered_json jsonNumber(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
 
 /// RFC 4180: quote fields holding a comma, quote or line break (cell keys hold commas).
 std::string csvField(const std::string &text) {
@@ -36,12 +36,12 @@ std::string optionalText(const std::optional<T> &v) {
 
 ordered_json summaryJson(const SampleSummary &s) {
     return ordered_json{{"n", s.n},
-                        {"mean", number(s.mean)},
-                        {"std", number(s.std)},
-                        {"min", number(s.min)},
-                        {"max", number(s.max)},
-                        {"median", number(s.median)},
-                        {"ci95", ordered_json::array({number(s.ci_low), number(s.ci_high)})}};
+                        {"mean", jsonNumber(s.mean)},
+                        {"std", jsonNumber(s.std)},
+                        {"min", jsonNumber(s.min)},
+                        {"max", jsonNumber(s.max)},
+                        {"median", jsonNumber(s.median)},
+                        {"ci95", ordered_json::array({jsonNumber(s.ci_low), jsonNumber(s.ci_high)})}};
 }
 
 }  // namespace
@@ -75,7 +75,7 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
     ordered_json root;
     std::map<int, ordered_json> job_metrics;
     for (const MetricValue &m : metrics) {
-        job_metrics[m.job_index][m.name] = m.value ? number(*m.value) : ordered_json(nullptr);
+        job_metrics[m.job_index][m.name] = m.value ? jsonNumber(*m.value) : ordered_json(nullptr);
     }
     ordered_json job_list = ordered_json::array();
     for (const JobRecord &job : jobs) {
@@ -121,8 +121,8 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
         for (const LeaderboardRow &row : board->rows) {
             ranking.push_back({{"rank", row.rank},
                                {"cell", row.cell->key},
-                               {"mean", number(row.summary.mean)},
-                               {"p_vs_best", number(row.p_vs_best)},
+                               {"mean", jsonNumber(row.summary.mean)},
+                               {"p_vs_best", jsonNumber(row.p_vs_best)},
                                {"worse_than_best", row.worse_than_best}});
         }
         boards[name] = {{"direction", evaluate::directionText(board->direction)}, {"ranking", std::move(ranking)}};
@@ -138,10 +138,10 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
             {"direction", evaluate::directionText(c.direction)},
             {"summary_a", summaryJson(c.a)},
             {"summary_b", summaryJson(c.b)},
-            {"difference", number(c.welch.difference)},
-            {"welch", {{"t", number(c.welch.t)}, {"df", number(c.welch.df)}, {"p", number(c.welch.p_value)}}},
+            {"difference", jsonNumber(c.welch.difference)},
+            {"welch", {{"t", jsonNumber(c.welch.t)}, {"df", jsonNumber(c.welch.df)}, {"p", jsonNumber(c.welch.p_value)}}},
             {"bootstrap",
-             {{"ci95", ordered_json::array({number(c.bootstrap.ci_low), number(c.bootstrap.ci_high)})},
+             {{"ci95", ordered_json::array({jsonNumber(c.bootstrap.ci_low), jsonNumber(c.bootstrap.ci_high)})},
               {"resamples", c.bootstrap.resamples}}},
             {"welch_significant", c.welch_significant},
             {"bootstrap_significant", c.bootstrap_significant},

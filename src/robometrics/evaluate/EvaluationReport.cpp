@@ -343,10 +343,18 @@ std::string topicPlot(const Evaluation &e) {
                         fixed(t.bandwidth_bps / 1024.0, 1)});
     }
     const std::string clock = e.clock.clockName();
-    return plot.render() + report::htmlTable({"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
-                                              "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]",
-                                              "age p95 [ms]", "KiB/s"},
-                                             rows);
+    // Each rate says its clock and formula: `info` and `topic-stats` divide by the span of the
+    // recorder's log times, this table by the span on the system's clock less idle gaps.
+    return plot.render() +
+           report::htmlTable({"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
+                              "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]", "age p95 [ms]",
+                              "KiB/s"},
+                             rows) +
+           "<p class=\"note\">rate = (messages - 1 - idle gaps) / (time from the first to the last message less the "
+           "idle gaps), on " +
+           report::escapeXml(clock) +
+           "; <code>robometrics info</code> and <code>topic-stats</code> divide by the span of the recorder's log "
+           "times instead, so their rates differ where the two clocks or spans do.</p>\n";
 }
 
 std::string lostPlot(const Evaluation &e) {

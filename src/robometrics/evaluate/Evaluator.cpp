@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "robometrics/bag/BagBytes.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/Params.hpp"
@@ -663,7 +664,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     if (!source) return source.error();
     pipeline::Pipeline pipe;
     ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
-    pipe.showProgress(options.progress);
+    pipe.showProgress(options.progress, bag::bytesOnDisk(inputs.bag));
     pipe.readAhead(options.threads > 1);
     e.topics = nodes::chooseTopics((*source)->topics(), pipe);
 

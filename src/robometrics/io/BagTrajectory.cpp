@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/MissingTopic.hpp"
 #include "robometrics/io/TfRecording.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -26,7 +27,7 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
     for (const auto &topic : (*source)->topics()) {
         if (topic.name == spec.topic) type = topic.type;
     }
-    if (type.empty()) return Error{fmt::format("{}: no topic '{}' in the bag", spec.path, spec.topic)};
+    if (type.empty()) return Error{bag::missingTopicMessage(spec.path, spec.topic, (*source)->topics())};
     slam::Trajectory t;
     pipeline::Pipeline pipeline;
     if (!subscribeTrajectoryTopic(pipeline, spec.topic, type, t)) {
@@ -35,12 +36,13 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
                         "geometry_msgs/msg/PoseStamped, PoseWithCovarianceStamped, PoseArray or nav_msgs/msg/Path",
                         spec.path, spec.topic, type)};
     }
+    (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
     if (t.empty()) return Error{fmt::format("{}: topic '{}' holds no poses", spec.path, spec.topic)};
     return t;
 }
 
-/// The log time of the bag's first message, any topic: where evo starts its TF lookups. Messages
+/// The log time of the bag's first message, any topic: where evo before 1.36.4 starts its TF lookups. Messages
 /// come in log-time order, so the first one read is the earliest.
 Result<TimeNs> bagStartTime(const std::string &path) {
     auto source = bag::openBag(path);
@@ -59,11 +61,16 @@ Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
     pipeline::Pipeline pipeline;
     if (!recording.subscribe(pipeline, (*source)->topics()))
         return Error{spec.path + ": the bag has neither /tf nor /tf_static"};
+    (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
     if (spec.tf_lookup_frequency <= 0) return recording.chain(spec.path, spec.parent, spec.child);
-    auto start = bagStartTime(spec.path);
-    if (!start) return start.error();
-    return recording.chainAtFrequency(spec.path, spec.parent, spec.child, *start, spec.tf_lookup_frequency);
+    TfLookupStart from{spec.tf_start, 0};
+    if (spec.tf_start == TfLookupStart::Anchor::BagStart) {
+        auto start = bagStartTime(spec.path);
+        if (!start) return start.error();
+        from.bag_start = *start;
+    }
+    return recording.chainAtFrequency(spec.path, spec.parent, spec.child, spec.tf_lookup_frequency, from);
 }
 
 }  // namespace

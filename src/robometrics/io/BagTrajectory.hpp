@@ -9,6 +9,7 @@
 #include <string>
 
 #include "robometrics/core/Result.hpp"
+#include "robometrics/io/TfRecording.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/slam/Trajectory.hpp"
 
@@ -20,8 +21,10 @@ struct BagTrajectorySpec {
     std::string parent;  ///< TF chain: the frame the poses are expressed in ("map")
     std::string child;   ///< TF chain: the moving frame ("base_link")
     /// TF chain: 0 samples it at every stamp of a moving link on it; a frequency (Hz) looks it up
-    /// from the bag's first message on at that rate, as evo does (TfRecording::chainAtFrequency).
+    /// at that rate, as evo does (TfRecording::chainAtFrequency), from the first /tf stamp (evo
+    /// >= 1.36.4) or, with BagStart, from the bag's first log time (evo before).
     double tf_lookup_frequency = 0;
+    TfLookupStart::Anchor tf_start = TfLookupStart::Anchor::FirstTfStamp;
     bool isTf() const { return topic.empty(); }
 };
 

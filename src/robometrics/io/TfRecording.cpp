@@ -46,6 +46,7 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         if (is_static) continue;
         link.stamps.push_back(stamp);
         earliest_dynamic_ = std::min(earliest_dynamic_, stamp);
+        if (!first_dynamic_) first_dynamic_ = stamp;
         if (!link.dynamic) {
             link.dynamic = true;
             link.first_translation = translation;
@@ -104,11 +105,16 @@ Result<slam::Trajectory> TfRecording::lookUp(const std::string &bag, const std::
     return t;
 }
 
+std::optional<TfLookupStart::Anchor> parseTfLookupAnchor(const std::string &word) {
+    if (word == "tf") return TfLookupStart::Anchor::FirstTfStamp;
+    if (word == "bag") return TfLookupStart::Anchor::BagStart;
+    return std::nullopt;
+}
+
 Result<slam::Trajectory> TfRecording::chainAtFrequency(const std::string &bag, const std::string &parent,
-                                                       const std::string &child, TimeNs bag_start,
-                                                       double frequency_hz) const {
+                                                       const std::string &child, double frequency_hz,
+                                                       const TfLookupStart &from) const {
     ROBOMETRICS_TRY(checkNotStreamed(bag));
-    TimeNs start = bag_start;
     ROBOMETRICS_TRY(checkFrames(bag, parent, child));
     auto latest = buffer_.latestCommonTime(parent, child);
     if (!latest) return notConnected(bag, parent, child);
@@ -116,10 +122,14 @@ Result<slam::Trajectory> TfRecording::chainAtFrequency(const std::string &bag, c
     if (*latest == std::numeric_limits<TimeNs>::max()) return lookUp(bag, parent, child, {0});
     const auto step = static_cast<TimeNs>(1e9 / frequency_hz);
     if (step <= 0) return Error{fmt::format("TF lookup frequency {} Hz is too high (under 1 ns a step)", frequency_hz)};
+    TimeNs start = first_dynamic_.value_or(*latest);
+    if (from.anchor == TfLookupStart::Anchor::BagStart) {
+        start = from.bag_start;
+        // Log times on another clock than the stamps (wall-clock recording of sim-time stamps):
+        // the bag's start is no time of the chain; start at the smallest /tf stamp instead.
+        if (start > *latest && earliest_dynamic_ <= *latest) start = earliest_dynamic_;
+    }
     std::vector<TimeNs> times;
-    // Log times on another clock than the stamps (wall-clock recording of sim-time stamps): the
-    // bag's start is no time of the chain, and evo 1.36 then starts at the first /tf stamp.
-    if (start > *latest && earliest_dynamic_ <= *latest) start = earliest_dynamic_;
     if (*latest < start) times.push_back(*latest);
     for (TimeNs time = start; time <= *latest; time += step) times.push_back(time);
     return lookUp(bag, parent, child, times);

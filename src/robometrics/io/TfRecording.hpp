@@ -27,6 +27,19 @@ using TfHandler = std::function<void(const msgs::TFMessage &, bool is_static)>;
 /// Subscribes `handler` to whichever of /tf and /tf_static `topics` holds; false when neither.
 bool subscribeToTf(pipeline::Pipeline &pipeline, const std::vector<bag::TopicInfo> &topics, const TfHandler &handler);
 
+/// Where chainAtFrequency() starts its grid.
+struct TfLookupStart {
+    /// FirstTfStamp: the header stamp of the first /tf transform read, as evo >= 1.36.4 (its
+    /// TfCache keeps that stamp as the start time). BagStart: `bag_start` (the bag's first log
+    /// time, as evo before 1.36.4), unless that is after the chain's latest time (log times on
+    /// another clock than the stamps): then the smallest /tf stamp.
+    enum class Anchor { FirstTfStamp, BagStart } anchor = Anchor::FirstTfStamp;
+    TimeNs bag_start = 0;  ///< BagStart only
+};
+
+/// `tf` or `bag`, the words of ape/rpe/traj --tf_start; nullopt for another word.
+std::optional<TfLookupStart::Anchor> parseTfLookupAnchor(const std::string &word);
+
 class TfRecording {
 public:
     TfRecording();
@@ -51,12 +64,16 @@ public:
     /// `start + step`, ... while not after the chain's latest common time (the oldest newest sample
     /// of its moving links), step = 1 / `frequency_hz` truncated to whole nanoseconds; a time at
     /// which some moving link has no sample on both sides is skipped (tf2's extrapolation error).
-    /// `start` is `bag_start` (the bag's first log time, as evo) unless that is after the chain's
-    /// latest time (log times on another clock than the stamps): then the first /tf stamp, which
-    /// reproduces evo 1.36 on such bags. An all-static chain gives one pose at time 0. Errors name
-    /// `bag` and the frames.
+    /// An all-static chain gives one pose at time 0; so does a start after the chain's latest time
+    /// (one pose at that time). Errors name `bag` and the frames. `start` is given by `from`
+    /// (TfLookupStart).
     Result<slam::Trajectory> chainAtFrequency(const std::string &bag, const std::string &parent,
-                                              const std::string &child, TimeNs bag_start, double frequency_hz) const;
+                                              const std::string &child, double frequency_hz,
+                                              const TfLookupStart &from = {}) const;
+
+    /// The header stamp of the first /tf transform added (in reading order, not the smallest);
+    /// nullopt before any.
+    std::optional<TimeNs> firstTfStamp() const { return first_dynamic_; }
 
     /// The chains worth listing: every pair (A, F) where F is the child of a translating link and A
     /// is an ancestor of F that is either the root of its tree or itself the child of a translating
@@ -145,7 +162,8 @@ private:
 
     TfBuffer buffer_;
     std::unordered_map<std::string, Link> links_;                   ///< by child frame (hashed, as the buffer's)
-    TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();  ///< the first /tf stamp
+    TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();  ///< the smallest /tf stamp
+    std::optional<TimeNs> first_dynamic_;                           ///< the first /tf stamp read
 };
 
 }  // namespace robometrics::io

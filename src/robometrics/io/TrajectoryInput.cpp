@@ -35,6 +35,7 @@ Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::
         if (!spec) return spec.error();
         if (!std::filesystem::exists(spec->path, ec)) return Error{spec->path + ": no such bag"};
         spec->tf_lookup_frequency = options.tf_lookup_frequency;
+        spec->tf_start = options.tf_start;
         return readBagTrajectory(*spec);
     }
     if ((format == "auto" || format.empty()) && looksLikeBag(argument)) {

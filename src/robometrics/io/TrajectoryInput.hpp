@@ -5,6 +5,7 @@
 #include <string>
 
 #include "robometrics/core/Result.hpp"
+#include "robometrics/io/TfRecording.hpp"
 #include "robometrics/slam/Trajectory.hpp"
 
 namespace robometrics::io {
@@ -15,10 +16,18 @@ bool looksLikeBag(const std::string &path);
 
 /// How bag trajectories are read.
 struct TrajectoryLoadOptions {
-    /// TF chains: 0 = at every stamp of a moving link; else looked up at this rate from the bag's
-    /// first message, as evo (ape/rpe/traj --tf_lookup_frequency, default 10 Hz there).
+    /// TF chains: 0 = at every stamp of a moving link; else looked up at this rate, as evo
+    /// (ape/rpe/traj --tf_lookup_frequency, default 10 Hz there), from where tf_start says
+    /// (ape/rpe/traj --tf_start: the first /tf stamp, or the bag's first log time).
     double tf_lookup_frequency = 0;
+    TfLookupStart::Anchor tf_start = TfLookupStart::Anchor::FirstTfStamp;
 };
+
+/// The anchor a --tf_start word names ("bag": BagStart; anything else, "tf" included: FirstTfStamp;
+/// the commands accept only those two words).
+inline TfLookupStart::Anchor tfLookupAnchor(const std::string &word) {
+    return parseTfLookupAnchor(word).value_or(TfLookupStart::Anchor::FirstTfStamp);
+}
 
 /// `format`: auto, tum, kitti, euroc or bag. With auto, an argument that is not an existing file
 /// but whose part before a ':' is an existing bag is read as a bag; a bag without a topic is an

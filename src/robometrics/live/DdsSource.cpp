@@ -107,19 +107,21 @@ void DdsSource::subscribe(const std::string &topic, const std::string &ros_type,
     list_[index].offered_qos_profiles = infos_[index].offered_qos_profiles;  // list_ mirrors infos_
     const bool reorder = options_.clock == MessageClock::Source && options_.reorder_window.count() > 0;
     const MessageClock clock = options_.clock;
-    auto reader = transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock](Sample &&s) {
-        {
-            std::lock_guard lock(mutex_);
-            ++received_;
-            const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
-            queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
-            while (queue_.size() > options_.queue_limit) {
-                queue_.erase(queue_.begin());
-                ++dropped_;
+    const bool wake = options_.wake_period.count() == 0;
+    auto reader =
+        transport_.createReader(first.topic, first.type, qos, [this, index, reorder, clock, wake](Sample &&s) {
+            {
+                std::lock_guard lock(mutex_);
+                ++received_;
+                const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
+                queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
+                while (queue_.size() > options_.queue_limit) {
+                    queue_.erase(queue_.begin());
+                    ++dropped_;
+                }
             }
-        }
-        arrived_.notify_one();
-    });
+            if (wake) arrived_.notify_one();
+        });
     if (!reader) {
         if (options_.log) options_.log(reader.message());
         return;
@@ -182,6 +184,7 @@ Result<bool> DdsSource::next(bag::Message &out) {
         }
         if (stopping) return false;  // drained
         auto wait = std::min<std::chrono::nanoseconds>(std::chrono::milliseconds(20), options_.tick_period);
+        if (options_.wake_period.count() > 0) wait = std::min(options_.tick_period, options_.wake_period);
         if (!queue_.empty()) wait = std::min<std::chrono::nanoseconds>(wait, std::chrono::milliseconds(1));
         arrived_.wait_for(lock, wait);
     }

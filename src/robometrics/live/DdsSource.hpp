@@ -47,6 +47,11 @@ struct DdsSourceOptions {
     /// command close windows or tick timers while no message arrives.
     std::function<void(TimeNs)> tick;
     std::chrono::nanoseconds tick_period = std::chrono::milliseconds(100);
+    /// 0: a sample wakes the consumer at once. Else the DDS threads only queue samples and the
+    /// consumer drains the queue every `wake_period`: a few wake-ups a second instead of one per
+    /// sample (the context switches are most of a light node's CPU), the same results (a sample's
+    /// reception time is taken on the DDS thread), up to this much more latency.
+    std::chrono::nanoseconds wake_period{0};
     /// Notices (a type mismatch, a subscription made), for the command to print.
     std::function<void(const std::string &)> log;
 };

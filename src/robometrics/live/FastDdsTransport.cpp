@@ -27,6 +27,7 @@
 #include <map>
 #include <sstream>
 
+#include "robometrics/live/DdsSource.hpp"  // wallNow
 #include "robometrics/live/Sandbox.hpp"
 #include "robometrics/live/Transport.hpp"
 
@@ -74,11 +75,6 @@ public:
 };
 
 TimeNs toNs(const rtps::Time_t &t) { return static_cast<TimeNs>(t.seconds()) * kNsPerSecond + t.nanosec(); }
-
-TimeNs wallNow() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 std::string guidText(const rtps::GUID_t &guid) {
     std::ostringstream out;

@@ -35,6 +35,9 @@ Status runPipeline(const LiveRun &run, pipeline::Pipeline &pipeline, std::vector
 
 std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
 
+/// The traversal node drains its input every 50 ms: its rows and diagnostics are once a second.
+constexpr std::chrono::milliseconds kTraversalWakePeriod{50};
+
 /// An analysis's status on /diagnostics, whose writer exists from the start (as a node declares
 /// its publishers); keeps the first failed write.
 class DiagnosticsOut {
@@ -90,6 +93,7 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
             if (t.wall_clock) log.node().tick(now);  // rows every second even when no message arrives
             if (health.due(now)) diagnostics.write(health.status(now));
         };
+        so.wake_period = kTraversalWakePeriod;
         if (t.wall_clock) {
             so.clock = MessageClock::Reception;
         } else {  // the publishers' source timestamps: a replayed bag keeps bag time
@@ -128,6 +132,7 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
         so.clock = MessageClock::Reception;  // rclcpp measures with now() at reception
         so.tick = [&](TimeNs now) { node.advanceTo(now); };
         so.tick_period = std::chrono::milliseconds(20);
+        so.wake_period = so.tick_period;  // every sample carries its reception time: drain at the ticks
     }));
     node.finish();
     ROBOMETRICS_TRY(written);

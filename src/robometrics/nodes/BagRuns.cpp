@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <optional>
 
+#include "robometrics/bag/BagBytes.hpp"
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/MissingTopic.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/io/LostLabelsFile.hpp"
 #include "robometrics/localization/LostTraining.hpp"
@@ -50,7 +52,7 @@ Result<std::unique_ptr<bag::MessageSource>> openWithTopic(const BagRun &run, con
     for (const auto &t : (*source)->topics()) {
         if (t.name == topic) return source;
     }
-    return Error{fmt::format("{}: no topic {} ({})", run.bag, topic, hint)};
+    return Error{bag::missingTopicMessage(run.bag, topic, (*source)->topics(), hint)};
 }
 
 /// The MCAP for a node's outputs, when one is asked for.
@@ -84,7 +86,7 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     ROBOMETRICS_TRY(log.open());
     log.node().setDistanceFromOdometry(inputs.distance_from_odometry);
     log.node().subscribe(pipeline, inputs.topics);
-    pipeline.showProgress(run.progress);
+    pipeline.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipeline.readAhead(true);
     // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
     ROBOMETRICS_TRY(pipeline.run(**source));
@@ -108,11 +110,11 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
         }
     }
     for (const std::string &wanted : t.topics) {
-        if (!node.declared(wanted)) return Error{fmt::format("{}: no topic {}", run.bag, wanted)};
+        if (!node.declared(wanted)) return Error{bag::missingTopicMessage(run.bag, wanted, (*source)->topics())};
     }
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, false);
-    pipeline.showProgress(run.progress);
+    pipeline.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipeline.readAhead(true);
     ROBOMETRICS_TRY(pipeline.run(**source));
     warnDamage(run, **source);
@@ -136,7 +138,7 @@ Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
     CostmapNode node(c.config, run.bag, {*output ? &(*output)->sink() : nullptr, c.output, c.png_dir, c.png_every});
     pipeline::Pipeline pipe;
     node.subscribe(pipe);
-    pipe.showProgress(run.progress);
+    pipe.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipe.readAhead(true);
     ROBOMETRICS_TRY(pipe.run(**source));
     warnDamage(run, **source);

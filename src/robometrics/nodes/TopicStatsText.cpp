@@ -79,7 +79,8 @@ std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, s
                        h.has_header ? fmt::format("{}/{}", h.stamps_out_of_order, h.stamps_repeated) : "-");
     }
     fmt::format_to(row,
-                   "{} statistics windows of {} s; rates, gaps and drops on recorder log time; drops only for "
+                   "{} statistics windows of {} s; rates, gaps and drops on recorder log time (rate Hz: (count - 1) / (last - first "
+                   "log time)); drops only for "
                    "periodic topics (multi-publisher: each publisher has its own rate; event-driven: no period; "
                    "batched: no header and log times in recorder bursts; too few: under {} messages)\n",
                    windows, window_s, topicstats::kMinPeriodicMessages);

@@ -7,6 +7,7 @@
 
 #include "robometrics/bag/ReadAhead.hpp"
 #include "robometrics/bag/TopicMemo.hpp"
+#include "robometrics/core/ByteProgress.hpp"
 #include "robometrics/core/ProgressBar.hpp"
 
 namespace robometrics::pipeline {
@@ -103,7 +104,8 @@ Status Pipeline::dispatch(const Lane &lane, const std::vector<Handler> *topic_ha
 Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,
                                  std::atomic<std::uint64_t> *stop_after) const {
     TimeNs first = 0, last = 0;
-    ProgressBar bar(progress);
+    ProgressBar bar(progress && progress_bytes_ == 0);
+    ByteProgress bytes(progress, progress_bytes_);
     // Each lane's subscribers of a topic, found once per topic (bag::TopicMemo), not by name
     // for every message.
     std::vector<bag::TopicMemo<const std::vector<Handler> *>> subscribers(lanes.size());
@@ -132,8 +134,10 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
             return {status, index};
         }
         if (bar.due()) bar.update(fmt::format("{:.1f} s of bag time", toSeconds(last - first)));
+        bytes.update();
     }
     bar.finish();
+    bytes.finish();
     return {};
 }
 

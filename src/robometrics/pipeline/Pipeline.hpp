@@ -65,8 +65,13 @@ public:
     /// The topics subscribed to (after remapping); empty when some handler wants every topic.
     std::vector<std::string> topics() const;
 
-    /// Shows a progress bar on stderr while running (only when stderr is a terminal).
-    void showProgress(bool enabled) { progress_ = enabled; }
+    /// Shows a progress bar on stderr while running (only when stderr is a terminal): over the
+    /// bytes of the bag when `bag_bytes` (its size on disk, bag::bytesOnDisk) is given, with the
+    /// total, rate and ETA (core/ByteProgress.hpp), else the bag time read so far.
+    void showProgress(bool enabled, std::uint64_t bag_bytes = 0) {
+        progress_ = enabled;
+        progress_bytes_ = bag_bytes;
+    }
 
     /// Reads the bag on a second thread while this one decodes and analyses (bag::ReadAhead), and
     /// runs every lane but the first on a thread of its own; the subscribers see the same messages
@@ -128,6 +133,7 @@ private:
     std::map<std::tuple<std::size_t, std::string, std::string>, std::shared_ptr<void>>
         decoders_;  ///< lane, topic, type
     bool progress_ = false;
+    std::uint64_t progress_bytes_ = 0;
     bool read_ahead_ = false;
 };
 

@@ -94,20 +94,20 @@ CgroupParent findCgroupParent() {
     return {path, {}};
 }
 
-std::mutex g_mutex;
-CgroupParent g_parent;
-bool g_parent_known = false;
-std::atomic<unsigned> g_counter{0};
+std::mutex g_cgroup_mutex;
+CgroupParent g_cgroup_parent;
+bool g_cgroup_parent_known = false;
+std::atomic<unsigned> g_cgroup_counter{0};
 
 CgroupParent &cgroupParent() {
-    if (!g_parent_known) {
-        g_parent = findCgroupParent();
-        g_parent_known = true;
-        if (!g_parent.path.empty()) {
+    if (!g_cgroup_parent_known) {
+        g_cgroup_parent = findCgroupParent();
+        g_cgroup_parent_known = true;
+        if (!g_cgroup_parent.path.empty()) {
             // Empty job cgroups that a robometrics which died left behind (its processes ended by
             // its guard or --resume); one with processes in it is --resume's to end.
             std::error_code ec;
-            for (const auto &entry : fs::directory_iterator(g_parent.path, ec)) {
+            for (const auto &entry : fs::directory_iterator(g_cgroup_parent.path, ec)) {
                 const std::string name = entry.path().filename().string();
                 if (name.rfind("robometrics-", 0) != 0) continue;
                 const long pid = std::atol(name.c_str() + 12);
@@ -116,10 +116,10 @@ CgroupParent &cgroupParent() {
             }
         }
     }
-    return g_parent;
+    return g_cgroup_parent;
 }
 
-std::string randomHex() {
+std::string markerHex() {
     std::random_device device;
     std::uint64_t value = (static_cast<std::uint64_t>(device()) << 32) ^ device();
     value ^=
@@ -140,13 +140,13 @@ void collectCgroupMembers(const fs::path &dir, std::set<pid_t> &out, int depth =
     }
 }
 
-bool cgroupPopulated(const std::string &cgroup) {
+bool cgroupIsPopulated(const std::string &cgroup) {
     const std::string events = readWholeFile(cgroup + "/cgroup.events");
     if (events.empty()) return false;  // gone
     return events.find("populated 1") != std::string::npos;
 }
 
-bool writeSmall(const std::string &path, const char *text) {
+bool writeCgroupFile(const std::string &path, const char *text) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) return false;
     const bool ok = ::write(fd, text, std::strlen(text)) == static_cast<ssize_t>(std::strlen(text));
@@ -167,12 +167,12 @@ bool holdsMarker(pid_t pid, const std::string &marker) {
 
 Containment newContainment() {
     Containment c;
-    c.marker = "ROBOMETRICS_JOB_" + randomHex();
+    c.marker = "ROBOMETRICS_JOB_" + markerHex();
     if (cgroupsOff()) return c;
-    std::lock_guard<std::mutex> lock(g_mutex);
+    std::lock_guard<std::mutex> lock(g_cgroup_mutex);
     CgroupParent &parent = cgroupParent();
     if (parent.path.empty()) return c;
-    const std::string dir = fmt::format("{}/robometrics-{}-{}", parent.path, static_cast<long>(getpid()), g_counter++);
+    const std::string dir = fmt::format("{}/robometrics-{}-{}", parent.path, static_cast<long>(getpid()), g_cgroup_counter++);
     if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
         parent.why_not = fmt::format("{}: cannot create a job cgroup: {}", parent.path, std::strerror(errno));
         parent.path.clear();
@@ -184,7 +184,7 @@ Containment newContainment() {
 
 std::string containmentMethod() {
     if (cgroupsOff()) return "environment marker (no cgroup: ROBOMETRICS_CGROUP=off)";
-    std::lock_guard<std::mutex> lock(g_mutex);
+    std::lock_guard<std::mutex> lock(g_cgroup_mutex);
     const CgroupParent &parent = cgroupParent();
     if (!parent.path.empty()) return fmt::format("cgroup v2 ({}) and environment marker", parent.path);
     return fmt::format("environment marker (no cgroup: {})", parent.why_not);
@@ -193,7 +193,7 @@ std::string containmentMethod() {
 void dropCgroup(Containment &containment) {
     if (containment.cgroup.empty()) return;
     ::rmdir(containment.cgroup.c_str());
-    std::lock_guard<std::mutex> lock(g_mutex);
+    std::lock_guard<std::mutex> lock(g_cgroup_mutex);
     CgroupParent &parent = cgroupParent();
     if (!parent.path.empty()) {
         parent.why_not = fmt::format("{}: a process could not join a job cgroup there", parent.path);
@@ -232,9 +232,9 @@ bool endContained(const Containment &containment, double timeout_s) {
     bool left = true;
     while (true) {
         bool any = false;
-        if (!containment.cgroup.empty() && cgroupPopulated(containment.cgroup)) {
+        if (!containment.cgroup.empty() && cgroupIsPopulated(containment.cgroup)) {
             any = true;
-            if (!writeSmall(containment.cgroup + "/cgroup.kill", "1")) {  // before Linux 5.14: one by one
+            if (!writeCgroupFile(containment.cgroup + "/cgroup.kill", "1")) {  // before Linux 5.14: one by one
                 std::set<pid_t> members;
                 collectCgroupMembers(containment.cgroup, members);
                 for (pid_t pid : members) kill(pid, SIGKILL);

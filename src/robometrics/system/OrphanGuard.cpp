@@ -47,7 +47,7 @@ void sleepMs(long ms) {
     nanosleep(&ts, nullptr);
 }
 
-void copyText(char *to, const char *from, std::size_t size) {
+void guardCopyText(char *to, const char *from, std::size_t size) {
     std::size_t i = 0;
     for (; from != nullptr && from[i] != '\0' && i + 1 < size; ++i) to[i] = from[i];
     to[i] = '\0';
@@ -65,8 +65,8 @@ void apply(const Message &m) {
         Entry &e = g_table[g_entries++];
         e.pgid = m.pgid;
         e.count = m.delta;
-        copyText(e.cgroup, m.cgroup, sizeof e.cgroup);
-        copyText(e.marker, m.marker, sizeof e.marker);
+        guardCopyText(e.cgroup, m.cgroup, sizeof e.cgroup);
+        guardCopyText(e.marker, m.marker, sizeof e.marker);
     }
 }
 
@@ -74,7 +74,7 @@ void apply(const Message &m) {
 // multi-threaded program that never execs: no allocation, no stdio, no locks).
 
 /// "<cgroup>/<file>" into `out`; false when it does not fit.
-bool cgroupFile(const Entry &e, const char *file, char *out, std::size_t size) {
+bool guardCgroupFile(const Entry &e, const char *file, char *out, std::size_t size) {
     std::size_t n = 0;
     for (const char *p = e.cgroup; *p != '\0'; ++p) {
         if (n + 1 >= size) return false;
@@ -90,28 +90,28 @@ bool cgroupFile(const Entry &e, const char *file, char *out, std::size_t size) {
     return true;
 }
 
-char g_buffer[65536];
+char g_guard_buffer[65536];
 
-/// Reads a small file whole into g_buffer (NUL-terminated); its length, or -1.
-ssize_t readSmall(const char *path) {
+/// Reads a small file whole into g_guard_buffer (NUL-terminated); its length, or -1.
+ssize_t guardReadSmall(const char *path) {
     const int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
     ssize_t total = 0;
-    while (total < static_cast<ssize_t>(sizeof g_buffer) - 1) {
-        const ssize_t n = read(fd, g_buffer + total, sizeof g_buffer - 1 - static_cast<std::size_t>(total));
+    while (total < static_cast<ssize_t>(sizeof g_guard_buffer) - 1) {
+        const ssize_t n = read(fd, g_guard_buffer + total, sizeof g_guard_buffer - 1 - static_cast<std::size_t>(total));
         if (n <= 0) break;
         total += n;
     }
     close(fd);
-    g_buffer[total] = '\0';
+    g_guard_buffer[total] = '\0';
     return total;
 }
 
-bool cgroupPopulated(const Entry &e) {
+bool guardCgroupPopulated(const Entry &e) {
     char path[kPathMax + 32];
-    if (e.cgroup[0] == '\0' || !cgroupFile(e, "cgroup.events", path, sizeof path) || readSmall(path) <= 0) return false;
+    if (e.cgroup[0] == '\0' || !guardCgroupFile(e, "cgroup.events", path, sizeof path) || guardReadSmall(path) <= 0) return false;
     const char *needle = "populated 1";
-    for (const char *p = g_buffer; *p != '\0'; ++p) {
+    for (const char *p = g_guard_buffer; *p != '\0'; ++p) {
         std::size_t k = 0;
         while (needle[k] != '\0' && p[k] == needle[k]) ++k;
         if (needle[k] == '\0') return true;
@@ -121,10 +121,10 @@ bool cgroupPopulated(const Entry &e) {
 
 /// `sig` to the members of the entry's cgroup that are not in its process group (those got it
 /// already). SIGKILL goes through cgroup.kill when the kernel has it.
-void signalCgroup(const Entry &e, int sig) {
+void guardSignalCgroup(const Entry &e, int sig) {
     char path[kPathMax + 32];
     if (e.cgroup[0] == '\0') return;
-    if (sig == SIGKILL && cgroupFile(e, "cgroup.kill", path, sizeof path)) {
+    if (sig == SIGKILL && guardCgroupFile(e, "cgroup.kill", path, sizeof path)) {
         const int fd = open(path, O_WRONLY | O_CLOEXEC);
         if (fd >= 0) {
             const bool done = write(fd, "1", 1) == 1;
@@ -132,9 +132,9 @@ void signalCgroup(const Entry &e, int sig) {
             if (done) return;
         }
     }
-    if (!cgroupFile(e, "cgroup.procs", path, sizeof path) || readSmall(path) <= 0) return;
+    if (!guardCgroupFile(e, "cgroup.procs", path, sizeof path) || guardReadSmall(path) <= 0) return;
     long pid = 0;
-    for (const char *p = g_buffer;; ++p) {
+    for (const char *p = g_guard_buffer;; ++p) {
         if (*p >= '0' && *p <= '9') {
             pid = pid * 10 + (*p - '0');
             continue;
@@ -147,7 +147,7 @@ void signalCgroup(const Entry &e, int sig) {
 }
 
 /// Whether the environment of `pid` holds "<marker>=" (at the start of one of its strings).
-bool holdsMarker(const char *pid_name, const char *marker) {
+bool guardHoldsMarker(const char *pid_name, const char *marker) {
     char path[64];
     const char *prefix = "/proc/";
     std::size_t n = 0;
@@ -178,7 +178,7 @@ bool holdsMarker(const char *pid_name, const char *marker) {
     return found;
 }
 
-struct LinuxDirent64 {
+struct GuardDirent64 {
     std::uint64_t d_ino;
     std::int64_t d_off;
     unsigned short d_reclen;
@@ -188,7 +188,7 @@ struct LinuxDirent64 {
 
 /// `sig` to every process holding the marker of an entry (outside the entry's group but for
 /// SIGKILL); true when any was found.
-bool signalMarkers(int sig) {
+bool guardSignalMarkers(int sig) {
     bool any_marker = false;
     for (int i = 0; i < g_entries; ++i) any_marker = any_marker || g_table[i].marker[0] != '\0';
     if (!any_marker) return false;
@@ -199,7 +199,7 @@ bool signalMarkers(int sig) {
     alignas(8) char entries[8192];
     for (long got; (got = syscall(SYS_getdents64, dir, entries, sizeof entries)) > 0;) {
         for (long at = 0; at < got;) {
-            const auto *d = reinterpret_cast<const LinuxDirent64 *>(entries + at);
+            const auto *d = reinterpret_cast<const GuardDirent64 *>(entries + at);
             at += d->d_reclen;
             if (d->d_name[0] < '1' || d->d_name[0] > '9') continue;
             long pid = 0;
@@ -207,7 +207,7 @@ bool signalMarkers(int sig) {
             if (pid == self) continue;
             for (int i = 0; i < g_entries; ++i) {
                 const Entry &e = g_table[i];
-                if (e.marker[0] == '\0' || !holdsMarker(d->d_name, e.marker)) continue;
+                if (e.marker[0] == '\0' || !guardHoldsMarker(d->d_name, e.marker)) continue;
                 found = true;
                 if (sig == SIGKILL || getpgid(static_cast<pid_t>(pid)) != e.pgid) kill(static_cast<pid_t>(pid), sig);
                 break;
@@ -220,7 +220,7 @@ bool signalMarkers(int sig) {
 
 bool anyAlive() {
     for (int i = 0; i < g_entries; ++i) {
-        if (kill(-g_table[i].pgid, 0) == 0 || cgroupPopulated(g_table[i])) return true;
+        if (kill(-g_table[i].pgid, 0) == 0 || guardCgroupPopulated(g_table[i])) return true;
     }
     return false;
 }
@@ -228,9 +228,9 @@ bool anyAlive() {
 void signalAll(int sig) {
     for (int i = 0; i < g_entries; ++i) {
         kill(-g_table[i].pgid, sig);
-        signalCgroup(g_table[i], sig);
+        guardSignalCgroup(g_table[i], sig);
     }
-    signalMarkers(sig);
+    guardSignalMarkers(sig);
 }
 
 /// Moves `fd` to 3, puts /dev/null on 0-2 and closes everything else, so the guard keeps no file,
@@ -269,7 +269,7 @@ int keepOnly(int fd) {
     signalAll(SIGKILL);
     // Processes outside the cgroups (only a marker found them) may have forked meanwhile: again
     // until none is found, then the job cgroups are removed once empty.
-    for (int round = 0; round < kGraceSteps && signalMarkers(SIGKILL); ++round) sleepMs(20);
+    for (int round = 0; round < kGraceSteps && guardSignalMarkers(SIGKILL); ++round) sleepMs(20);
     for (int step = 0; step < kGraceSteps && anyAlive(); ++step) sleepMs(20);
     for (int i = 0; i < g_entries; ++i) {
         if (g_table[i].cgroup[0] != '\0') rmdir(g_table[i].cgroup);
@@ -307,8 +307,8 @@ void send(std::int32_t delta, pid_t pgid, const std::string &cgroup = {}, const 
     Message m{};
     m.delta = delta;
     m.pgid = static_cast<std::int32_t>(pgid);
-    if (cgroup.size() < sizeof m.cgroup) copyText(m.cgroup, cgroup.c_str(), sizeof m.cgroup);
-    if (marker.size() < sizeof m.marker) copyText(m.marker, marker.c_str(), sizeof m.marker);
+    if (cgroup.size() < sizeof m.cgroup) guardCopyText(m.cgroup, cgroup.c_str(), sizeof m.cgroup);
+    if (marker.size() < sizeof m.marker) guardCopyText(m.marker, marker.c_str(), sizeof m.marker);
     if (::send(g_socket, &m, sizeof m, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof m)) {
         close(g_socket);  // the guard died: nothing is guarded from here on (--resume still ends leftovers)
         g_socket = -1;

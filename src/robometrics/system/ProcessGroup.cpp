@@ -183,11 +183,11 @@ pid_t startChild(ChildPlan &plan, int cgroup_dir, char *stack, std::size_t stack
 }
 
 /// The containment of each contained group, by its leader's pid.
-std::mutex g_mutex;
+std::mutex g_contained_mutex;
 std::map<pid_t, Containment> g_contained;
 
 Containment containmentOf(pid_t pid) {
-    std::lock_guard<std::mutex> lock(g_mutex);
+    std::lock_guard<std::mutex> lock(g_contained_mutex);
     auto it = g_contained.find(pid);
     return it == g_contained.end() ? Containment{} : it->second;
 }
@@ -263,7 +263,7 @@ Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOpti
     setpgid(pid, pid);  // also from the parent, so the group exists before it is ever signalled
     if (!containment.cgroup.empty() && !inCgroup(pid, containment.cgroup)) dropCgroup(containment);
     if (options.contain) {
-        std::lock_guard<std::mutex> lock(g_mutex);
+        std::lock_guard<std::mutex> lock(g_contained_mutex);
         g_contained[pid] = containment;
     }
     guardGroup(pid, containment.cgroup, containment.marker);
@@ -323,7 +323,7 @@ void finishGroup(pid_t pid) {
     releaseGroup(pid);
     Containment containment;
     {
-        std::lock_guard<std::mutex> lock(g_mutex);
+        std::lock_guard<std::mutex> lock(g_contained_mutex);
         auto it = g_contained.find(pid);
         if (it == g_contained.end()) return;
         containment = it->second;

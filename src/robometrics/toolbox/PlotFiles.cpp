@@ -23,9 +23,16 @@ std::string lowerExtension(const std::string &path) {
 
 Status checkSavePlotPath(const std::string &path) {
     const std::string ext = lowerExtension(path);
-    if (ext == ".svg" || ext == ".png" || ext == ".pdf") return Status::Ok();
-    return Error{fmt::format("--save_plot {}: {} is not a plot format we write (use .svg, .png or .pdf)", path,
-                             ext.empty() ? std::string("no extension") : "extension '" + ext + "'")};
+    if (ext.empty() || ext == ".svg" || ext == ".png" || ext == ".pdf") return Status::Ok();
+    return Error{fmt::format(
+        "--save_plot {}: extension '{}' is not a plot format we write (use .svg, .png or .pdf, or no extension for .png)",
+        path, ext)};
+}
+
+std::optional<std::string> plotWithoutWindowNote(bool plot, const std::string &out_dir, const std::string &save_plot) {
+    if (!plot || !out_dir.empty() || !save_plot.empty()) return std::nullopt;
+    return std::string("note: -p shows no window here and writes no file; name one: --save_plot PATH "
+                       "(evo's files, e.g. --save_plot plots/run writes plots/run_<figure>.png) or -o DIR");
 }
 
 Result<std::vector<std::string>> savePlots(const std::string &path, const std::vector<NamedPlot> &plots) {
@@ -37,14 +44,15 @@ Result<std::vector<std::string>> savePlots(const std::string &path, const std::v
         ROBOMETRICS_TRY(report::writeSvgAsPdf(path, pages));
         return std::vector<std::string>{path};
     }
-    // The extension as typed, so `out.PNG` gives `out_map.PNG` as matplotlib would.
-    const std::filesystem::path p(path);
-    const std::string base = (p.parent_path() / p.stem()).string();
-    const std::string typed_ext = p.extension().string();
+    // The extension as typed, so `out.PNG` gives `out_map.PNG` as matplotlib would; none gives
+    // matplotlib's default format, PNG, with its extension appended (`out` -> `out_map.png`).
+    const std::string typed_ext = std::filesystem::path(path).extension().string();
+    const std::string base = path.substr(0, path.size() - typed_ext.size());
+    const std::string file_ext = ext.empty() ? ".png" : typed_ext;
     std::vector<std::string> written;
     for (const NamedPlot &plot : plots) {
-        const std::string file = base + "_" + plot.name + typed_ext;
-        ROBOMETRICS_TRY(ext == ".png" ? report::writeSvgAsPng(file, plot.svg) : writeFileAtomically(file, plot.svg));
+        const std::string file = base + "_" + plot.name + file_ext;
+        ROBOMETRICS_TRY(ext == ".svg" ? writeFileAtomically(file, plot.svg) : report::writeSvgAsPng(file, plot.svg));
         written.push_back(file);
     }
     return written;

@@ -120,7 +120,7 @@ Result<std::string> compareSavedResults(const SavedResultComparisonOptions &o,
     }
     const std::vector<OverlayPlot> plots =
         o.plot || !o.save_plot.empty() ? resultComparisonPlots(results, names) : std::vector<OverlayPlot>{};
-    if (o.plot) {
+    if (o.plot && !o.out_dir.empty()) {
         std::error_code ec;
         std::filesystem::create_directories(o.out_dir, ec);
         if (ec) return Error{o.out_dir + ": cannot create the output directory: " + ec.message()};
@@ -129,9 +129,12 @@ Result<std::string> compareSavedResults(const SavedResultComparisonOptions &o,
         written.insert(written.end(), files->begin(), files->end());
     }
     if (!o.save_plot.empty()) {
-        // evo's figure names without our "res_" prefix: PATH_raw.png, PATH_box.png.
+        // evo's figure names: PATH_raw.png, PATH_box_plot.png, PATH_stats.png.
         std::vector<NamedPlot> named;
-        for (const OverlayPlot &plot : plots) named.push_back({plot.stem.substr(plot.stem.find('_') + 1), plot.svg});
+        for (const OverlayPlot &plot : plots) {
+            const std::string name = plot.stem.substr(plot.stem.find('_') + 1);
+            named.push_back({name == "box" ? "box_plot" : name, plot.svg});
+        }
         auto saved = savePlots(o.save_plot, named);
         if (!saved) return saved.error();
         written.insert(written.end(), saved->begin(), saved->end());

@@ -19,7 +19,7 @@ struct SavedResultComparisonOptions {
     std::string table;  ///< --save_table FILE.csv
     bool plot = false, json = false;
     std::string save_plot;  ///< evo's --save_plot PATH (toolbox/PlotFiles.hpp)
-    std::string out_dir = ".";
+    std::string out_dir;  ///< -o DIR: -p's plots (empty: none, -p alone writes nothing)
 };
 
 /// evo's naming: the label, the estimate's name or the file's stem (the path with

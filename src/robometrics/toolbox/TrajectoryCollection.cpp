@@ -15,6 +15,7 @@
 #include "robometrics/slam/TrajectoryEdit.hpp"
 #include "robometrics/slam/TrajectoryStatistics.hpp"
 #include "robometrics/toolbox/BagTrajectoryList.hpp"
+#include "robometrics/toolbox/EvoTrajFigures.hpp"
 #include "robometrics/toolbox/PlotFiles.hpp"
 #include "robometrics/toolbox/PlotMode.hpp"
 #include "robometrics/toolbox/TrajectoryOverlayPlot.hpp"
@@ -114,7 +115,7 @@ Result<std::vector<NamedTrajectory>> loadAll(const TrajectoryCollectionOptions &
     std::vector<NamedTrajectory> out;
     std::set<std::string> used;
     for (const std::string &argument : arguments) {
-        auto t = io::loadTrajectory(argument, o.format, io::TrajectoryLoadOptions{o.tf_lookup_frequency});
+        auto t = io::loadTrajectory(argument, o.format, io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
         if (!t) return t.error();
         std::string name = displayName(argument);
         for (int k = 2; used.count(name) != 0; ++k) name = displayName(argument) + "_" + std::to_string(k);
@@ -133,7 +134,7 @@ Status exportAll(const TrajectoryCollectionOptions &o, const std::vector<NamedTr
         if (!wanted) continue;
         for (const auto &t : all) {
             const std::string path =
-                (std::filesystem::path(o.out_dir) / (t.name + "." + io::trajectoryFileExtension(format))).string();
+                (std::filesystem::path(o.out_dir.empty() ? "." : o.out_dir) / (t.name + "." + io::trajectoryFileExtension(format))).string();
             ROBOMETRICS_TRY(io::writeTrajectoryFile(path, t.trajectory, format));
             written.push_back(path);
         }
@@ -212,7 +213,8 @@ Status describeLoaded(const TrajectoryCollectionOptions &o, const std::vector<st
     out["trajectories"] = items;
 
     std::vector<std::string> written;
-    if (o.save_tum || o.save_kitti || o.save_euroc || o.plot) {
+    const bool plot_files = o.plot && !o.out_dir.empty();  // -p alone writes nothing (no window)
+    if (!o.out_dir.empty() && (o.save_tum || o.save_kitti || o.save_euroc || plot_files)) {
         std::error_code ec;
         std::filesystem::create_directories(o.out_dir, ec);
         if (ec) return Error{o.out_dir + ": cannot create the output directory: " + ec.message()};
@@ -220,16 +222,15 @@ Status describeLoaded(const TrajectoryCollectionOptions &o, const std::vector<st
     ROBOMETRICS_TRY(exportAll(o, all, written));
     if (o.plot || !o.save_plot.empty()) {
         const std::vector<OverlayPlot> plots = trajectoryOverlayPlots(all, ref_index, plotModeAxes(o.plot_mode));
-        auto files = o.plot ? writeOverlayPlots(o.out_dir, plots, true)
+        auto files = plot_files ? writeOverlayPlots(o.out_dir, plots, true)
                             : Result<std::vector<std::string>>(std::vector<std::string>{});
         if (!files) return files.error();
         written.insert(written.end(), files->begin(), files->end());
         if (!o.save_plot.empty()) {
-            // evo's figure names without our "traj_" prefix: PATH_xy.png, PATH_yaw.png.
-            std::vector<NamedPlot> named;
-            for (const OverlayPlot &plot : plots)
-                named.push_back({plot.stem.substr(plot.stem.find('_') + 1), plot.svg});
-            auto saved = savePlots(o.save_plot, named);
+            // evo's three figures: PATH_trajectories.png, PATH_xyz.png, PATH_rpy.png.
+            auto named = evoTrajFigures(plots);
+            if (!named) return named.error();
+            auto saved = savePlots(o.save_plot, *named);
             if (!saved) return saved.error();
             written.insert(written.end(), saved->begin(), saved->end());
         }

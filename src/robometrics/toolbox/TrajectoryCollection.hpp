@@ -21,6 +21,7 @@ struct TrajectoryCollectionOptions {
     std::string ref;
     std::string format = "auto";
     double tf_lookup_frequency = 10.0;  ///< Hz, TF chains looked up as evo; 0: every stamp (TrajectoryInput.hpp)
+    std::string tf_start = "tf";  ///< the lookups' first time: "tf" (first /tf stamp) or "bag" (first log time)
     bool align = false, correct_scale = false, align_origin = false;
     std::size_t n_to_align = 0;
     double t_max_diff = 0.01, t_offset = 0.0;
@@ -32,7 +33,7 @@ struct TrajectoryCollectionOptions {
     bool full_check = false;  ///< evo's --full_check: say whether each trajectory is valid
     std::string plot_mode;    ///< evo's --plot_mode (toolbox/PlotMode.hpp): the plane(s) drawn
     std::string save_plot;    ///< evo's --save_plot PATH (toolbox/PlotFiles.hpp)
-    std::string out_dir = ".";
+    std::string out_dir;  ///< -o DIR: exports (empty: the current folder) and -p's plots (empty: none)
 };
 
 /// Runs `traj`: the text summary goes to `print` as it is made (nothing with json set); returns

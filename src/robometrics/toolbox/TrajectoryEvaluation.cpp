@@ -78,7 +78,7 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
     if (o.relation == "trans_part") o.relation = "trans";
 
     auto input = io::loadTrajectoryPair(c.ref, arguments->ref_format, c.est, arguments->est_format,
-                                        io::TrajectoryLoadOptions{o.tf_lookup_frequency});
+                                        io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
     if (!input) return stopped(run, 1, input.message());
     if (o.t_offset != "auto") {
         if (auto warning = slam::clockMismatchWarning(input->ref, input->est)) warn(run, c, *warning);

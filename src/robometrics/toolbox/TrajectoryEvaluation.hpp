@@ -21,6 +21,7 @@ struct TrajectoryEvaluationOptions {
     std::vector<std::string> more_positionals;
     std::string ref_format = "auto", est_format = "auto";
     double tf_lookup_frequency = 10.0;  ///< Hz, TF chains looked up as evo; 0: every stamp (TrajectoryInput.hpp)
+    std::string tf_start = "tf";  ///< the lookups' first time: "tf" (first /tf stamp) or "bag" (first log time)
     std::string assoc = "nearest";
     double t_max_diff = 0.01;
     std::string t_offset = "0";  ///< seconds, or "auto" (estimated, see slam/TimeOffsetEstimator.hpp)

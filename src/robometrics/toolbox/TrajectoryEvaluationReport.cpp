@@ -228,9 +228,7 @@ nlohmann::json resultsJson(const TrajectoryEvaluationContext &c, const slam::Tra
 Status writeEvaluationOutputs(const TrajectoryEvaluationContext &c, const slam::TrajectoryErrorResult &r,
                               const nlohmann::json &summary) {
     const TrajectoryEvaluationOptions &o = c.options;
-    const std::string &stem = o.metric;
     if (!o.out_dir.empty()) ROBOMETRICS_TRY(writeOutputDirectory(o.out_dir, o, r));
-    if (o.plot && o.out_dir.empty()) ROBOMETRICS_TRY(writePlots(stem + "_plot.svg", stem + "_error_plot.svg", o, r));
     if (!o.save_plot.empty()) {
         auto written = savePlots(o.save_plot, evaluationPlots(o, r));
         if (!written) return written.error();

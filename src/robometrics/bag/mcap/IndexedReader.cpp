@@ -82,7 +82,7 @@ IndexedReader::~IndexedReader() = default;
 IndexedReader::IndexedReader(IndexedReader &&) noexcept = default;
 
 void IndexedReader::loadAhead(std::size_t loaders) {
-    if (ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
+    if (loaders == 0 || ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
     while (loaders_.size() < loaders) {
         auto another = loaders_.front()->another();
         if (!another) break;  // the file cannot be opened again: fewer loaders, the same messages

@@ -14,6 +14,7 @@
 
 #include "robometrics/bag/ChunkHeap.hpp"
 #include "robometrics/bag/ChunkLoadAhead.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
@@ -40,9 +41,9 @@ public:
 
     /// From now on the chunks are read and decompressed ahead of next() on `loaders` threads of
     /// their own (each with its own handle on the file), two chunks at once with two: the
-    /// messages and errors are the same. For a caller that reads to the end on a core of its own
-    /// (ReadAhead); not undone.
-    void loadAhead(std::size_t loaders = 2);
+    /// messages and errors are the same. For a caller that reads to the end (ReadAhead, `info`,
+    /// `convert`); not undone. With 0 loaders (ROBOMETRICS_READ_THREADS=1) nothing changes.
+    void loadAhead(std::size_t loaders = chunkLoaders());
 
     /// The next message in log-time order; its data view stays valid until the next call.
     Result<bool> next(MessageRecord &out);

@@ -3,15 +3,13 @@
 // metadata indexes, grouped by opcode), one SummaryOffset per group, the Footer and the magic.
 // Every CRC is computed (data section, chunks, summary).
 
-#include <lz4frame.h>
-#include <zstd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 
 #include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/ChunkCompressor.hpp"
 #include "robometrics/bag/mcap/Crc32.hpp"
 #include "robometrics/bag/mcap/RecordEncoder.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -46,7 +44,11 @@ const char *compressionName(Compression c) {
 class FileMcapWriter final : public McapWriter {
 public:
     FileMcapWriter(std::string path, AtomicFile output, std::FILE *file, const McapWriterOptions &options)
-        : path_(std::move(path)), output_(std::move(output)), file_(file), options_(options) {
+        : path_(std::move(path)),
+          output_(std::move(output)),
+          file_(file),
+          options_(options),
+          compressor_(options.compression, options.compression_threads) {
         std::setvbuf(file_, nullptr, _IOFBF, 1 << 20);
     }
     // Without close() the file is unfinished (an error, or an exception unwinding): it is
@@ -111,6 +113,7 @@ public:
 
     Status writeMetadata(const std::string &name, const std::map<std::string, std::string> &metadata) override {
         if (!file_) return Error{path_ + ": write after close"};
+        ROBOMETRICS_TRY(writeCompressed(true));  // after every chunk closed before it, as it was called
         MetadataIndexRecord index{position_, 0, name};
         RecordEncoder e(out_);
         e.begin(Opcode::Metadata);
@@ -149,57 +152,53 @@ private:
         return Status::Ok();
     }
 
-    Status compress(std::vector<std::uint8_t> &dst) {
-        switch (options_.compression) {
-            case Compression::None:
-                dst = chunk_;
-                return Status::Ok();
-            case Compression::Zstd: {
-                if (!zstd_) zstd_.reset(ZSTD_createCCtx());
-                dst.resize(ZSTD_compressBound(chunk_.size()));
-                std::size_t n = ZSTD_compressCCtx(zstd_.get(), dst.data(), dst.size(), chunk_.data(), chunk_.size(), 1);
-                if (ZSTD_isError(n)) return Error{path_ + ": zstd compression failed: " + ZSTD_getErrorName(n)};
-                dst.resize(n);
-                return Status::Ok();
-            }
-            case Compression::Lz4: {
-                LZ4F_preferences_t prefs;
-                std::memset(&prefs, 0, sizeof prefs);
-                prefs.frameInfo.blockMode = LZ4F_blockIndependent;
-                prefs.frameInfo.contentChecksumFlag = LZ4F_contentChecksumEnabled;
-                dst.resize(LZ4F_compressFrameBound(chunk_.size(), &prefs));
-                std::size_t n = LZ4F_compressFrame(dst.data(), dst.size(), chunk_.data(), chunk_.size(), &prefs);
-                if (LZ4F_isError(n)) return Error{path_ + ": lz4 compression failed: " + LZ4F_getErrorName(n)};
-                dst.resize(n);
-                return Status::Ok();
-            }
+    // The open chunk goes to the compressor; the chunks compressed by now are written.
+    Status flushChunk() {
+        if (chunk_.empty()) return Status::Ok();
+        std::unique_ptr<mcap::ChunkCompressor::Job> job = compressor_.spare();
+        std::swap(job->records, chunk_);
+        std::swap(job->index, chunk_index_);
+        job->start = chunk_messages_ ? chunk_start_ : 0;
+        job->end = chunk_messages_ ? chunk_end_ : 0;
+        job->messages = chunk_messages_;
+        chunk_messages_ = 0;
+        compressor_.submit(std::move(job));
+        return writeCompressed(false);
+    }
+
+    /// Writes the compressed chunks in the order they were closed: those done by now, or with
+    /// `all` every one.
+    Status writeCompressed(bool all) {
+        while (auto job = compressor_.take(all)) {
+            Status s = writeChunk(*job);
+            compressor_.recycle(std::move(job));
+            ROBOMETRICS_TRY(s);
         }
         return Status::Ok();
     }
 
-    Status flushChunk() {
-        if (chunk_.empty()) return Status::Ok();
-        ROBOMETRICS_TRY(compress(compressed_));
+    Status writeChunk(const mcap::ChunkCompressor::Job &job) {
+        if (!job.status.ok()) return Error{path_ + ": " + job.status.message()};
         ChunkIndexRecord index;
-        index.message_start_time = chunk_messages_ ? chunk_start_ : 0;
-        index.message_end_time = chunk_messages_ ? chunk_end_ : 0;
+        index.message_start_time = job.start;
+        index.message_end_time = job.end;
         index.chunk_start_offset = position_;
         index.compression = compressionName(options_.compression);
-        index.compressed_size = compressed_.size();
-        index.uncompressed_size = chunk_.size();
+        index.compressed_size = job.compressed.size();
+        index.uncompressed_size = job.records.size();
         RecordEncoder e(out_);
         e.begin(Opcode::Chunk);
         e.u64(index.message_start_time);
         e.u64(index.message_end_time);
-        e.u64(chunk_.size());
-        e.u32(crc32(chunk_));
+        e.u64(job.records.size());
+        e.u32(job.crc);
         e.string(index.compression);
-        e.u64(compressed_.size());
-        e.raw(compressed_);
+        e.u64(job.compressed.size());
+        e.raw(job.compressed);
         e.finish();
         index.chunk_length = out_.size();
         const std::uint64_t indexes_start = position_ + out_.size();
-        for (const auto &[channel, entries] : chunk_index_) {
+        for (const auto &[channel, entries] : job.index) {
             if (entries.empty()) continue;
             index.message_index_offsets[channel] = position_ + out_.size();
             e.begin(Opcode::MessageIndex);
@@ -212,15 +211,13 @@ private:
             e.finish();
         }
         index.message_index_length = position_ + out_.size() - indexes_start;
-        chunk_index_.clear();
-        chunk_.clear();
-        chunk_messages_ = 0;
         chunk_indexes_.push_back(std::move(index));
         return emit();
     }
 
     Status finishFile() {
         ROBOMETRICS_TRY(flushChunk());
+        ROBOMETRICS_TRY(writeCompressed(true));
         ROBOMETRICS_TRY(emit());
         RecordEncoder e(out_);
         e.begin(Opcode::DataEnd);
@@ -305,10 +302,6 @@ private:
         return Status::Ok();
     }
 
-    struct ZstdFree {
-        void operator()(ZSTD_CCtx *c) const { ZSTD_freeCCtx(c); }
-    };
-
     std::string path_;
     AtomicFile output_;  ///< the temporary beside path_ that file_ writes
     std::FILE *file_;
@@ -317,7 +310,6 @@ private:
     std::vector<std::uint8_t> out_;    ///< bytes waiting to go to the file
     std::uint64_t position_ = 0;       ///< file offset of out_[0]
     std::vector<std::uint8_t> chunk_;  ///< uncompressed records of the open chunk
-    std::vector<std::uint8_t> compressed_;
     std::map<std::uint16_t, std::vector<std::pair<std::uint64_t, std::uint64_t>>> chunk_index_;
     std::uint64_t chunk_start_ = 0, chunk_end_ = 0, chunk_messages_ = 0;
     std::vector<SchemaRecord> schemas_;
@@ -328,7 +320,7 @@ private:
     std::uint64_t message_count_ = 0, start_time_ = 0, end_time_ = 0;
     std::uint32_t data_crc_ = 0, summary_crc_ = 0;
     bool data_end_written_ = false, summary_started_ = false;
-    std::unique_ptr<ZSTD_CCtx, ZstdFree> zstd_;
+    mcap::ChunkCompressor compressor_;  ///< last: its threads go before the buffers above
 };
 
 }  // namespace

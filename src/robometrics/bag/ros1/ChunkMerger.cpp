@@ -36,14 +36,42 @@ struct Later {
 
 }  // namespace
 
-ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter)
-    : file_(std::move(file)), filter_(std::move(filter)) {
+/// What loading a chunk needs, used by one thread at a time (the reader's, or a loading
+/// thread's after loadAhead()).
+class ChunkMerger::Loader {
+public:
+    Loader(mcap::FileInput file, MergeFilter filter) : file_(std::move(file)), filter_(std::move(filter)) {}
+
+    const MergeFilter &filter() const { return filter_; }
+    const std::string &path() const { return file_.path(); }
+    /// The same loader on a handle of its own on the file, for another thread.
+    Result<std::unique_ptr<Loader>> another() const {
+        auto file = mcap::FileInput::open(file_.path());
+        if (!file) return file.error();
+        return std::make_unique<Loader>(std::move(file.value()), filter_);
+    }
+
+    /// Reads the chunk `info` points at into `chunk` (its buffers reused) with its wanted
+    /// messages in time order.
+    Status load(const ChunkInfo &info, LoadedChunk &chunk);
+
+private:
+    Status parseRecords(LoadedChunk &chunk, Bytes records);
+
+    mcap::FileInput file_;
+    MergeFilter filter_;
+    ChunkDecompressor decompressor_;
+};
+
+ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter) {
+    loaders_.push_back(std::make_unique<Loader>(std::move(file), std::move(filter)));
+    const MergeFilter &wanted = loaders_.front()->filter();
     for (ChunkInfo &c : chunks) {
-        if (c.end_time < filter_.start_time || c.start_time > filter_.end_time) continue;
+        if (c.end_time < wanted.start_time || c.start_time > wanted.end_time) continue;
         // The chunk info's per-connection counts say whether a wanted connection is inside.
         bool any = std::any_of(c.counts.begin(), c.counts.end(), [&](const auto &kv) {
-            auto it = filter_.connections.find(kv.first);
-            return kv.second > 0 && (it == filter_.connections.end() || it->second);
+            auto it = wanted.connections.find(kv.first);
+            return kv.second > 0 && (it == wanted.connections.end() || it->second);
         });
         if (any) chunks_.push_back(std::move(c));
     }
@@ -54,10 +82,34 @@ ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, Me
 }
 
 ChunkMerger::~ChunkMerger() = default;
+// Safe while loading ahead: the threads read the Loaders and the chunk infos, both on the heap.
 ChunkMerger::ChunkMerger(ChunkMerger &&) noexcept = default;
-ChunkMerger &ChunkMerger::operator=(ChunkMerger &&) noexcept = default;
 
-Status ChunkMerger::parseRecords(LoadedChunk &chunk, Bytes records) {
+void ChunkMerger::loadAhead(std::size_t loaders) {
+    if (loaders == 0 || ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
+    while (loaders_.size() < loaders) {
+        auto another = loaders_.front()->another();
+        if (!another) break;  // the file cannot be opened again: fewer loaders, the same messages
+        loaders_.push_back(std::move(another.value()));
+    }
+    const ChunkInfo *first = chunks_.data() + next_chunk_;
+    ahead_ = std::make_unique<ChunkLoadAhead<LoadedChunk>>(
+        chunks_.size() - next_chunk_, loaders_.size(),
+        [loaders = loaders_.data(), first](std::size_t loader, std::size_t i, LoadedChunk &chunk) {
+            return loaders[loader]->load(first[i], chunk);
+        });
+}
+
+Result<std::shared_ptr<ChunkMerger::LoadedChunk>> ChunkMerger::loadNext() {
+    const ChunkInfo &info = chunks_[next_chunk_++];
+    ++chunks_loaded_;
+    if (ahead_) return ahead_->take(merge_.spare());
+    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
+    ROBOMETRICS_TRY(loaders_.front()->load(info, *chunk));
+    return chunk;
+}
+
+Status ChunkMerger::Loader::parseRecords(LoadedChunk &chunk, Bytes records) {
     const std::uint64_t at = chunk.file_offset;
     auto where = [&](std::size_t pos) { return "Chunk, at byte " + std::to_string(pos) + " of its records: "; };
     for (std::size_t pos = 0; pos < records.size();) {
@@ -86,13 +138,11 @@ Status ChunkMerger::parseRecords(LoadedChunk &chunk, Bytes records) {
     return Status::Ok();
 }
 
-Status ChunkMerger::load(const ChunkInfo &info) {
-    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
-    ++chunks_loaded_;
+Status ChunkMerger::Loader::load(const ChunkInfo &info, LoadedChunk &chunk) {
     const std::uint64_t offset = info.chunk_pos;
-    chunk->file_offset = offset;
-    chunk->messages.clear();
-    chunk->cursor = 0;
+    chunk.file_offset = offset;
+    chunk.messages.clear();
+    chunk.cursor = 0;
     FileRecord record;
     ROBOMETRICS_TRY(readRecordHeader(file_, offset, record));
     auto fields = HeaderFields::parse(record.header);
@@ -104,25 +154,24 @@ Status ChunkMerger::load(const ChunkInfo &info) {
     }
     auto header = parseChunkHeader(*fields);
     if (!header) return file_.error(offset, header.message());
-    ROBOMETRICS_TRY(file_.read(record.data_offset, record.data_length, chunk->raw, "Chunk data"));
-    auto records = decompressor_.decompress(*header, chunk->raw, chunk->decompressed);
+    ROBOMETRICS_TRY(file_.read(record.data_offset, record.data_length, chunk.raw, "Chunk data"));
+    auto records = decompressor_.decompress(*header, chunk.raw, chunk.decompressed);
     if (!records) return file_.error(offset, "Chunk: " + records.message());
-    ROBOMETRICS_TRY(parseRecords(*chunk, *records));
-    merge_.add<Later>(std::move(chunk));
-    return Status::Ok();
+    return parseRecords(chunk, *records);
 }
 
 Result<bool> ChunkMerger::next(RawMessage &out) {
-    if (failed_) return Error{file_.path() + ": reading stopped at an earlier error"};
+    if (failed_) return Error{loaders_.front()->path() + ": reading stopped at an earlier error"};
     merge_.releaseCurrent<Later>();  // the previous message's chunk: back into the heap or the spares
     // Load every chunk that may hold a message at or before the earliest one pending.
     while (next_chunk_ < chunks_.size() &&
            (merge_.empty() || chunks_[next_chunk_].start_time <= merge_.earliest().front().message.time)) {
-        Status s = load(chunks_[next_chunk_++]);
-        if (!s.ok()) {
+        auto chunk = loadNext();
+        if (!chunk) {
             failed_ = true;
-            return s.error();
+            return chunk.error();
         }
+        merge_.add<Later>(std::move(chunk.value()));
     }
     if (merge_.empty()) return false;
     LoadedChunk &chunk = merge_.popEarliest<Later>();

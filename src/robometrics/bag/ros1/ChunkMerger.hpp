@@ -3,7 +3,9 @@
 // of time order and overlap (rosbag writes them as buffers fill), so, as for indexed MCAP, the
 // chunks are sorted by start time from their Chunk info records and loaded lazily, only when
 // the next message could come from them: memory holds the chunks that overlap in time, never
-// the whole bag. Ties keep file order (chunk position, then position in the chunk).
+// the whole bag. Ties keep file order (chunk position, then position in the chunk). After
+// loadAhead() the chunks are read, decompressed (bz2, lz4) and parsed on threads of their own
+// ahead of next() (bag/ChunkLoadAhead.hpp), with the same messages and errors.
 
 #include <cstdint>
 #include <limits>
@@ -12,6 +14,8 @@
 #include <vector>
 
 #include "robometrics/bag/ChunkHeap.hpp"
+#include "robometrics/bag/ChunkLoadAhead.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/ros1/ChunkDecompressor.hpp"
@@ -38,7 +42,11 @@ public:
     ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter);
     ~ChunkMerger();
     ChunkMerger(ChunkMerger &&) noexcept;
-    ChunkMerger &operator=(ChunkMerger &&) noexcept;
+    ChunkMerger &operator=(ChunkMerger &&) = delete;  // would replace what a loading thread reads
+
+    /// From now on the chunks are loaded ahead of next() on `loaders` threads of their own (each
+    /// with its own handle on the file); none with 0 (ROBOMETRICS_READ_THREADS=1). Not undone.
+    void loadAhead(std::size_t loaders = chunkLoaders());
 
     /// The next message in time order; false at the end; an Error naming file and offset.
     Result<bool> next(RawMessage &out);
@@ -48,17 +56,19 @@ public:
 
 private:
     struct LoadedChunk;
-    Status load(const ChunkInfo &info);
-    Status parseRecords(LoadedChunk &chunk, Bytes records);
+    class Loader;
+    /// The next wanted chunk, loaded here or taken from the loading threads.
+    Result<std::shared_ptr<LoadedChunk>> loadNext();
 
-    mcap::FileInput file_;
+    /// The file, the filter and a decompressor, one per loading thread after loadAhead(); on the
+    /// heap, so a move leaves them where the threads read them.
+    std::vector<std::unique_ptr<Loader>> loaders_;
     std::vector<ChunkInfo> chunks_;  ///< the wanted chunks, by (start time, file position)
     std::size_t next_chunk_ = 0;
-    MergeFilter filter_;
-    ChunkDecompressor decompressor_;
     ChunkHeap<LoadedChunk> merge_;  ///< loaded chunks in time order (bag/ChunkHeap.hpp)
     std::size_t chunks_loaded_ = 0;
     bool failed_ = false;
+    std::unique_ptr<ChunkLoadAhead<LoadedChunk>> ahead_;  ///< last: its threads read the members above
 };
 
 }  // namespace robometrics::bag::ros1

@@ -177,7 +177,9 @@ Result<Connection> parseConnection(const HeaderFields &header, Bytes data) {
     out.md5sum = fields->textOr("md5sum", "");
     out.message_definition = fields->textOr("message_definition", "");
     out.callerid = fields->textOr("callerid", "");
-    out.latching = fields->textOr("latching", "0") == "1";
+    const std::string latching = fields->textOr("latching", "");
+    out.latching = latching == "1";
+    out.latching_recorded = !latching.empty();
     return out;
 }
 

@@ -83,8 +83,9 @@ struct Connection {
     std::string type;  ///< "pkg/Type" as ROS 1 writes it
     std::string md5sum;
     std::string message_definition;
-    std::string callerid;
-    bool latching = false;
+    std::string callerid;          ///< empty when the header has none
+    bool latching = false;         ///< `latching=1`
+    bool latching_recorded = false;  ///< the header has a `latching` field at all
 };
 
 struct ChunkInfo {

@@ -60,6 +60,8 @@ public:
 
     std::string describe() const override { return path_; }
 
+    void loadAhead() override { merger_.loadAhead(); }
+
     std::optional<ReadDamage> damage() const override { return damage_; }
 
 private:
@@ -130,7 +132,10 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
         topic_callers.insert(c.callerid);
         it->publishers = static_cast<int>(topic_callers.size());
         if (topic_of.emplace(c.id, static_cast<std::size_t>(it - topics.begin())).second) {
-            it->ros1_latched.push_back(c.latching);
+            it->ros1_connections.push_back(
+                {c.callerid, c.latching            ? Ros1Latching::Latched
+                             : c.latching_recorded ? Ros1Latching::NotLatched
+                                                   : Ros1Latching::NotRecorded});
         } else {
             // A repeated id must describe the same connection (rosbag may write it twice).
             if (topics[topic_of[c.id]].name != c.topic)

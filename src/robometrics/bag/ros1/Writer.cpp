@@ -103,7 +103,7 @@ Result<Writer> Writer::create(const std::string &path, WriterOptions options) {
 }
 
 std::uint32_t Writer::addConnection(const std::string &topic, const std::string &type, const std::string &definition,
-                                    const std::string &md5sum) {
+                                    const std::string &md5sum, const ConnectionExtras &extras) {
     const auto id = static_cast<std::uint32_t>(connection_records_.size());
     std::vector<std::uint8_t> header, data;
     field(header, "op", {static_cast<std::uint8_t>(Op::Connection)});
@@ -113,6 +113,8 @@ std::uint32_t Writer::addConnection(const std::string &topic, const std::string 
     field(data, "type", text(type));
     field(data, "md5sum", text(md5sum));
     field(data, "message_definition", text(definition));
+    if (!extras.callerid.empty()) field(data, "callerid", text(extras.callerid));
+    if (!extras.latching.empty()) field(data, "latching", text(extras.latching));
     std::vector<std::uint8_t> out;
     record(out, header, data);
     connection_records_.push_back(std::move(out));

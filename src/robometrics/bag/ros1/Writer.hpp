@@ -19,13 +19,19 @@ struct WriterOptions {
     std::size_t chunk_size = 768 * 1024;  ///< rosbag's default chunk threshold
 };
 
+/// Optional connection header fields; an empty one is not written (as rosbags leaves them out).
+struct ConnectionExtras {
+    std::string callerid;  ///< the publishing node, e.g. "/static_transform_publisher"
+    std::string latching;  ///< "1" for a latched publisher, "0" otherwise
+};
+
 class Writer {
 public:
     static Result<Writer> create(const std::string &path, WriterOptions options = {});
 
     /// Declares a connection; returns its id. `type` is "pkg/Type".
     std::uint32_t addConnection(const std::string &topic, const std::string &type, const std::string &definition,
-                                const std::string &md5sum = "*");
+                                const std::string &md5sum = "*", const ConnectionExtras &extras = {});
 
     /// Appends a message (ROS 1 serialized) at `time` (>= 0).
     Status write(std::uint32_t conn, TimeNs time, Bytes data);

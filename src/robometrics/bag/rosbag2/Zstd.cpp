@@ -20,11 +20,13 @@ struct FileCloser {
     }
 };
 using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+}  // namespace
 
+// Outside the anonymous namespace: ZstdMessageDecompressor::Context, a class of the header, holds
+// one, and a type with internal linkage there is an error in a unity build (-Wsubobject-linkage).
 struct DStreamDeleter {
     void operator()(ZSTD_DStream *s) const { ZSTD_freeDStream(s); }
 };
-}  // namespace
 
 bool isZstdFrame(std::span<const std::uint8_t> data) {
     return data.size() >= 4 && std::equal(kZstdMagic, kZstdMagic + 4, data.begin());

@@ -1,0 +1,89 @@
+// The baselines of a whole-bag read, for benchmarks/command-ratios (a plain program, not a
+// Google Benchmark one: the script times it as a whole process, as it times `robometrics info`):
+//
+//   read_baselines zstd FILE.mcap       reads every zstd chunk the summary lists and decompresses
+//                                       it with ZSTD_decompressDCtx on one thread: the floor of
+//                                       a one-core read
+//   read_baselines official FILE.mcap   every message through the official MCAP C++ reader
+//                                       (McapReader::readMessages(): the summary's chunk indexes,
+//                                       log-time order), built only when CMake is given
+//                                       -DMCAP_CPP_INCLUDE_DIR=<its cpp/mcap/include>
+//
+// Each prints "<messages or chunks> <uncompressed bytes>" so the script can check it read the
+// whole file. Exit 2 when the baseline is not built in, 1 on a read error.
+
+#include <zstd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "robometrics/bag/mcap/FileInput.hpp"
+#include "robometrics/bag/mcap/Summary.hpp"
+
+#ifdef ROBOMETRICS_OFFICIAL_MCAP
+#define MCAP_IMPLEMENTATION
+#include <mcap/reader.hpp>
+#endif
+
+namespace {
+
+int plainZstd(const char *path) {
+    using namespace robometrics::bag::mcap;
+    auto file = FileInput::open(path);
+    if (!file) return std::fprintf(stderr, "%s\n", file.message().c_str()), 1;
+    auto summary = readSummary(*file);
+    if (!summary) return std::fprintf(stderr, "%s\n", summary.message().c_str()), 1;
+    ZSTD_DCtx *dctx = ZSTD_createDCtx();
+    std::vector<std::uint8_t> raw, out;
+    std::uint64_t chunks = 0, bytes = 0;
+    for (const ChunkIndexRecord &c : summary->chunk_indexes) {
+        if (c.compression != "zstd") continue;
+        if (!file->read(c.chunk_start_offset, c.chunk_length, raw, "Chunk record").ok()) return 1;
+        out.resize(c.uncompressed_size);
+        // The compressed records are the last compressed_size bytes of the Chunk record.
+        const std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(),
+                                                  raw.data() + raw.size() - c.compressed_size, c.compressed_size);
+        if (ZSTD_isError(n) || n != c.uncompressed_size) return std::fprintf(stderr, "zstd failed\n"), 1;
+        ++chunks;
+        bytes += n;
+    }
+    ZSTD_freeDCtx(dctx);
+    std::printf("%llu %llu\n", static_cast<unsigned long long>(chunks), static_cast<unsigned long long>(bytes));
+    return 0;
+}
+
+int official(const char *path) {
+#ifdef ROBOMETRICS_OFFICIAL_MCAP
+    mcap::McapReader reader;
+    if (auto status = reader.open(path); !status.ok()) return std::fprintf(stderr, "%s\n", status.message.c_str()), 1;
+    std::uint64_t messages = 0, bytes = 0;
+    bool failed = false;
+    auto problem = [&](const mcap::Status &status) {
+        std::fprintf(stderr, "%s\n", status.message.c_str());
+        failed = true;
+    };
+    for (const mcap::MessageView &view : reader.readMessages(problem)) {
+        ++messages;
+        bytes += view.message.dataSize;
+    }
+    reader.close();
+    std::printf("%llu %llu\n", static_cast<unsigned long long>(messages), static_cast<unsigned long long>(bytes));
+    return failed ? 1 : 0;
+#else
+    (void)path;
+    std::fprintf(stderr, "read_baselines: built without the official MCAP reader (MCAP_CPP_INCLUDE_DIR)\n");
+    return 2;
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc == 3 && std::strcmp(argv[1], "zstd") == 0) return plainZstd(argv[2]);
+    if (argc == 3 && std::strcmp(argv[1], "official") == 0) return official(argv[2]);
+    std::fprintf(stderr, "usage: read_baselines zstd|official FILE.mcap\n");
+    return 2;
+}
