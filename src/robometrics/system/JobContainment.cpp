@@ -260,6 +260,7 @@ bool endContained(const Containment &containment, double timeout_s) {
 
 void removeCgroup(const Containment &containment) {
     if (containment.cgroup.empty()) return;
+    if (::rmdir(containment.cgroup.c_str()) == 0 || errno == ENOENT) return;  // the usual case: empty
     // Depth first: a nested robometrics may have left its own job cgroups inside.
     std::error_code ec;
     std::vector<fs::path> dirs;
