@@ -69,7 +69,7 @@ TEST(BenchReportHtml, HeadlineFirstWithUnitAndDirectionAndNothingRankedOnAGuess)
 
     const std::string json = resultsJson(agg, r.jobs, r.metrics, std::nullopt);
     EXPECT_NE(json.find("\"mine.score\": {\n      \"unit\": null,\n      \"direction\": \"none\",\n      \"tier\": "
-                        "\"detail\",\n      \"in_catalogue\": false"),
+                        "\"detail\",\n      \"group\": \"run\",\n      \"in_catalogue\": false"),
               std::string::npos)
         << json;
     const auto boards = json.substr(json.find("\"leaderboards\""));

@@ -38,6 +38,10 @@ struct Shared {
     std::condition_variable queued;
     std::deque<Finished> finished;
     bool workers_done = false;
+    /// Held for every write transaction of this process's connections (claims and records): they
+    /// then wait for each other here, microseconds, not in SQLite's busy handler, whose first
+    /// sleep is a millisecond.
+    std::mutex store_mutex;
 };
 
 bool stopping(const Shared &shared) {
@@ -60,7 +64,10 @@ void workerLoop(Shared &shared, int slot, std::vector<int> cpus) {
     run.cpus = std::move(cpus);
     run.stop_requested = [&shared] { return stopping(shared) ? 1 : 0; };
     while (!stopping(shared)) {
-        auto claimed = store->claimNext(run.worker);
+        auto claimed = [&] {
+            std::lock_guard<std::mutex> lock(shared.store_mutex);
+            return store->claimNext(run.worker);
+        }();
         if (!claimed) return fail(shared, claimed.message());
         if (!*claimed) return;  // nothing pending
         const JobSpec &job = shared.stored->jobs.at(static_cast<std::size_t>(**claimed));
@@ -92,7 +99,11 @@ void writerLoop(Shared &shared) {
         }
         for (Finished &f : batch) {
             if (!store) continue;  // the error is reported; the workers stop
-            if (Status s = store->record(f.outcome); !s.ok()) {
+            Status s = [&] {
+                std::lock_guard<std::mutex> lock(shared.store_mutex);
+                return store->record(f.outcome);
+            }();
+            if (!s.ok()) {
                 fail(shared, s.message());
                 continue;
             }

@@ -109,6 +109,7 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
         catalogue[name] = {{"unit", info.in_catalogue ? ordered_json(std::string(info.unit)) : ordered_json(nullptr)},
                            {"direction", evaluate::directionText(info.direction)},
                            {"tier", evaluate::tierText(info.tier)},
+                           {"group", evaluate::groupText(info.group)},
                            {"in_catalogue", info.in_catalogue}};
     }
     root["metric_catalogue"] = std::move(catalogue);

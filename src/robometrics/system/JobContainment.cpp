@@ -87,6 +87,7 @@ CgroupParent findCgroupParent() {
     if (root != "/" && relative.rfind(root, 0) == 0) relative = relative.substr(root.size());
     const std::string path = (fs::path(mount) / fs::path(relative).relative_path()).lexically_normal().string();
     if (path.find_first_of(" \t\n") != std::string::npos) return {{}, path + ": a cgroup path with white space"};
+    if (path.size() > 200) return {{}, path + ": a cgroup path too long for the guard's records"};
     if (access((fs::path(path) / "cgroup.procs").c_str(), W_OK) != 0 || access(path.c_str(), W_OK) != 0) {
         return {{},
                 fmt::format("{}: not writable ({}): run as root or in a delegated cgroup", path, std::strerror(errno))};
@@ -260,6 +261,7 @@ bool endContained(const Containment &containment, double timeout_s) {
 
 void removeCgroup(const Containment &containment) {
     if (containment.cgroup.empty()) return;
+    if (::rmdir(containment.cgroup.c_str()) == 0 || errno == ENOENT) return;  // the usual case: empty
     // Depth first: a nested robometrics may have left its own job cgroups inside.
     std::error_code ec;
     std::vector<fs::path> dirs;
