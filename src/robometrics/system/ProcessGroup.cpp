@@ -290,7 +290,7 @@ bool waitForExit(pid_t pid, double seconds, int &status, rusage *usage) {
         if (r == pid) return true;
         if (r < 0) return true;  // already reaped
         if (monotonicSeconds() >= deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
 }
 
