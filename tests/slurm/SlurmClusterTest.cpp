@@ -1,8 +1,8 @@
 // The office matrix (a short variant) through `--executor slurm` on a real single-node cluster
 // gives the same results table as the local executor. The fixture starts munged, slurmctld and
 // slurmd from a config generated in a temporary folder, every address 127.0.0.1 and the ports
-// chosen per run (../shared/reference/slurm-single-node.md), and stops exactly those daemons by
-// the PIDs in their pid files.
+// chosen per run (../shared/reference/slurm-single-node.md), runs the daemons in the foreground
+// as its own children and stops exactly those.
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -31,6 +31,7 @@
 #include "robometrics/bench/ResultStore.hpp"
 #include "robometrics/bench/ResultsTable.hpp"
 #include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -70,13 +71,6 @@ int freePort() {
 /// Half the machine's memory in MB: the node must offer the matrix's mem_mb (Slurm's default is 1 MB).
 long memoryMb() { return sysconf(_SC_PHYS_PAGES) / 1024 * sysconf(_SC_PAGESIZE) / 1024 / 2; }
 
-pid_t readPid(const fs::path &file) {
-    std::ifstream in(file);
-    long pid = 0;
-    in >> pid;
-    return pid > 1 ? static_cast<pid_t>(pid) : 0;
-}
-
 std::string tail(const fs::path &file) {
     const std::string text = test::readFile(file);
     return text.size() > 600 ? text.substr(text.size() - 600) : text;
@@ -101,12 +95,13 @@ public:
         }
         fs::permissions(state_ / "munge" / "munge.key", fs::perms::owner_read, fs::perm_options::replace);
         const std::string m = (state_ / "munge").string();
-        auto munged = captureCommand(
-            {"munged", "--key-file=" + m + "/munge.key", "--socket=" + m + "/sock", "--pid-file=" + m + "/pid",
-             "--log-file=" + m + "/log", "--seed-file=" + m + "/seed", "--force"},
-            30);
-        if (!munged || munged->exit_code != 0)
-            return "munged did not start: " + (munged ? munged->err : munged.message());
+        if (std::string why = startDaemon({"munged", "--foreground", "--key-file=" + m + "/munge.key",
+                                           "--socket=" + m + "/sock", "--pid-file=" + m + "/pid",
+                                           "--log-file=" + m + "/log", "--seed-file=" + m + "/seed", "--force"},
+                                          state_ / "munge" / "out", state_ / "munge" / "sock");
+            !why.empty()) {
+            return "munged did not start: " + why;
+        }
         char host[256] = {};
         gethostname(host, sizeof host - 1);
         const int ctld_port = freePort(), d_port = freePort();
@@ -126,14 +121,25 @@ public:
         conf.close();
         setenv("SLURM_CONF", (state_ / "slurm.conf").c_str(),
                1);  // every sbatch/squeue of this process and its children
+        // In the foreground, as children of this fixture: a daemon that detaches itself could be
+        // caught by the end of the command that started it before it left that command's group.
         for (const char *daemon : {"slurmctld", "slurmd"}) {
-            auto started = captureCommand({daemon, "-f", (state_ / "slurm.conf").string()}, 30);
-            if (!started || started->exit_code != 0) {
-                return std::string(daemon) + " did not start: " + (started ? started->err : started.message()) +
+            const fs::path out = state_ / "log" / (std::string(daemon) + ".out");
+            if (std::string why = startDaemon({daemon, "-D", "-f", (state_ / "slurm.conf").string()}, out, {});
+                !why.empty()) {
+                return std::string(daemon) + " did not start: " + why +
                        tail(state_ / "log" / (std::string(daemon) == "slurmd" ? "d.log" : "ctld.log"));
             }
         }
         for (auto deadline = std::chrono::steady_clock::now() + 40s; std::chrono::steady_clock::now() < deadline;) {
+            for (pid_t pid : daemons_) {
+                int status = 0;
+                if (waitpid(pid, &status, WNOHANG) == pid) {
+                    daemons_.erase(std::find(daemons_.begin(), daemons_.end(), pid));
+                    return fmt::format("a daemon (pid {}) exited: ", pid) + tail(state_ / "log" / "ctld.log") +
+                           tail(state_ / "log" / "d.log");
+                }
+            }
             auto sinfo = captureCommand({"sinfo", "-h", "-o", "%t"}, 10);
             if (sinfo && sinfo->exit_code == 0 && sinfo->out.find("idle") != std::string::npos) return "";
             std::this_thread::sleep_for(500ms);
@@ -143,13 +149,16 @@ public:
 
     ~SlurmCluster() {
         if (state_.empty()) return;
-        // Only the daemons this fixture started, by the PIDs they wrote; slurmd first (it ends its steps).
-        for (const fs::path &file : {state_ / "d.pid", state_ / "ctld.pid", state_ / "munge" / "pid"}) {
-            const pid_t pid = readPid(file);
-            if (pid == 0) continue;
+        // Only the daemons this fixture started, its own children; slurmd first (it ends its steps).
+        for (auto it = daemons_.rbegin(); it != daemons_.rend(); ++it) {
+            const pid_t pid = *it;
             kill(pid, SIGTERM);
-            for (int i = 0; i < 100 && kill(pid, 0) == 0; ++i) std::this_thread::sleep_for(100ms);
-            if (kill(pid, 0) == 0) kill(pid, SIGKILL);
+            int status = 0;
+            if (!system::waitForExit(pid, 10, status)) {
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+            }
+            system::finishGroup(pid);
         }
         unsetenv("SLURM_CONF");
     }
@@ -157,7 +166,30 @@ public:
     const fs::path &state() const { return state_; }
 
 private:
+    /// Starts `argv` in the foreground with its output in `out`; waits (bounded) for `ready` to
+    /// exist when given. Empty when it runs, else why not.
+    std::string startDaemon(const std::vector<std::string> &argv, const fs::path &out, const fs::path &ready) {
+        system::SpawnOptions options;
+        options.stdout_path = out.string();
+        options.stderr_path = out.string();
+        auto pid = system::spawnInGroup(argv, options);
+        if (!pid) return pid.message();
+        daemons_.push_back(*pid);
+        if (ready.empty()) return "";
+        for (auto deadline = std::chrono::steady_clock::now() + 20s; std::chrono::steady_clock::now() < deadline;) {
+            if (fs::exists(ready)) return "";
+            int status = 0;
+            if (waitpid(*pid, &status, WNOHANG) == *pid) {
+                daemons_.pop_back();
+                return "it exited: " + tail(out);
+            }
+            std::this_thread::sleep_for(50ms);
+        }
+        return ready.string() + " did not appear within 20 s: " + tail(out);
+    }
+
     fs::path state_;
+    std::vector<pid_t> daemons_;  ///< munged, slurmctld, slurmd, in the order started
 };
 
 /// The short office matrix: 2 scenarios x 2 thresholds x 2 seeds, 6 s runs.

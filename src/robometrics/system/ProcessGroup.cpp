@@ -154,9 +154,20 @@ pid_t startChild(ChildPlan &plan, int cgroup_dir, char *stack, std::size_t stack
     (void)cgroup_dir;
     (void)stack;
     (void)stack_size;
+    // As with CLONE_VFORK, return once the child has executed the command (or failed to): the
+    // pipe's write end closes at its exec or exit. The caller checks where the child is then.
+    int exec_pipe[2] = {-1, -1};
+    const bool synced = pipe2(exec_pipe, O_CLOEXEC) == 0;
     const pid_t pid = fork();
     if (pid == 0) _exit(childMain(&plan));
     error = errno;
+    if (synced) {
+        ::close(exec_pipe[1]);
+        char byte = 0;
+        while (pid > 0 && ::read(exec_pipe[0], &byte, 1) < 0 && errno == EINTR) {
+        }
+        ::close(exec_pipe[0]);
+    }
     return pid;
 #else
 #if defined(ROBOMETRICS_HAVE_CLONE3)
@@ -279,7 +290,7 @@ bool waitForExit(pid_t pid, double seconds, int &status, rusage *usage) {
         if (r == pid) return true;
         if (r < 0) return true;  // already reaped
         if (monotonicSeconds() >= deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
 }
 
