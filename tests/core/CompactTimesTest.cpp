@@ -116,13 +116,50 @@ TEST(CompactTimes, RandomSequencesReadBackExactly) {
 
 TEST(CompactTimes, ManyValuesSpanSeveralBlocks) {
     // Steps growing by 1 s each time: a change of 1 s takes five bytes, the first value (0, a run
-    // of one zero change) two, so 1000 values take 4997 bytes, five blocks of 1 KiB.
+    // of one zero change) two, so 10 000 values take 49 997 bytes: three full blocks of 16 KiB in
+    // the temporary file, the rest (845 bytes) in memory.
     std::vector<std::int64_t> values;
-    for (std::int64_t i = 0; i < 1000; ++i) values.push_back(i * i * 500'000'000);
+    for (std::int64_t i = 0; i < 10000; ++i) values.push_back(i * i * 500'000'000);
     const CompactTimes series = compactOf(values);
-    EXPECT_EQ(series.encodedBytes(), 2 + 5 * 999u);
-    EXPECT_GE(series.capacityBytes(), 5 * 1024u);
+    EXPECT_EQ(series.encodedBytes(), 2 + 5 * 9999u);
+    EXPECT_EQ(series.spilledBytes(), 3 * 16384u);
+    EXPECT_EQ(series.capacityBytes(), 16384u);
     EXPECT_EQ(readBack(series), values);
+}
+
+TEST(CompactTimes, AShortSeriesStaysInMemory) {
+    const CompactTimes series = compactOf({0, 100, 250, 260});
+    EXPECT_EQ(series.spilledBytes(), 0u);
+    EXPECT_EQ(series.capacityBytes(), 1024u);  // the first capacity
+}
+
+TEST(CompactTimes, MemoryStaysOneBlockHoweverLongTheSeries) {
+    // A million jittered receive times (3 bytes each) are ~3 MB in the file, 16 KiB in memory.
+    std::vector<std::int64_t> values;
+    std::uint64_t state = 46;
+    for (std::int64_t i = 0; i < 1'000'000; ++i) {
+        state = state * 6364136223846793005u + 1442695040888963407u;
+        values.push_back(i * 5'000'000 + static_cast<std::int64_t>(state >> 45));  // 200 Hz, 0.5 ms jitter
+    }
+    const CompactTimes series = compactOf(values);
+    EXPECT_EQ(series.capacityBytes(), 16384u);
+    EXPECT_GT(series.spilledBytes(), 2'000'000u);
+    EXPECT_EQ(readBack(series), values);
+}
+
+TEST(CompactTimes, CopiedIteratorsReadOnAcrossSpilledBlocks) {
+    std::vector<std::int64_t> values;
+    for (std::int64_t i = 0; i < 30000; ++i) values.push_back(i * i * 500'000'000);  // five bytes each
+    const CompactTimes series = compactOf(values);
+    ASSERT_GE(series.spilledBytes(), 8 * 16384u);
+    auto it = series.begin();
+    for (int i = 0; i < 100; ++i) ++it;
+    auto copy = it;
+    for (int i = 0; i < 25000; ++i) ++it;  // into other blocks, while the copy keeps its own
+    EXPECT_EQ(*it, values[25100]);
+    EXPECT_EQ(*copy, values[100]);
+    for (int i = 0; i < 20000; ++i) ++copy;
+    EXPECT_EQ(*copy, values[20100]);
 }
 
 TEST(CompactTimes, IteratorsCanBeCopiedAndReadTwice) {

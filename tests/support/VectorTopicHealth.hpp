@@ -42,6 +42,7 @@ public:
 
     /// Bytes the three vectors hold.
     std::size_t memoryBytes() const { return 8 * (log_times_.capacity() + stamps_.capacity() + ages_ms_.capacity()); }
+    std::uint64_t spilledBytes() const { return 0; }
 
     TopicHealth result(double drop_gap_factor, const HealthContext &context = {}) const {
         const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -3,9 +3,13 @@
 namespace robometrics {
 
 void CompactTimes::putByte(std::uint8_t byte) {
-    if (bytes_ % kBlockBytes == 0) blocks_.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(kBlockBytes));
-    blocks_.back()[bytes_ % kBlockBytes] = byte;
+    if (tail_.capacity() == 0) tail_.reserve(kFirstBytes);
+    tail_.push_back(byte);
     ++bytes_;
+    if (tail_.size() == kBlockBytes) {
+        spilled_.append(tail_.data(), kBlockBytes);
+        tail_.clear();  // keeps its capacity: the next block fills it again
+    }
 }
 
 void CompactTimes::putVarint(std::uint64_t v) {
@@ -43,10 +47,23 @@ CompactTimes::Iterator &CompactTimes::Iterator::operator++() {
     return *this;
 }
 
+std::uint8_t CompactTimes::Iterator::byteAt(std::size_t pos) {
+    const std::size_t on_disk = series_->spilled_.size();
+    if (pos >= on_disk) return series_->tail_[pos - on_disk];
+    const std::size_t start = pos - pos % kBlockBytes;
+    if (start != block_start_) {
+        // A copy of this iterator may still read the block held: it keeps it, this one reads anew.
+        if (!block_ || block_.use_count() > 1) block_ = std::make_shared_for_overwrite<std::uint8_t[]>(kBlockBytes);
+        series_->spilled_.read(start, block_.get(), kBlockBytes);
+        block_start_ = start;
+    }
+    return block_[pos - start];
+}
+
 std::uint64_t CompactTimes::Iterator::readVarint() {
     std::uint64_t v = 0;
     for (int shift = 0;; shift += 7) {
-        const std::uint8_t byte = series_->byteAt(pos_++);
+        const std::uint8_t byte = byteAt(pos_++);
         v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
         if (!(byte & 0x80)) return v;
     }

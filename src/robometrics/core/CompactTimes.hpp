@@ -6,15 +6,21 @@
 // 64 ns takes one byte, under 1 ms three, under 134 ms four); a run of zero changes is written
 // once, as a 0 byte and the run's length. The first value is a step from 0 and the second a change
 // from that step: two long varints per series. Differences wrap around modulo 2^64 and unwrap on
-// reading, so every int64 sequence, extremes included, reads back exactly. The bytes are kept in
-// blocks of 1 KiB: growing never copies them or holds them twice, and only the last block has
-// spare room.
-
+// reading, so every int64 sequence, extremes included, reads back exactly.
+//
+// The bytes are collected in memory (1 KiB at first, doubling) up to a block of 16 KiB; every full
+// block goes to a SpillFile (an unnamed temporary file, memory where none can be made), so a series
+// holds at most one block in memory however long it grows: a live node that keeps a whole run's
+// times (`live topic-stats`, 3 bytes a message at 0.4 ms of jitter, 4.6 MB an hour on a robot's
+// topics) stays flat in memory, and a short series never touches the disk. Iterators read the
+// spilled blocks back one at a time (16 KiB, one pread, as one write stored it).
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <memory>
 #include <vector>
+
+#include "robometrics/core/SpillFile.hpp"
 
 namespace robometrics {
 
@@ -32,12 +38,14 @@ public:
     bool empty() const { return size_ == 0; }
     /// Bytes written so far (what the values cost).
     std::size_t encodedBytes() const { return bytes_; }
-    /// Bytes held: the blocks and the list of them.
-    std::size_t capacityBytes() const {
-        return blocks_.size() * kBlockBytes + blocks_.capacity() * sizeof(std::unique_ptr<std::uint8_t[]>);
-    }
+    /// Bytes held in memory: the block being filled (the full ones are in the temporary file).
+    std::size_t capacityBytes() const { return tail_.capacity(); }
+    /// Bytes in the temporary file (or kept in memory where none could be made: !onDisk()).
+    std::uint64_t spilledBytes() const { return spilled_.size(); }
+    bool onDisk() const { return spilled_.onDisk(); }
 
-    /// Reads the values in order, decoding as it goes; push_back() invalidates it.
+    /// Reads the values in order, decoding as it goes; push_back() invalidates it. A copy shares the
+    /// spilled block it read until either moves on to another.
     class Iterator {
     public:
         using iterator_category = std::forward_iterator_tag;
@@ -61,24 +69,28 @@ public:
         Iterator(const CompactTimes *series, std::size_t index);
         void decode();
         std::uint64_t readVarint();
+        std::uint8_t byteAt(std::size_t pos);
 
         const CompactTimes *series_ = nullptr;
         std::size_t index_ = 0;
         std::size_t pos_ = 0;           ///< next byte to read
         std::uint64_t zeros_left_ = 0;  ///< values left in the current run of zero changes
         std::uint64_t value_ = 0, step_ = 0;
+        std::shared_ptr<std::uint8_t[]> block_;                ///< a spilled block read back
+        std::size_t block_start_ = static_cast<std::size_t>(-1);  ///< its offset in the series' bytes
     };
     Iterator begin() const { return Iterator(this, 0); }
     Iterator end() const { return Iterator(this, size_); }
 
 private:
-    static constexpr std::size_t kBlockBytes = 1024;
+    static constexpr std::size_t kFirstBytes = 1024;       ///< the first capacity of the block being filled
+    static constexpr std::size_t kBlockBytes = 16 * 1024;  ///< a full block, spilled with one write
 
     void putByte(std::uint8_t byte);
     void putVarint(std::uint64_t v);
-    std::uint8_t byteAt(std::size_t pos) const { return blocks_[pos / kBlockBytes][pos % kBlockBytes]; }
 
-    std::vector<std::unique_ptr<std::uint8_t[]>> blocks_;
+    SpillFile spilled_;                     ///< every full block, in order
+    std::vector<std::uint8_t> tail_;  ///< the block being filled
     std::size_t bytes_ = 0;  ///< bytes written
     std::size_t size_ = 0;
     std::uint64_t last_ = 0, step_ = 0;  ///< unsigned: differences wrap instead of overflowing

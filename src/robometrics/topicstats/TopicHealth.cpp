@@ -139,6 +139,10 @@ std::size_t TopicHealthAccumulator::memoryBytes() const {
     return log_times_.capacityBytes() + stamps_.capacityBytes() + unstamped_.capacityBytes();
 }
 
+std::uint64_t TopicHealthAccumulator::spilledBytes() const {
+    return log_times_.spilledBytes() + stamps_.spilledBytes() + unstamped_.spilledBytes();
+}
+
 void TopicHealthAccumulator::ages(std::vector<double> &out) const {
     auto stamp = stamps_.begin();
     auto unstamped = unstamped_.begin();

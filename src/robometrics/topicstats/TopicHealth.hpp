@@ -2,7 +2,8 @@
 // Whole-run health of one topic, like `ros2 topic hz`, `delay` and `bw` together: rate, jitter,
 // longest gap, estimated drops, bandwidth, header stamps out of order or repeated, and message
 // age percentiles. Keeps every receive time and set header stamp, compacted (core/CompactTimes:
-// next to nothing on an exact clock, three or four bytes with up to milliseconds of jitter),
+// next to nothing on an exact clock, three or four bytes with up to milliseconds of jitter; all
+// but the last KiB of each series in a temporary file, so memory does not grow with the run),
 // because the clock the periods are judged on and the robot's activity are known only after the
 // run, and the medians and percentiles are exact; the ages are derived from the two again.
 // Everything else is constant memory (docs/topic-stats.md, Memory).
@@ -149,8 +150,10 @@ public:
     TopicHealth result(double drop_gap_factor, const HealthContext &context = {}) const;
     TopicRole role() const { return role_; }
     std::uint64_t count() const { return count_; }
-    /// Bytes the per-message state holds (the compacted times' blocks).
+    /// Bytes the per-message state holds in memory (the block each compacted series is filling).
     std::size_t memoryBytes() const;
+    /// Bytes of it in the temporary file (the full blocks of the compacted times).
+    std::uint64_t spilledBytes() const;
 
 private:
     /// Kind, gaps and drops on `times` (put on the system's clock when `on_system_clock`), whose
