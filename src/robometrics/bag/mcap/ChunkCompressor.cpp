@@ -10,6 +10,13 @@
 
 namespace robometrics::bag::mcap {
 
+namespace {
+/// At least `n` bytes, never fewer than before (see Job::compressed).
+void grow(std::vector<std::uint8_t> &buffer, std::size_t n) {
+    if (buffer.size() < n) buffer.resize(n);
+}
+}  // namespace
+
 /// One thread's compression state.
 struct ChunkCompressor::Contexts {
     struct ZstdFree {
@@ -21,20 +28,21 @@ struct ChunkCompressor::Contexts {
         job.crc = crc32(job.records);
         job.status = Status::Ok();
         std::vector<std::uint8_t> &dst = job.compressed;
+        job.stored = compression == Compression::None;
+        job.compressed_size = 0;
         switch (compression) {
             case Compression::None:
-                dst = job.records;
                 return;
             case Compression::Zstd: {
                 if (!zstd) zstd.reset(ZSTD_createCCtx());
-                dst.resize(ZSTD_compressBound(job.records.size()));
+                grow(dst, ZSTD_compressBound(job.records.size()));
                 const std::size_t n =
                     ZSTD_compressCCtx(zstd.get(), dst.data(), dst.size(), job.records.data(), job.records.size(), 1);
                 if (ZSTD_isError(n)) {
                     job.status = Error{std::string("zstd compression failed: ") + ZSTD_getErrorName(n)};
                     return;
                 }
-                dst.resize(n);
+                job.compressed_size = n;
                 return;
             }
             case Compression::Lz4: {
@@ -42,14 +50,14 @@ struct ChunkCompressor::Contexts {
                 std::memset(&prefs, 0, sizeof prefs);
                 prefs.frameInfo.blockMode = LZ4F_blockIndependent;
                 prefs.frameInfo.contentChecksumFlag = LZ4F_contentChecksumEnabled;
-                dst.resize(LZ4F_compressFrameBound(job.records.size(), &prefs));
+                grow(dst, LZ4F_compressFrameBound(job.records.size(), &prefs));
                 const std::size_t n =
                     LZ4F_compressFrame(dst.data(), dst.size(), job.records.data(), job.records.size(), &prefs);
                 if (LZ4F_isError(n)) {
                     job.status = Error{std::string("lz4 compression failed: ") + LZ4F_getErrorName(n)};
                     return;
                 }
-                dst.resize(n);
+                job.compressed_size = n;
                 return;
             }
         }

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -32,9 +33,19 @@ public:
         std::vector<std::uint8_t> records;
         std::map<std::uint16_t, std::vector<std::pair<std::uint64_t, std::uint64_t>>> index;
         std::uint64_t start = 0, end = 0, messages = 0;
-        // Made: the records compressed (a copy when Compression::None) and their CRC, or why not.
+        // Made: the records compressed and their CRC, or why not. `compressed` only grows, so a
+        // reused job writes into memory already mapped and zeroed once (a vector shrunk to fit
+        // and grown again zero-fills the difference for every chunk); its first
+        // `compressed_size` bytes are the chunk's.
         std::vector<std::uint8_t> compressed;
+        std::size_t compressed_size = 0;
+        bool stored = false;  ///< Compression::None: the records are written as they are
         std::uint32_t crc = 0;
+        /// The bytes the Chunk record holds.
+        std::span<const std::uint8_t> output() const {
+            if (stored) return records;
+            return {compressed.data(), compressed_size};
+        }
         Status status;
         bool done = false;  ///< under the mutex, while the job is in flight
     };

@@ -22,14 +22,21 @@ public:
         length_at_ = out_.size();
         u64(0);
     }
-    void finish() {
-        const std::uint64_t n = out_.size() - length_at_ - 8;
+    /// `after`: bytes of the record that the caller writes itself, after the buffer (a chunk's
+    /// compressed records, written without a copy into the buffer).
+    void finish(std::uint64_t after = 0) {
+        const std::uint64_t n = out_.size() - length_at_ - 8 + after;
         for (int i = 0; i < 8; ++i) out_[length_at_ + i] = static_cast<std::uint8_t>(n >> (8 * i));
     }
 
+    /// One little-endian field, appended with one resize: a byte at a time (push_back) was most
+    /// of the writer thread's own time in `convert` (a Message record has five fields).
     template <class T>
     void uint(T v) {
-        for (std::size_t i = 0; i < sizeof(T); ++i) out_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+        const std::size_t at = out_.size();
+        out_.resize(at + sizeof(T));
+        std::uint8_t *p = out_.data() + at;
+        for (std::size_t i = 0; i < sizeof(T); ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
     }
     void u8(std::uint8_t v) { out_.push_back(v); }
     void u16(std::uint16_t v) { uint(v); }

@@ -138,17 +138,22 @@ public:
     }
 
 private:
-    Status emit() {
+    /// Writes the buffer, then `tail` (bytes written as they are, not copied into the buffer).
+    Status emit(std::span<const std::uint8_t> tail = {}) {
+        Status s = emitBytes(out_);
+        out_.clear();
+        ROBOMETRICS_TRY(s);
+        return emitBytes(tail);
+    }
+    Status emitBytes(std::span<const std::uint8_t> bytes) {
         // Everything written before DataEnd is covered by the data-section CRC, everything from
         // the summary start by the summary CRC.
-        if (!data_end_written_) data_crc_ = crc32Update(data_crc_, out_);
-        if (summary_started_) summary_crc_ = crc32Update(summary_crc_, out_);
-        if (!out_.empty() && std::fwrite(out_.data(), 1, out_.size(), file_) != out_.size()) {
-            out_.clear();
+        if (!data_end_written_) data_crc_ = crc32Update(data_crc_, bytes);
+        if (summary_started_) summary_crc_ = crc32Update(summary_crc_, bytes);
+        if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
             return Error{path_ + ": offset " + std::to_string(position_) + ": write failed: " + std::strerror(errno)};
         }
-        position_ += out_.size();
-        out_.clear();
+        position_ += bytes.size();
         return Status::Ok();
     }
 
@@ -184,7 +189,8 @@ private:
         index.message_end_time = job.end;
         index.chunk_start_offset = position_;
         index.compression = compressionName(options_.compression);
-        index.compressed_size = job.compressed.size();
+        const std::span<const std::uint8_t> compressed = job.output();
+        index.compressed_size = compressed.size();
         index.uncompressed_size = job.records.size();
         RecordEncoder e(out_);
         e.begin(Opcode::Chunk);
@@ -193,10 +199,10 @@ private:
         e.u64(job.records.size());
         e.u32(job.crc);
         e.string(index.compression);
-        e.u64(job.compressed.size());
-        e.raw(job.compressed);
-        e.finish();
-        index.chunk_length = out_.size();
+        e.u64(compressed.size());
+        e.finish(compressed.size());
+        ROBOMETRICS_TRY(emit(compressed));
+        index.chunk_length = position_ - index.chunk_start_offset;
         const std::uint64_t indexes_start = position_ + out_.size();
         for (const auto &[channel, entries] : job.index) {
             if (entries.empty()) continue;
