@@ -34,9 +34,10 @@ TEST(ProcessGroup, AMissingWorkingDirectoryIsExit127WithAMessage) {
     SpawnOptions options;
     options.cwd = (dir / "missing").string();
     options.stderr_path = (dir / "err.txt").string();
+    options.program = "robometrics run";
     EXPECT_EQ(runToEnd({"true"}, options), 127);
     EXPECT_EQ(test::readFile(dir / "err.txt"),
-              "robometrics: error: cannot start 'true': cannot enter its working directory: No such file or "
+              "robometrics run: error: cannot start 'true': cannot enter its working directory: No such file or "
               "directory\n");
 }
 

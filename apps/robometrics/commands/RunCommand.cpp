@@ -13,6 +13,7 @@ const RegisterCommand kRegister{
     "run", "Run a command (e.g. a launch file) and measure its process tree's CPU and memory",
     [](CLI::App &app) -> RunFn {
         auto o = std::make_shared<system::SuperviseOptions>();
+        o->spawn.program = "robometrics run";
         app.add_option("-o,--output", o->out_dir, "Run directory to write system.csv and run.json")->required();
         app.add_option("--sample-hz", o->sample_hz, "Samples per second")->capture_default_str();
         app.add_option("--timeout", o->timeout_s, "Stop the command after this many seconds (0 = never)");

@@ -29,6 +29,7 @@ Result<Captured> captureCommand(const std::vector<std::string> &argv, double tim
     fs::create_directories(dir, ec);
     if (ec) return Error{dir.string() + ": cannot create a scratch folder: " + ec.message()};
     system::SpawnOptions options;
+    options.program = "robometrics bench";
     options.stdout_path = (dir / "out").string();
     options.stderr_path = (dir / "err").string();
     auto pid = system::spawnInGroup(argv, options);

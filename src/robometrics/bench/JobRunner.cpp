@@ -58,6 +58,7 @@ Result<Recorder> startRecorder(const MatrixSpec &matrix, const JobSpec &job, con
     spawn.stderr_path = spawn.stdout_path;
     spawn.cwd = job.out_dir;
     spawn.contain = true;
+    spawn.program = "robometrics bench";
     auto pid = system::spawnInGroup(*argv, spawn);
     if (!pid) return Error{"record.command: " + pid.message()};
     recordGroup(job_dir, *pid);
@@ -107,6 +108,7 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
     s.spawn.stdout_path = (job_dir / "stdout.log").string();
     s.spawn.stderr_path = (job_dir / "stderr.log").string();
     s.spawn.cwd = job.out_dir;  // a recorder or a node that writes into "." writes into this run
+    s.spawn.program = "robometrics bench";
     s.spawn.contain = true;     // a daemon the command starts is found and ended with the job
     s.stop_requested = o.stop_requested;
     s.on_start = [&job_dir](pid_t pid) { recordGroup(job_dir, pid); };

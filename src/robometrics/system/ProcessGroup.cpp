@@ -104,6 +104,7 @@ struct ChildPlan {
     char **argv = nullptr;
     char **envp = nullptr;
     const char *out = nullptr, *err = nullptr, *cwd = nullptr;
+    const char *program = "robometrics";  ///< names the one who reports a command that cannot start
     cpu_set_t cpus;
     bool pin = false;
     int cgroup_procs = -1;  ///< open cgroup.procs of the job's cgroup: the child writes "0" (itself)
@@ -139,7 +140,8 @@ int childMain(void *arg) {
         execvpe(plan.argv[0], plan.argv, plan.envp);
     }
     int e = errno;
-    writeAll(STDERR_FILENO, "robometrics: error: cannot start '");
+    writeAll(STDERR_FILENO, plan.program);
+    writeAll(STDERR_FILENO, ": error: cannot start '");
     writeAll(STDERR_FILENO, plan.argv[0]);
     writeAll(STDERR_FILENO, failed);
     writeAll(STDERR_FILENO, std::strerror(e));  // glibc's strerror is a table lookup for known codes
@@ -249,6 +251,7 @@ Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOpti
     plan.out = options.stdout_path ? options.stdout_path->c_str() : nullptr;
     plan.err = options.stderr_path ? options.stderr_path->c_str() : nullptr;
     plan.cwd = options.cwd ? options.cwd->c_str() : nullptr;
+    plan.program = options.program.c_str();
     int cgroup_dir = -1;
     if (!containment.cgroup.empty()) {
         plan.cgroup_procs = ::open((containment.cgroup + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);

@@ -23,12 +23,15 @@ struct SpawnOptions {
     /// Also find what leaves the group (JobContainment.hpp): a cgroup and an environment marker.
     /// stopGroup and killGroupLeftovers then reach those processes too, and so does the guard.
     bool contain = false;
+    /// Who says so when the command cannot be started: "NAME: error: cannot start 'x': why" on
+    /// the command's stderr (the command line's `robometrics CMD` for a user's command).
+    std::string program = "robometrics";
 };
 
 /// Starts `argv` (no shell) as the leader of a new process group (clone with CLONE_VM and
 /// CLONE_VFORK, as posix_spawn: no copy of our memory). The child does only async-signal-safe
 /// work before exec, so this is safe from a multi-threaded program. A command that cannot be
-/// executed exits 127 with a message on its stderr. The group (and its containment) is guarded
+/// executed exits 127 with a message on its stderr, from `options.program`. The group (and its containment) is guarded
 /// (OrphanGuard.hpp): it is stopped if this program dies before `finishGroup(pid)`.
 Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOptions &options = {});
 
