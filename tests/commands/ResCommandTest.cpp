@@ -88,7 +88,7 @@ TEST(ResCommand, PlotsPerResult) {
     const auto out = f.dir / "plots";
     auto r = runRobometrics({"res", f.orb, f.vins, "-p", "-o", out.string()});
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    for (const char *stem : {"res_raw", "res_box", "res_stats"}) {
+    for (const char *stem : {"res_raw", "res_box", "res_stats", "res_histogram", "res_violin"}) {
         const std::string svg = test::readFile(out / (std::string(stem) + ".svg"));
         EXPECT_NE(svg.find(">orb.txt</text>"), std::string::npos) << stem;
         EXPECT_NE(svg.find(">vins.txt</text>"), std::string::npos) << stem;
@@ -128,7 +128,8 @@ TEST(ResCommand, SavePlotWritesTheFormatTheExtensionNames) {
     Files f = results("res_save_plot");
     ASSERT_EQ(runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.png").string()}).exit_code, 0);
     std::uint32_t w = 0, h = 0;
-    for (const char *name : {"cmp_raw.png", "cmp_box_plot.png", "cmp_stats.png"})
+    for (const char *name :
+         {"cmp_raw.png", "cmp_box_plot.png", "cmp_stats.png", "cmp_histogram.png", "cmp_violin_histogram.png"})
         EXPECT_TRUE(test::pngSize(f.dir / name, w, h)) << name;
     ASSERT_EQ(runRobometrics({"res", f.orb, f.vins, "--save_plot", (f.dir / "cmp.pdf").string()}).exit_code, 0);
     EXPECT_EQ(test::readFile(f.dir / "cmp.pdf").substr(0, 4), "%PDF");

@@ -6,6 +6,7 @@
 
 #include "robometrics/report/SvgPlot.hpp"
 #include "robometrics/slam/BoxStatistics.hpp"
+#include "robometrics/slam/ErrorDensity.hpp"
 
 namespace robometrics::toolbox {
 
@@ -87,12 +88,81 @@ OverlayPlot statsPlot(const std::vector<io::SavedResult> &results, const std::ve
     return {"res_stats", plot.render()};
 }
 
+OverlayPlot histogramPlot(const std::vector<io::SavedResult> &results, const std::vector<std::string> &names) {
+    report::SvgPlot plot("error histogram and density per result", errorLabel(results), "density", 800, 360);
+    plot.setEmptyMessage("no errors");
+    for (std::size_t k = 0; k < results.size(); ++k) {
+        const std::vector<double> &errors = results[k].errors;
+        // The histogram's outline: up the first edge, along each bin's top, down the last edge.
+        const slam::DensityHistogram h = slam::densityHistogram(errors, slam::distplotBins(errors));
+        report::LineSeries bars{names[k], {}, {}, report::paletteColor(k), false, false};
+        if (!h.density.empty()) {
+            bars.x.push_back(h.edges.front());
+            bars.y.push_back(0.0);
+            for (std::size_t i = 0; i < h.density.size(); ++i) {
+                bars.x.insert(bars.x.end(), {h.edges[i], h.edges[i + 1]});
+                bars.y.insert(bars.y.end(), {h.density[i], h.density[i]});
+            }
+            bars.x.push_back(h.edges.back());
+            bars.y.push_back(0.0);
+        }
+        plot.add(std::move(bars));
+        // distplot's curve: seaborn's kdeplot defaults, cut 3 and 200 points; no legend entry.
+        const slam::DensityCurve curve = slam::gaussianDensity(errors, 3, 200);
+        plot.add(report::LineSeries{"", curve.x, curve.density, report::paletteColor(k), false, false});
+    }
+    return {"res_histogram", plot.render()};
+}
+
+OverlayPlot violinPlot(const std::vector<io::SavedResult> &results, const std::vector<std::string> &names) {
+    report::SvgPlot plot("error density per result (violins)", "result (1, 2, ... in the legend's order)",
+                         errorLabel(results), 800, 360);
+    plot.setEmptyMessage("no errors");
+    // seaborn's violinplot defaults: cut 2, 100 points, width 0.8, "area": every density over the
+    // largest peak of them all, so each violin has the same area.
+    std::vector<slam::DensityCurve> curves;
+    double peak = 0;
+    for (const io::SavedResult &r : results) {
+        curves.push_back(slam::gaussianDensity(r.errors, 2, 100));
+        for (double d : curves.back().density) peak = std::max(peak, d);
+    }
+    constexpr double kHalfWidth = 0.4;
+    for (std::size_t k = 0; k < results.size(); ++k) {
+        const double x = static_cast<double>(k + 1);
+        report::LineSeries s{names[k], {}, {}, report::paletteColor(k), false, false};
+        const slam::DensityCurve &c = curves[k];
+        if (!c.x.empty() && peak > 0) {
+            for (std::size_t i = 0; i < c.x.size(); ++i) {
+                s.x.push_back(x + kHalfWidth * c.density[i] / peak);
+                s.y.push_back(c.x[i]);
+            }
+            for (std::size_t i = c.x.size(); i-- > 0;) {
+                s.x.push_back(x - kHalfWidth * c.density[i] / peak);
+                s.y.push_back(c.x[i]);
+            }
+            s.x.insert(s.x.end(), {s.x.front(), NAN});
+            s.y.insert(s.y.end(), {s.y.front(), NAN});
+        }
+        // The inner box (inner="box"): whiskers, the quartiles' box, the median.
+        const slam::BoxStatistics b = slam::computeBoxStatistics(results[k].errors);
+        if (std::isfinite(b.median)) {
+            const double half = 0.03;
+            addSegment(s, x, b.whisker_low, x, b.whisker_high);
+            addOutline(s, x - half, b.q1, x + half, b.q3);
+            addSegment(s, x - 2 * half, b.median, x + 2 * half, b.median);
+        }
+        plot.add(std::move(s));
+    }
+    return {"res_violin", plot.render()};
+}
+
 }  // namespace
 
 std::vector<OverlayPlot> resultComparisonPlots(const std::vector<io::SavedResult> &results,
                                                const std::vector<std::string> &names) {
     if (results.empty()) return {};
-    return {rawPlot(results, names), boxPlot(results, names), statsPlot(results, names)};
+    return {rawPlot(results, names), boxPlot(results, names), statsPlot(results, names),
+            histogramPlot(results, names), violinPlot(results, names)};
 }
 
 }  // namespace robometrics::toolbox

@@ -7,6 +7,12 @@
 //              1.5 IQR (slam/BoxStatistics.hpp); outliers are counted, not drawn
 //   res_stats  grouped bars of rmse, mean, median, std, min and max (groups 1..6 on the x axis in
 //              that order), one bar per result in each group
+//   res_histogram  per result, the outline of its density histogram and the kernel density
+//              over it (evo's "histogram" figure, seaborn's distplot; slam/ErrorDensity.hpp),
+//              overlaid where evo draws one panel per result
+//   res_violin per result at x = 1, 2, ...: its kernel density mirrored about x, every violin
+//              of the same area, and inside it the whiskers, the quartiles' box and the median
+//              (evo's "violin_histogram" figure, seaborn's violinplot)
 // Drawn with report::SvgPlot, which has lines only: boxes and bars are their outlines.
 
 #include <string>

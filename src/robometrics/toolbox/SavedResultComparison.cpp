@@ -129,11 +129,14 @@ Result<std::string> compareSavedResults(const SavedResultComparisonOptions &o,
         written.insert(written.end(), files->begin(), files->end());
     }
     if (!o.save_plot.empty()) {
-        // evo's figure names: PATH_raw.png, PATH_box_plot.png, PATH_stats.png.
+        // evo's figure names: PATH_raw.png, PATH_box_plot.png, PATH_stats.png, PATH_histogram.png,
+        // PATH_violin_histogram.png.
         std::vector<NamedPlot> named;
         for (const OverlayPlot &plot : plots) {
-            const std::string name = plot.stem.substr(plot.stem.find('_') + 1);
-            named.push_back({name == "box" ? "box_plot" : name, plot.svg});
+            std::string name = plot.stem.substr(plot.stem.find('_') + 1);
+            if (name == "box") name = "box_plot";
+            if (name == "violin") name = "violin_histogram";
+            named.push_back({name, plot.svg});
         }
         auto saved = savePlots(o.save_plot, named);
         if (!saved) return saved.error();
