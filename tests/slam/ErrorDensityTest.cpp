@@ -68,7 +68,8 @@ TEST(ErrorDensity, GaussianDensityOnSeabornsGrid) {
     EXPECT_NEAR(c.density.front(), 0.0006238382476295856, 1e-12);
     // The curve integrates to about 1 over its +-3 bandwidths (trapezoids).
     double area = 0;
-    for (std::size_t i = 1; i < c.x.size(); ++i) area += 0.5 * (c.density[i] + c.density[i - 1]) * (c.x[i] - c.x[i - 1]);
+    for (std::size_t i = 1; i < c.x.size(); ++i)
+        area += 0.5 * (c.density[i] + c.density[i - 1]) * (c.x[i] - c.x[i - 1]);
     EXPECT_NEAR(area, 1.0, 0.01);
     EXPECT_TRUE(gaussianDensity(std::vector<double>{4, 4}, 3, 200).x.empty());
 }

@@ -16,7 +16,8 @@ RunFn setupRes(CLI::App &cmd) {
     cmd.add_flag("--use_filenames,--use-filenames", o->use_filenames,
                  "Name each result by its file (default: the estimate's name)");
     cmd.add_option("--save_table,--save-table", o->table, "Write the statistics table as CSV");
-    cmd.add_flag("-p,--plot", o->plot, "Plot: evo's window is not shown here; res_raw/box/stats/histogram/violin.svg go to -o DIR");
+    cmd.add_flag("-p,--plot", o->plot,
+                 "Plot: evo's window is not shown here; res_raw/box/stats/histogram/violin.svg go to -o DIR");
     cmd.add_option("--save_plot,--save-plot", o->save_plot,
                    "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
     cmd.add_option("-o,--output", o->out_dir, "Folder of -p's plots");

@@ -161,8 +161,8 @@ OverlayPlot violinPlot(const std::vector<io::SavedResult> &results, const std::v
 std::vector<OverlayPlot> resultComparisonPlots(const std::vector<io::SavedResult> &results,
                                                const std::vector<std::string> &names) {
     if (results.empty()) return {};
-    return {rawPlot(results, names), boxPlot(results, names), statsPlot(results, names),
-            histogramPlot(results, names), violinPlot(results, names)};
+    return {rawPlot(results, names), boxPlot(results, names), statsPlot(results, names), histogramPlot(results, names),
+            violinPlot(results, names)};
 }
 
 }  // namespace robometrics::toolbox
