@@ -15,13 +15,14 @@
 #include "robometrics/system/ProcessGroup.hpp"
 
 #include <fcntl.h>
-#include <linux/sched.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <linux/sched.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cstdint>

@@ -60,7 +60,8 @@ __attribute__((target("pclmul,sse4.1"))) inline __m128i fold(__m128i x, __m128i 
 }
 
 // Folds the 16-byte blocks left after the bulk into x0, then reduces it to the 32-bit register.
-__attribute__((target("pclmul,sse4.1"))) std::uint32_t finishFold(__m128i x0, const std::uint8_t *&p, std::size_t &n) {
+__attribute__((target("pclmul,sse4.1"))) std::uint32_t finishFold(__m128i x0, const std::uint8_t *&p,
+                                                                  std::size_t &n) {
     const __m128i k_fold1 = _mm_set_epi64x(0x0ccaa009eLL, 0x1751997d0LL);
     for (; n >= 16; p += 16, n -= 16) x0 = fold(x0, k_fold1, load16(p));
     // 128 -> 64 bits.
@@ -115,7 +116,8 @@ ROBOMETRICS_CRC_WIDE_TARGET inline __m512i fold512(__m512i x, __m512i k, __m512i
 ROBOMETRICS_CRC_WIDE_TARGET inline __m512i load64(const std::uint8_t *q) { return _mm512_loadu_si512(q); }
 
 // Four 64-byte registers folded 256 bytes at a time (n >= 256).
-ROBOMETRICS_CRC_WIDE_TARGET std::uint32_t wideClmulUpdate(std::uint32_t reg, const std::uint8_t *&p, std::size_t &n) {
+ROBOMETRICS_CRC_WIDE_TARGET std::uint32_t wideClmulUpdate(std::uint32_t reg, const std::uint8_t *&p,
+                                                          std::size_t &n) {
     const __m512i k_fold2048 = _mm512_broadcast_i32x4(_mm_set_epi64x(0x1322d1430LL, 0x11542778aLL));
     const __m512i k_fold512 = _mm512_broadcast_i32x4(_mm_set_epi64x(0x1c6e41596LL, 0x154442bd4LL));
     __m512i seed = _mm512_inserti32x4(_mm512_setzero_si512(), _mm_cvtsi32_si128(static_cast<int>(reg)), 0);

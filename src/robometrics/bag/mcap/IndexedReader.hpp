@@ -12,9 +12,9 @@
 #include <set>
 #include <vector>
 
-#include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/ChunkHeap.hpp"
 #include "robometrics/bag/ChunkLoadAhead.hpp"
+#include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
