@@ -85,8 +85,8 @@ TEST(TrajCommand, ReferenceAlignmentSyncOffsetAndMerge) {
     auto bad = runRobometrics({"traj", est, "--ref", ref, "-a"});
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("est: no matching timestamps"), std::string::npos) << bad.err;
-    auto j = trajRunJson({"traj", est, "--ref", ref, "-a", "--t_offset", "-0.5", "--sync", "--json", "--save_as_tum", "-o",
-                      (dir / "out").string()});
+    auto j = trajRunJson({"traj", est, "--ref", ref, "-a", "--t_offset", "-0.5", "--sync", "--json", "--save_as_tum",
+                          "-o", (dir / "out").string()});
     ASSERT_EQ(j["trajectories"].size(), 2u);
     EXPECT_EQ(j["trajectories"][0]["reference"], true);
     const auto &e = j["trajectories"][1];
@@ -165,6 +165,12 @@ TEST(TrajCommand, EvoLinesRunAsTyped) {
     EXPECT_NE(test::readFile(out / "traj_yx.svg").find(">y [m]</text>"), std::string::npos);
     EXPECT_FALSE(std::filesystem::exists(out / "traj_xy.svg")) << "--plot_mode yx draws that plane only";
     EXPECT_TRUE(std::filesystem::exists(out / "traj_yaw.png"));
+    // --plot_mode xyz: evo's 3-D view, in place of the planes.
+    auto out3d = dir / "plots3d";
+    ASSERT_EQ(
+        runRobometrics({"traj", "tum", a, "--ref", gt, "-p", "--plot_mode", "xyz", "-o", out3d.string()}).exit_code, 0);
+    EXPECT_NE(test::readFile(out3d / "traj_3d.svg").find(">z [m]</text>"), std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(out3d / "traj_xy.svg"));
     // The combined flags evo users type (-as, -vap) and --align_origin.
     auto j = trajRunJson({"traj", "tum", a, "--ref", gt, "-vas", "--json"});
     EXPECT_EQ(j["trajectories"][1]["to_reference"]["alignment"], "sim3");
@@ -261,7 +267,8 @@ TEST(TrajCommand, EvoBagLinesOnTheNav2Bag) {
     ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
     // evo_traj bag2 BAG /odom /tf:map.base_link --ref /amcl_pose; mcap is evo 1.36's word for the same.
     for (const char *word : {"bag2", "mcap"}) {
-        auto j = trajRunJson({"traj", word, bag.string(), "/odom", "/tf:map.base_link", "--ref", "/amcl_pose", "--json"});
+        auto j =
+            trajRunJson({"traj", word, bag.string(), "/odom", "/tf:map.base_link", "--ref", "/amcl_pose", "--json"});
         ASSERT_EQ(j["trajectories"].size(), 3u) << word;
         EXPECT_EQ(j["trajectories"][0]["name"], "amcl_pose");
         EXPECT_EQ(j["trajectories"][0]["poses"], 135);

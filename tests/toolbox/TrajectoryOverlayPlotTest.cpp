@@ -36,6 +36,17 @@ TEST(TrajectoryOverlayPlot, NinePlotsWithEveryTrajectoryLabelled) {
     EXPECT_NE(plots[8].svg.find(">yaw [deg]</text>"), std::string::npos);
 }
 
+TEST(TrajectoryOverlayPlot, PlotModeXyzIsOneThreeDimensionalView) {
+    const std::vector<NamedTrajectory> all = {{"gt", line(100, 0)}, {"odom", line(102, 1)}};
+    const auto plots = trajectoryOverlayPlots(all, 0, std::nullopt, true);
+    ASSERT_EQ(plots.size(), 7u);
+    EXPECT_EQ(plots[0].stem, "traj_3d");
+    EXPECT_EQ(plots[1].stem, "traj_x");
+    EXPECT_NE(plots[0].svg.find(">odom</text>"), std::string::npos);
+    EXPECT_NE(plots[0].svg.find("stroke=\"#888888\" stroke-width=\"1.6\" stroke-dasharray"), std::string::npos)
+        << "the reference is dashed grey in 3-D too";
+}
+
 TEST(TrajectoryOverlayPlot, WritesSvgAndPng) {
     const auto dir = test::scratchDir("overlay_plot");
     const auto plots = trajectoryOverlayPlots({{"a", line(0, 0)}});

@@ -59,7 +59,7 @@ RunFn setupTraj(CLI::App &cmd) {
                  "Check every pose is SE(3) and the stamps ascend (evo's validity check)");
     cmd.add_flag("-p,--plot", o->plot, "Plot: evo's window is not shown here; traj_*.svg and .png go to -o DIR");
     cmd.add_option("--plot_mode,--plot-mode", o->plot_mode,
-                   "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: the three planes, as by default)")
+                   "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy, or xyz (a 3-D view)")
         ->check(CLI::IsMember(toolbox::plotModes()));
     cmd.add_option("--save_plot,--save-plot", o->save_plot,
                    "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");

@@ -49,16 +49,9 @@ std::string SvgBoxPlot::render() const {
     hi += margin;
     auto Y = [&](double v) { return top + ph - (v - lo) / (hi - lo) * ph; };
 
-    std::string s = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
-        "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\" class=\"boxplot\">\n"
-        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
-        "<text x=\"{2}\" y=\"20\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
-        width_, height_, left, escapeXml(title_));
+    std::string s = svgOpening(width_, height_, left, title_, "boxplot");
     if (!hasData()) {
-        s += fmt::format(
-            "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#777\">no data</text>\n",
-            left + pw / 2, top + ph / 2);
+        s += svgEmptyMessage(left + pw / 2, top + ph / 2, "no data");
     } else {
         const std::vector<double> ticks = niceTicks(lo, hi, 5);
         const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;

@@ -289,6 +289,29 @@ std::string legend(const std::vector<LegendEntry> &entries) {
 
 }  // namespace
 
+std::string legendSvg(const std::vector<LineSeries> &lines, double left, int width, double &last_row_y) {
+    const std::vector<LegendEntry> entries = legendLayout(lines, left, width);
+    last_row_y = entries.empty() ? 36 : entries.back().y;
+    return legend(entries);
+}
+
+std::string tickText(double value, double step) { return formatTick(value, step); }
+
+std::string svgOpening(int width, int height, double title_x, const std::string &title, const std::string &css_class) {
+    return fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" "
+        "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\"{2}>\n"
+        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
+        "<text x=\"{3}\" y=\"20\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">{4}</text>\n",
+        width, height, css_class.empty() ? "" : " class=\"" + css_class + "\"", title_x, escapeXml(title));
+}
+
+std::string svgEmptyMessage(double x, double y, const std::string &message) {
+    return fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#777\">{}</text>\n", x, y,
+        escapeXml(message));
+}
+
 std::string escapeXml(const std::string &text) {
     std::string out;
     out.reserve(text.size());
@@ -428,12 +451,7 @@ std::string SvgPlot::render() const {
         a.yr.hi = cy + s * a.ph / 2;
     }
 
-    std::string s = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" height=\"{}\" "
-        "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
-        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
-        "<text x=\"{}\" y=\"20\" font-size=\"13\" font-weight=\"bold\" fill=\"#222\">{}</text>\n",
-        width_, height_, width_, height_, left, escapeXml(title_));
+    std::string s = svgOpening(width_, height_, left, title_);
     s += fmt::format(
         "<defs><clipPath id=\"{}-clip\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath></defs>\n",
         kIdMark, a.left, a.top, a.pw, a.ph);
@@ -441,9 +459,7 @@ std::string SvgPlot::render() const {
 
     if (!has_data) {
         // Ticks on an empty frame would invent a range; the message says why it is empty.
-        s += fmt::format(
-            "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#777\">{}</text>\n",
-            a.left + a.pw / 2, a.top + a.ph / 2 + 4, escapeXml(empty_message_));
+        s += svgEmptyMessage(a.left + a.pw / 2, a.top + a.ph / 2 + 4, empty_message_);
     } else {
         s += gridAndTicks(a);
         if (!underlay_.png_base64.empty()) {

@@ -83,6 +83,21 @@ private:
     double y_lo_ = 0, y_hi_ = 0;
 };
 
+/// The legend SvgPlot draws, for other renderers: an entry per named series in rows from y = 36
+/// at `left`, wrapping before `width`; `last_row_y` gets the baseline of its last row.
+std::string legendSvg(const std::vector<LineSeries> &lines, double left, int width, double &last_row_y);
+
+/// The opening of a plot's SVG, as every renderer here writes it: the root element (with
+/// `css_class` when not empty), a white background and the bold title at (title_x, 20).
+std::string svgOpening(int width, int height, double title_x, const std::string &title,
+                       const std::string &css_class = "");
+
+/// The grey line an empty plot shows in place of its data, centred on (x, y).
+std::string svgEmptyMessage(double x, double y, const std::string &message);
+
+/// A tick's text as SvgPlot writes it, with the decimals the tick step needs.
+std::string tickText(double value, double step);
+
 /// Escapes text for SVG/HTML.
 std::string escapeXml(const std::string &text);
 

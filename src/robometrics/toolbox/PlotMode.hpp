@@ -1,8 +1,8 @@
 #pragma once
 // evo's `--plot_mode xy|xz|yx|yz|zx|zy|xyz`: the axes of the trajectory plot, the first one
-// horizontal. Our plots are flat: `xyz` (evo's 3-D view) has no single pair of axes, so it means
-// "as without --plot_mode" (ape/rpe: the two axes the reference spreads most along; traj: the
-// three planes xy, xz, yz).
+// horizontal. `xyz` is evo's 3-D view: `traj` draws it (traj_3d, report/SvgPlot3d.hpp); the
+// error-coloured plot of ape/rpe stays flat, on the two axes the reference spreads most along,
+// as without --plot_mode.
 
 #include <array>
 #include <optional>

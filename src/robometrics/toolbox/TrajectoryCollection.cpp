@@ -221,7 +221,7 @@ Status describeLoaded(const TrajectoryCollectionOptions &o, const std::vector<st
     }
     ROBOMETRICS_TRY(exportAll(o, all, written));
     if (o.plot || !o.save_plot.empty()) {
-        const std::vector<OverlayPlot> plots = trajectoryOverlayPlots(all, ref_index, plotModeAxes(o.plot_mode));
+        const std::vector<OverlayPlot> plots = trajectoryOverlayPlots(all, ref_index, plotModeAxes(o.plot_mode), o.plot_mode == "xyz");
         auto files = plot_files ? writeOverlayPlots(o.out_dir, plots, true)
                             : Result<std::vector<std::string>>(std::vector<std::string>{});
         if (!files) return files.error();

@@ -7,6 +7,7 @@
 
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/report/SvgPlot.hpp"
+#include "robometrics/report/SvgPlot3d.hpp"
 #include "robometrics/report/SvgToPng.hpp"
 
 namespace robometrics::toolbox {
@@ -67,6 +68,23 @@ OverlayPlot planePlot(const Styler &style, int ax, int ay) {
     return {stem, plot.render()};
 }
 
+/// evo's --plot_mode xyz: the trajectories in one 3-D view.
+OverlayPlot viewPlot3d(const Styler &style) {
+    report::SvgPlot3d plot("trajectories, 3-D view", "m", 800, 640);
+    plot.setEmptyMessage("no poses to draw");
+    for (std::size_t k = 0; k < style.all.size(); ++k) {
+        const report::LineSeries s = style.series(k);
+        report::Line3 line{s.label, {}, {}, {}, s.color, s.dashed};
+        for (const auto &p : style.all[k].trajectory.positions) {
+            line.x.push_back(p[0]);
+            line.y.push_back(p[1]);
+            line.z.push_back(p[2]);
+        }
+        plot.add(std::move(line));
+    }
+    return {"traj_3d", plot.render()};
+}
+
 OverlayPlot timePlot(const Styler &style, const std::string &name, const std::string &unit, const Component &value,
                      bool timed, double t0) {
     report::SvgPlot plot(name + " over time", timed ? "time since the first pose [s]" : "pose index",
@@ -90,7 +108,7 @@ OverlayPlot timePlot(const Styler &style, const std::string &name, const std::st
 
 std::vector<OverlayPlot> trajectoryOverlayPlots(const std::vector<NamedTrajectory> &trajectories,
                                                 std::optional<std::size_t> reference,
-                                                std::optional<std::array<int, 2>> plane) {
+                                                std::optional<std::array<int, 2>> plane, bool view_3d) {
     const Styler style{trajectories, reference};
     // One time axis for all: seconds since the earliest stamp (pose indices if any has no stamps).
     bool timed = true;
@@ -102,7 +120,9 @@ std::vector<OverlayPlot> trajectoryOverlayPlots(const std::vector<NamedTrajector
     }
     if (!std::isfinite(t0)) t0 = 0;
     std::vector<OverlayPlot> plots;
-    if (plane) {
+    if (view_3d) {
+        plots.push_back(viewPlot3d(style));
+    } else if (plane) {
         plots.push_back(planePlot(style, (*plane)[0], (*plane)[1]));
     } else {
         plots = {planePlot(style, 0, 1), planePlot(style, 0, 2), planePlot(style, 1, 2)};
