@@ -76,7 +76,8 @@ TEST(ApeCommand, RelationsAndPlaneProjection) {
                        "0 0 0 3 0 0 0.7071067811865476 0.7071067811865476\n"
                        "1 1 0 3 0 0 0.7071067811865476 0.7071067811865476\n");
     EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "angle_deg", "--json"})["mean"].get<double>(), 90.0, 1e-9);
-    EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "angle_rad", "--json"})["mean"].get<double>(), M_PI / 2, 1e-12);
+    EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "angle_rad", "--json"})["mean"].get<double>(), M_PI / 2,
+                1e-12);
     EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "rot_part", "--json"})["mean"].get<double>(), 2.0, 1e-12);
     EXPECT_NEAR(apeRunJson({"ape", ref, est, "--relation", "full", "--json"})["mean"].get<double>(), std::sqrt(13.0),
                 1e-12);
@@ -96,7 +97,8 @@ TEST(ApeCommand, OffsetAndToleranceDecideTheMatches) {
     auto j = apeRunJson({"ape", ref, est, "--t-offset", "9.5", "--json"});
     EXPECT_EQ(j["association"]["matched"], 3);
     EXPECT_EQ(j["rmse"], 0.0);
-    auto o = apeRunJson({"ape", ref, est, "--t-offset", "9.4", "--t-max-diff", "0.2", "--assoc", "one-to-one", "--json"});
+    auto o =
+        apeRunJson({"ape", ref, est, "--t-offset", "9.4", "--t-max-diff", "0.2", "--assoc", "one-to-one", "--json"});
     EXPECT_EQ(o["association"]["matched"], 3);
     auto text = runRobometrics({"ape", ref, est, "--t-offset", "9.5"});
     EXPECT_NE(text.out.find("matched 3 of 3 possible poses"), std::string::npos) << text.out;
@@ -348,6 +350,12 @@ TEST(ApeCommand, SavesResultsAndPlotsAsEvoAsks) {
         EXPECT_TRUE(std::filesystem::exists(f.dir / "plots" / ("g_raw" + ext))) << ext;
     }
     EXPECT_NE(test::readFile(f.dir / "plots" / "g_map.svg").find(">z [m]</text>"), std::string::npos);
+    // --plot_mode xyz: the map figure is evo's 3-D view, coloured by the error.
+    const auto map3d = f.dir / "plots" / "m.svg";
+    ASSERT_EQ(runRobometrics({"ape", f.ref, f.est, "--save_plot", map3d.string(), "--plot_mode", "xyz"}).exit_code, 0);
+    const std::string svg3d = test::readFile(f.dir / "plots" / "m_map.svg");
+    EXPECT_NE(svg3d.find("class=\"plot3d\""), std::string::npos);
+    EXPECT_NE(svg3d.find(">APE [m]</text>"), std::string::npos) << "the colour bar";
     // Another extension is bad usage, before anything is computed.
     auto jpg = runRobometrics({"ape", f.ref, f.est, "--save_plot", (f.dir / "h.jpg").string()});
     EXPECT_EQ(jpg.exit_code, 2);
@@ -423,7 +431,7 @@ TEST(ApeCommand, TfChainsAreLookedUpAsEvoOnTheNav2Bag) {
     }
     // At every stamp of a moving link instead (our former sampling, and evaluate's).
     auto every = apeRunJson({"ape", bag.string() + ":tf:map:base_link", bag.string() + ":/amcl_pose", "-a",
-                          "--tf_lookup_frequency", "0", "--json"});
+                             "--tf_lookup_frequency", "0", "--json"});
     EXPECT_EQ(every["n"], 132);
     EXPECT_NEAR(every["rmse"].get<double>(), 0.045360, 5e-7);
 }

@@ -55,6 +55,20 @@ TEST(SvgPlot3d, DrawsTheLinesInACubeWithTicksAndALegend) {
     EXPECT_GE(std::stod(z_ticks.back()), 2.5);
 }
 
+TEST(SvgPlot3d, ColoursAPathByItsValuesWithAColourBar) {
+    SvgPlot3d plot("APE", "m");
+    // Errors 0.1 .. 0.5 m along a climbing line: the bar runs from 0.1 to 0.5, and the path has
+    // the scale's two ends, blue (#30459c, the low end) to red (the high end).
+    ColoredPath3 path{"APE [m]", {0, 1, 2, 3, 4}, {0, 0, 0, 0, 0}, {0, 1, 2, 3, 4}, {0.1, 0.2, 0.3, 0.4, 0.5}};
+    plot.add(path);
+    ASSERT_TRUE(plot.hasData());
+    const std::string svg = plot.render();
+    EXPECT_NE(svg.find(">APE [m]</text>"), std::string::npos);
+    EXPECT_NE(svg.find(">0.5</text>"), std::string::npos);
+    EXPECT_NE(svg.find(">0.1</text>"), std::string::npos);
+    EXPECT_NE(svg.find("<polyline"), std::string::npos);
+}
+
 TEST(SvgPlot3d, SaysWhyItIsEmpty) {
     SvgPlot3d plot("trajectories, 3-D view", "m");
     plot.setEmptyMessage("no poses to draw");

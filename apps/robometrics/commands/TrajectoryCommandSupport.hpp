@@ -72,10 +72,12 @@ inline void addTrajectoryOptions(CLI::App &cmd, toolbox::TrajectoryEvaluationOpt
     cmd.add_flag("--errors", o.errors, "Include the per-pose errors and timestamps in the JSON");
     cmd.add_option("-o,--output", o.out_dir,
                    "Write the aligned estimate (TUM), the errors (CSV) and a plot (SVG) here");
-    cmd.add_flag("-p,--plot", o.plot, "Plot: evo's window is not shown here; the plots go to -o DIR or --save_plot PATH");
+    cmd.add_flag("-p,--plot", o.plot,
+                 "Plot: evo's window is not shown here; the plots go to -o DIR or --save_plot PATH");
     cmd.add_option("--save_plot", o.save_plot,
                    "Write the plots as PATH_map.EXT and PATH_raw.EXT (EXT svg or png), or both pages in PATH.pdf");
-    cmd.add_option("--plot_mode", o.plot_mode, "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy (xyz: automatic)")
+    cmd.add_option("--plot_mode", o.plot_mode,
+                   "Axes of the trajectory plot: xy, xz, yx, yz, zx, zy, or xyz (a 3-D view)")
         ->check(CLI::IsMember(toolbox::plotModes()));
     cmd.add_option("--save_results", o.save_results, "Write a results file (JSON, docs/ape.md) for 'robometrics res'");
     cmd.add_flag("-v,--verbose", o.verbose, "Accepted for evo (the summary always has the association count)");

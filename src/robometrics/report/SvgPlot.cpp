@@ -156,19 +156,21 @@ struct ColouredSegment {
 
 /// The path as drawn: segments of at least kMinSegmentPx (shorter steps are merged, so a pose every
 /// centimetre on a 100 m map costs nothing), each coloured by the largest value it spans (a
-/// spike of error is never averaged away). Non-finite points break the path.
-std::vector<ColouredSegment> colouredSegments(const ColoredPath &p, const Axes &a, const Range &vr) {
+/// spike of error is never averaged away). Non-finite points (on the page) break the path.
+std::vector<ColouredSegment> colouredSegments(const std::vector<PixelPoint> &points, const std::vector<double> &values,
+                                              const Range &vr) {
     std::vector<ColouredSegment> out;
-    const std::size_t n = std::min({p.x.size(), p.y.size(), p.value.size()});
+    const std::size_t n = std::min(points.size(), values.size());
+    auto finite = [&](std::size_t i) { return std::isfinite(points[i].x) && std::isfinite(points[i].y); };
     bool open = false, joined = false;
     PixelPoint anchor;
     double group_max = -INFINITY;  // over the finite values since the anchor
     for (std::size_t i = 0; i < n; ++i) {
-        if (!std::isfinite(p.x[i]) || !std::isfinite(p.y[i])) {
+        if (!finite(i)) {
             open = false;
             continue;
         }
-        const PixelPoint here{a.X(p.x[i]), a.Y(p.y[i])};
+        const PixelPoint here = points[i];
         if (!open) {
             open = true;
             joined = false;
@@ -176,8 +178,8 @@ std::vector<ColouredSegment> colouredSegments(const ColoredPath &p, const Axes &
             group_max = -INFINITY;
             continue;
         }
-        if (std::isfinite(p.value[i])) group_max = std::max(group_max, p.value[i]);
-        const bool last = i + 1 >= n || !std::isfinite(p.x[i + 1]) || !std::isfinite(p.y[i + 1]);
+        if (std::isfinite(values[i])) group_max = std::max(group_max, values[i]);
+        const bool last = i + 1 >= n || !finite(i + 1);
         if (std::hypot(here.x - anchor.x, here.y - anchor.y) < kMinSegmentPx && !last) continue;
         out.push_back({anchor, here, colourLevel(group_max, vr), joined});
         anchor = here;
@@ -188,42 +190,43 @@ std::vector<ColouredSegment> colouredSegments(const ColoredPath &p, const Axes &
 }
 
 /// Consecutive joined segments of one colour become one polyline.
-std::string colouredPathElements(const ColoredPath &p, const Axes &a, const Range &vr, const std::string &clip) {
-    std::string out, points;
+std::string colouredPathElements(const std::vector<PixelPoint> &points, const std::vector<double> &values,
+                                 const Range &vr, const std::string &clip) {
+    std::string out, line;
     int level = 0;
     auto flush = [&] {
-        if (!points.empty()) {
+        if (!line.empty()) {
             out += fmt::format(
                 "<polyline {} points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.2\" "
                 "stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n",
-                clip, points, levelColour(level));
+                clip, line, levelColour(level));
         }
-        points.clear();
+        line.clear();
     };
-    for (const ColouredSegment &seg : colouredSegments(p, a, vr)) {
-        if (points.empty() || !seg.joined || seg.level != level) {
+    for (const ColouredSegment &seg : colouredSegments(points, values, vr)) {
+        if (line.empty() || !seg.joined || seg.level != level) {
             flush();
             level = seg.level;
-            appendPoint(points, "", seg.from.x, seg.from.y);
+            appendPoint(line, "", seg.from.x, seg.from.y);
         }
-        appendPoint(points, " ", seg.to.x, seg.to.y);
+        appendPoint(line, " ", seg.to.x, seg.to.y);
     }
     flush();
     return out;
 }
 
-std::string colourBar(const ColoredPath &p, const Range &vr, const Axes &a) {
+/// The colour scale at `bx`, from `top` down over `bh`, with its extremes and `label` above it.
+std::string colourBar(const std::string &label, const Range &vr, double bx, double top, double bh) {
     std::string s;
-    double bx = a.left + a.pw + 18, bh = a.ph;
     for (int k = 0; k < 40; ++k) {
         s += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"12\" height=\"{:.2f}\" fill=\"{}\"/>", bx,
-                         a.top + bh - (k + 1) * bh / 40, bh / 40 + 0.5, heatColor((k + 0.5) / 40));
+                         top + bh - (k + 1) * bh / 40, bh / 40 + 0.5, heatColor((k + 0.5) / 40));
     }
     s += fmt::format(
         "\n<text x=\"{0:.1f}\" y=\"{1:.1f}\" fill=\"#444\">{2:.3g}</text>"
         "<text x=\"{0:.1f}\" y=\"{3:.1f}\" fill=\"#444\">{4:.3g}</text>"
         "<text x=\"{0:.1f}\" y=\"{5:.1f}\" fill=\"#444\" text-anchor=\"middle\">{6}</text>\n",
-        bx + 14, a.top + 9, vr.hi, a.top + a.ph, vr.lo, a.top - 14, escapeXml(p.label));
+        bx + 14, top + 9, vr.hi, top + bh, vr.lo, top - 14, escapeXml(label));
     return s;
 }
 
@@ -296,6 +299,14 @@ std::string legendSvg(const std::vector<LineSeries> &lines, double left, int wid
 }
 
 std::string tickText(double value, double step) { return formatTick(value, step); }
+
+std::string colouredPathSvg(const std::vector<PixelPoint> &points, const std::vector<double> &values,
+                            const std::string &label, double bar_x, double top, double height) {
+    Range vr;
+    for (double v : values) vr.add(v);
+    vr.pad();
+    return colouredPathElements(points, values, vr, "") + colourBar(label, vr, bar_x, top, height);
+}
 
 std::string svgOpening(int width, int height, double title_x, const std::string &title, const std::string &css_class) {
     return fmt::format(
@@ -485,8 +496,10 @@ std::string SvgPlot::render() const {
             Range vr;
             for (double v : p.value) vr.add(v);
             vr.pad();
-            s += colouredPathElements(p, a, vr, clip);
-            s += colourBar(p, vr, a);
+            std::vector<PixelPoint> points(std::min(p.x.size(), p.y.size()));
+            for (std::size_t i = 0; i < points.size(); ++i) points[i] = {a.X(p.x[i]), a.Y(p.y[i])};
+            s += colouredPathElements(points, p.value, vr, clip);
+            s += colourBar(p.label, vr, a.left + a.pw + 18, a.top, a.ph);
         }
         for (const Marker &m : markers_) {
             s += fmt::format(

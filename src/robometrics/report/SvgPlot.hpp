@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/report/PolylineThinning.hpp"
+
 namespace robometrics::report {
 
 struct LineSeries {
@@ -94,6 +96,12 @@ std::string svgOpening(int width, int height, double title_x, const std::string 
 
 /// The grey line an empty plot shows in place of its data, centred on (x, y).
 std::string svgEmptyMessage(double x, double y, const std::string &message);
+
+/// A path coloured by value as SvgPlot draws a ColoredPath, for points already on the page (SVG
+/// pixels; a non-finite point breaks the path), and its colour bar at `bar_x`, from `top` down
+/// over `height`, titled `label`. The scale spans the finite values (widened when flat).
+std::string colouredPathSvg(const std::vector<PixelPoint> &points, const std::vector<double> &values,
+                            const std::string &label, double bar_x, double top, double height);
 
 /// A tick's text as SvgPlot writes it, with the decimals the tick step needs.
 std::string tickText(double value, double step);

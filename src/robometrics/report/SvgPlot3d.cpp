@@ -129,14 +129,27 @@ void SvgPlot3d::project(double dx, double dy, double dz, double &right, double &
 SvgPlot3d::SvgPlot3d(std::string title, std::string unit, int width, int height)
     : title_(std::move(title)), unit_(std::move(unit)), width_(width), height_(height) {}
 
-bool SvgPlot3d::hasData() const {
-    for (const Line3 &l : lines_) {
-        const std::size_t n = std::min({l.x.size(), l.y.size(), l.z.size()});
+namespace {
+
+/// Calls `f(x, y, z)` with every point finite in all three of every line and path.
+template <class F>
+void eachFinitePoint(const std::vector<Line3> &lines, const std::vector<ColoredPath3> &paths, F &&f) {
+    auto visit = [&](const std::vector<double> &x, const std::vector<double> &y, const std::vector<double> &z) {
+        const std::size_t n = std::min({x.size(), y.size(), z.size()});
         for (std::size_t i = 0; i < n; ++i) {
-            if (finite3(l.x[i], l.y[i], l.z[i])) return true;
+            if (finite3(x[i], y[i], z[i])) f(x[i], y[i], z[i]);
         }
-    }
-    return false;
+    };
+    for (const Line3 &l : lines) visit(l.x, l.y, l.z);
+    for (const ColoredPath3 &p : paths) visit(p.x, p.y, p.z);
+}
+
+}  // namespace
+
+bool SvgPlot3d::hasData() const {
+    bool any = false;
+    eachFinitePoint(lines_, paths_, [&](double, double, double) { any = true; });
+    return any;
 }
 
 std::string SvgPlot3d::render() const {
@@ -162,14 +175,10 @@ std::string SvgPlot3d::render() const {
     std::array<double, 3> lo{}, hi{};
     lo.fill(std::numeric_limits<double>::infinity());
     hi.fill(-std::numeric_limits<double>::infinity());
-    for (const Line3 &l : lines_) {
-        const std::size_t n = std::min({l.x.size(), l.y.size(), l.z.size()});
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!finite3(l.x[i], l.y[i], l.z[i])) continue;
-            const std::array<double, 3> p{l.x[i], l.y[i], l.z[i]};
-            for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
-        }
-    }
+    eachFinitePoint(lines_, paths_, [&](double x, double y, double z) {
+        const std::array<double, 3> p{x, y, z};
+        for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], p[a]), hi[a] = std::max(hi[a], p[a]);
+    });
     View v;
     double side = 0;
     for (int a = 0; a < 3; ++a) {
@@ -192,6 +201,17 @@ std::string SvgPlot3d::render() const {
     for (std::size_t k = 0; k < lines_.size(); ++k) {
         s += fmt::format("<path d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.6\"{}/>\n",
                          pathData(lines_[k], v), named[k].color, lines_[k].dashed ? " stroke-dasharray=\"5,3\"" : "");
+    }
+    for (const ColoredPath3 &p : paths_) {
+        const std::size_t n = std::min({p.x.size(), p.y.size(), p.z.size()});
+        std::vector<PixelPoint> points(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            points[i] = finite3(p.x[i], p.y[i], p.z[i])
+                            ? PixelPoint{v.X(p.x[i], p.y[i], p.z[i]), v.Y(p.x[i], p.y[i], p.z[i])}
+                            : PixelPoint{NAN, NAN};
+        }
+        s += colouredPathSvg(points, p.value, p.label, width_ - right_margin + 24, top + 20,
+                             height_ - top - bottom - 40);
     }
     s += legend;
     s += "</svg>\n";

@@ -1,8 +1,7 @@
 #pragma once
 // evo's `--plot_mode xy|xz|yx|yz|zx|zy|xyz`: the axes of the trajectory plot, the first one
-// horizontal. `xyz` is evo's 3-D view: `traj` draws it (traj_3d, report/SvgPlot3d.hpp); the
-// error-coloured plot of ape/rpe stays flat, on the two axes the reference spreads most along,
-// as without --plot_mode.
+// horizontal. `xyz` is evo's 3-D view (report/SvgPlot3d.hpp): `traj` draws traj_3d in place of
+// the planes, ape/rpe their error-coloured trajectory in 3-D.
 
 #include <array>
 #include <optional>

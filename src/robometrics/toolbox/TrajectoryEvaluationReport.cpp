@@ -31,8 +31,11 @@ std::vector<NamedPlot> evaluationPlots(const TrajectoryEvaluationOptions &o, con
     std::transform(label.begin(), label.end(), label.begin(), [](unsigned char c) { return std::toupper(c); });
     if (const std::string unit = unitOf(o); !unit.empty()) label += " [" + unit + "]";
     const std::string title = evaluationTitle(o);
-    return {{"map", trajectorySvg(r.prepared.ref, r.prepared.est, per_pose, title, label, plotModeAxes(o.plot_mode))},
-            {"raw", errorOverTimeSvg(r.stamps, r.errors, r.prepared.est.timestamped, title, label)}};
+    const std::string map =
+        o.plot_mode == "xyz"
+            ? trajectorySvg3d(r.prepared.ref, r.prepared.est, per_pose, title, label)
+            : trajectorySvg(r.prepared.ref, r.prepared.est, per_pose, title, label, plotModeAxes(o.plot_mode));
+    return {{"map", map}, {"raw", errorOverTimeSvg(r.stamps, r.errors, r.prepared.est.timestamped, title, label)}};
 }
 
 /// The two plots as SVG files: `map` to `map_svg`, `raw` to `raw_svg`.

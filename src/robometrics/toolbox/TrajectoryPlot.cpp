@@ -9,6 +9,7 @@
 
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/report/SvgPlot.hpp"
+#include "robometrics/report/SvgPlot3d.hpp"
 
 namespace robometrics::toolbox {
 
@@ -56,6 +57,33 @@ std::string trajectorySvg(const slam::Trajectory &ref, const slam::Trajectory &e
         plot.add(report::ColoredPath{error_label, std::move(x), std::move(y), std::move(value)});
     } else {
         plot.add(report::LineSeries{"estimate", std::move(x), std::move(y), "#444444", false, false});
+    }
+    return plot.render();
+}
+
+std::string trajectorySvg3d(const slam::Trajectory &ref, const slam::Trajectory &est, const std::vector<double> &errors,
+                            const std::string &title, const std::string &error_label) {
+    report::SvgPlot3d plot(title, "m", 800, 640);
+    plot.setEmptyMessage("no poses to draw");
+    report::Line3 reference{"reference", {}, {}, {}, "#888888", true};
+    for (const auto &p : ref.positions) {
+        reference.x.push_back(p[0]);
+        reference.y.push_back(p[1]);
+        reference.z.push_back(p[2]);
+    }
+    plot.add(std::move(reference));
+    std::vector<double> x, y, z;
+    for (const auto &p : est.positions) {
+        x.push_back(p[0]);
+        y.push_back(p[1]);
+        z.push_back(p[2]);
+    }
+    if (std::any_of(errors.begin(), errors.end(), [](double e) { return std::isfinite(e); })) {
+        std::vector<double> value(errors);
+        value.resize(x.size(), NAN);
+        plot.add(report::ColoredPath3{error_label, std::move(x), std::move(y), std::move(z), std::move(value)});
+    } else {
+        plot.add(report::Line3{"estimate", std::move(x), std::move(y), std::move(z), "#444444", false});
     }
     return plot.render();
 }
