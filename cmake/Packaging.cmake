@@ -2,6 +2,7 @@
 #   bin/robometrics
 #   share/man/man1/robometrics*.1.gz            one page per command, from its --help (help2man)
 #   share/bash-completion/completions/robometrics   `robometrics completion bash`
+#   share/zsh/vendor-completions/_robometrics       `robometrics completion zsh`
 #   share/doc/robometrics/                       README, the docs, the licence (copyright)
 # The man pages and the completion script are made at build time by the built binary, so they
 # cannot say something else than its --help. Without help2man the man pages are left out.
@@ -15,12 +16,14 @@ set(_robometrics_generated ${PROJECT_BINARY_DIR}/generated)
 find_program(ROBOMETRICS_HELP2MAN help2man)
 if(NOT ROBOMETRICS_SANITIZE AND NOT CMAKE_CROSSCOMPILING)
   add_custom_command(
-    OUTPUT ${_robometrics_generated}/completion/robometrics
+    OUTPUT ${_robometrics_generated}/completion/robometrics ${_robometrics_generated}/completion/_robometrics
     COMMAND ${CMAKE_COMMAND} -E make_directory ${_robometrics_generated}/completion
     COMMAND robometrics completion bash > ${_robometrics_generated}/completion/robometrics
+    COMMAND robometrics completion zsh > ${_robometrics_generated}/completion/_robometrics
     DEPENDS robometrics
-    COMMENT "bash completion from the command tree")
-  set(_robometrics_generated_outputs ${_robometrics_generated}/completion/robometrics)
+    COMMENT "bash and zsh completion from the command tree")
+  set(_robometrics_generated_outputs ${_robometrics_generated}/completion/robometrics
+                                     ${_robometrics_generated}/completion/_robometrics)
   if(ROBOMETRICS_HELP2MAN)
     add_custom_command(
       OUTPUT ${_robometrics_generated}/man/robometrics.1.gz
@@ -34,6 +37,8 @@ if(NOT ROBOMETRICS_SANITIZE AND NOT CMAKE_CROSSCOMPILING)
   endif()
   add_custom_target(robometrics_generated_docs ALL DEPENDS ${_robometrics_generated_outputs})
   install(FILES ${_robometrics_generated}/completion/robometrics DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+  # Debian's zsh reads its packages' completions from vendor-completions (in its default $fpath).
+  install(FILES ${_robometrics_generated}/completion/_robometrics DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 endif()
 
 install(FILES README.md NOTICE DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -12,4 +12,8 @@ namespace robometrics::app {
 
 std::string bashCompletionScript(CLI::App &app);
 
+/// `robometrics completion zsh`: the same for zsh, with each command's and option's help in the
+/// menu; installed as /usr/share/zsh/vendor-completions/_robometrics.
+std::string zshCompletionScript(CLI::App &app);
+
 }  // namespace robometrics::app

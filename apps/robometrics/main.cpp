@@ -70,9 +70,9 @@ std::optional<int> unknownCommand(CLI::App &app, const std::vector<std::string> 
     for (const std::string &word : args) {
         if (word.empty() || word[0] == '-') return std::nullopt;
         const std::vector<std::string> known = subcommandNames(*at);
-        const bool only_commands = at == &app || (!known.empty() && at->get_options([](CLI::Option *o) {
-                                                                      return o->get_positional();
-                                                                  }).empty());
+        const bool only_commands =
+            at == &app ||
+            (!known.empty() && at->get_options([](CLI::Option *o) { return o->get_positional(); }).empty());
         if (known.empty() || !only_commands) return std::nullopt;
         CLI::App *next = nullptr;
         for (CLI::App *sub : at->get_subcommands([](CLI::App *s) { return !s->get_name().empty(); }))
@@ -136,9 +136,9 @@ int runMain(int argc, char **argv) {
     std::vector<std::string> help_path;
     help->add_option("command", help_path, "a command (and subcommand, e.g. 'live record')");
     CLI::App *version = app.add_subcommand("version", "Print the version and exit");
-    CLI::App *completion = app.add_subcommand("completion", "Print the shell completion script (bash)");
+    CLI::App *completion = app.add_subcommand("completion", "Print the shell completion script (bash or zsh)");
     std::string shell = "bash";
-    completion->add_option("shell", shell, "The shell")->check(CLI::IsMember({"bash"}))->capture_default_str();
+    completion->add_option("shell", shell, "The shell")->check(CLI::IsMember({"bash", "zsh"}))->capture_default_str();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (auto code = unknownCommand(app, args)) return *code;
     const std::string command = commandPathOf(app, args);
@@ -174,7 +174,7 @@ int runMain(int argc, char **argv) {
         return 0;
     }
     if (completion->parsed()) {
-        fmt::print("{}", bashCompletionScript(app));
+        fmt::print("{}", shell == "zsh" ? zshCompletionScript(app) : bashCompletionScript(app));
         return 0;
     }
     if (app.get_subcommands().empty()) {  // no command: the help, and an exit code that says so

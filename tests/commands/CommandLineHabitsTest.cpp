@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -25,9 +27,12 @@ std::vector<std::string> everyCommandPath() {
     std::string line;
     bool in_list = false;
     while (std::getline(help, line)) {
-        if (line == "Commands:") in_list = true;
-        else if (line.empty()) in_list = false;
-        else if (in_list) paths.push_back(line.substr(2, line.find(' ', 2) - 2));
+        if (line == "Commands:")
+            in_list = true;
+        else if (line.empty())
+            in_list = false;
+        else if (in_list)
+            paths.push_back(line.substr(2, line.find(' ', 2) - 2));
     }
     for (const char *sub : {"traversal", "topic-stats", "costmap", "lost", "record", "list"})
         paths.push_back(std::string("live ") + sub);
@@ -55,8 +60,9 @@ TEST(CommandLineHabits, AnUnknownCommandNamesItselfAndTheNearestOne) {
     EXPECT_EQ(far.err.substr(0, far.err.find('\n')), "robometrics: error: unknown command 'frobnicate'");
     CommandResult help = runRobometrics({"help", "evalute"});
     EXPECT_EQ(help.exit_code, 2);
-    EXPECT_EQ(help.err, "robometrics help: error: unknown command 'evalute'; did you mean 'evaluate'? (run 'robometrics "
-                        "help' for the list)\n");
+    EXPECT_EQ(help.err,
+              "robometrics help: error: unknown command 'evalute'; did you mean 'evaluate'? (run 'robometrics "
+              "help' for the list)\n");
     CommandResult nested = runRobometrics({"live", "recrod"});
     EXPECT_EQ(nested.exit_code, 2);
     EXPECT_EQ(nested.err.substr(0, nested.err.find('\n')),
@@ -71,8 +77,7 @@ TEST(CommandLineHabits, UsageErrorsNameTheCommandAndExitTwo) {
               "Run 'robometrics evaluate --help' for its options and examples.\n");
     CommandResult no_output = runRobometrics({"evaluate", "run.mcap"});
     EXPECT_EQ(no_output.exit_code, 2);
-    EXPECT_EQ(no_output.err.substr(0, no_output.err.find('\n')),
-              "robometrics evaluate: error: --output is required");
+    EXPECT_EQ(no_output.err.substr(0, no_output.err.find('\n')), "robometrics evaluate: error: --output is required");
     CommandResult extra = runRobometrics({"info", "a.mcap", "b.mcap"});
     EXPECT_EQ(extra.exit_code, 2);
     EXPECT_EQ(extra.err.substr(0, extra.err.find('\n')), "robometrics info: error: unexpected argument 'b.mcap'");
@@ -99,8 +104,7 @@ TEST(CommandLineHabits, BadInputExitsOne) {
 }
 
 TEST(CommandLineHabits, VersionThreeWays) {
-    for (const std::vector<std::string> &args :
-         {std::vector<std::string>{"version"}, {"--version"}, {"-V"}}) {
+    for (const std::vector<std::string> &args : {std::vector<std::string>{"version"}, {"--version"}, {"-V"}}) {
         CommandResult r = runRobometrics(args);
         EXPECT_EQ(r.exit_code, 0) << args[0] << r.err;
         EXPECT_TRUE(std::regex_match(r.out, std::regex("robometrics [0-9]+\\.[0-9]+\\.[0-9]+\n"))) << r.out;
@@ -110,7 +114,8 @@ TEST(CommandLineHabits, VersionThreeWays) {
 TEST(CommandLineHabits, EveryHelpEndsInExamplesAndSpeaksInWords) {
     const std::vector<std::string> paths = everyCommandPath();
     ASSERT_GT(paths.size(), 25u);
-    const std::regex library_syntax(R"(\b(TEXT|INT|UINT|FLOAT|REQUIRED|NONNEGATIVE|POSITIVE)\b|Needs:|Excludes:|Option Group|Positionals:|Subcommands:|\(0x\)|\{[a-z0-9_,]+\})");
+    const std::regex library_syntax(
+        R"(\b(TEXT|INT|UINT|FLOAT|REQUIRED|NONNEGATIVE|POSITIVE)\b|Needs:|Excludes:|Option Group|Positionals:|Subcommands:|\(0x\)|\{[a-z0-9_,]+\})");
     for (const std::string &path : paths) {
         std::vector<std::string> args = splitWords(path);
         args.push_back("--help");
@@ -121,7 +126,8 @@ TEST(CommandLineHabits, EveryHelpEndsInExamplesAndSpeaksInWords) {
         ASSERT_NE(examples, std::string::npos) << path << ":\n" << r.out;
         std::istringstream tail(r.out.substr(examples + 11));
         int count = 0;
-        for (std::string line; std::getline(tail, line);) count += line.rfind("  ", 0) == 0 && line.find("robometrics " + path) != std::string::npos;
+        for (std::string line; std::getline(tail, line);)
+            count += line.rfind("  ", 0) == 0 && line.find("robometrics " + path) != std::string::npos;
         EXPECT_GE(count, 2) << path << ":\n" << r.out;
         std::smatch m;
         EXPECT_FALSE(std::regex_search(r.out, m, library_syntax)) << path << ": '" << m.str() << "' in\n" << r.out;
@@ -159,7 +165,8 @@ TEST(CommandLineHabits, AMissingTopicListsTheTopicsTheBagHas) {
     const std::filesystem::path bag = dataFile(kRerunBag);
     ASSERT_FALSE(bag.empty());
     const std::filesystem::path out = scratchDir("habits_missing_topic") / "eval";
-    CommandResult r = runRobometrics({"evaluate", bag.string(), "-o", out.string(), "--est-traj", bag.string() + ":/nope"});
+    CommandResult r =
+        runRobometrics({"evaluate", bag.string(), "-o", out.string(), "--est-traj", bag.string() + ":/nope"});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err.rfind("robometrics evaluate: error: " + bag.string() +
@@ -169,7 +176,8 @@ TEST(CommandLineHabits, AMissingTopicListsTheTopicsTheBagHas) {
         << r.err;
     EXPECT_NE(r.err.find("/battery_state (sensor_msgs/msg/BatteryState)"), std::string::npos) << r.err;
     EXPECT_FALSE(std::filesystem::exists(out));  // told before anything was written
-    CommandResult gt = runRobometrics({"evaluate", bag.string(), "-o", out.string(), "--gt-traj", bag.string() + ":/gt"});
+    CommandResult gt =
+        runRobometrics({"evaluate", bag.string(), "-o", out.string(), "--gt-traj", bag.string() + ":/gt"});
     EXPECT_EQ(gt.exit_code, 1);
     EXPECT_NE(gt.err.find("no topic '/gt' in the bag; its topics: "), std::string::npos) << gt.err;
     CommandResult stats = runRobometrics({"topic-stats", bag.string(), "--topics", "/nope"});
@@ -177,20 +185,11 @@ TEST(CommandLineHabits, AMissingTopicListsTheTopicsTheBagHas) {
     EXPECT_NE(stats.err.find("no topic '/nope' in the bag; its topics: /rosout"), std::string::npos) << stats.err;
 }
 
-/// What bash completes for the words typed so far (the last one is being typed).
-std::vector<std::string> bashCompletions(const std::filesystem::path &script, const std::string &line) {
-    const std::filesystem::path dir = script.parent_path();
-    {
-        std::ofstream run(dir / "complete.sh");
-        run << "source '" << script.string() << "'\n"
-            << "COMP_WORDS=(" << line << ")\n"
-            << "COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))\n"
-            << "[[ '" << line << "' == *' ' ]] && { COMP_WORDS+=(''); COMP_CWORD=$(( COMP_CWORD + 1 )); }\n"
-            << "COMP_LINE='" << line << "'\n"
-            << "_robometrics\n"
-            << "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
-    }
-    const std::string command = "cd '" + dir.string() + "' && bash --norc --noprofile complete.sh 2>&1";
+/// Runs `script` (its text) with `shell` in `dir`; the lines it prints (stderr too).
+std::vector<std::string> shellLines(const std::filesystem::path &dir, const std::string &shell,
+                                    const std::string &script) {
+    std::ofstream(dir / "complete.sh") << script;
+    const std::string command = "cd '" + dir.string() + "' && " + shell + " complete.sh 2>&1";
     std::vector<std::string> words;
     FILE *pipe = popen(command.c_str(), "r");
     if (pipe == nullptr) return words;
@@ -202,6 +201,34 @@ std::vector<std::string> bashCompletions(const std::filesystem::path &script, co
     for (std::string w; std::getline(in, w);)
         if (!w.empty()) words.push_back(w);
     return words;
+}
+
+/// What bash completes for the words typed so far (the last one is being typed).
+std::vector<std::string> bashCompletions(const std::filesystem::path &script, const std::string &line) {
+    std::ostringstream run;
+    run << "source '" << script.string() << "'\n"
+        << "COMP_WORDS=(" << line << ")\n"
+        << "COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))\n"
+        << "[[ '" << line << "' == *' ' ]] && { COMP_WORDS+=(''); COMP_CWORD=$(( COMP_CWORD + 1 )); }\n"
+        << "COMP_LINE='" << line << "'\n"
+        << "_robometrics\n"
+        << "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
+    return shellLines(script.parent_path(), "bash --norc --noprofile", run.str());
+}
+
+/// What zsh's widget hands the completion system for the words typed so far: _describe,
+/// compadd and _files stand in for it, printing what they are given ("describe NAME:HELP",
+/// "compadd WORD", "files"). `words` is zsh's array: the program first, the word typed last.
+std::vector<std::string> zshCompletions(const std::filesystem::path &script, const std::string &words) {
+    std::ostringstream run;
+    run << "source '" << script.string() << "'\n"
+        << "_describe() { local e; for e in \"${(@P)${@[-1]}}\"; do print -r -- \"describe $e\"; done }\n"
+        << "compadd() { local e; for e in \"${(@P)${@[-1]}}\"; do print -r -- \"compadd $e\"; done }\n"
+        << "_files() { print -r -- files }\n"
+        << "words=(" << words << ")\n"
+        << "CURRENT=${#words}\n"
+        << "_robometrics\n";
+    return shellLines(script.parent_path(), "zsh -f", run.str());
 }
 
 TEST(CommandLineHabits, BashCompletesCommandsOptionsChoicesAndFiles) {
@@ -220,6 +247,42 @@ TEST(CommandLineHabits, BashCompletesCommandsOptionsChoicesAndFiles) {
     EXPECT_EQ(bashCompletions(path, "robometrics info ru"), V{"run.mcap"});
     EXPECT_EQ(bashCompletions(path, "robometrics evaluate run.mcap -o ru"), V{"run.mcap"});
     EXPECT_EQ(bashCompletions(path, "robometrics help evalu"), V{"evaluate"});
+}
+
+TEST(CommandLineHabits, ZshCompletesWithHelpChoicesAndFiles) {
+    if (std::system("command -v zsh >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "zsh is not installed (scripts/install-deps installs it)";
+    const std::filesystem::path dir = scratchDir("habits_completion_zsh");
+    CommandResult script = runRobometrics({"completion", "zsh"});
+    ASSERT_EQ(script.exit_code, 0) << script.err;
+    EXPECT_EQ(script.out.rfind("#compdef robometrics\n", 0), 0u) << "zsh's compinit finds it by its first line";
+    std::ofstream(dir / "_robometrics") << script.out;
+    const std::filesystem::path path = dir / "_robometrics";
+    auto has = [](const std::vector<std::string> &lines, const std::string &line) {
+        return std::find(lines.begin(), lines.end(), line) != lines.end();
+    };
+    // Commands with their help; the options of the command typed; an option's choices; files.
+    const auto top = zshCompletions(path, "robometrics ev");
+    EXPECT_TRUE(has(top,
+                    "describe evaluate:Evaluate a whole run (bag or run directory): every analysis, a verdict and "
+                    "report.html"))
+        << ::testing::PrintToString(top);
+    const auto options = zshCompletions(path, "robometrics evaluate --thr");
+    EXPECT_TRUE(std::any_of(options.begin(), options.end(), [](const std::string &l) {
+        return l.rfind("describe --threads:", 0) == 0;
+    })) << ::testing::PrintToString(options);
+    const auto choices = zshCompletions(path, "robometrics ape --align ''");
+    EXPECT_TRUE(has(choices, "compadd sim3")) << ::testing::PrintToString(choices);
+    EXPECT_FALSE(has(choices, "files"));
+    EXPECT_EQ(zshCompletions(path, "robometrics evaluate run.mcap -o ''"), std::vector<std::string>{"files"});
+    const auto info = zshCompletions(path, "robometrics info ''");
+    EXPECT_TRUE(has(info, "files")) << ::testing::PrintToString(info);
+    EXPECT_TRUE(
+        has(zshCompletions(path, "robometrics live rec"), "describe record:record topics into an MCAP (ROS 2 bag)"));
+    EXPECT_TRUE(has(zshCompletions(path, "robometrics help evalu"),
+                    "describe evaluate:Evaluate a whole run (bag or run "
+                    "directory): every analysis, a verdict and report.html"));
+    EXPECT_EQ(zshCompletions(path, "robometrics run -o out -- ''"), std::vector<std::string>{"files"});
 }
 
 }  // namespace
