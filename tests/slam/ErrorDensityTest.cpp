@@ -25,6 +25,8 @@ TEST(ErrorDensity, FreedmanDiaconisBinsAsSeaborn) {
     for (std::size_t i = 0; i < spiky.size(); ++i) spiky[i] += 1e-3 * static_cast<double>(i);
     spiky.back() = 1e6;
     EXPECT_EQ(distplotBins(spiky), 50u);
+    spiky.back() = 1e300;  // (max - min) / h beyond any integer type: still 50
+    EXPECT_EQ(distplotBins(spiky), 50u);
 }
 
 TEST(ErrorDensity, HistogramAsNumpyWithDensity) {

@@ -37,8 +37,9 @@ std::size_t distplotBins(std::span<const double> values) {
     const double iqr = percentileOfSorted(v, 75) - percentileOfSorted(v, 25);
     const double h = 2 * iqr / std::cbrt(static_cast<double>(v.size()));
     if (h == 0) return std::min(kMostBins, static_cast<std::size_t>(std::sqrt(static_cast<double>(v.size()))));
+    // Capped as a double: a huge spread over a tiny IQR gives more bins than a size_t holds.
     const double bins = std::ceil((v.back() - v.front()) / h);
-    return std::clamp<std::size_t>(static_cast<std::size_t>(bins), 1, kMostBins);
+    return static_cast<std::size_t>(std::clamp(bins, 1.0, static_cast<double>(kMostBins)));
 }
 
 DensityHistogram densityHistogram(std::span<const double> values, std::size_t bins) {
