@@ -178,7 +178,13 @@ _robometrics() {{
   esac
 }}
 
-if (( $+functions[compdef] )); then compdef _robometrics robometrics; fi
+# Autoloaded from $fpath (compinit), this file is the body of _robometrics: its first run defines
+# the functions above and completes. Sourced, it registers the completion.
+if [[ "${{funcstack[1]}}" == _robometrics ]]; then
+  _robometrics "$@"
+elif (( $+functions[compdef] )); then
+  compdef _robometrics robometrics
+fi
 )SH",
                        commands, options, positionals, values);
 }

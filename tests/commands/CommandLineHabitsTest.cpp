@@ -219,10 +219,16 @@ std::vector<std::string> bashCompletions(const std::filesystem::path &script, co
 /// What zsh's widget hands the completion system for the words typed so far: _describe,
 /// compadd and _files stand in for it, printing what they are given ("describe NAME:HELP",
 /// "compadd WORD", "files"). `words` is zsh's array: the program first, the word typed last.
-std::vector<std::string> zshCompletions(const std::filesystem::path &script, const std::string &words) {
+std::vector<std::string> zshCompletions(const std::filesystem::path &script, const std::string &words,
+                                        bool autoload = false) {
     std::ostringstream run;
-    run << "source '" << script.string() << "'\n"
-        << "_describe() { local e; for e in \"${(@P)${@[-1]}}\"; do print -r -- \"describe $e\"; done }\n"
+    // Sourced, or autoloaded from $fpath as compinit does (the file is then _robometrics' body).
+    if (autoload) {
+        run << "fpath=('" << script.parent_path().string() << "' $fpath)\nautoload -U _robometrics\n";
+    } else {
+        run << "source '" << script.string() << "'\n";
+    }
+    run << "_describe() { local e; for e in \"${(@P)${@[-1]}}\"; do print -r -- \"describe $e\"; done }\n"
         << "compadd() { local e; for e in \"${(@P)${@[-1]}}\"; do print -r -- \"compadd $e\"; done }\n"
         << "_files() { print -r -- files }\n"
         << "words=(" << words << ")\n"
@@ -283,6 +289,10 @@ TEST(CommandLineHabits, ZshCompletesWithHelpChoicesAndFiles) {
                     "describe evaluate:Evaluate a whole run (bag or run "
                     "directory): every analysis, a verdict and report.html"));
     EXPECT_EQ(zshCompletions(path, "robometrics run -o out -- ''"), std::vector<std::string>{"files"});
+    // Found in $fpath by compinit, the first TAB both defines the functions and completes.
+    EXPECT_EQ(zshCompletions(path, "robometrics evaluate run.mcap -o ''", true), std::vector<std::string>{"files"});
+    EXPECT_TRUE(has(zshCompletions(path, "robometrics live rec", true),
+                    "describe record:record topics into an MCAP (ROS 2 bag)"));
 }
 
 }  // namespace
