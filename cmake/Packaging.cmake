@@ -1,5 +1,6 @@
 # Installing robometrics like a tool (docs/install.md): `make install` and `make deb`.
 #   bin/robometrics
+#   libexec/robometrics/robometrics-live       the live commands (the only ones linking Fast DDS)
 #   share/man/man1/robometrics*.1.gz            one page per command, from its --help (help2man)
 #   share/bash-completion/completions/robometrics   `robometrics completion bash`
 #   share/zsh/vendor-completions/_robometrics       `robometrics completion zsh`
@@ -9,6 +10,8 @@
 include(GNUInstallDirs)
 
 install(TARGETS robometrics RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The live commands run in robometrics-live, which robometrics finds there (apps/robometrics/CMakeLists.txt).
+install(TARGETS robometrics-live RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/robometrics)
 
 # Running the binary at build time: not when cross-compiling or under the sanitizers' tree
 # (which is never packaged).
@@ -47,7 +50,9 @@ install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 
 # `make deb` (cpack -G DEB): robometrics_<version>_<arch>.deb. Depends is computed by
 # dpkg-shlibdeps from the libraries the binary links (Debian 12: libfmt9, libyaml-cpp0.7,
-# libfastrtps2.9, librsvg2-2, ...), so `apt install ./robometrics_*.deb` pulls them in.
+# libfastrtps2.9, ...), so `apt install ./robometrics_*.deb` pulls them in. librsvg is opened at
+# run time by the PNG and PDF plots (report/SvgToPng.cpp), which dpkg-shlibdeps cannot see: it is
+# named here (2.52 added rsvg_handle_get_intrinsic_size_in_pixels), with the fonts the plots use.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME robometrics)
 set(CPACK_PACKAGE_VENDOR robometrics)
@@ -61,6 +66,7 @@ ROS 2 system over DDS.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "librsvg2-2 (>= 2.52), fonts-dejavu-core")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion, man-db")
 # bench --executor slurm runs sbatch/squeue/sacct; the report's PNG export is built in.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "slurm-client")

@@ -30,6 +30,10 @@ struct CommandSpec {
 /// All registered commands.
 std::vector<CommandSpec> &commandRegistry();
 
+/// The program's command line as main() received it (argv[0] first), for a command that hands it
+/// on to another program (LiveHelperExec.cpp).
+const std::vector<std::string> &programArguments();
+
 struct RegisterCommand {
     RegisterCommand(std::string name, std::string summary, SetupFn setup, int order = 100, ArgRewriteFn rewrite = {}) {
         commandRegistry().push_back(

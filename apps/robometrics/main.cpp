@@ -28,6 +28,15 @@ std::vector<CommandSpec> &commandRegistry() {
 }
 
 namespace {
+std::vector<std::string> &storedArguments() {
+    static std::vector<std::string> arguments;
+    return arguments;
+}
+}  // namespace
+
+const std::vector<std::string> &programArguments() { return storedArguments(); }
+
+namespace {
 
 void printHelp() {
     std::vector<CommandSpec> specs = commandRegistry();
@@ -119,6 +128,7 @@ int runHelp(CLI::App &app, const std::vector<std::string> &path) {
 }
 
 int runMain(int argc, char **argv) {
+    storedArguments().assign(argv, argv + argc);
     CLI::App app{"robometrics: measures how well a robot navigates, from ROS 2 bags, without ROS"};
     // Before the subcommands: they take the main app's formatter when they are added.
     app.formatter(std::make_shared<HelpFormatter>());

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "OutputRule.hpp"
 #include "TestSupport.hpp"
@@ -56,6 +58,48 @@ TEST(LiveCommand, OutputsMustBeWhatTheSubcommandWrites) {
     const std::filesystem::path dir = scratchDir("live_cmd_ext");
     expectOutputRefused({"live", "traversal", "-o", (dir / "m.mcap").string()}, dir / "m.mcap", {".csv"});
     expectOutputRefused({"live", "record", "-o", (dir / "rec.db3").string()}, dir / "rec.db3", {".mcap"});
+}
+
+/// The shared libraries `program` needs, as ldd lists them.
+std::string liveTestLinkedLibraries(const std::string &program) {
+    std::string listed;
+    FILE *pipe = popen(("ldd '" + program + "' 2>&1").c_str(), "r");
+    if (pipe == nullptr) return listed;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) listed.append(buffer, n);
+    pclose(pipe);
+    return listed;
+}
+
+TEST(LiveCommand, RunsInAProgramOfItsOwnSoNoOtherCommandLoadsFastDds) {
+    // robometrics hands `live ...` to robometrics-live beside it; only that one links Fast DDS.
+    // librsvg is opened by the plots when they are written, never linked.
+    const std::filesystem::path binary = std::getenv("ROBOMETRICS_BINARY");
+    const std::string main_libraries = liveTestLinkedLibraries(binary.string());
+    ASSERT_NE(main_libraries.find("libc.so"), std::string::npos) << main_libraries;
+    EXPECT_EQ(main_libraries.find("libfastrtps"), std::string::npos) << main_libraries;
+    EXPECT_EQ(main_libraries.find("librsvg"), std::string::npos) << main_libraries;
+    const std::string live_libraries = liveTestLinkedLibraries((binary.parent_path() / "robometrics-live").string());
+    EXPECT_NE(live_libraries.find("libfastrtps"), std::string::npos) << live_libraries;
+    // The helper got the command line: its own check of --window answered (exit 2, not 1).
+    CommandResult window = runRobometrics({"live", "topic-stats", "--window", "0"});
+    EXPECT_EQ(window.exit_code, 2) << window.err;
+}
+
+TEST(LiveCommand, WithoutItsLiveProgramSaysToReinstallAndStartsNoDds) {
+    const auto dir = scratchDir("live_cmd_alone");
+    const std::filesystem::path alone = dir / "robometrics";
+    std::filesystem::copy_file(std::getenv("ROBOMETRICS_BINARY"), alone);
+    ChildProcess run(alone.string(), {"live", "list", "--duration", "0.1"});
+    EXPECT_EQ(run.wait(), 1);
+    EXPECT_NE(run.err().find("robometrics live list: error: the live commands run in robometrics-live, which is not "
+                             "installed with this program"),
+              std::string::npos)
+        << run.err();
+    EXPECT_NE(run.err().find("reinstall robometrics"), std::string::npos) << run.err();
+    // Its other commands work alone.
+    ChildProcess version(alone.string(), {"--version"});
+    EXPECT_EQ(version.wait(), 0);
 }
 
 }  // namespace

@@ -9,22 +9,91 @@
 #include <memory>
 
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/core/SharedLibrary.hpp"
 
 namespace robometrics::report {
 
 namespace {
 
+/// The functions of librsvg, cairo, gobject and glib that the plots use. librsvg is opened the
+/// first time a plot is written, not linked (core/SharedLibrary.hpp says why); it depends on the
+/// other three, so every function is looked up through it. The headers give the types only.
+struct RenderLibrary {
+    decltype(&::rsvg_handle_new_from_data) rsvg_handle_new_from_data = nullptr;
+    decltype(&::rsvg_handle_set_dpi) rsvg_handle_set_dpi = nullptr;
+    decltype(&::rsvg_handle_get_intrinsic_size_in_pixels) rsvg_handle_get_intrinsic_size_in_pixels = nullptr;
+    decltype(&::rsvg_handle_render_document) rsvg_handle_render_document = nullptr;
+    decltype(&::g_object_unref) g_object_unref = nullptr;
+    decltype(&::g_error_free) g_error_free = nullptr;
+    decltype(&::cairo_image_surface_create) cairo_image_surface_create = nullptr;
+    decltype(&::cairo_pdf_surface_create_for_stream) cairo_pdf_surface_create_for_stream = nullptr;
+    decltype(&::cairo_pdf_surface_set_size) cairo_pdf_surface_set_size = nullptr;
+    decltype(&::cairo_surface_flush) cairo_surface_flush = nullptr;
+    decltype(&::cairo_surface_finish) cairo_surface_finish = nullptr;
+    decltype(&::cairo_surface_status) cairo_surface_status = nullptr;
+    decltype(&::cairo_surface_write_to_png_stream) cairo_surface_write_to_png_stream = nullptr;
+    decltype(&::cairo_surface_destroy) cairo_surface_destroy = nullptr;
+    decltype(&::cairo_create) cairo_create = nullptr;
+    decltype(&::cairo_destroy) cairo_destroy = nullptr;
+    decltype(&::cairo_status) cairo_status = nullptr;
+    decltype(&::cairo_status_to_string) cairo_status_to_string = nullptr;
+    decltype(&::cairo_set_source_rgb) cairo_set_source_rgb = nullptr;
+    decltype(&::cairo_paint) cairo_paint = nullptr;
+    decltype(&::cairo_scale) cairo_scale = nullptr;
+    decltype(&::cairo_show_page) cairo_show_page = nullptr;
+};
+
+Result<RenderLibrary> loadRenderLibrary() {
+    auto rsvg = SharedLibrary::open("librsvg-2.so.2", "librsvg2-2", "PNG and PDF plots");
+    if (!rsvg) return rsvg.error();
+    RenderLibrary f;
+#define ROBOMETRICS_BIND(name) ROBOMETRICS_TRY(rsvg->bind(f.name, #name))
+    ROBOMETRICS_BIND(rsvg_handle_new_from_data);
+    ROBOMETRICS_BIND(rsvg_handle_set_dpi);
+    ROBOMETRICS_BIND(rsvg_handle_get_intrinsic_size_in_pixels);
+    ROBOMETRICS_BIND(rsvg_handle_render_document);
+    ROBOMETRICS_BIND(g_object_unref);
+    ROBOMETRICS_BIND(g_error_free);
+    ROBOMETRICS_BIND(cairo_image_surface_create);
+    ROBOMETRICS_BIND(cairo_pdf_surface_create_for_stream);
+    ROBOMETRICS_BIND(cairo_pdf_surface_set_size);
+    ROBOMETRICS_BIND(cairo_surface_flush);
+    ROBOMETRICS_BIND(cairo_surface_finish);
+    ROBOMETRICS_BIND(cairo_surface_status);
+    ROBOMETRICS_BIND(cairo_surface_write_to_png_stream);
+    ROBOMETRICS_BIND(cairo_surface_destroy);
+    ROBOMETRICS_BIND(cairo_create);
+    ROBOMETRICS_BIND(cairo_destroy);
+    ROBOMETRICS_BIND(cairo_status);
+    ROBOMETRICS_BIND(cairo_status_to_string);
+    ROBOMETRICS_BIND(cairo_set_source_rgb);
+    ROBOMETRICS_BIND(cairo_paint);
+    ROBOMETRICS_BIND(cairo_scale);
+    ROBOMETRICS_BIND(cairo_show_page);
+#undef ROBOMETRICS_BIND
+    return f;
+}
+
+/// Loaded once per process (thread-safe); every later plot reuses it, or its error.
+const Result<RenderLibrary> &renderLibrary() {
+    static const Result<RenderLibrary> library = loadRenderLibrary();
+    return library;
+}
+
+/// The library, once renderLibrary() has succeeded (every object below is made through it).
+const RenderLibrary &renderApi() { return *renderLibrary(); }
+
 struct GObjectUnref {
-    void operator()(gpointer object) const { g_object_unref(object); }
+    void operator()(gpointer object) const { renderApi().g_object_unref(object); }
 };
 struct GErrorFree {
-    void operator()(GError *error) const { g_error_free(error); }
+    void operator()(GError *error) const { renderApi().g_error_free(error); }
 };
 struct CairoSurfaceDestroy {
-    void operator()(cairo_surface_t *surface) const { cairo_surface_destroy(surface); }
+    void operator()(cairo_surface_t *surface) const { renderApi().cairo_surface_destroy(surface); }
 };
 struct CairoDestroy {
-    void operator()(cairo_t *cr) const { cairo_destroy(cr); }
+    void operator()(cairo_t *cr) const { renderApi().cairo_destroy(cr); }
 };
 using Handle = std::unique_ptr<RsvgHandle, GObjectUnref>;
 using ErrorPtr = std::unique_ptr<GError, GErrorFree>;
@@ -54,16 +123,18 @@ struct LoadedSvg {
 };
 
 Result<LoadedSvg> loadSvg(const std::string &path, const std::string &svg, const char *format) {
+    if (!renderLibrary()) return renderError(path, renderLibrary().message(), format);
     GError *raw_error = nullptr;
-    Handle handle(rsvg_handle_new_from_data(reinterpret_cast<const guint8 *>(svg.data()), svg.size(), &raw_error));
+    Handle handle(
+        renderApi().rsvg_handle_new_from_data(reinterpret_cast<const guint8 *>(svg.data()), svg.size(), &raw_error));
     ErrorPtr error(raw_error);
     if (!handle) return renderError(path, messageOf(error.get()), format);
-    rsvg_handle_set_dpi(handle.get(), 96);  // only used for physical units (mm, in); pixels stay pixels
+    renderApi().rsvg_handle_set_dpi(handle.get(), 96);  // only used for physical units (mm, in); pixels stay pixels
 
     // The size in pixels: absent when the SVG gives no width and height (a viewBox alone is not
     // a size) or gives them in percent, which has nothing to be relative to here.
     double width = 0, height = 0;
-    if (!rsvg_handle_get_intrinsic_size_in_pixels(handle.get(), &width, &height)) {
+    if (!renderApi().rsvg_handle_get_intrinsic_size_in_pixels(handle.get(), &width, &height)) {
         return renderError(path, "the SVG has no width and height in absolute units", format);
     }
     width = std::ceil(width);
@@ -79,11 +150,11 @@ Result<LoadedSvg> loadSvg(const std::string &path, const std::string &svg, const
 Status renderSvg(const std::string &path, LoadedSvg &svg, cairo_t *cr, const char *format) {
     const RsvgRectangle viewport{0, 0, svg.width, svg.height};
     GError *raw_error = nullptr;
-    const bool rendered = rsvg_handle_render_document(svg.handle.get(), cr, &viewport, &raw_error) != FALSE;
+    const bool rendered = renderApi().rsvg_handle_render_document(svg.handle.get(), cr, &viewport, &raw_error) != FALSE;
     ErrorPtr error(raw_error);
     if (!rendered) return renderError(path, messageOf(error.get()), format);
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        return renderError(path, cairo_status_to_string(cairo_status(cr)), format);
+    if (renderApi().cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        return renderError(path, renderApi().cairo_status_to_string(renderApi().cairo_status(cr)), format);
     return Status::Ok();
 }
 
@@ -96,16 +167,17 @@ Status writeSvgAsPng(const std::string &path, const std::string &svg) {
 
     // RGB on white rather than ARGB: the plots are meant to be looked at, and a transparent
     // background shows as black in some viewers.
-    Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(width), static_cast<int>(height)));
-    Context cr(cairo_create(surface.get()));
-    cairo_set_source_rgb(cr.get(), 1, 1, 1);
-    cairo_paint(cr.get());
+    Surface surface(
+        renderApi().cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(width), static_cast<int>(height)));
+    Context cr(renderApi().cairo_create(surface.get()));
+    renderApi().cairo_set_source_rgb(cr.get(), 1, 1, 1);
+    renderApi().cairo_paint(cr.get());
     ROBOMETRICS_TRY(renderSvg(path, *loaded, cr.get(), "PNG"));
-    cairo_surface_flush(surface.get());
+    renderApi().cairo_surface_flush(surface.get());
 
     std::string png;
-    const cairo_status_t encoded = cairo_surface_write_to_png_stream(surface.get(), appendBytes, &png);
-    if (encoded != CAIRO_STATUS_SUCCESS) return renderError(path, cairo_status_to_string(encoded));
+    const cairo_status_t encoded = renderApi().cairo_surface_write_to_png_stream(surface.get(), appendBytes, &png);
+    if (encoded != CAIRO_STATUS_SUCCESS) return renderError(path, renderApi().cairo_status_to_string(encoded));
     return writeFileAtomically(path, png);
 }
 
@@ -123,20 +195,22 @@ Status writeSvgAsPdf(const std::string &path, const std::vector<std::string> &pa
     constexpr double kPointsPerPixel = 72.0 / 96.0;
     std::string pdf;
     {
-        Surface surface(cairo_pdf_surface_create_for_stream(appendBytes, &pdf, loaded[0].width * kPointsPerPixel,
-                                                            loaded[0].height * kPointsPerPixel));
+        Surface surface(renderApi().cairo_pdf_surface_create_for_stream(
+            appendBytes, &pdf, loaded[0].width * kPointsPerPixel, loaded[0].height * kPointsPerPixel));
         for (LoadedSvg &page : loaded) {
-            cairo_pdf_surface_set_size(surface.get(), page.width * kPointsPerPixel, page.height * kPointsPerPixel);
-            Context cr(cairo_create(surface.get()));
-            cairo_scale(cr.get(), kPointsPerPixel, kPointsPerPixel);
-            cairo_set_source_rgb(cr.get(), 1, 1, 1);
-            cairo_paint(cr.get());
+            renderApi().cairo_pdf_surface_set_size(surface.get(), page.width * kPointsPerPixel,
+                                                   page.height * kPointsPerPixel);
+            Context cr(renderApi().cairo_create(surface.get()));
+            renderApi().cairo_scale(cr.get(), kPointsPerPixel, kPointsPerPixel);
+            renderApi().cairo_set_source_rgb(cr.get(), 1, 1, 1);
+            renderApi().cairo_paint(cr.get());
             ROBOMETRICS_TRY(renderSvg(path, page, cr.get(), "PDF"));
-            cairo_show_page(cr.get());
+            renderApi().cairo_show_page(cr.get());
         }
-        cairo_surface_finish(surface.get());
-        if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
-            return renderError(path, cairo_status_to_string(cairo_surface_status(surface.get())), "PDF");
+        renderApi().cairo_surface_finish(surface.get());
+        if (renderApi().cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
+            return renderError(
+                path, renderApi().cairo_status_to_string(renderApi().cairo_surface_status(surface.get())), "PDF");
         }
     }
     return writeFileAtomically(path, pdf);
