@@ -18,6 +18,22 @@ namespace robometrics::test {
 /// One millisecond in nanoseconds (TimeNs), for tests that build timelines.
 inline constexpr std::int64_t kMs = 1'000'000;
 
+/// True in the sanitizer tree (`make test-asan`: AddressSanitizer + UndefinedBehaviorSanitizer),
+/// where the tests look for memory and undefined-behaviour errors. A test that repeats the same
+/// code paths only to measure a statistic (say, 20 reruns for a false-alarm rate) runs a few
+/// repetitions there: the sanitizers see the same code, and the statistic is the Release tree's.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kUnderSanitizers = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kUnderSanitizers = true;
+#else
+inline constexpr bool kUnderSanitizers = false;
+#endif
+#else
+inline constexpr bool kUnderSanitizers = false;
+#endif
+
 /// ROBOMETRICS_TEST_DATA, or ../shared/data beside the project root.
 std::filesystem::path testDataDir();
 
