@@ -19,11 +19,12 @@ TEST(SharedLibrary, BindsAFunctionThatWorks) {
 
 TEST(SharedLibrary, AMissingLibrarySaysWhoNeedsItAndWhichPackageHasIt) {
     auto missing =
-        SharedLibrary::open("librobometrics-no-such-library.so.7", "robometrics-nothing", "the widget plots");
+        SharedLibrary::open("librobometrics-no-such-library.so.7", "robometrics-nothing", "drawing the widget plots");
     ASSERT_FALSE(missing);
-    EXPECT_NE(missing.message().find("the widget plots needs librobometrics-no-such-library.so.7 (Debian package "
-                                     "robometrics-nothing), which cannot be loaded: "),
-              std::string::npos)
+    EXPECT_NE(
+        missing.message().find("drawing the widget plots needs librobometrics-no-such-library.so.7 (Debian package "
+                               "robometrics-nothing), which cannot be loaded: "),
+        std::string::npos)
         << missing.message();
     // The loader's own reason follows.
     EXPECT_NE(missing.message().find("cannot open shared object file"), std::string::npos) << missing.message();

@@ -44,7 +44,7 @@ struct RenderLibrary {
 };
 
 Result<RenderLibrary> loadRenderLibrary() {
-    auto rsvg = SharedLibrary::open("librsvg-2.so.2", "librsvg2-2", "PNG and PDF plots");
+    auto rsvg = SharedLibrary::open("librsvg-2.so.2", "librsvg2-2", "writing PNG and PDF plots");
     if (!rsvg) return rsvg.error();
     RenderLibrary f;
 #define ROBOMETRICS_BIND(name) ROBOMETRICS_TRY(rsvg->bind(f.name, #name))
