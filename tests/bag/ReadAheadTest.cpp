@@ -109,7 +109,7 @@ struct Seen {
     bool operator==(const Seen &) const = default;
 };
 
-std::pair<std::vector<Seen>, std::string> readAll(MessageSource &source) {
+std::pair<std::vector<Seen>, std::string> readSeen(MessageSource &source) {
     std::vector<Seen> seen;
     Message m;
     for (;;) {
@@ -126,8 +126,8 @@ TEST(ReadAhead, GivesTheSourcesMessagesInOrder) {
     ReadAhead ahead(wrapped_source);
     EXPECT_EQ(ahead.consumer(0).topics().size(), 1u);
     EXPECT_EQ(ahead.consumer(0).describe(), "growing");
-    const auto expected = readAll(plain);
-    const auto got = readAll(ahead.consumer(0));
+    const auto expected = readSeen(plain);
+    const auto got = readSeen(ahead.consumer(0));
     EXPECT_EQ(got.first.size(), 5000u);
     EXPECT_EQ(got, expected);
     Message m;
@@ -136,11 +136,11 @@ TEST(ReadAhead, GivesTheSourcesMessagesInOrder) {
 
 TEST(ReadAhead, EveryConsumerOnItsOwnThreadSeesEveryMessage) {
     GrowingSource plain(8000), wrapped_source(8000, 7000);
-    const auto expected = readAll(plain);
+    const auto expected = readSeen(plain);
     ReadAhead ahead(wrapped_source, 3);
     std::vector<std::pair<std::vector<Seen>, std::string>> got(3);
     std::vector<std::thread> threads;
-    for (std::size_t i = 0; i < 3; ++i) threads.emplace_back([&, i] { got[i] = readAll(ahead.consumer(i)); });
+    for (std::size_t i = 0; i < 3; ++i) threads.emplace_back([&, i] { got[i] = readSeen(ahead.consumer(i)); });
     for (auto &t : threads) t.join();
     for (const auto &g : got) {
         ASSERT_EQ(g.first.size(), 7000u);
@@ -155,14 +155,14 @@ TEST(ReadAhead, AReleasedConsumerHoldsNoOneBack) {
     Message m;
     ASSERT_TRUE(*ahead.consumer(1).next(m));
     ahead.release(1);  // stopped after one message; the other reads on to the end
-    EXPECT_EQ(readAll(ahead.consumer(0)), readAll(plain));
+    EXPECT_EQ(readSeen(ahead.consumer(0)), readSeen(plain));
     EXPECT_FALSE(ahead.consumer(1).next(m).ok());
 }
 
 TEST(ReadAhead, GivesTheErrorAfterTheMessagesBeforeIt) {
     GrowingSource source(5000, 1234);
     ReadAhead ahead(source);
-    const auto got = readAll(ahead.consumer(0));
+    const auto got = readSeen(ahead.consumer(0));
     EXPECT_EQ(got.first.size(), 1234u);
     EXPECT_EQ(got.second, "broken.mcap: chunk at offset 42 is damaged");
 }

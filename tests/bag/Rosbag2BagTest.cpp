@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 const char *kWbagSqlite = "bags/rosbag2/rosbag2_py/test/resources/sqlite3/wbag";
 const char *kReindex = "bags/rosbag2-humble/rosbag2_tests/resources/reindex_test_bags";
 
-struct ReadAll {
+struct BagTally {
     std::map<std::string, std::uint64_t> counts;
     std::uint64_t total = 0;
     TimeNs first = 0, last = 0;
@@ -28,8 +28,8 @@ struct ReadAll {
     std::string error;
 };
 
-ReadAll readAll(MessageSource &source) {
-    ReadAll r;
+BagTally tallyBag(MessageSource &source) {
+    BagTally r;
     Message m;
     TimeNs previous = INT64_MIN;
     for (;;) {
@@ -60,7 +60,7 @@ TEST(Rosbag2Bag, SplitSqliteBagIsOneStreamMergedByLogTime) {
     ASSERT_TRUE(source.ok()) << source.message();
     EXPECT_EQ((*source)->topics().size(), 8u);
     EXPECT_EQ(findTopic(**source, "AAA")->message_count, 804u);  // from metadata.yaml
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     EXPECT_TRUE(r.ordered);
     EXPECT_EQ(r.total, 6074u);
@@ -98,7 +98,7 @@ TEST(Rosbag2Bag, TopicFilterAndTimeRange) {
     auto source = openBag(dir.string(), options);
     ASSERT_TRUE(source.ok()) << source.message();
     EXPECT_EQ((*source)->topics().size(), 8u);  // every topic is still declared
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     const std::map<std::string, std::uint64_t> expected = {{"CCC", 155}, {"HHH", 141}};  // exactly wbag_1's
     EXPECT_EQ(r.counts, expected);
     EXPECT_GE(r.first, 1410);
@@ -114,7 +114,7 @@ TEST(Rosbag2Bag, SingleDb3FileWithDefinitions) {
     ASSERT_NE(tf, nullptr);
     EXPECT_EQ(tf->type, "tf2_msgs/msg/TFMessage");
     EXPECT_EQ(tf->schema.encoding, "ros2msg");
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     const std::map<std::string, std::uint64_t> expected = {{"/tf", 517}, {"/tf_static", 1}};
     EXPECT_EQ(r.counts, expected);
@@ -139,7 +139,7 @@ TEST(Rosbag2Bag, EverySqliteSampleDirectoryHasItsCounts) {
         ROBOMETRICS_CASE_DATA(dir, c.dir);
         auto source = openBag(dir.string());
         ASSERT_TRUE(source.ok()) << source.message();
-        ReadAll r = readAll(**source);
+        BagTally r = tallyBag(**source);
         EXPECT_EQ(r.error, "") << c.dir;
         EXPECT_TRUE(r.ordered) << c.dir;
         EXPECT_EQ(r.counts, c.counts) << c.dir;
@@ -151,7 +151,7 @@ TEST(Rosbag2Bag, RosbagsTestBagHas94TopicsOfTwoMessages) {
     auto source = openBag(dir.string());
     ASSERT_TRUE(source.ok()) << source.message();
     EXPECT_EQ((*source)->topics().size(), 94u);
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.total, 188u);
     EXPECT_EQ(r.counts.size(), 94u);
     for (const auto &[name, count] : r.counts) EXPECT_EQ(count, 2u) << name;
@@ -169,7 +169,7 @@ TEST(Rosbag2Bag, EmptyBag) {
     ASSERT_EQ((*source)->topics().size(), 2u);
     EXPECT_EQ((*source)->topics()[0].name, "/parameter_events");  // metadata.yaml order
     EXPECT_EQ((*source)->topics()[1].name, "/rosout");
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     EXPECT_EQ(r.total, 0u);
 }
@@ -186,7 +186,7 @@ TEST(Rosbag2Bag, MessageCompressionWithoutMetadataIsDetectedPerMessage) {
     ASSERT_GE(m.data.size(), 4u);
     EXPECT_EQ(m.data[0], 0x00);  // decompressed: a CDR header, not the 28 B5 2F FD of zstd
     EXPECT_EQ(m.data[1], 0x01);
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     const std::map<std::string, std::uint64_t> expected = {{"/topic", 369}, {"/rosout", 757}};  // one read above
     EXPECT_EQ(r.counts, expected);
@@ -258,7 +258,7 @@ TEST(Rosbag2Bag, FileCompressionWithoutMetadataDecompressesToTemporaryFiles) {
     auto source = openBag(dir.string());
     ASSERT_TRUE(source.ok()) << source.message();
     EXPECT_EQ((*source)->describe(), "rosbag2 dir " + dir.string() + " with 4 files");
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     EXPECT_TRUE(r.ordered);
     const std::map<std::string, std::uint64_t> expected = {{"/topic", 383}, {"/rosout", 392}};  // target metadata
@@ -285,7 +285,7 @@ TEST(Rosbag2Bag, FoxyRelativePathsWithFileCompressionMetadata) {
     ASSERT_TRUE(source.ok()) << source.message();
     EXPECT_EQ((*source)->topics().size(), 3u);
     EXPECT_EQ(findTopic(**source, "/topic")->message_count, 383u);
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     EXPECT_EQ(r.total, 775u);
 }
@@ -295,7 +295,7 @@ TEST(Rosbag2Bag, FoxyRelativePathsWithMessageCompressionMetadata) {
     fs::path bag = foxyBag(reindex, "message_compression");
     auto source = openBag(bag.string());
     ASSERT_TRUE(source.ok()) << source.message();
-    ReadAll r = readAll(**source);
+    BagTally r = tallyBag(**source);
     EXPECT_EQ(r.error, "");
     EXPECT_EQ(r.total, 1127u);
     EXPECT_EQ(r.counts["/rosout"], 758u);

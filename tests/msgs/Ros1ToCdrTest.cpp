@@ -12,22 +12,22 @@
 namespace robometrics::msgs {
 namespace {
 
-using Bytes = std::vector<std::uint8_t>;
+using Payload = std::vector<std::uint8_t>;
 
-Bytes transcodeOk(std::string_view type, std::string_view definition, const Bytes &ros1) {
+Payload transcodeOk(std::string_view type, std::string_view definition, const Payload &ros1) {
     auto transcoder = Ros1ToCdr::create(type, definition);
     EXPECT_TRUE(transcoder.ok()) << transcoder.message();
     if (!transcoder) return {};
-    Bytes cdr;
+    Payload cdr;
     Status s = transcoder->transcode(ros1, cdr);
     EXPECT_TRUE(s.ok()) << s.message();
     return cdr;
 }
 
-std::string transcodeError(std::string_view type, std::string_view definition, const Bytes &ros1) {
+std::string transcodeError(std::string_view type, std::string_view definition, const Payload &ros1) {
     auto transcoder = Ros1ToCdr::create(type, definition);
     if (!transcoder) return "create: " + transcoder.message();
-    Bytes cdr;
+    Payload cdr;
     Status s = transcoder->transcode(ros1, cdr);
     return s.ok() ? std::string("no error") : s.message();
 }
@@ -35,8 +35,8 @@ std::string transcodeError(std::string_view type, std::string_view definition, c
 const std::string kSep = "\n" + std::string(80, '=') + "\n";
 
 TEST(Ros1ToCdr, Uint8ThenFloat64IsPaddedToEight) {
-    const Bytes ros1 = {0x01, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f};  // a = 1, b = 1.5
-    const Bytes cdr = {0,    1, 0, 0,                         // XCDR1 little endian
+    const Payload ros1 = {0x01, 0, 0, 0, 0, 0, 0, 0xf8, 0x3f};  // a = 1, b = 1.5
+    const Payload cdr = {0,    1, 0, 0,                         // XCDR1 little endian
                        0x01, 0, 0, 0, 0, 0, 0,    0,          // @0 a, @1..7 padding
                        0,    0, 0, 0, 0, 0, 0xf8, 0x3f};      // @8 b
     EXPECT_EQ(transcodeOk("test_msgs/Align", "uint8 a\nfloat64 b\n", ros1), cdr);
@@ -44,8 +44,8 @@ TEST(Ros1ToCdr, Uint8ThenFloat64IsPaddedToEight) {
 
 TEST(Ros1ToCdr, StringsGainTheirNulAndLength) {
     // s = "ab", c = 7, t = "": the length counts the NUL; the empty string is 01 00 00 00 00.
-    const Bytes ros1 = {2, 0, 0, 0, 'a', 'b', 7, 0, 0, 0, 0};
-    const Bytes cdr = {0, 1, 0, 0, 3, 0, 0, 0, 'a', 'b', 0,  // @0 len 3, @4 "ab\0"
+    const Payload ros1 = {2, 0, 0, 0, 'a', 'b', 7, 0, 0, 0, 0};
+    const Payload cdr = {0, 1, 0, 0, 3, 0, 0, 0, 'a', 'b', 0,  // @0 len 3, @4 "ab\0"
                        7,                                    // @7 c
                        1, 0, 0, 0, 0,                        // @8 len 1, @12 "\0"
                        0, 0, 0};                             // padded to a multiple of 4
@@ -54,8 +54,8 @@ TEST(Ros1ToCdr, StringsGainTheirNulAndLength) {
 
 TEST(Ros1ToCdr, EmptyArraysAlignNothing) {
     // a = [] (no alignment to 8 for no elements), b = 9, c = [5].
-    const Bytes ros1 = {0, 0, 0, 0, 9, 1, 0, 0, 0, 5, 0};
-    const Bytes cdr = {0, 1, 0, 0, 0, 0, 0, 0,  // @0 count 0
+    const Payload ros1 = {0, 0, 0, 0, 9, 1, 0, 0, 0, 5, 0};
+    const Payload cdr = {0, 1, 0, 0, 0, 0, 0, 0,  // @0 count 0
                        9, 0, 0, 0,              // @4 b, padding to the count
                        1, 0, 0, 0,              // @8 count 1
                        5, 0,                    // @12 c[0]
@@ -65,10 +65,10 @@ TEST(Ros1ToCdr, EmptyArraysAlignNothing) {
 
 TEST(Ros1ToCdr, NestedArrayOfMessagesAlignsEachField) {
     const std::string definition = "Tagged[] pts" + kSep + "MSG: test_msgs/Tagged\nuint8 tag\nfloat64 x\n";
-    const Bytes ros1 = {2, 0, 0, 0,                                               // count
+    const Payload ros1 = {2, 0, 0, 0,                                               // count
                         1, 0, 0, 0, 0, 0, 0, 0,    0x40,                          // (1, 2.0)
                         3, 0, 0, 0, 0, 0, 0, 0xf0, 0xbf};                         // (3, -1.0)
-    const Bytes cdr = {0, 1, 0, 0, 2, 0, 0, 0,                                    // @0 count
+    const Payload cdr = {0, 1, 0, 0, 2, 0, 0, 0,                                    // @0 count
                        1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x40,                     // @4 tag, @8 x
                        3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,    0, 0, 0xf0, 0xbf};  // @16 tag, @24 x
     EXPECT_EQ(transcodeOk("test_msgs/Points", definition, ros1), cdr);
@@ -76,19 +76,19 @@ TEST(Ros1ToCdr, NestedArrayOfMessagesAlignsEachField) {
 
 TEST(Ros1ToCdr, MessagesWithoutFieldsBecomeOneByte) {
     const std::string definition = "std_msgs/Empty[] e\nuint8 after" + kSep + "MSG: std_msgs/Empty\n";
-    const Bytes ros1 = {2, 0, 0, 0, 4};
-    const Bytes cdr = {0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 4, 0};  // count, two dummy bytes, after, padding
+    const Payload ros1 = {2, 0, 0, 0, 4};
+    const Payload cdr = {0, 1, 0, 0, 2, 0, 0, 0, 0, 0, 4, 0};  // count, two dummy bytes, after, padding
     EXPECT_EQ(transcodeOk("test_msgs/Empties", definition, ros1), cdr);
 }
 
 TEST(Ros1ToCdr, HeaderLosesSeq) {
     const std::string definition =
         "Header header\nuint8 v" + kSep + "MSG: std_msgs/Header\nuint32 seq\ntime stamp\nstring frame_id\n";
-    const Bytes ros1 = {7,  0, 0, 0,                          // seq
+    const Payload ros1 = {7,  0, 0, 0,                          // seq
                         10, 0, 0, 0, 5,   0, 0, 0,            // stamp 10 s 5 ns
                         1,  0, 0, 0, 'm',                     // frame_id "m"
                         2};                                   // v
-    const Bytes cdr = {0, 1, 0, 0, 10,  0, 0, 0, 5, 0, 0, 0,  // @0 sec, @4 nanosec
+    const Payload cdr = {0, 1, 0, 0, 10,  0, 0, 0, 5, 0, 0, 0,  // @0 sec, @4 nanosec
                        2, 0, 0, 0, 'm', 0,                    // @8 len 2, @12 "m\0"
                        2,                                     // @14 v
                        0};                                    // end padding
@@ -98,20 +98,20 @@ TEST(Ros1ToCdr, HeaderLosesSeq) {
 TEST(Ros1ToCdr, TimeIsCopiedAndNegativeDurationNanosecondsAreCarried) {
     // t = 1 s 2 ns; d1 = 0 s -1 ns = -1 s + 999999999 ns; d2 = 1 s -1 ns = 0 s 999999999 ns;
     // d3 = -2 s 500000000 ns stays.
-    const Bytes ros1 = {1,    0,    0,    0,    2,    0,    0,    0,      // t
+    const Payload ros1 = {1,    0,    0,    0,    2,    0,    0,    0,      // t
                         0,    0,    0,    0,    0xff, 0xff, 0xff, 0xff,   // d1
                         1,    0,    0,    0,    0xff, 0xff, 0xff, 0xff,   // d2
                         0xfe, 0xff, 0xff, 0xff, 0x00, 0x65, 0xcd, 0x1d};  // d3
-    const Bytes cdr = {0,    1,    0, 0, 1, 0, 0,    0,    2,    0,    0,    0,    0xff, 0xff, 0xff, 0xff, 0xff, 0xc9,
+    const Payload cdr = {0,    1,    0, 0, 1, 0, 0,    0,    2,    0,    0,    0,    0xff, 0xff, 0xff, 0xff, 0xff, 0xc9,
                        0x9a, 0x3b, 0, 0, 0, 0, 0xff, 0xc9, 0x9a, 0x3b, 0xfe, 0xff, 0xff, 0xff, 0x00, 0x65, 0xcd, 0x1d};
     EXPECT_EQ(transcodeOk("test_msgs/Times", "time t\nduration d1\nduration d2\nduration d3", ros1), cdr);
 }
 
 TEST(Ros1ToCdr, FixedArraysHaveNoCount) {
     // f = [1, 2], b = 1, s = ["x", ""], i = [-1]
-    const Bytes ros1 = {0,   0, 0x80, 0x3f, 0, 0,    0,    0x40, 1,    1,    0,    0,    0,
+    const Payload ros1 = {0,   0, 0x80, 0x3f, 0, 0,    0,    0x40, 1,    1,    0,    0,    0,
                         'x', 0, 0,    0,    0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    const Bytes cdr = {0,    1,    0,    0,    0,    0,    0x80, 0x3f, 0, 0, 0, 0x40,  // @0 f
+    const Payload cdr = {0,    1,    0,    0,    0,    0,    0x80, 0x3f, 0, 0, 0, 0x40,  // @0 f
                        1,    0,    0,    0,                                            // @8 b, padding
                        2,    0,    0,    0,    'x',  0,                                // @12 "x"
                        0,    0,                                                        // padding
@@ -122,15 +122,15 @@ TEST(Ros1ToCdr, FixedArraysHaveNoCount) {
 }
 
 TEST(Ros1ToCdr, ByteAndCharAreOneByteEach) {
-    const Bytes cdr = transcodeOk("test_msgs/Chars", "byte a\nchar b\nbyte[] c", {0xff, 0x41, 1, 0, 0, 0, 0x80});
-    EXPECT_EQ(cdr, (Bytes{0, 1, 0, 0, 0xff, 0x41, 0, 0, 1, 0, 0, 0, 0x80, 0, 0, 0}));
+    const Payload cdr = transcodeOk("test_msgs/Chars", "byte a\nchar b\nbyte[] c", {0xff, 0x41, 1, 0, 0, 0, 0x80});
+    EXPECT_EQ(cdr, (Payload{0, 1, 0, 0, 0xff, 0x41, 0, 0, 1, 0, 0, 0, 0x80, 0, 0, 0}));
 }
 
 TEST(Ros1ToCdr, TypedTwistMatchesTheTypedEncoder) {
     Twist twist;
     twist.linear = {1.0, -2.0, 3.5};
     twist.angular = {0.0, 0.25, -8.0};
-    Bytes ros1;
+    Payload ros1;
     for (double v : {1.0, -2.0, 3.5, 0.0, 0.25, -8.0}) {
         const auto *bytes = reinterpret_cast<const std::uint8_t *>(&v);
         ros1.insert(ros1.end(), bytes, bytes + 8);

@@ -13,7 +13,7 @@
 namespace robometrics::msgs {
 namespace {
 
-const std::string kSeparator(80, '=');
+const std::string kDefinitionSeparator(80, '=');
 
 TEST(ServiceEventSchemaTest, ServiceOfEventType) {
     EXPECT_EQ(serviceOfEventType("example_interfaces/srv/AddTwoInts_Event"), "example_interfaces/srv/AddTwoInts");
@@ -29,16 +29,16 @@ TEST(ServiceEventSchemaTest, TextHasInfoRequestAndResponseBlocks) {
               "service_msgs/ServiceEventInfo info\n"
               "example_interfaces/AddTwoInts_Request[<=1] request\n"
               "example_interfaces/AddTwoInts_Response[<=1] response\n" +
-                  kSeparator + "\nMSG: service_msgs/ServiceEventInfo\n" +
+                  kDefinitionSeparator + "\nMSG: service_msgs/ServiceEventInfo\n" +
                   "uint8 REQUEST_SENT = 0\nuint8 REQUEST_RECEIVED = 1\nuint8 RESPONSE_SENT = 2\n"
                   "uint8 RESPONSE_RECEIVED = 3\n"
                   "uint8 event_type               # one of the constants above\n"
                   "builtin_interfaces/Time stamp  # when the event happened\n"
                   "char[16] client_gid            # the client's id, unique within the session\n"
                   "int64 sequence_number          # with client_gid: the request this event belongs to\n" +
-                  kSeparator + "\nMSG: builtin_interfaces/Time\n# Time since the epoch (or sim time).\nint32 sec\n" +
-                  "uint32 nanosec\n" + kSeparator + "\nMSG: example_interfaces/AddTwoInts_Request\nint64 a\nint64 b\n" +
-                  kSeparator + "\nMSG: example_interfaces/AddTwoInts_Response\nint64 sum\n");
+                  kDefinitionSeparator + "\nMSG: builtin_interfaces/Time\n# Time since the epoch (or sim time).\nint32 sec\n" +
+                  "uint32 nanosec\n" + kDefinitionSeparator + "\nMSG: example_interfaces/AddTwoInts_Request\nint64 a\nint64 b\n" +
+                  kDefinitionSeparator + "\nMSG: example_interfaces/AddTwoInts_Response\nint64 sum\n");
 }
 
 void put(std::vector<std::uint8_t> &out, std::size_t at, std::uint64_t value, std::size_t size) {
@@ -89,10 +89,10 @@ TEST(ServiceEventSchemaTest, MissingDependenciesComeFromTheBuiltInTable) {
 }
 
 TEST(ServiceEventSchemaTest, StoredDependencyBlocksAreKeptOnce) {
-    const std::string definition = "Point p\n---\nbool ok\n" + kSeparator + "\nMSG: demo/Point\nfloat64 x\n";
+    const std::string definition = "Point p\n---\nbool ok\n" + kDefinitionSeparator + "\nMSG: demo/Point\nfloat64 x\n";
     auto text = serviceEventSchemaText("demo/srv/Move_Event", definition);
     ASSERT_TRUE(text.ok()) << text.message();
-    EXPECT_TRUE(text->ends_with("MSG: demo/Move_Response\nbool ok\n" + kSeparator + "\nMSG: demo/Point\nfloat64 x\n"))
+    EXPECT_TRUE(text->ends_with("MSG: demo/Move_Response\nbool ok\n" + kDefinitionSeparator + "\nMSG: demo/Point\nfloat64 x\n"))
         << *text;
     EXPECT_TRUE(DynamicDecoder::create("demo/srv/Move_Event", *text).ok());
 }

@@ -14,8 +14,8 @@ RunFn setupApe(CLI::App &cmd) {
     return [o]() { return runTrajectoryCommand(*o); };
 }
 
-const RegisterCommand registration("ape", "Absolute pose error of a trajectory against a reference (evo_ape)", setupApe,
-                                   40, toolbox::rewriteEvoArguments);
+const RegisterCommand kApeRegistration("ape", "Absolute pose error of a trajectory against a reference (evo_ape)",
+                                       setupApe, 40, toolbox::rewriteEvoArguments);
 
 }  // namespace
 }  // namespace robometrics::app

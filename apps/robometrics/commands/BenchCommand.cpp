@@ -133,7 +133,7 @@ int runCompare(const GateCli &cli) {
     return fail("bench compare", fmt::format("{} of {} against {}", why, cli.next, cli.base));
 }
 
-const RegisterCommand kRegister{
+const RegisterCommand kBenchRegistration{
     "bench", "Run a benchmark matrix of runs (stacks x scenarios x seeds) and store every metric",
     [](CLI::App &app) -> RunFn {
         auto o = std::make_shared<bench::BenchmarkOptions>();  // its out_dir is every subcommand's OUT too

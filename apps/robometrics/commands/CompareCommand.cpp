@@ -32,8 +32,8 @@ RunFn setupCompare(CLI::App &app) {
     };
 }
 
-const RegisterCommand kRegister{"compare", "Compare evaluated runs side by side (best value per row marked)",
-                                setupCompare, 11};
+const RegisterCommand kCompareRegistration{"compare", "Compare evaluated runs side by side (best value per row marked)",
+                                           setupCompare, 11};
 
 }  // namespace
 }  // namespace robometrics::app

@@ -30,8 +30,9 @@ int runConvert(const ConvertOptions &options) {
     // OUT, or none.
     bag::Ros2Translation translation;
     std::optional<bag::ReadDamage> damage;  // what a recording cut short lost (not with --strict)
-    auto count = bag::convertToMcap(options.input, options.output, *compression,
-                                    options.to == "ros2" ? &translation : nullptr, options.strict ? nullptr : &damage, !options.quiet);
+    auto count =
+        bag::convertToMcap(options.input, options.output, *compression, options.to == "ros2" ? &translation : nullptr,
+                           options.strict ? nullptr : &damage, !options.quiet);
     if (!count) return fail("convert", count.error());
     fmt::print("wrote {} messages to {} ({} chunks)\n", *count, options.output, options.compression);
     if (damage) printNotes("convert", "warning", {bag::damageWarning(*damage)});
@@ -47,7 +48,7 @@ int runConvert(const ConvertOptions &options) {
     return kExitTopicsSkipped;
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kConvertRegistration(
     "convert", "Convert any bag to MCAP",
     [](CLI::App &app) {
         auto options = std::make_shared<ConvertOptions>();

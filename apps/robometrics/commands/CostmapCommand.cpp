@@ -11,17 +11,17 @@
 namespace robometrics::app {
 namespace {
 
-constexpr const char *kName = "costmap";
+constexpr const char *kCostmapCommand = "costmap";
 
 int runCostmap(const std::string &bag, const std::string &output, const CostmapNodeOptions &o, bool strict) {
-    if (auto code = checkUsage(kName, o.overrides)) return *code;
-    auto config = costmapConfig(kName, o);
-    if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runCostmap(bagRun(kName, bag, o.json, strict, !o.json),
-                                             {*config, output, o.png_dir, o.png_every}));
+    if (auto code = checkUsage(kCostmapCommand, o.overrides)) return *code;
+    auto config = costmapConfig(kCostmapCommand, o);
+    if (!config) return fail(kCostmapCommand, config.error());
+    return printRun(kCostmapCommand, nodes::runCostmap(bagRun(kCostmapCommand, bag, o.json, strict, !o.json),
+                                                       {*config, output, o.png_dir, o.png_every}));
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kCostmapRegistration(
     "costmap", "Terrain traversability costmap from a GroundGrid GridMap",
     [](CLI::App &app) {
         auto bag = std::make_shared<std::string>();

@@ -33,7 +33,7 @@ int runEcho(const EchoArguments &args) {
     return 0;
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kEchoRegistration(
     "echo", "Print the decoded messages of one topic",
     [](CLI::App &app) {
         auto args = std::make_shared<EchoArguments>();

@@ -7,8 +7,8 @@
 #include "CommandSupport.hpp"
 #include "robometrics/evaluate/EvaluationHeadlines.hpp"
 #include "robometrics/evaluate/EvaluationWriter.hpp"
-#include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
+#include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/RemapCheck.hpp"
 #include "robometrics/io/BagTopicCheck.hpp"
 #include "robometrics/nodes/LostNode.hpp"
@@ -56,7 +56,7 @@ int runEvaluate(EvaluateCli &cli) {
     return cli.verdict_exit_code ? verdictExitCode(evaluation) : 0;
 }
 
-const RegisterCommand kRegister{
+const RegisterCommand kEvaluateRegistration{
     "evaluate", "Evaluate a whole run (bag or run directory): every analysis, a verdict and report.html",
     [](CLI::App &app) -> RunFn {
         auto cli = std::make_shared<EvaluateCli>();

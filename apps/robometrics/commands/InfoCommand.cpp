@@ -30,7 +30,7 @@ int runInfo(const InfoOptions &options) {
     return 0;
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kInfoRegistration(
     "info", "Describe a bag: storage, topics, counts, rates",
     [](CLI::App &app) {
         auto options = std::make_shared<InfoOptions>();

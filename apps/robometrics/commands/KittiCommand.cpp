@@ -46,7 +46,8 @@ RunFn setupKitti(CLI::App &cmd) {
     };
 }
 
-const RegisterCommand registration("kitti", "KITTI odometry benchmark metric (segments of 100..800 m)", setupKitti, 42);
+const RegisterCommand kKittiRegistration("kitti", "KITTI odometry benchmark metric (segments of 100..800 m)",
+                                         setupKitti, 42);
 
 }  // namespace
 }  // namespace robometrics::app

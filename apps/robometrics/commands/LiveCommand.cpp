@@ -25,7 +25,7 @@ CLI::App *addLive(CLI::App &app, LiveCli &o, const char *name, const std::string
     return sub;
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kLiveRegistration(
     "live", "Join a live ROS 2 system over DDS: traversal, topic-stats, costmap, lost, record, list",
     [](CLI::App &app) {
         app.require_subcommand(1, 1);

@@ -11,16 +11,17 @@
 namespace robometrics::app {
 namespace {
 
-constexpr const char *kName = "lost";
+constexpr const char *kLostCommand = "lost";
 
 int runLost(const LostInputOptions &in, const std::string &output, bool json, bool strict) {
-    if (auto code = checkUsage(kName, in.overrides)) return *code;
-    auto config = lostConfig(kName, in);
-    if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runLost(bagRun(kName, in.bag, json, strict), {*config, output, in.labels}));
+    if (auto code = checkUsage(kLostCommand, in.overrides)) return *code;
+    auto config = lostConfig(kLostCommand, in);
+    if (!config) return fail(kLostCommand, config.error());
+    return printRun(kLostCommand,
+                    nodes::runLost(bagRun(kLostCommand, in.bag, json, strict), {*config, output, in.labels}));
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kLostRegistration(
     "lost", "Localization lost/confused/normal from AMCL covariance",
     [](CLI::App &app) {
         auto in = std::make_shared<LostInputOptions>();

@@ -11,16 +11,17 @@
 namespace robometrics::app {
 namespace {
 
-constexpr const char *kName = "lost-train";
+constexpr const char *kLostTrainCommand = "lost-train";
 
 int runLostTrain(const LostInputOptions &in, const std::string &output, bool json) {
-    if (auto code = checkUsage(kName, in.overrides)) return *code;
-    auto config = lostConfig(kName, in);
-    if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runLostTrain(bagRun(kName, in.bag, json, true), {*config, in.labels, output}));
+    if (auto code = checkUsage(kLostTrainCommand, in.overrides)) return *code;
+    auto config = lostConfig(kLostTrainCommand, in);
+    if (!config) return fail(kLostTrainCommand, config.error());
+    return printRun(kLostTrainCommand,
+                    nodes::runLostTrain(bagRun(kLostTrainCommand, in.bag, json, true), {*config, in.labels, output}));
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kLostTrainRegistration(
     "lost-train", "Fit the lost detector's classifier from a labelled run",
     [](CLI::App &app) {
         auto in = std::make_shared<LostInputOptions>();

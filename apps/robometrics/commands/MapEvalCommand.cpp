@@ -46,7 +46,7 @@ int runMapEval(const MapEvalOptions &o) {
     return 0;
 }
 
-const RegisterCommand kRegister(
+const RegisterCommand kMapEvalRegistration(
     "map-eval", "Compare an estimated occupancy map with a ground-truth map",
     [](CLI::App &app) {
         auto o = std::make_shared<MapEvalOptions>();

@@ -36,7 +36,8 @@ RunFn setupRes(CLI::App &cmd) {
     };
 }
 
-const RegisterCommand registration("res", "Tables and plots comparing saved ape/rpe results (evo_res)", setupRes, 43);
+const RegisterCommand kResRegistration("res", "Tables and plots comparing saved ape/rpe results (evo_res)", setupRes,
+                                       43);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -30,8 +30,8 @@ RunFn setupRpe(CLI::App &cmd) {
     return [o]() { return runTrajectoryCommand(*o); };
 }
 
-const RegisterCommand registration("rpe", "Relative pose error of a trajectory against a reference (evo_rpe)", setupRpe,
-                                   41, toolbox::rewriteEvoArguments);
+const RegisterCommand kRpeRegistration("rpe", "Relative pose error of a trajectory against a reference (evo_rpe)",
+                                       setupRpe, 41, toolbox::rewriteEvoArguments);
 
 }  // namespace
 }  // namespace robometrics::app

@@ -9,7 +9,7 @@
 namespace robometrics::app {
 namespace {
 
-const RegisterCommand kRegister{
+const RegisterCommand kRunRegistration{
     "run", "Run a command (e.g. a launch file) and measure its process tree's CPU and memory",
     [](CLI::App &app) -> RunFn {
         auto o = std::make_shared<system::SuperviseOptions>();

@@ -12,7 +12,7 @@
 namespace robometrics::app {
 namespace {
 
-const RegisterCommand kRegister(
+const RegisterCommand kSimulateRegistration(
     "simulate", "Generate a deterministic rover run (bag + true map, trajectory and events)",
     [](CLI::App &app) -> RunFn {
         auto o = std::make_shared<sim::SimulateOptions>();

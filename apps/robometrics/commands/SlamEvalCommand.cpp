@@ -9,7 +9,7 @@
 namespace robometrics::app {
 namespace {
 
-const RegisterCommand kRegister(
+const RegisterCommand kSlamEvalRegistration(
     "slam-eval", "Evaluate a whole SLAM run: ATE, RPE, map, path, failure heuristics",
     [](CLI::App &app) {
         auto r = std::make_shared<evaluate::SlamRunRequest>();

@@ -12,16 +12,17 @@
 namespace robometrics::app {
 namespace {
 
-constexpr const char *kName = "topic-stats";
+constexpr const char *kTopicStatsCommand = "topic-stats";
 
 int runTopicStats(const std::string &bag, bool json, bool strict, bool quiet, const nodes::TopicStatsBagRun &t) {
-    if (Status s = nodes::TopicStatsNode::checkWindow(t.window_s); !s.ok()) return usage(kName, s);
-    if (auto output = nodes::TopicStatsWindows::forOutput(t.output); !output) return usage(kName, output.status());
-    return printRun(kName, nodes::runTopicStats(bagRun(kName, bag, json, strict, !quiet), t));
+    if (Status s = nodes::TopicStatsNode::checkWindow(t.window_s); !s.ok()) return usage(kTopicStatsCommand, s);
+    if (auto output = nodes::TopicStatsWindows::forOutput(t.output); !output)
+        return usage(kTopicStatsCommand, output.status());
+    return printRun(kTopicStatsCommand, nodes::runTopicStats(bagRun(kTopicStatsCommand, bag, json, strict, !quiet), t));
 }
 
-const RegisterCommand kRegister(
-    kName, "Per-topic message age and period per window (ROS 2 topic statistics) and a health table",
+const RegisterCommand kTopicStatsRegistration(
+    kTopicStatsCommand, "Per-topic message age and period per window (ROS 2 topic statistics) and a health table",
     [](CLI::App &app) {
         auto bag = std::make_shared<std::string>();
         auto json = std::make_shared<bool>(false);

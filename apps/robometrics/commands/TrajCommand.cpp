@@ -64,7 +64,8 @@ RunFn setupTraj(CLI::App &cmd) {
     cmd.add_option("--save_plot,--save-plot", o->save_plot,
                    "Write the plots as PATH_NAME.EXT (EXT svg or png), or all as pages of PATH.pdf");
     cmd.add_flag("-v,--verbose", o->verbose, "Accepted for evo (the summary always has everything)");
-    cmd.add_option("-o,--output", o->out_dir, "Folder of the exported files (default: the current one) and of -p's plots");
+    cmd.add_option("-o,--output", o->out_dir,
+                   "Folder of the exported files (default: the current one) and of -p's plots");
     cmd.add_flag("--json", o->json, "Print JSON on stdout");
     return [o]() -> int {
         auto typed = toolbox::resolveTrajectoryListArguments({o->inputs, o->ref, o->format});
@@ -84,8 +85,8 @@ RunFn setupTraj(CLI::App &cmd) {
     };
 }
 
-const RegisterCommand registration("traj", "Statistics, export, alignment and plots of trajectories (evo_traj)",
-                                   setupTraj, 42);
+const RegisterCommand kTrajRegistration("traj", "Statistics, export, alignment and plots of trajectories (evo_traj)",
+                                        setupTraj, 42);
 
 }  // namespace
 }  // namespace robometrics::app

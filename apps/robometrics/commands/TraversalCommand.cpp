@@ -10,18 +10,19 @@
 namespace robometrics::app {
 namespace {
 
-constexpr const char *kName = "traversal";
+constexpr const char *kTraversalCommand = "traversal";
 
 int runTraversal(const std::string &bag, const TraversalNodeOptions &o, bool strict, bool quiet) {
-    if (auto code = checkUsage(kName, o.overrides, o.remaps)) return *code;
-    auto config = configureNode<nodes::TraversalNode>(kName, o.params_file, o.overrides);
-    if (!config) return fail(kName, config.error());
-    return printRun(kName, nodes::runTraversal(bagRun(kName, bag, o.json, strict, !quiet),
-                                               {*config, o.remaps, o.output, o.extended, printTraversalDebug}));
+    if (auto code = checkUsage(kTraversalCommand, o.overrides, o.remaps)) return *code;
+    auto config = configureNode<nodes::TraversalNode>(kTraversalCommand, o.params_file, o.overrides);
+    if (!config) return fail(kTraversalCommand, config.error());
+    return printRun(kTraversalCommand,
+                    nodes::runTraversal(bagRun(kTraversalCommand, bag, o.json, strict, !quiet),
+                                        {*config, o.remaps, o.output, o.extended, printTraversalDebug}));
 }
 
-const RegisterCommand kRegister(
-    kName, "Traversal metrics per second (collisions, smoothness, clearance, distance) as CSV",
+const RegisterCommand kTraversalRegistration(
+    kTraversalCommand, "Traversal metrics per second (collisions, smoothness, clearance, distance) as CSV",
     [](CLI::App &app) {
         auto bag = std::make_shared<std::string>();
         auto options = std::make_shared<TraversalNodeOptions>();

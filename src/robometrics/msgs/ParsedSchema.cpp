@@ -11,13 +11,7 @@ namespace robometrics::msgs {
 
 namespace {
 
-constexpr std::uint64_t kSizeCap = std::uint64_t{1} << 62;
 constexpr std::size_t kMaxNesting = 64;
-
-std::uint64_t saturatingMul(std::uint64_t a, std::uint64_t b) {
-    if (a != 0 && b > kSizeCap / a) return kSizeCap;
-    return a * b;
-}
 
 std::uint64_t primitiveSize(MsgPrimitive primitive) {
     switch (primitive) {
@@ -94,9 +88,9 @@ public:
         for (const CompiledField &field : type.fields) {
             std::uint64_t size = field.array == MsgArrayKind::Sequence ? 4
                                  : field.array == MsgArrayKind::Fixed
-                                     ? saturatingMul(field.fixed_size, field.element_min_size)
+                                     ? saturatingWireSize(field.fixed_size, field.element_min_size)
                                      : field.element_min_size;
-            type.min_size = std::min(kSizeCap, type.min_size + size);
+            type.min_size = std::min(kWireSizeCap, type.min_size + size);
         }
         auto index = static_cast<std::uint32_t>(out_.types.size());
         out_.types.push_back(std::move(type));
@@ -167,6 +161,11 @@ Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view 
     schema.short_name = root.substr(root.rfind('/') + 1);
     schema.dialect = dialect;
     return schema;
+}
+
+std::uint64_t saturatingWireSize(std::uint64_t a, std::uint64_t b) {
+    if (a != 0 && b > kWireSizeCap / a) return kWireSizeCap;
+    return a * b;
 }
 
 }  // namespace robometrics::msgs

@@ -50,4 +50,11 @@ struct ParsedSchema {
 Result<ParsedSchema> compileSchema(std::string_view type_name, std::string_view schema_text,
                                    SchemaDialect dialect = SchemaDialect::Ros2);
 
+/// Least wire sizes saturate here: a damaged or hostile schema (nested fixed arrays) cannot
+/// overflow them, and no real payload comes near.
+inline constexpr std::uint64_t kWireSizeCap = std::uint64_t{1} << 62;
+
+/// a * b, or kWireSizeCap when that is larger.
+std::uint64_t saturatingWireSize(std::uint64_t a, std::uint64_t b);
+
 }  // namespace robometrics::msgs

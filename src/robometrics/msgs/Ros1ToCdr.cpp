@@ -11,7 +11,6 @@ namespace robometrics::msgs {
 
 namespace {
 
-constexpr std::uint64_t kSizeCap = std::uint64_t{1} << 62;
 // Elements that take no ROS 1 bytes (messages without fields) cannot be bounded by the payload
 // size, yet each becomes a CDR byte: cap them so that a damaged count cannot allocate gigabytes.
 constexpr std::uint64_t kMaxEmptyElements = std::uint64_t{1} << 20;
@@ -45,9 +44,8 @@ std::vector<std::uint64_t> ros1MinSizes(const ParsedSchema &schema) {
             const std::uint64_t element = ros1ElementMin(field, out);
             std::uint64_t size = element;
             if (field.array == MsgArrayKind::Sequence) size = 4;
-            if (field.array == MsgArrayKind::Fixed)
-                size = element != 0 && field.fixed_size > kSizeCap / element ? kSizeCap : element * field.fixed_size;
-            total = std::min(kSizeCap, total + size);
+            if (field.array == MsgArrayKind::Fixed) size = saturatingWireSize(element, field.fixed_size);
+            total = std::min(kWireSizeCap, total + size);
         }
         out.push_back(total);
     }
