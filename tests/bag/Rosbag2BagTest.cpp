@@ -132,7 +132,9 @@ TEST(Rosbag2Bag, EverySqliteSampleDirectoryHasItsCounts) {
         {"bags/rosbag2/rosbag2_py/test/resources/sqlite3/talker", {{"/topic", 10}, {"/rosout", 10}}},
         {"bags/rosbag2/rosbag2_tests/resources/sqlite3/cdr_test", {{"/test_topic", 3}, {"/array_topic", 4}}},
         {"bags/rosbag2/rosbag2_tests/resources/sqlite3/bag_with_topics_and_service_events",
-         {{"/test_topic1", 1}, {"/test_topic2", 1}, {"/test_service1/_service_event", 4},
+         {{"/test_topic1", 1},
+          {"/test_topic2", 1},
+          {"/test_service1/_service_event", 4},
           {"/test_service2/_service_event", 4}}},
     };
     for (const auto &c : cases) {
@@ -322,7 +324,8 @@ TEST(Rosbag2Bag, BadInputsGiveErrorsNamingTheFile) {
     std::ofstream(dir / "junk.db3") << "this is not a bag";
     auto junk = openBag((dir / "junk.db3").string());
     ASSERT_FALSE(junk.ok());
-    EXPECT_EQ(junk.message(), (dir / "junk.db3").string() + ": offset 0: bad magic (not an MCAP, sqlite3 or zstd file)");
+    EXPECT_EQ(junk.message(),
+              (dir / "junk.db3").string() + ": offset 0: bad magic (not an MCAP, sqlite3 or zstd file)");
 
     fs::create_directories(dir / "emptydir");
     auto empty_dir = openBag((dir / "emptydir").string());
@@ -348,8 +351,10 @@ TEST(Rosbag2Bag, TemporaryFilesAreRemovedWithTheSource) {
         EXPECT_EQ(std::distance(fs::directory_iterator(tmp), fs::directory_iterator()), 4);
     }
     EXPECT_EQ(std::distance(fs::directory_iterator(tmp), fs::directory_iterator()), 0);
-    if (old) setenv("TMPDIR", saved.c_str(), 1);
-    else unsetenv("TMPDIR");
+    if (old)
+        setenv("TMPDIR", saved.c_str(), 1);
+    else
+        unsetenv("TMPDIR");
 }
 
 }  // namespace
