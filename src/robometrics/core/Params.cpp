@@ -105,65 +105,65 @@ Status Params::applyOverrides(const std::vector<std::string> &overrides) {
     return Status::Ok();
 }
 
-Status Params::get(const std::string &name, double &out) const {
+const std::string *Params::take(const std::string &name) const {
     auto it = values_.find(name);
-    if (it == values_.end()) return Status::Ok();
+    if (it == values_.end()) return nullptr;
     used_.insert(name);
-    const char *text = it->second.c_str();
+    return &it->second;
+}
+
+Status Params::get(const std::string &name, double &out) const {
+    const std::string *text = take(name);
+    if (text == nullptr) return Status::Ok();
     char *end = nullptr;
     errno = 0;
-    double value = std::strtod(text, &end);
-    if (end == text || *end != '\0' || errno == ERANGE) {
-        return Error{fmt::format("parameter '{}': expected a number, got '{}'", name, it->second)};
+    double value = std::strtod(text->c_str(), &end);
+    if (end == text->c_str() || *end != '\0' || errno == ERANGE) {
+        return Error{fmt::format("parameter '{}': expected a number, got '{}'", name, *text)};
     }
     out = value;
     return Status::Ok();
 }
 
 Status Params::get(const std::string &name, int &out) const {
-    auto it = values_.find(name);
-    if (it == values_.end()) return Status::Ok();
-    used_.insert(name);
-    const char *text = it->second.c_str();
+    const std::string *text = take(name);
+    if (text == nullptr) return Status::Ok();
     char *end = nullptr;
     errno = 0;
-    long value = std::strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno == ERANGE || value < -2147483647L || value > 2147483647L) {
-        return Error{fmt::format("parameter '{}': expected an integer, got '{}'", name, it->second)};
+    long value = std::strtol(text->c_str(), &end, 10);
+    if (end == text->c_str() || *end != '\0' || errno == ERANGE || value < -2147483647L || value > 2147483647L) {
+        return Error{fmt::format("parameter '{}': expected an integer, got '{}'", name, *text)};
     }
     out = static_cast<int>(value);
     return Status::Ok();
 }
 
 Status Params::get(const std::string &name, bool &out) const {
-    auto it = values_.find(name);
-    if (it == values_.end()) return Status::Ok();
-    used_.insert(name);
-    std::string v = lower(it->second);
+    const std::string *text = take(name);
+    if (text == nullptr) return Status::Ok();
+    std::string v = lower(*text);
     if (v == "true" || v == "1" || v == "yes" || v == "on") {
         out = true;
     } else if (v == "false" || v == "0" || v == "no" || v == "off") {
         out = false;
     } else {
-        return Error{fmt::format("parameter '{}': expected true or false, got '{}'", name, it->second)};
+        return Error{fmt::format("parameter '{}': expected true or false, got '{}'", name, *text)};
     }
     return Status::Ok();
 }
 
 Status Params::get(const std::string &name, std::string &out) const {
-    auto it = values_.find(name);
-    if (it == values_.end()) return Status::Ok();
-    used_.insert(name);
-    out = it->second;
+    const std::string *text = take(name);
+    if (text == nullptr) return Status::Ok();
+    out = *text;
     return Status::Ok();
 }
 
 Status Params::get(const std::string &name, std::vector<std::string> &out) const {
-    auto it = values_.find(name);
-    if (it == values_.end()) return Status::Ok();
-    used_.insert(name);
+    const std::string *text = take(name);
+    if (text == nullptr) return Status::Ok();
     try {
-        const YAML::Node node = YAML::Load(it->second);
+        const YAML::Node node = YAML::Load(*text);
         out.clear();
         if (node.IsScalar()) {
             out.push_back(node.Scalar());
@@ -176,7 +176,7 @@ Status Params::get(const std::string &name, std::vector<std::string> &out) const
             throw YAML::Exception(YAML::Mark::null_mark(), "not a list");
         }
     } catch (const YAML::Exception &) {
-        return Error{fmt::format("parameter '{}': expected a list of strings like [a, b], got '{}'", name, it->second)};
+        return Error{fmt::format("parameter '{}': expected a list of strings like [a, b], got '{}'", name, *text)};
     }
     return Status::Ok();
 }

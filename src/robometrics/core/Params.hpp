@@ -47,6 +47,9 @@ public:
     std::vector<std::string> unused() const;
 
 private:
+    /// The text of a parameter that is set, now marked as used; null when it is not set.
+    const std::string *take(const std::string &name) const;
+
     std::map<std::string, std::string> values_;
     mutable std::set<std::string> used_;
 };

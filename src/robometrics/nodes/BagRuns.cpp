@@ -39,9 +39,14 @@ bag::ReadOptions readOptions(const BagRun &run, std::vector<std::string> topics 
     return read;
 }
 
-/// After the whole bag was read: the one warning about what a recording cut short lost.
-void warnDamage(const BagRun &run, const bag::MessageSource &source) {
+/// Reads the whole bag through `pipe`: its chunks loaded ahead, a progress bar when the run asks
+/// for one; then the one warning about what a recording cut short lost.
+Status readWholeBag(const BagRun &run, pipeline::Pipeline &pipe, bag::MessageSource &source) {
+    pipe.showProgress(run.progress, bag::bytesOnDisk(run.bag));
+    pipe.readAhead(true);
+    ROBOMETRICS_TRY(pipe.run(source));
     if (auto damage = source.damage()) run.warn(bag::damageWarning(*damage));
+    return Status::Ok();
 }
 
 /// Opens the bag when it holds `topic`; else an error that ends with "(`hint`)".
@@ -86,11 +91,8 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     ROBOMETRICS_TRY(log.open());
     log.node().setDistanceFromOdometry(inputs.distance_from_odometry);
     log.node().subscribe(pipeline, inputs.topics);
-    pipeline.showProgress(run.progress, bag::bytesOnDisk(run.bag));
-    pipeline.readAhead(true);
     // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
-    ROBOMETRICS_TRY(pipeline.run(**source));
-    warnDamage(run, **source);
+    ROBOMETRICS_TRY(readWholeBag(run, pipeline, **source));
     auto summary = log.finish();
     if (!summary) return summary.error();
     return run.json ? jsonText(traversalSummaryJson(*summary, log.path(), inputs.topics))
@@ -114,10 +116,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
     }
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, false);
-    pipeline.showProgress(run.progress, bag::bytesOnDisk(run.bag));
-    pipeline.readAhead(true);
-    ROBOMETRICS_TRY(pipeline.run(**source));
-    warnDamage(run, **source);
+    ROBOMETRICS_TRY(readWholeBag(run, pipeline, **source));
     node.finish();
     ROBOMETRICS_TRY(windows->commit());
     const auto &stats = node.statistics();
@@ -138,10 +137,7 @@ Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
     CostmapNode node(c.config, run.bag, {*output ? &(*output)->sink() : nullptr, c.output, c.png_dir, c.png_every});
     pipeline::Pipeline pipe;
     node.subscribe(pipe);
-    pipe.showProgress(run.progress, bag::bytesOnDisk(run.bag));
-    pipe.readAhead(true);
-    ROBOMETRICS_TRY(pipe.run(**source));
-    warnDamage(run, **source);
+    ROBOMETRICS_TRY(readWholeBag(run, pipe, **source));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
     if (*output) ROBOMETRICS_TRY((*output)->close());
@@ -163,9 +159,7 @@ Result<std::string> runLost(const BagRun &run, const LostBagRun &l) {
     LostNode node(l.config, *output ? &(*output)->sink() : nullptr);
     pipeline::Pipeline pipe;
     node.subscribe(pipe);
-    pipe.readAhead(true);
-    ROBOMETRICS_TRY(pipe.run(**source));
-    warnDamage(run, **source);
+    ROBOMETRICS_TRY(readWholeBag(run, pipe, **source));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
     if (*output) ROBOMETRICS_TRY((*output)->close());
@@ -194,8 +188,7 @@ Result<std::string> runLostTrain(const BagRun &run, const LostTrainBagRun &l) {
     std::vector<localization::PoseEvent> events;
     pipeline::Pipeline pipe;
     LostNode::subscribeEvents(pipe, l.config, [&events](const auto &e, const auto *) { events.push_back(e); });
-    ROBOMETRICS_TRY(pipe.run(**source));
-    warnDamage(run, **source);
+    ROBOMETRICS_TRY(readWholeBag(run, pipe, **source));
     auto training = localization::trainLostDetector(events, *labels, l.config);
     if (!training) return Error{run.bag + ": " + training.message()};
     const std::string yaml = training->fit.config.toYaml();

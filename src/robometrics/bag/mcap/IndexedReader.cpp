@@ -12,24 +12,12 @@ struct IndexedReader::LoadedChunk {
     std::size_t cursor = 0;
     std::size_t bytes = 0;  ///< the record and, when compressed, its records: what a pin holds
 
-    const MessageRecord &front() const { return messages[cursor].second; }
+    // As bag/ChunkMerge.hpp needs them.
+    static std::uint64_t startOf(const ChunkIndexRecord &c) { return c.message_start_time; }
+    static std::uint64_t positionOf(const ChunkIndexRecord &c) { return c.chunk_start_offset; }
+    std::uint64_t frontTime() const { return messages[cursor].second.log_time; }
+    std::uint64_t frontOffset() const { return messages[cursor].first; }
 };
-
-namespace {
-
-// Heap order: smallest (log_time, chunk offset, offset in chunk) on top.
-struct Later {
-    template <class P>
-    bool operator()(const P &a, const P &b) const {
-        const auto &ma = a->messages[a->cursor];
-        const auto &mb = b->messages[b->cursor];
-        if (ma.second.log_time != mb.second.log_time) return ma.second.log_time > mb.second.log_time;
-        if (a->file_offset != b->file_offset) return a->file_offset > b->file_offset;
-        return ma.first > mb.first;
-    }
-};
-
-}  // namespace
 
 /// What loading a chunk needs: the file, the filter and the decompressor, used by one thread at a
 /// time (the reader's, or the loading thread's after loadAhead()).
@@ -38,7 +26,6 @@ public:
     Loader(FileInput file, MessageFilter filter, bool verify_crcs)
         : file_(std::move(file)), filter_(std::move(filter)), verify_crcs_(verify_crcs) {}
 
-    const MessageFilter &filter() const { return filter_; }
     const std::string &path() const { return file_.path(); }
     /// The same loader on a handle of its own on the file, for another thread.
     Result<std::unique_ptr<Loader>> another() const {
@@ -58,52 +45,31 @@ private:
     ChunkDecompressor decompressor_;
 };
 
-IndexedReader::IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter,
-                             bool verify_crcs) {
-    loaders_.push_back(std::make_unique<Loader>(std::move(file), std::move(filter), verify_crcs));
-    const MessageFilter &wanted = loaders_.front()->filter();
-    for (ChunkIndexRecord &c : chunks) {
-        if (c.message_end_time < wanted.start_time || c.message_start_time > wanted.end_time) continue;
-        if (!wanted.channels.empty() && !c.message_index_offsets.empty()) {
-            bool any = std::any_of(c.message_index_offsets.begin(), c.message_index_offsets.end(),
-                                   [&](const auto &kv) { return wanted.channels.count(kv.first) > 0; });
-            if (!any) continue;  // the message indexes say no wanted channel is in this chunk
-        }
-        chunks_.push_back(std::move(c));
-    }
-    std::stable_sort(chunks_.begin(), chunks_.end(), [](const ChunkIndexRecord &a, const ChunkIndexRecord &b) {
-        if (a.message_start_time != b.message_start_time) return a.message_start_time < b.message_start_time;
-        return a.chunk_start_offset < b.chunk_start_offset;
+namespace {
+
+/// The chunks that may hold a wanted message, by their time range and message indexes.
+std::vector<ChunkIndexRecord> wantedChunks(std::vector<ChunkIndexRecord> chunks, const MessageFilter &wanted) {
+    std::erase_if(chunks, [&](const ChunkIndexRecord &c) {
+        if (c.message_end_time < wanted.start_time || c.message_start_time > wanted.end_time) return true;
+        if (wanted.channels.empty() || c.message_index_offsets.empty()) return false;
+        // The message indexes say whether a wanted channel is in this chunk.
+        return std::none_of(c.message_index_offsets.begin(), c.message_index_offsets.end(),
+                            [&](const auto &kv) { return wanted.channels.count(kv.first) > 0; });
     });
+    return chunks;
 }
+
+}  // namespace
+
+IndexedReader::IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter,
+                             bool verify_crcs)
+    : merge_(std::make_unique<Loader>(std::move(file), filter, verify_crcs), wantedChunks(std::move(chunks), filter)) {}
 
 IndexedReader::~IndexedReader() = default;
 // Safe while loading ahead: the threads read the Loaders and the chunk records, both on the heap.
 IndexedReader::IndexedReader(IndexedReader &&) noexcept = default;
 
-void IndexedReader::loadAhead(std::size_t loaders) {
-    if (loaders == 0 || ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
-    while (loaders_.size() < loaders) {
-        auto another = loaders_.front()->another();
-        if (!another) break;  // the file cannot be opened again: fewer loaders, the same messages
-        loaders_.push_back(std::move(another.value()));
-    }
-    const ChunkIndexRecord *first = chunks_.data() + next_chunk_;
-    ahead_ = std::make_unique<ChunkLoadAhead<LoadedChunk>>(
-        chunks_.size() - next_chunk_, loaders_.size(),
-        [loaders = loaders_.data(), first](std::size_t loader, std::size_t i, LoadedChunk &chunk) {
-            return loaders[loader]->load(first[i], chunk);
-        });
-}
-
-Result<std::shared_ptr<IndexedReader::LoadedChunk>> IndexedReader::loadNext() {
-    const ChunkIndexRecord &index = chunks_[next_chunk_++];
-    ++chunks_loaded_;
-    if (ahead_) return ahead_->take(merge_.spare());
-    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
-    ROBOMETRICS_TRY(loaders_.front()->load(index, *chunk));
-    return chunk;
-}
+void IndexedReader::loadAhead(std::size_t loaders) { merge_.loadAhead(loaders); }
 
 Status IndexedReader::Loader::load(const ChunkIndexRecord &index, LoadedChunk &chunk) {
     const std::uint64_t offset = index.chunk_start_offset;
@@ -156,21 +122,10 @@ Status IndexedReader::Loader::load(const ChunkIndexRecord &index, LoadedChunk &c
 }
 
 Result<bool> IndexedReader::next(MessageRecord &out) {
-    if (failed_) return Error{loaders_.front()->path() + ": reading stopped at an earlier error"};
-    merge_.releaseCurrent<Later>();  // the previous message's chunk: back into the heap or the spares
-    // Load every chunk that may hold a message at or before the earliest one pending.
-    while (next_chunk_ < chunks_.size() &&
-           (merge_.empty() || chunks_[next_chunk_].message_start_time <= merge_.earliest().front().log_time)) {
-        auto chunk = loadNext();
-        if (!chunk) {
-            failed_ = true;
-            return chunk.error();
-        }
-        merge_.add<Later>(std::move(chunk.value()));
-    }
-    if (merge_.empty()) return false;
-    LoadedChunk &chunk = merge_.popEarliest<Later>();
-    out = chunk.messages[chunk.cursor++].second;
+    auto chunk = merge_.next();
+    if (!chunk) return chunk.error();
+    if (*chunk == nullptr) return false;
+    out = (*chunk)->messages[(*chunk)->cursor++].second;
     return true;
 }
 

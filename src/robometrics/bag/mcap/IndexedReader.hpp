@@ -12,9 +12,8 @@
 #include <set>
 #include <vector>
 
-#include "robometrics/bag/ChunkHeap.hpp"
-#include "robometrics/bag/ChunkLoadAhead.hpp"
 #include "robometrics/bag/BagThreads.hpp"
+#include "robometrics/bag/ChunkMerge.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
@@ -55,23 +54,13 @@ public:
     static constexpr std::size_t kMaxPinnedChunkBytes = std::size_t{8} << 20;
 
     /// How many chunks were read from the file so far (for tests of the time-range seek).
-    std::size_t chunksLoaded() const { return chunks_loaded_; }
+    std::size_t chunksLoaded() const { return merge_.chunksLoaded(); }
 
 private:
     struct LoadedChunk;
     class Loader;
-    /// The next wanted chunk, loaded here or taken from the loading thread.
-    Result<std::shared_ptr<LoadedChunk>> loadNext();
 
-    /// The file and how to load a chunk, one per loading thread after loadAhead(); on the heap,
-    /// so a move leaves them where the threads read them.
-    std::vector<std::unique_ptr<Loader>> loaders_;
-    std::vector<ChunkIndexRecord> chunks_;  ///< the wanted chunks, by (start time, file offset)
-    std::size_t next_chunk_ = 0;
-    ChunkHeap<LoadedChunk> merge_;  ///< loaded chunks in time order (bag/ChunkHeap.hpp)
-    std::size_t chunks_loaded_ = 0;
-    bool failed_ = false;
-    std::unique_ptr<ChunkLoadAhead<LoadedChunk>> ahead_;  ///< last: its thread reads the members above
+    ChunkMerge<ChunkIndexRecord, LoadedChunk, Loader> merge_;  ///< bag/ChunkMerge.hpp
 };
 
 }  // namespace robometrics::bag::mcap

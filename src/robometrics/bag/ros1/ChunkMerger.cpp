@@ -17,24 +17,12 @@ struct ChunkMerger::LoadedChunk {
     std::vector<Entry> messages;  ///< sorted by time, stable
     std::size_t cursor = 0;
 
-    const Entry &front() const { return messages[cursor]; }
+    // As bag/ChunkMerge.hpp needs them.
+    static TimeNs startOf(const ChunkInfo &c) { return c.start_time; }
+    static std::uint64_t positionOf(const ChunkInfo &c) { return c.chunk_pos; }
+    TimeNs frontTime() const { return messages[cursor].message.time; }
+    std::size_t frontOffset() const { return messages[cursor].offset; }
 };
-
-namespace {
-
-// Heap order: smallest (time, chunk position, position in chunk) on top.
-struct Later {
-    template <class P>
-    bool operator()(const P &a, const P &b) const {
-        const auto &ma = a->front();
-        const auto &mb = b->front();
-        if (ma.message.time != mb.message.time) return ma.message.time > mb.message.time;
-        if (a->file_offset != b->file_offset) return a->file_offset > b->file_offset;
-        return ma.offset > mb.offset;
-    }
-};
-
-}  // namespace
 
 /// What loading a chunk needs, used by one thread at a time (the reader's, or a loading
 /// thread's after loadAhead()).
@@ -42,7 +30,6 @@ class ChunkMerger::Loader {
 public:
     Loader(mcap::FileInput file, MergeFilter filter) : file_(std::move(file)), filter_(std::move(filter)) {}
 
-    const MergeFilter &filter() const { return filter_; }
     const std::string &path() const { return file_.path(); }
     /// The same loader on a handle of its own on the file, for another thread.
     Result<std::unique_ptr<Loader>> another() const {
@@ -63,51 +50,31 @@ private:
     ChunkDecompressor decompressor_;
 };
 
-ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter) {
-    loaders_.push_back(std::make_unique<Loader>(std::move(file), std::move(filter)));
-    const MergeFilter &wanted = loaders_.front()->filter();
-    for (ChunkInfo &c : chunks) {
-        if (c.end_time < wanted.start_time || c.start_time > wanted.end_time) continue;
-        // The chunk info's per-connection counts say whether a wanted connection is inside.
-        bool any = std::any_of(c.counts.begin(), c.counts.end(), [&](const auto &kv) {
+namespace {
+
+/// The chunks that may hold a wanted message: the chunk info's per-connection counts say whether
+/// a wanted connection is inside.
+std::vector<ChunkInfo> wantedChunks(std::vector<ChunkInfo> chunks, const MergeFilter &wanted) {
+    std::erase_if(chunks, [&](const ChunkInfo &c) {
+        if (c.end_time < wanted.start_time || c.start_time > wanted.end_time) return true;
+        return std::none_of(c.counts.begin(), c.counts.end(), [&](const auto &kv) {
             auto it = wanted.connections.find(kv.first);
             return kv.second > 0 && (it == wanted.connections.end() || it->second);
         });
-        if (any) chunks_.push_back(std::move(c));
-    }
-    std::stable_sort(chunks_.begin(), chunks_.end(), [](const ChunkInfo &a, const ChunkInfo &b) {
-        if (a.start_time != b.start_time) return a.start_time < b.start_time;
-        return a.chunk_pos < b.chunk_pos;
     });
+    return chunks;
 }
+
+}  // namespace
+
+ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter)
+    : merge_(std::make_unique<Loader>(std::move(file), filter), wantedChunks(std::move(chunks), filter)) {}
 
 ChunkMerger::~ChunkMerger() = default;
 // Safe while loading ahead: the threads read the Loaders and the chunk infos, both on the heap.
 ChunkMerger::ChunkMerger(ChunkMerger &&) noexcept = default;
 
-void ChunkMerger::loadAhead(std::size_t loaders) {
-    if (loaders == 0 || ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
-    while (loaders_.size() < loaders) {
-        auto another = loaders_.front()->another();
-        if (!another) break;  // the file cannot be opened again: fewer loaders, the same messages
-        loaders_.push_back(std::move(another.value()));
-    }
-    const ChunkInfo *first = chunks_.data() + next_chunk_;
-    ahead_ = std::make_unique<ChunkLoadAhead<LoadedChunk>>(
-        chunks_.size() - next_chunk_, loaders_.size(),
-        [loaders = loaders_.data(), first](std::size_t loader, std::size_t i, LoadedChunk &chunk) {
-            return loaders[loader]->load(first[i], chunk);
-        });
-}
-
-Result<std::shared_ptr<ChunkMerger::LoadedChunk>> ChunkMerger::loadNext() {
-    const ChunkInfo &info = chunks_[next_chunk_++];
-    ++chunks_loaded_;
-    if (ahead_) return ahead_->take(merge_.spare());
-    std::shared_ptr<LoadedChunk> chunk = merge_.spare();
-    ROBOMETRICS_TRY(loaders_.front()->load(info, *chunk));
-    return chunk;
-}
+void ChunkMerger::loadAhead(std::size_t loaders) { merge_.loadAhead(loaders); }
 
 Status ChunkMerger::Loader::parseRecords(LoadedChunk &chunk, Bytes records) {
     const std::uint64_t at = chunk.file_offset;
@@ -161,21 +128,10 @@ Status ChunkMerger::Loader::load(const ChunkInfo &info, LoadedChunk &chunk) {
 }
 
 Result<bool> ChunkMerger::next(RawMessage &out) {
-    if (failed_) return Error{loaders_.front()->path() + ": reading stopped at an earlier error"};
-    merge_.releaseCurrent<Later>();  // the previous message's chunk: back into the heap or the spares
-    // Load every chunk that may hold a message at or before the earliest one pending.
-    while (next_chunk_ < chunks_.size() &&
-           (merge_.empty() || chunks_[next_chunk_].start_time <= merge_.earliest().front().message.time)) {
-        auto chunk = loadNext();
-        if (!chunk) {
-            failed_ = true;
-            return chunk.error();
-        }
-        merge_.add<Later>(std::move(chunk.value()));
-    }
-    if (merge_.empty()) return false;
-    LoadedChunk &chunk = merge_.popEarliest<Later>();
-    out = chunk.messages[chunk.cursor++].message;
+    auto chunk = merge_.next();
+    if (!chunk) return chunk.error();
+    if (*chunk == nullptr) return false;
+    out = (*chunk)->messages[(*chunk)->cursor++].message;
     return true;
 }
 

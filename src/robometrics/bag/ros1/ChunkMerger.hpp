@@ -13,10 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "robometrics/bag/ChunkHeap.hpp"
-#include "robometrics/bag/ChunkLoadAhead.hpp"
 #include "robometrics/bag/BagThreads.hpp"
-
+#include "robometrics/bag/ChunkMerge.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/ros1/ChunkDecompressor.hpp"
 #include "robometrics/bag/ros1/Records.hpp"
@@ -52,23 +50,13 @@ public:
     Result<bool> next(RawMessage &out);
 
     /// How many chunks were read from the file so far (for tests of the time-range skip).
-    std::size_t chunksLoaded() const { return chunks_loaded_; }
+    std::size_t chunksLoaded() const { return merge_.chunksLoaded(); }
 
 private:
     struct LoadedChunk;
     class Loader;
-    /// The next wanted chunk, loaded here or taken from the loading threads.
-    Result<std::shared_ptr<LoadedChunk>> loadNext();
 
-    /// The file, the filter and a decompressor, one per loading thread after loadAhead(); on the
-    /// heap, so a move leaves them where the threads read them.
-    std::vector<std::unique_ptr<Loader>> loaders_;
-    std::vector<ChunkInfo> chunks_;  ///< the wanted chunks, by (start time, file position)
-    std::size_t next_chunk_ = 0;
-    ChunkHeap<LoadedChunk> merge_;  ///< loaded chunks in time order (bag/ChunkHeap.hpp)
-    std::size_t chunks_loaded_ = 0;
-    bool failed_ = false;
-    std::unique_ptr<ChunkLoadAhead<LoadedChunk>> ahead_;  ///< last: its threads read the members above
+    ChunkMerge<ChunkInfo, LoadedChunk, Loader> merge_;  ///< bag/ChunkMerge.hpp
 };
 
 }  // namespace robometrics::bag::ros1
