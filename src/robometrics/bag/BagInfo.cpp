@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "robometrics/bag/McapSource.hpp"
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
@@ -37,15 +37,30 @@ void addChunkCompression(const std::string &path, std::set<std::string> &out) {
     for (const auto &index : summary->chunk_indexes) out.insert(index.compression.empty() ? "none" : index.compression);
 }
 
+// The payload of an MCAP file's first message in file order, read linearly: it is in the first
+// chunk, so a file without a summary (cut short) is not scanned to its end for it.
+std::optional<bool> firstMcapMessageIsZstd(const std::string &path) {
+    auto reader = mcap::LinearReader::open(path);
+    if (!reader) return std::nullopt;
+    mcap::RecordEntry entry;
+    for (;;) {
+        auto more = reader->next(entry);
+        if (!more || !*more) return std::nullopt;
+        if (auto *m = std::get_if<mcap::MessageRecord>(&entry.record)) return rosbag2::isZstdFrame(m->data);
+    }
+}
+
 // Without metadata.yaml, MESSAGE-mode compression shows only in the payloads: a zstd frame where
 // the CDR should be. rosbag2 compresses every message of such a bag, so each storage file's first
 // message tells.
 bool messagesAreZstd(const rosbag2::BagLayout &layout) {
     for (const auto &file : layout.files) {
         if (file.zstd_file || file.format == rosbag2::StorageFormat::Ros1) continue;
-        auto source = file.format == rosbag2::StorageFormat::Mcap
-                          ? openMcap(file.path)
-                          : rosbag2::openSqliteFile(file.path, file.display, {});
+        if (file.format == rosbag2::StorageFormat::Mcap) {
+            if (auto zstd = firstMcapMessageIsZstd(file.path)) return *zstd;
+            continue;
+        }
+        auto source = rosbag2::openSqliteFile(file.path, file.display, {});
         if (!source) continue;
         Message first;
         auto more = (*source)->next(first);

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "robometrics/bag/McapScan.hpp"
 #include "robometrics/bag/mcap/IndexedReader.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"
@@ -17,90 +18,9 @@ namespace {
 
 using namespace mcap;
 
-// What a source needs to know before it delivers messages: channels, schemas, counts, and
-// (after a scan) the chunk list.
-struct Catalog {
-    std::map<std::uint16_t, SchemaRecord> schemas;
-    std::map<std::uint16_t, ChannelRecord> channels;
-    std::map<std::uint16_t, std::uint64_t> counts;
-    std::vector<ChunkIndexRecord> chunks;
-    bool loose_messages = false;  ///< messages outside chunks (cannot be merged by chunk)
-};
-
-// What a recovering read keeps of the failure that ended a linear pass: the cut when the file ends
-// early, else the error in plain words.
-ReadDamage damageOf(const LinearReader &reader, const Error &error, const std::string &path) {
-    ReadDamage damage;
-    damage.file = std::filesystem::path(path).filename().string();
-    if (!reader.cut().empty()) {
-        damage.truncated = true;
-        damage.description = reader.cut();
-        const auto opcode = static_cast<Opcode>(reader.cutOpcode());
-        damage.loss = opcode == Opcode::Chunk     ? "the last chunk is cut"
-                      : opcode == Opcode::Message ? "the last message is cut"
-                      : reader.cutOpcode() == 0 && reader.cut().find("not closed") != std::string::npos
-                          ? "the recording was not closed"
-                          : "the end of the file is missing";
-    } else {
-        damage.description = error.message;
-        damage.loss = "damaged bytes; the rest of the file is not read";
-    }
-    return damage;
-}
-
-// A linear pass over the data section for files without a usable summary. With `damage` (a
-// recovering read) the pass ends at the first failure instead of failing: the catalog then holds
-// the chunks before it, a chunk whose records fail to parse is dropped with its messages, and
-// `damage` says what was lost.
-Status scanCatalog(const std::string &path, Catalog &catalog, std::optional<ReadDamage> *damage = nullptr) {
-    auto reader = LinearReader::open(path);
-    if (!reader) return reader.error();
-    RecordEntry entry;
-    std::map<std::uint16_t, std::uint64_t> chunk_counts;  // of the chunk being read, added when it is whole
-    auto chunkDone = [&] {
-        for (const auto &[id, n] : chunk_counts) catalog.counts[id] += n;
-        chunk_counts.clear();
-    };
-    for (;;) {
-        auto more = reader->next(entry);
-        if (!more) {
-            if (!damage) return more.error();
-            if (reader->failedInChunk() && !catalog.chunks.empty())
-                catalog.chunks.pop_back();
-            else
-                chunkDone();
-            *damage = damageOf(*reader, more.error(), path);
-            return Status::Ok();
-        }
-        if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) {
-            chunkDone();
-            return Status::Ok();
-        }
-        if (!entry.in_chunk) chunkDone();
-        if (auto *s = std::get_if<SchemaRecord>(&entry.record)) {
-            if (s->id != 0) catalog.schemas.try_emplace(s->id, std::move(*s));
-        } else if (auto *c = std::get_if<ChannelRecord>(&entry.record)) {
-            catalog.channels.try_emplace(c->id, std::move(*c));
-        } else if (auto *m = std::get_if<MessageRecord>(&entry.record)) {
-            ++(entry.in_chunk ? chunk_counts : catalog.counts)[m->channel_id];
-            if (!entry.in_chunk) catalog.loose_messages = true;
-        } else if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
-            ChunkIndexRecord index;
-            index.message_start_time = chunk->message_start_time;
-            index.message_end_time = chunk->message_end_time;
-            index.chunk_start_offset = entry.offset;
-            index.chunk_length = entry.length;
-            index.compression = chunk->compression;
-            index.compressed_size = chunk->records.size();
-            index.uncompressed_size = chunk->uncompressed_size;
-            catalog.chunks.push_back(std::move(index));
-        }
-    }
-}
-
 class McapSource final : public MessageSource {
 public:
-    McapSource(std::string path, const Catalog &catalog, const ReadOptions &options)
+    McapSource(std::string path, const McapCatalog &catalog, const ReadOptions &options)
         : path_(std::move(path)), recover_(options.recover) {
         // One TopicInfo per topic name (a file may repeat a topic on several channels).
         std::map<std::string, std::size_t> by_name;
@@ -170,7 +90,7 @@ public:
         if (scan_damage_)
             damage_ = scan_damage_;
         else if (linear_)
-            damage_ = damageOf(*linear_, more.error(), path_);
+            damage_ = linearDamage(*linear_, more.error(), path_);
         else
             damage_ = ReadDamage{describe(), more.message(), "damaged bytes; the rest of the file is not read"};
         return false;
@@ -238,7 +158,7 @@ Result<std::unique_ptr<MessageSource>> openMcap(const std::string &path, const R
     auto file = FileInput::open(path);
     if (!file) return file.error();
     auto summary = readSummary(file.value());
-    Catalog catalog;
+    McapCatalog catalog;
     if (summary && summary->has_summary && !summary->chunk_indexes.empty()) {
         // Indexed when the summary names every channel its chunks use.
         bool complete = true;
@@ -263,7 +183,7 @@ Result<std::unique_ptr<MessageSource>> openMcap(const std::string &path, const R
     // in file order when some messages sit outside chunks. A recovering read keeps what the scan
     // found before the damage.
     std::optional<ReadDamage> damage;
-    ROBOMETRICS_TRY(scanCatalog(path, catalog, options.recover ? &damage : nullptr));
+    ROBOMETRICS_TRY(scanMcapCatalog(path, catalog, options.recover ? &damage : nullptr));
     // The data section is whole but the end of the file is damaged (bad summary CRC, bad Footer):
     // an error too, since some bytes of the file are not what the writer wrote.
     if (!summary && !options.recover) return summary.error();

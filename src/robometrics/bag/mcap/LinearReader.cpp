@@ -26,25 +26,32 @@ Result<LinearReader> LinearReader::open(const std::string &path, const LinearRea
     return reader;
 }
 
-Result<bool> LinearReader::nextInChunk(RecordEntry &out) {
-    const std::size_t pos = chunk_pos_;
+Result<ChunkEntry> readChunkEntry(Bytes records, std::size_t pos) {
     auto fail = [&](const std::string &what) {
-        failed_ = true;
-        return file_.error(chunk_offset_,
-                           "Chunk record, at offset " + std::to_string(pos) + " of its decompressed records: " + what);
+        return Error{"Chunk record, at offset " + std::to_string(pos) + " of its decompressed records: " + what};
     };
-    auto raw = frameRecord(chunk_records_, pos, "chunk");
+    auto raw = frameRecord(records, pos, "chunk");
     if (!raw) return fail(raw.message());
     if (raw->opcode == static_cast<std::uint8_t>(Opcode::Chunk)) return fail("a Chunk cannot contain a Chunk");
     auto record = parseRecord(raw->opcode, raw->content);
     if (!record) return fail(record.message());
-    out.record = std::move(record.value());
-    out.opcode = raw->opcode;
+    return ChunkEntry{std::move(record.value()), raw->opcode, raw->size};
+}
+
+Result<bool> LinearReader::nextInChunk(RecordEntry &out) {
+    const std::size_t pos = chunk_pos_;
+    auto entry = readChunkEntry(chunk_records_, pos);
+    if (!entry) {
+        failed_ = true;
+        return file_.error(chunk_offset_, entry.message());
+    }
+    out.record = std::move(entry->record);
+    out.opcode = entry->opcode;
     out.offset = chunk_offset_;
-    out.length = raw->size;
+    out.length = entry->size;
     out.offset_in_chunk = pos;
     out.in_chunk = true;
-    chunk_pos_ = pos + raw->size;
+    chunk_pos_ = pos + entry->size;
     if (chunk_pos_ == chunk_records_.size()) in_chunk_ = false;
     return true;
 }
@@ -129,7 +136,7 @@ Status LinearReader::checkRecord(const RecordEntry &entry, Bytes whole) {
     }
     if (!data_end_seen_ && options_.verify_crcs) data_crc_ = crc32Update(data_crc_, whole);
 
-    if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
+    if (auto *chunk = std::get_if<ChunkRecord>(&entry.record); chunk && options_.chunk_contents) {
         auto records = decompressor_.decompress(*chunk, chunk_data_, options_.verify_crcs);
         if (!records) return file_.error(offset, "Chunk record: " + records.message());
         chunk_records_ = records.value();

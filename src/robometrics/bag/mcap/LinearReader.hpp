@@ -20,7 +20,22 @@ namespace robometrics::bag::mcap {
 
 struct LinearReaderOptions {
     bool verify_crcs = true;
+    /// False: a Chunk record is delivered alone, its records neither decompressed nor checked
+    /// (for a caller that loads the chunks itself, on other threads: readChunkEntry below).
+    bool chunk_contents = true;
 };
+
+/// One record inside a chunk: parsed, with its size in the chunk's records.
+struct ChunkEntry {
+    Record record;
+    std::uint8_t opcode = 0;
+    std::size_t size = 0;
+};
+
+/// The record at `pos` of a chunk's decompressed `records`, or what is wrong with it in the words
+/// of the reader's error ("Chunk record, at offset 12 of its decompressed records: ..."), to which
+/// the caller adds file and chunk offset.
+Result<ChunkEntry> readChunkEntry(Bytes records, std::size_t pos);
 
 /// One record as the linear reader delivers it. Views in `record` stay valid until next().
 struct RecordEntry {

@@ -1,0 +1,214 @@
+#include "robometrics/bag/McapScan.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <variant>
+
+#include "robometrics/bag/ChunkLoadAhead.hpp"
+#include "robometrics/bag/mcap/ChunkDecompressor.hpp"
+#include "robometrics/bag/mcap/FileInput.hpp"
+
+namespace robometrics::bag {
+
+namespace {
+
+using namespace mcap;
+
+ReadDamage damageOf(const std::string &cut, std::uint8_t cut_opcode, const Error &error, const std::string &path) {
+    ReadDamage damage;
+    damage.file = std::filesystem::path(path).filename().string();
+    if (!cut.empty()) {
+        damage.truncated = true;
+        damage.description = cut;
+        const auto opcode = static_cast<Opcode>(cut_opcode);
+        damage.loss = opcode == Opcode::Chunk     ? "the last chunk is cut"
+                      : opcode == Opcode::Message ? "the last message is cut"
+                      : cut_opcode == 0 && cut.find("not closed") != std::string::npos
+                          ? "the recording was not closed"
+                          : "the end of the file is missing";
+    } else {
+        damage.description = error.message;
+        damage.loss = "damaged bytes; the rest of the file is not read";
+    }
+    return damage;
+}
+
+/// What the catalog takes from one chunk, read on a loading thread.
+struct ScannedChunk {
+    std::vector<std::variant<SchemaRecord, ChannelRecord>> definitions;  ///< in the chunk's order
+    std::map<std::uint16_t, std::uint64_t> counts;
+    /// The chunk does not decompress, or a record in it does not parse: the definitions before
+    /// the record are kept (a linear pass has read them), the counts are not.
+    std::optional<Error> failure;
+    std::vector<std::uint8_t> raw, decompressed;  // buffers, kept for the next chunk
+};
+
+/// Reads chunks for the scan, used by one thread at a time.
+class ChunkScanner {
+public:
+    explicit ChunkScanner(FileInput file) : file_(std::move(file)) {}
+
+    Result<std::unique_ptr<ChunkScanner>> another() const {
+        auto file = FileInput::open(file_.path());
+        if (!file) return file.error();
+        return std::make_unique<ChunkScanner>(std::move(file.value()));
+    }
+
+    /// Always Ok: what goes wrong is the chunk's `failure`, so that its definitions come along.
+    Status scan(const ChunkIndexRecord &index, ScannedChunk &chunk) {
+        chunk.definitions.clear();
+        chunk.counts.clear();
+        chunk.failure.reset();
+        const std::uint64_t offset = index.chunk_start_offset;
+        // The walk has read and parsed this record already; the file is read only, so a failure
+        // here is the file changing under the scan.
+        Status read = file_.read(offset, index.chunk_length, chunk.raw, "Chunk record");
+        if (!read.ok()) return chunk.failure = read.error(), Status::Ok();
+        auto record = parseRecord(chunk.raw[0], Bytes(chunk.raw).subspan(kRecordPrefixSize));
+        if (!record) return chunk.failure = file_.error(offset, record.message()), Status::Ok();
+        auto records = decompressor_.decompress(std::get<ChunkRecord>(*record), chunk.decompressed, true);
+        if (!records) return chunk.failure = file_.error(offset, "Chunk record: " + records.message()), Status::Ok();
+        std::map<std::uint16_t, std::uint64_t> counts;
+        for (std::size_t pos = 0; pos < records->size();) {
+            auto entry = readChunkEntry(*records, pos);
+            if (!entry) return chunk.failure = file_.error(offset, entry.message()), Status::Ok();
+            if (auto *s = std::get_if<SchemaRecord>(&entry->record)) {
+                if (s->id != 0) chunk.definitions.emplace_back(std::move(*s));
+            } else if (auto *c = std::get_if<ChannelRecord>(&entry->record)) {
+                chunk.definitions.emplace_back(std::move(*c));
+            } else if (auto *m = std::get_if<MessageRecord>(&entry->record)) {
+                ++counts[m->channel_id];
+            }
+            pos += entry->size;
+        }
+        chunk.counts = std::move(counts);
+        return Status::Ok();
+    }
+
+private:
+    FileInput file_;
+    ChunkDecompressor decompressor_;
+};
+
+/// What the walk finds, in file order: definitions, the counts of the messages outside chunks
+/// since the last chunk, and chunks (by number), so that the catalog is built in the order a
+/// linear pass builds it and stops where it stops.
+using Found = std::variant<SchemaRecord, ChannelRecord, std::map<std::uint16_t, std::uint64_t>, std::size_t>;
+
+template <class Record>
+void define(std::map<std::uint16_t, Record> &into, Record record) {
+    into.try_emplace(record.id, std::move(record));
+}
+
+}  // namespace
+
+ChunkIndexRecord chunkIndexOf(const RecordEntry &entry, const ChunkRecord &chunk) {
+    ChunkIndexRecord index;
+    index.message_start_time = chunk.message_start_time;
+    index.message_end_time = chunk.message_end_time;
+    index.chunk_start_offset = entry.offset;
+    index.chunk_length = entry.length;
+    index.compression = chunk.compression;
+    index.compressed_size = chunk.records.size();
+    index.uncompressed_size = chunk.uncompressed_size;
+    return index;
+}
+
+ReadDamage linearDamage(const LinearReader &reader, const Error &error, const std::string &path) {
+    return damageOf(reader.cut(), reader.cutOpcode(), error, path);
+}
+
+Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optional<ReadDamage> *damage,
+                       std::size_t loaders) {
+    // The walk: every top-level record, chunks as records only (their CRC is checked on loading).
+    LinearReaderOptions walk_options;
+    walk_options.chunk_contents = false;
+    auto reader = LinearReader::open(path, walk_options);
+    if (!reader) return reader.error();
+    std::vector<Found> found;
+    std::map<std::uint16_t, std::uint64_t> loose;  // since the last chunk
+    std::optional<Error> walk_failure;
+    std::vector<ChunkIndexRecord> chunks;
+    RecordEntry entry;
+    for (;;) {
+        auto more = reader->next(entry);
+        if (!more) {
+            walk_failure = more.error();
+            break;
+        }
+        if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) break;
+        if (auto *s = std::get_if<SchemaRecord>(&entry.record)) {
+            if (s->id != 0) found.emplace_back(std::move(*s));
+        } else if (auto *c = std::get_if<ChannelRecord>(&entry.record)) {
+            found.emplace_back(std::move(*c));
+        } else if (auto *m = std::get_if<MessageRecord>(&entry.record)) {
+            ++loose[m->channel_id];
+        } else if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
+            if (!loose.empty()) found.emplace_back(std::exchange(loose, {}));
+            found.emplace_back(chunks.size());
+            chunks.push_back(chunkIndexOf(entry, *chunk));
+        }
+    }
+    if (!loose.empty()) found.emplace_back(std::move(loose));
+
+    // The chunks, in order, loaded here or ahead on loading threads.
+    std::vector<std::unique_ptr<ChunkScanner>> scanners;
+    auto file = FileInput::open(path);
+    if (!file) return file.error();
+    scanners.push_back(std::make_unique<ChunkScanner>(std::move(file.value())));
+    while (scanners.size() < std::max<std::size_t>(loaders, 1)) {
+        auto another = scanners.front()->another();
+        if (!another) break;  // fewer loaders, the same catalog
+        scanners.push_back(std::move(another.value()));
+    }
+    std::unique_ptr<ChunkLoadAhead<ScannedChunk>> ahead;
+    if (loaders > 0 && !chunks.empty()) {
+        ahead = std::make_unique<ChunkLoadAhead<ScannedChunk>>(
+            chunks.size(), scanners.size(), [&](std::size_t loader, std::size_t i, ScannedChunk &chunk) {
+                return scanners[loader]->scan(chunks[i], chunk);
+            });
+    }
+    auto inline_chunk = std::make_shared<ScannedChunk>();
+    std::shared_ptr<ScannedChunk> spare;
+    for (Found &item : found) {
+        if (auto *s = std::get_if<SchemaRecord>(&item)) {
+            define(catalog.schemas, std::move(*s));
+        } else if (auto *c = std::get_if<ChannelRecord>(&item)) {
+            define(catalog.channels, std::move(*c));
+        } else if (auto *counts = std::get_if<std::map<std::uint16_t, std::uint64_t>>(&item)) {
+            for (const auto &[id, n] : *counts) catalog.counts[id] += n;
+            catalog.loose_messages = true;
+        } else {
+            const std::size_t number = std::get<std::size_t>(item);
+            std::shared_ptr<ScannedChunk> chunk = inline_chunk;
+            if (ahead) {
+                auto taken = ahead->take(std::move(spare));
+                if (!taken) return taken.error();  // scan() does not fail; kept for the contract
+                chunk = std::move(taken.value());
+            } else {
+                ROBOMETRICS_TRY(scanners.front()->scan(chunks[number], *chunk));
+            }
+            for (auto &definition : chunk->definitions) {
+                if (auto *schema = std::get_if<SchemaRecord>(&definition))
+                    define(catalog.schemas, std::move(*schema));
+                else
+                    define(catalog.channels, std::move(std::get<ChannelRecord>(definition)));
+            }
+            if (chunk->failure) {
+                if (!damage) return *chunk->failure;
+                *damage = damageOf({}, 0, *chunk->failure, path);
+                return Status::Ok();
+            }
+            for (const auto &[id, n] : chunk->counts) catalog.counts[id] += n;
+            catalog.chunks.push_back(std::move(chunks[number]));
+            if (ahead) spare = std::move(chunk);
+        }
+    }
+    if (walk_failure) {
+        if (!damage) return *walk_failure;
+        *damage = linearDamage(*reader, *walk_failure, path);
+    }
+    return Status::Ok();
+}
+
+}  // namespace robometrics::bag
