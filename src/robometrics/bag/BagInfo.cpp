@@ -28,13 +28,24 @@ double secondsBetween(TimeNs from, TimeNs to) {
     return to >= from ? span(from, to) : -span(to, from);
 }
 
-// The chunk compressions named in an MCAP summary; nothing when the file has no summary.
+// The chunk compressions an MCAP file uses: those its summary names, else (a recording cut short)
+// those of the Chunk records before any damage, walked without decompressing them.
 void addChunkCompression(const std::string &path, std::set<std::string> &out) {
+    auto name = [](const std::string &compression) { return compression.empty() ? "none" : compression; };
     auto file = mcap::FileInput::open(path);
     if (!file) return;
-    auto summary = mcap::readSummary(*file);
-    if (!summary) return;
-    for (const auto &index : summary->chunk_indexes) out.insert(index.compression.empty() ? "none" : index.compression);
+    if (auto summary = mcap::readSummary(*file); summary && summary->has_summary) {
+        for (const auto &index : summary->chunk_indexes) out.insert(name(index.compression));
+        return;
+    }
+    mcap::LinearReaderOptions walk;
+    walk.chunk_contents = false;
+    auto reader = mcap::LinearReader::open(path, walk);
+    if (!reader) return;
+    mcap::RecordEntry entry;
+    for (auto more = reader->next(entry); more && *more; more = reader->next(entry)) {
+        if (auto *chunk = std::get_if<mcap::ChunkRecord>(&entry.record)) out.insert(name(chunk->compression));
+    }
 }
 
 // The payload of an MCAP file's first message in file order, read linearly: it is in the first
