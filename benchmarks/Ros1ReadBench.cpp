@@ -7,6 +7,9 @@
 // and prints messages/s and the ratio of each ROS 1 reader to the MCAP lz4 reader (the same
 // compression). Size: ROBOMETRICS_BENCH_ROS1_MB of uncompressed messages (default 200). Rates use
 // process CPU time (one thread) so other load on a shared machine does not distort the ratios.
+//   ScanNeverClosed/<file>/loaders:N   the walk that rebuilds the index of the bag as a recorder
+//                      that died leaves it (index_pos 0, cut at 90 %; ros1/BagScan.hpp), its chunks
+//                      decompressed on N loading threads: wall time, against N = 0 in the same run
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -17,11 +20,15 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/bag/ros1/BagIndex.hpp"
+#include "robometrics/bag/ros1/BagScan.hpp"
 #include "robometrics/bag/ros1/Writer.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
@@ -206,6 +213,37 @@ void run(benchmark::State &state, const std::string &file, bool decode) {
 
 const char *const kFiles[] = {"lz4.mcap", "zstd.mcap", "lz4.bag", "none.bag", "bz2.bag"};
 
+/// `file` as a recorder that died leaves it: index_pos 0 and cut at 90 %.
+bool writeNeverClosed(const std::string &file) {
+    std::string bytes;
+    {
+        std::ifstream in(g_dir / file, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const std::size_t at = bytes.find("index_pos=");
+    if (at == std::string::npos) return false;
+    std::fill(bytes.begin() + static_cast<long>(at + 10), bytes.begin() + static_cast<long>(at + 18), '\0');
+    bytes.resize(bytes.size() * 9 / 10);
+    std::ofstream(g_dir / ("never-closed-" + file), std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return true;
+}
+
+void scanNeverClosed(benchmark::State &state, const std::string &file, std::size_t loaders) {
+    auto input = bag::mcap::FileInput::open((g_dir / ("never-closed-" + file)).string());
+    std::uint64_t end = 0;
+    auto header = input ? bag::ros1::readBagHeader(*input, end) : Result<bag::ros1::BagHeader>(input.error());
+    if (!header) {
+        state.SkipWithError(header.message().c_str());
+        return;
+    }
+    for (auto _ : state) {
+        const bag::ros1::BagScan scan = bag::ros1::scanBagRecords(*input, *header, end, loaders);
+        if (scan.index.chunks.empty()) state.SkipWithError("no chunk found");
+        benchmark::DoNotOptimize(scan.index.chunks.data());
+    }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -225,6 +263,16 @@ int main(int argc, char **argv) {
                 benchmark::RegisterBenchmark((std::string(decode ? "ReadDecode/" : "Read/") + file).c_str(),
                                              [file, decode](benchmark::State &s) { run(s, file, decode); })
                     ->Unit(benchmark::kMillisecond)
+                    ->MinTime(1.0);
+        }
+        for (const char *file : {"lz4.bag", "bz2.bag"}) {
+            if (!writeNeverClosed(file)) continue;
+            for (std::size_t loaders : {0u, 2u})
+                benchmark::RegisterBenchmark(
+                    (std::string("ScanNeverClosed/") + file + "/loaders:" + std::to_string(loaders)).c_str(),
+                    [file, loaders](benchmark::State &s) { scanNeverClosed(s, file, loaders); })
+                    ->Unit(benchmark::kMillisecond)
+                    ->UseRealTime()
                     ->MinTime(1.0);
         }
         benchmark::RunSpecifiedBenchmarks();

@@ -114,4 +114,16 @@ private:
     std::vector<std::thread> threads_;  ///< last: they start once every member above is made
 };
 
+/// The loaders for `threads` loading threads (at least one): `first` and copies of it, each with a
+/// file handle of its own (`Loader::another()`); fewer when the file cannot be opened again, which
+/// gives the same chunks more slowly.
+template <class Loader>
+void addLoaders(std::vector<std::unique_ptr<Loader>> &loaders, std::size_t threads) {
+    while (!loaders.empty() && loaders.size() < threads) {
+        auto another = loaders.front()->another();
+        if (!another) return;
+        loaders.push_back(std::move(another.value()));
+    }
+}
+
 }  // namespace robometrics::bag

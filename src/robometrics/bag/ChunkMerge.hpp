@@ -48,11 +48,7 @@ public:
     /// the file (fewer if the file cannot be opened again); none with 0. Not undone.
     void loadAhead(std::size_t loaders) {
         if (loaders == 0 || ahead_ || failed_ || next_chunk_ >= chunks_.size()) return;
-        while (loaders_.size() < loaders) {
-            auto another = loaders_.front()->another();
-            if (!another) break;  // fewer loaders, the same messages
-            loaders_.push_back(std::move(another.value()));
-        }
+        addLoaders(loaders_, loaders);
         // The threads read the Loaders and the chunk entries, both on the heap: a move of the
         // reader leaves them where they are.
         const Index *first = chunks_.data() + next_chunk_;

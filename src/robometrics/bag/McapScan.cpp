@@ -156,11 +156,7 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
     auto file = FileInput::open(path);
     if (!file) return file.error();
     scanners.push_back(std::make_unique<ChunkScanner>(std::move(file.value())));
-    while (scanners.size() < std::max<std::size_t>(loaders, 1)) {
-        auto another = scanners.front()->another();
-        if (!another) break;  // fewer loaders, the same catalog
-        scanners.push_back(std::move(another.value()));
-    }
+    addLoaders(scanners, loaders);
     std::unique_ptr<ChunkLoadAhead<ScannedChunk>> ahead;
     if (loaders > 0 && !chunks.empty()) {
         ahead = std::make_unique<ChunkLoadAhead<ScannedChunk>>(
