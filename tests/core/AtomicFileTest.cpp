@@ -48,6 +48,22 @@ TEST(AtomicFile, WithoutCommitTheEarlierFileIsUntouchedAndNothingIsLeft) {
     EXPECT_EQ(test::countEntries(dir), 1u);
 }
 
+// The temporary is opened without truncation (core/AtomicFile.hpp says why): bytes already in it
+// stay, which can only be seen by putting some there first.
+TEST(AtomicFile, ItsStreamsOpenTheTemporaryWithoutTruncatingIt) {
+    const fs::path dir = test::scratchDir("atomic-no-truncate");
+    auto file = AtomicFile::create((dir / "out.mcap").string());
+    ASSERT_TRUE(file.ok()) << file.message();
+    std::ofstream(file->path(), std::ios::binary) << "abcdef";
+    std::FILE *stream = file->openStream();
+    ASSERT_NE(stream, nullptr);
+    EXPECT_EQ(std::fwrite("X", 1, 1, stream), 1u);
+    EXPECT_EQ(std::fclose(stream), 0);
+    EXPECT_EQ(test::readFile(file->path()), "Xbcdef");
+    std::ofstream(file->path(), AtomicFile::kStreamMode) << "YZ";
+    EXPECT_EQ(test::readFile(file->path()), "YZcdef");
+}
+
 TEST(AtomicFile, ErrorsNameTheTarget) {
     const fs::path dir = test::scratchDir("atomic-errors");
     const std::string missing = (dir / "no-such-folder" / "x.csv").string();

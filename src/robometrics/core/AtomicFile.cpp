@@ -110,7 +110,7 @@ Status AtomicFile::commit() {
 Status writeFileAtomically(const std::string &target, std::string_view bytes) {
     auto file = AtomicFile::create(target);
     if (!file) return file.error();
-    std::FILE *out = std::fopen(file->path().c_str(), "wb");
+    std::FILE *out = file->openStream();
     if (!out) return Error{target + ": cannot write: " + systemError(errno)};
     const bool written = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
     const int error = errno;

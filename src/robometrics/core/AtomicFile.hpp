@@ -7,6 +7,8 @@
 // catch, is removed by the next writer of the same target (core/StaleTemporaries.hpp). This
 // guards against interruption and errors, not against power loss: nothing is fsync'ed.
 
+#include <cstdio>
+#include <ios>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -60,6 +62,15 @@ public:
     static Result<AtomicFile> create(const std::string &target);
     /// Renames the temporary over the target. On failure the temporary is removed.
     Status commit();
+
+    // The temporary exists and is empty, so it is opened without truncating it ("r+b", not
+    // "wb"). Truncating a file on ext4, even an empty one, makes its close() start writing back
+    // everything written to it, on the closing thread (the file system's auto_da_alloc): 0.15 s
+    // at the end of a 140 MB convert, during which the command only waits for the kernel.
+    /// path() opened with stdio for writing, or null with errno set.
+    std::FILE *openStream() const { return std::fopen(path().c_str(), "r+b"); }
+    /// The mode to open path() with as a std::ofstream, for the same reason.
+    static constexpr std::ios::openmode kStreamMode = std::ios::binary | std::ios::in | std::ios::out;
 
 private:
     explicit AtomicFile(TemporaryOutput temp) : TemporaryOutput(std::move(temp)) {}

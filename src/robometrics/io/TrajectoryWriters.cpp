@@ -57,7 +57,7 @@ Status writeTrajectoryFile(const std::string &path, const slam::Trajectory &traj
     if (format == TrajectoryFormat::Auto) return Error{path + ": no output format given"};
     auto output = AtomicFile::create(path);
     if (!output) return output.error();
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(output->path().c_str(), "wb"));
+    std::unique_ptr<std::FILE, FileCloser> file(output->openStream());
     if (!file) return Error{path + ": cannot open for writing"};
     fmt::memory_buffer buffer;
     auto flush = [&]() -> bool {

@@ -17,7 +17,11 @@ Status CsvFile::open(const std::string &path, Mode mode) {
         if (!file) return file.error();
         file_.emplace(std::move(*file));
     }
-    out_.open(mode == Mode::atomic ? file_->path() : path, std::ios::binary | std::ios::trunc);
+    if (mode == Mode::atomic) {
+        out_.open(file_->path(), AtomicFile::kStreamMode);
+    } else {
+        out_.open(path, std::ios::binary | std::ios::trunc);
+    }
     if (!out_) return Error{fmt::format("{}: cannot open for writing", path)};
     path_ = path;
     return Status::Ok();

@@ -85,7 +85,7 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
     if (ec) return Error{fmt::format("{}: cannot create directory: {}", opt.out_dir, ec.message())};
     auto csv_file = AtomicFile::create((fs::path(opt.out_dir) / "system.csv").string());
     if (!csv_file) return csv_file.error();
-    std::ofstream csv(csv_file->path());
+    std::ofstream csv(csv_file->path(), AtomicFile::kStreamMode);
     if (!csv) return Error{fmt::format("{}: cannot write system.csv", opt.out_dir)};
     csv << "time_s,cpu_percent,rss_bytes,pss_bytes,threads,processes\n";
 

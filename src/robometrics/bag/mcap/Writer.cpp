@@ -334,7 +334,7 @@ private:
 Result<std::unique_ptr<McapWriter>> McapWriter::open(const std::string &path, const McapWriterOptions &options) {
     auto output = AtomicFile::create(path);
     if (!output) return output.error();
-    std::FILE *file = std::fopen(output->path().c_str(), "wb");
+    std::FILE *file = output->openStream();
     if (!file) return Error{path + ": cannot create: " + std::strerror(errno)};
     auto writer = std::make_unique<FileMcapWriter>(path, std::move(*output), file, options);
     ROBOMETRICS_TRY(writer->start());

@@ -59,8 +59,8 @@ Result<std::span<const std::uint8_t>> ZstdMessageDecompressor::decompress(std::s
         std::size_t rc = ZSTD_decompressStream(stream, &out, &in);
         produced += out.pos;
         if (ZSTD_isError(rc))
-            return Error{where + ": corrupt zstd data at byte " + std::to_string(in.pos) + " of the frame: " +
-                         ZSTD_getErrorName(rc)};
+            return Error{where + ": corrupt zstd data at byte " + std::to_string(in.pos) +
+                         " of the frame: " + ZSTD_getErrorName(rc)};
         if (rc == 0) break;  // frame complete
         if (produced > max_bytes) return Error{where + ": zstd frame decompresses to more than the allowed size"};
         if (in.pos == in.size && out.pos < out.size)
@@ -99,7 +99,9 @@ Result<std::unique_ptr<TempFile>> decompressFileToTemp(const std::string &source
     if (!in) return Error{source + ": cannot open"};
     auto temp = TempFile::create(suffix);
     if (!temp) return withContext(source, temp.error());
-    FilePtr out(std::fopen((*temp)->path().c_str(), "wb"));
+    // "r+b": mkstemps made it empty, and truncating it would make ext4 write it back on close
+    // (auto_da_alloc, core/AtomicFile.hpp), though it is read once and removed.
+    FilePtr out(std::fopen((*temp)->path().c_str(), "r+b"));
     if (!out) return Error{source + ": cannot write the temporary file " + (*temp)->path()};
 
     std::unique_ptr<ZSTD_DStream, DStreamDeleter> stream(ZSTD_createDStream());
@@ -117,10 +119,11 @@ Result<std::unique_ptr<TempFile>> decompressFileToTemp(const std::string &source
             ZSTD_outBuffer zout{out_buf.data(), out_buf.size(), 0};
             std::size_t rc = ZSTD_decompressStream(stream.get(), &zout, &zin);
             if (ZSTD_isError(rc))
-                return Error{source + ": offset " + std::to_string(consumed + zin.pos) + ": corrupt zstd data: " +
-                             ZSTD_getErrorName(rc)};
+                return Error{source + ": offset " + std::to_string(consumed + zin.pos) +
+                             ": corrupt zstd data: " + ZSTD_getErrorName(rc)};
             written += zout.pos;
-            if (written > limit) return Error{source + ": zstd stream expands beyond " + std::to_string(limit) + " bytes"};
+            if (written > limit)
+                return Error{source + ": zstd stream expands beyond " + std::to_string(limit) + " bytes"};
             if (zout.pos && std::fwrite(out_buf.data(), 1, zout.pos, out.get()) != zout.pos)
                 return Error{source + ": cannot write the temporary file " + (*temp)->path()};
             last_rc = rc;
@@ -142,8 +145,7 @@ Result<std::unique_ptr<TempFile>> decompressFileToTemp(const std::string &source
         if (zout.pos == 0) break;
     }
     if (!any_input) return Error{source + ": empty file (expected a zstd stream)"};
-    if (last_rc != 0)
-        return Error{source + ": offset " + std::to_string(consumed) + ": truncated zstd stream"};
+    if (last_rc != 0) return Error{source + ": offset " + std::to_string(consumed) + ": truncated zstd stream"};
     if (std::fflush(out.get()) != 0) return Error{source + ": cannot write the temporary file " + (*temp)->path()};
     return std::move(*temp);
 }
