@@ -9,7 +9,8 @@ function(robometrics_set_target_options target)
       -Woverloaded-virtual -Wcast-align -Wno-missing-field-initializers>
     # GCC 12 reports false -Wrestrict, -Wstringop-overflow and -Wstringop-overread positives inside
     # libstdc++ string code (the last only where the tests' precompiled header brings <string> in).
-    $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict -Wno-stringop-overflow -Wno-stringop-overread -Wno-array-bounds>)
+    $<$<CXX_COMPILER_ID:GNU>:-Wno-restrict -Wno-stringop-overflow -Wno-stringop-overread -Wno-array-bounds>
+    $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-semantic-interposition>)
   if(ROBOMETRICS_SANITIZE)
     # With the sanitizers at -Og/-O1, GCC 12 reports false -Wmaybe-uninitialized positives inside
     # libstdc++'s <regex> and <functional> (std::function moves in the regex automaton).
