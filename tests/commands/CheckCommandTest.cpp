@@ -348,6 +348,27 @@ TEST(CheckCommand, AGlobChecksAFleetInInputOrder) {
                             }));
 }
 
+TEST(CheckCommand, ARunFolderIsCheckedByItsOneBag) {
+    const fs::path dir = checkFixture("check_run_folder");
+    fs::create_directories(dir / "run");
+    fs::rename(dir / "planted.mcap", dir / "run" / "run.mcap");
+    std::ofstream(dir / "scan.yaml") << "topics:\n  /scan:\n    max_gap_s: 1\n";
+    const std::string run = (dir / "run").string();
+    CommandResult r = runRobometrics({"check", (dir / "scan.yaml").string(), run});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(checkLines(r.out), (std::vector<std::string>{
+                                     run + ": error: /scan: max_gap_s 1: silent 2.7 s from 41.2 s to 43.9 s",
+                                     run + ": FAIL (2 rules: 1 held, 1 error)",
+                                 }));
+    // A folder with two bags cannot say which one is meant: the recording fails, named.
+    fs::copy_file(dir / "clean.mcap", dir / "other.mcap");
+    r = runRobometrics({"check", (dir / "scan.yaml").string(), dir.string(), "--json"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_NE(j["recordings"][0]["error"].get<std::string>().find("bags found"), std::string::npos) << r.out;
+    EXPECT_TRUE(j["recordings"][0]["rules"].empty());
+}
+
 TEST(CheckCommand, TheNav2RecordingPassesItsOwnInitialSpec) {
     ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
     const fs::path dir = scratchDir("check_nav2");
