@@ -114,6 +114,10 @@ TEST(BenchReportHtml, ResultsJsonGivesEachJobsPotentialFailure) {
     // The cell aggregates exactly these: one of two.
     EXPECT_EQ(j["cells"][0]["metrics"]["potential_failure"]["n"], 2);
     EXPECT_EQ(j["cells"][0]["metrics"]["potential_failure"]["mean"], 0.5);
+    // The table prints the share with its count, not "0.5 ± 6.4".
+    const std::string table = resultsTable(agg, {"potential_failure"});
+    EXPECT_NE(table.find("1/2"), std::string::npos) << table;
+    EXPECT_EQ(table.find("±"), std::string::npos) << table;
 }
 
 }  // namespace

@@ -369,6 +369,25 @@ TEST(CheckCommand, ARunFolderIsCheckedByItsOneBag) {
     EXPECT_TRUE(j["recordings"][0]["rules"].empty());
 }
 
+TEST(CheckCommand, ARecordingCutShortIsCheckedUpToTheCutWithAWarning) {
+    const fs::path dir = checkFixture("check_cut");
+    const fs::path cut = dir / "cut.mcap";
+    fs::copy_file(dir / "clean.mcap", cut);
+    fs::resize_file(cut, fs::file_size(cut) / 2);
+    std::ofstream(dir / "scan.yaml") << "topics:\n  /scan:\n";
+    CommandResult r = runRobometrics({"check", (dir / "scan.yaml").string(), cut.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    const std::vector<std::string> out = checkLines(r.out);
+    ASSERT_EQ(out.size(), 2u) << r.out;
+    EXPECT_EQ(out[0].rfind(cut.string() + ": warning: " + cut.string() + ": the recording ends abruptly at ", 0), 0u)
+        << out[0];
+    EXPECT_EQ(out[1], cut.string() + ": PASS (1 rule held)");
+    // --strict: it cannot be read, and says why.
+    r = runRobometrics({"check", (dir / "scan.yaml").string(), cut.string(), "--strict"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out.rfind(cut.string() + ": FAIL: cannot be read: ", 0), 0u) << r.out;
+}
+
 TEST(CheckCommand, TheNav2RecordingPassesItsOwnInitialSpec) {
     ROBOMETRICS_REQUIRE_DATA(bag, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
     const fs::path dir = scratchDir("check_nav2");
