@@ -67,23 +67,23 @@ void writeCheckBag(const fs::path &path, const CheckBag &faults) {
 }
 
 const char *kPlantedSpec =
-    "topics:\n"                                             // 1
-    "  /scan:\n"                                            // 2
-    "    type: sensor_msgs/msg/LaserScan\n"                 // 3
-    "    rate_hz: 10\n"                                     // 4
-    "    max_gap_s: 0.5\n"                                  // 5
-    "    max_latency_s: 0.05\n"                             // 6
-    "    frame_id: base_scan\n"                             // 7
-    "  /imu:\n"                                             // 8
-    "    rate_hz: 200\n"                                    // 9
-    "    max_gap_s: {value: 0.005, severity: warning}\n"    // 10
-    "  /odom:\n"                                            // 11
-    "    min_hz: 15\n"                                      // 12
-    "    max_latency_s: 0.1\n"                              // 13
-    "    frame_id: odom\n"                                  // 14
-    "  /tf_static:\n"                                       // 15
-    "    qos: {durability: transient_local}\n"              // 16
-    "  /cmd_vel:\n";                                        // 17
+    "topics:\n"                                           // 1
+    "  /scan:\n"                                          // 2
+    "    type: sensor_msgs/msg/LaserScan\n"               // 3
+    "    rate_hz: 10\n"                                   // 4
+    "    max_gap_s: 0.5\n"                                // 5
+    "    max_latency_s: 0.05\n"                           // 6
+    "    frame_id: base_scan\n"                           // 7
+    "  /imu:\n"                                           // 8
+    "    rate_hz: 200\n"                                  // 9
+    "    max_gap_s: {value: 0.005, severity: warning}\n"  // 10
+    "  /odom:\n"                                          // 11
+    "    min_hz: 15\n"                                    // 12
+    "    max_latency_s: 0.1\n"                            // 13
+    "    frame_id: odom\n"                                // 14
+    "  /tf_static:\n"                                     // 15
+    "    qos: {durability: transient_local}\n"            // 16
+    "  /cmd_vel:\n";                                      // 17
 
 /// A folder with spec.yaml (kPlantedSpec), planted.mcap (every fault) and clean.mcap (none).
 fs::path checkFixture(const std::string &name) {
@@ -141,16 +141,17 @@ TEST(CheckCommand, WarningsPassUnlessTheyCountAsErrors) {
     CommandResult r = runRobometrics({"check", spec, bag});
     EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_EQ(checkLines(r.out), (std::vector<std::string>{bag + ": warning: /imu: rate_hz 200 ± 10 %: 100 Hz",
-                                                      bag + ": PASS (3 rules: 2 held, 1 warning)"}));
+                                                           bag + ": PASS (3 rules: 2 held, 1 warning)"}));
     r = runRobometrics({"check", spec, bag, "--warnings-as-errors"});
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
     EXPECT_EQ(checkLines(r.out), (std::vector<std::string>{bag + ": error: /imu: rate_hz 200 ± 10 %: 100 Hz",
-                                                      bag + ": FAIL (3 rules: 2 held, 1 warning)"}));
+                                                           bag + ": FAIL (3 rules: 2 held, 1 warning)"}));
 }
 
 TEST(CheckCommand, JsonHasEveryRuleWithMeasuredValueAndTimes) {
     const fs::path dir = checkFixture("check_json");
-    CommandResult r = runRobometrics({"check", (dir / "spec.yaml").string(), (dir / "planted.mcap").string(), "--json"});
+    CommandResult r =
+        runRobometrics({"check", (dir / "spec.yaml").string(), (dir / "planted.mcap").string(), "--json"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     const nlohmann::json j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["spec"], (dir / "spec.yaml").string());
@@ -163,7 +164,8 @@ TEST(CheckCommand, JsonHasEveryRuleWithMeasuredValueAndTimes) {
     EXPECT_EQ(rec["warnings_failed"], 1);
     EXPECT_DOUBLE_EQ(rec["duration_s"].get<double>(), 60.0);
     std::map<std::string, nlohmann::json> by;
-    for (const auto &rule : rec["rules"]) by[rule["topic"].get<std::string>() + " " + rule["rule"].get<std::string>()] = rule;
+    for (const auto &rule : rec["rules"])
+        by[rule["topic"].get<std::string>() + " " + rule["rule"].get<std::string>()] = rule;
     const nlohmann::json &gap = by.at("/scan max_gap_s");
     EXPECT_FALSE(gap["passed"].get<bool>());
     EXPECT_NEAR(gap["value"].get<double>(), 2.7, 1e-9);
@@ -204,14 +206,14 @@ TEST(CheckCommand, JunitHasASuitePerRecordingAndACasePerRule) {
     const std::string spec = (dir / "spec.yaml").string();
     const std::string planted = (dir / "planted.mcap").string(), clean = (dir / "clean.mcap").string();
     const fs::path xml_path = dir / "check.xml";
-    CommandResult r = runRobometrics({"check", spec, planted, clean, (dir / "absent.mcap").string(), "--junit",
-                                      xml_path.string(), "-j", "2"});
+    CommandResult r = runRobometrics(
+        {"check", spec, planted, clean, (dir / "absent.mcap").string(), "--junit", xml_path.string(), "-j", "2"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     const std::string xml = readFile(xml_path);
     ASSERT_EQ(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 0), 0u) << xml;
     const auto root = junitElements(xml, "testsuites");
     ASSERT_EQ(root.size(), 1u);
-    EXPECT_EQ(root[0].at("tests"), "33");  // 16 + 16 + the unreadable one's "read"
+    EXPECT_EQ(root[0].at("tests"), "33");    // 16 + 16 + the unreadable one's "read"
     EXPECT_EQ(root[0].at("failures"), "7");  // 5 + 2 errors; warnings do not fail
     EXPECT_EQ(root[0].at("errors"), "1");
     const auto suites = junitElements(xml, "testsuite");
@@ -235,7 +237,8 @@ TEST(CheckCommand, JunitHasASuitePerRecordingAndACasePerRule) {
     EXPECT_EQ(failures[0].at("message"), "silent 2.7 s from 41.2 s to 43.9 s");
     EXPECT_EQ(failures[0].at("type"), "max_gap_s");
     EXPECT_EQ(failures[3].at("message"), "601 of 1201 messages in another frame, first 'base_footprint' at 30 s");
-    EXPECT_NE(xml.find("measured: silent 2.7 s from 41.2 s to 43.9 s\nexpected: /scan: max_gap_s 0.5 (" + spec + ":5, error)"),
+    EXPECT_NE(xml.find("measured: silent 2.7 s from 41.2 s to 43.9 s\nexpected: /scan: max_gap_s 0.5 (" + spec +
+                       ":5, error)"),
               std::string::npos)
         << xml;
     EXPECT_NE(xml.find("<system-out>warning: measured: silent 0.01 s from 0 s to 0.01 s"), std::string::npos);
@@ -284,7 +287,8 @@ TEST(CheckCommand, InitWritesASpecTheSameRecordingPasses) {
         std::ofstream(spec) << init.out;
         CommandResult check = runRobometrics({"check", spec.string(), bag});
         EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
-        EXPECT_EQ(checkLines(check.out).back(), bag + ": PASS (" + (std::string(name) == "clean.mcap" ? "29" : "28") + " rules held)")
+        EXPECT_EQ(checkLines(check.out).back(),
+                  bag + ": PASS (" + (std::string(name) == "clean.mcap" ? "29" : "28") + " rules held)")
             << check.out;
     }
     // The planted recording's /odom changes frame: its spec has no frame_id for it, and its
@@ -292,7 +296,8 @@ TEST(CheckCommand, InitWritesASpecTheSameRecordingPasses) {
     const std::string planted_spec = readFile(dir / "planted.mcap.yaml");
     EXPECT_NE(planted_spec.find("    max_gap_s: 4.05  # longest silence 2.700 s, from 41.200 s\n"), std::string::npos)
         << planted_spec;
-    CommandResult cross = runRobometrics({"check", (dir / "clean.mcap.yaml").string(), (dir / "planted.mcap").string()});
+    CommandResult cross =
+        runRobometrics({"check", (dir / "clean.mcap.yaml").string(), (dir / "planted.mcap").string()});
     EXPECT_EQ(cross.exit_code, 1) << cross.out;
     EXPECT_NE(cross.out.find(": error: /scan: max_gap_s 0.15: silent 2.7 s from 41.2 s to 43.9 s\n"), std::string::npos)
         << cross.out;
@@ -323,7 +328,8 @@ TEST(CheckCommand, BadUsageExits2) {
     r = runRobometrics({"check", spec, (dir / "*.bag").string()});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "robometrics check: error: " + (dir / "*.bag").string() + ": the pattern matches nothing\n");
-    EXPECT_EQ(runRobometrics({"check", spec, (dir / "clean.mcap").string(), "--json", "--format", "github"}).exit_code, 2);
+    EXPECT_EQ(runRobometrics({"check", spec, (dir / "clean.mcap").string(), "--json", "--format", "github"}).exit_code,
+              2);
     EXPECT_EQ(runRobometrics({"check", spec, (dir / "clean.mcap").string(), "--junit", "out.txt"}).exit_code, 2);
     EXPECT_EQ(runRobometrics({"check", spec, (dir / "clean.mcap").string(), "-j", "0"}).exit_code, 2);
     EXPECT_EQ(runRobometrics({"check", spec, "--init", (dir / "clean.mcap").string()}).exit_code, 2);
@@ -336,16 +342,16 @@ TEST(CheckCommand, BadUsageExits2) {
 TEST(CheckCommand, AGlobChecksAFleetInInputOrder) {
     const fs::path dir = checkFixture("check_glob");
     std::ofstream(dir / "scan.yaml") << "topics:\n  /scan:\n    max_gap_s: 1\n";
-    CommandResult r =
-        runRobometrics({"check", (dir / "scan.yaml").string(), (dir / "*.mcap").string(), "-j", "2"});
+    CommandResult r = runRobometrics({"check", (dir / "scan.yaml").string(), (dir / "*.mcap").string(), "-j", "2"});
     EXPECT_EQ(r.exit_code, 1) << r.err;
     const std::string clean = (dir / "clean.mcap").string(), planted = (dir / "planted.mcap").string();
-    EXPECT_EQ(checkLines(r.out), (std::vector<std::string>{
-                                clean + ": PASS (2 rules held)",
-                                planted + ": error: /scan: max_gap_s 1: silent 2.7 s from 41.2 s to 43.9 s",
-                                planted + ": FAIL (2 rules: 1 held, 1 error)",
-                                "2 recordings checked against " + (dir / "scan.yaml").string() + ": 1 passed, 1 failed",
-                            }));
+    EXPECT_EQ(checkLines(r.out),
+              (std::vector<std::string>{
+                  clean + ": PASS (2 rules held)",
+                  planted + ": error: /scan: max_gap_s 1: silent 2.7 s from 41.2 s to 43.9 s",
+                  planted + ": FAIL (2 rules: 1 held, 1 error)",
+                  "2 recordings checked against " + (dir / "scan.yaml").string() + ": 1 passed, 1 failed",
+              }));
 }
 
 TEST(CheckCommand, ARunFolderIsCheckedByItsOneBag) {
@@ -394,7 +400,8 @@ TEST(CheckCommand, TheNav2RecordingPassesItsOwnInitialSpec) {
     CommandResult init = runRobometrics({"check", "--init", bag.string()});
     ASSERT_EQ(init.exit_code, 0) << init.err;
     // Counts as listed in the data's PROVENANCE.md.
-    EXPECT_NE(init.out.find("  /odom:  # 2639 messages\n    type: nav_msgs/msg/Odometry\n"), std::string::npos) << init.out;
+    EXPECT_NE(init.out.find("  /odom:  # 2639 messages\n    type: nav_msgs/msg/Odometry\n"), std::string::npos)
+        << init.out;
     EXPECT_NE(init.out.find("  /tf:  # 5422 messages\n"), std::string::npos) << init.out;
     // Its stamps are Gazebo's simulated time on a wall-clock log: no latency can be measured.
     EXPECT_EQ(init.out.find("    max_latency_s:"), std::string::npos) << init.out;

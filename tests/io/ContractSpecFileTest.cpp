@@ -14,22 +14,22 @@ std::string specProblem(const std::string &text) {
 
 TEST(ContractSpecFile, ReadsEveryRuleWithItsLineAndSeverity) {
     auto spec = parseContractSpec(
-        "topics:\n"                                       // 1
-        "  /scan:\n"                                      // 2
-        "    type: sensor_msgs/LaserScan\n"               // 3
-        "    rate_hz: 10\n"                               // 4
-        "    tolerance: 5\n"                              // 5
+        "topics:\n"                                         // 1
+        "  /scan:\n"                                        // 2
+        "    type: sensor_msgs/LaserScan\n"                 // 3
+        "    rate_hz: 10\n"                                 // 4
+        "    tolerance: 5\n"                                // 5
         "    max_gap_s: {value: 0.5, severity: warning}\n"  // 6
-        "    qos: {reliability: best_effort}\n"           // 7
-        "    frame_id: base_scan\n"                       // 8
-        "  \"/robot*/odom\":\n"                           // 9
-        "    severity: warning\n"                         // 10
-        "    min_hz: 15\n"                                // 11
-        "    max_latency_s: 0\n"                          // 12
-        "    min_messages: 3\n"                           // 13
-        "  /camera/image:\n"                              // 14
-        "    required: false\n"                           // 15
-        "  /tf_static:\n",                                // 16
+        "    qos: {reliability: best_effort}\n"             // 7
+        "    frame_id: base_scan\n"                         // 8
+        "  \"/robot*/odom\":\n"                             // 9
+        "    severity: warning\n"                           // 10
+        "    min_hz: 15\n"                                  // 11
+        "    max_latency_s: 0\n"                            // 12
+        "    min_messages: 3\n"                             // 13
+        "  /camera/image:\n"                                // 14
+        "    required: false\n"                             // 15
+        "  /tf_static:\n",                                  // 16
         "spec.yaml");
     ASSERT_TRUE(spec.ok()) << spec.message();
     ASSERT_EQ(spec->topics.size(), 4u);
@@ -61,7 +61,8 @@ TEST(ContractSpecFile, ReadsEveryRuleWithItsLineAndSeverity) {
 TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    rate_hx: 10\n"),
               "spec.yaml:3: /scan.rate_hx: unknown key; did you mean 'rate_hz'?");
-    EXPECT_EQ(specProblem("topics:\n  /scan:\n    rate_hz: -10\n"), "spec.yaml:3: /scan.rate_hz: must be above 0, got '-10'");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n    rate_hz: -10\n"),
+              "spec.yaml:3: /scan.rate_hz: must be above 0, got '-10'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    rate_hz: fast\n"),
               "spec.yaml:3: /scan.rate_hz: expected a number, got 'fast'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    max_gap_s: [1, 2]\n"),
@@ -89,7 +90,8 @@ TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    max_gap_s: {severity: warning}\n"),
               "spec.yaml:3: /scan.max_gap_s: the long form needs 'value' (and may say 'severity')");
     EXPECT_EQ(specProblem("topic:\n  /scan:\n"), "spec.yaml:1: topic: unknown key; did you mean 'topics'?");
-    EXPECT_EQ(specProblem("topics: []\n"), "spec.yaml:1: topics: expected a mapping of topic names to rules, got a list");
+    EXPECT_EQ(specProblem("topics: []\n"),
+              "spec.yaml:1: topics: expected a mapping of topic names to rules, got a list");
     EXPECT_EQ(specProblem("topics:\n  /scan: 10\n"), "spec.yaml:2: /scan: expected a mapping of rules, got '10'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n  /scan:\n"), "spec.yaml:3: /scan: listed twice");
     EXPECT_EQ(specProblem("just text\n"), "spec.yaml:1: spec: expected a mapping with 'topics'");
@@ -110,9 +112,11 @@ TEST(ContractSpecFile, AMissingFileIsNamed) {
 TEST(ContractSpecFile, TheInitialSpecReadsBackAndHoldsOnItsRecording) {
     constexpr TimeNs kWall = 1'700'000'000 * kNsPerSecond;
     topicstats::RecordingMeasurement rec{kWall, kWall + 10 * kNsPerSecond, {}};
-    topicstats::TopicMeasurer scan(topicstats::TopicMeasurement{
-        .name = "/scan", .type = "sensor_msgs/msg/LaserScan", .reliability = "best_effort", .durability = "volatile",
-        .has_header = true});
+    topicstats::TopicMeasurer scan(topicstats::TopicMeasurement{.name = "/scan",
+                                                                .type = "sensor_msgs/msg/LaserScan",
+                                                                .reliability = "best_effort",
+                                                                .durability = "volatile",
+                                                                .has_header = true});
     for (int i = 0; i <= 100; ++i) {
         const TimeNs t = kWall + TimeNs{i} * 100'000'000;
         scan.add(t, t - 7'000'000, "base_scan");
@@ -142,7 +146,8 @@ TEST(ContractSpecFile, TheInitialSpecReadsBackAndHoldsOnItsRecording) {
         << text;
     auto spec = parseContractSpec(text, "init.yaml");
     ASSERT_TRUE(spec.ok()) << spec.message();
-    for (const auto &r : topicstats::judgeContract(*spec, rec)) EXPECT_TRUE(r.passed) << r.topic << " " << r.rule << ": " << r.measured;
+    for (const auto &r : topicstats::judgeContract(*spec, rec))
+        EXPECT_TRUE(r.passed) << r.topic << " " << r.rule << ": " << r.measured;
 }
 
 }  // namespace

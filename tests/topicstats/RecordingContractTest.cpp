@@ -54,7 +54,7 @@ TEST(RecordingContract, LatencyAndFrames) {
 
 /// A topic at `hz` from 0 to `seconds`, with stamps `latency_s` before the log times.
 TopicMeasurement periodicTopic(const std::string &name, const std::string &type, double hz, double seconds,
-                          double latency_s = 0.01) {
+                               double latency_s = 0.01) {
     TopicMeasurer m(TopicMeasurement{.name = name, .type = type, .has_header = true});
     const auto n = static_cast<int>(seconds * hz);
     for (int i = 0; i <= n; ++i) {
@@ -74,7 +74,7 @@ TEST(RecordingContract, EveryRuleJudgedWithWhatAndWhen) {
     scan.pattern = "/scan";
     scan.line = 2;
     scan.type = Limit<std::string>{"sensor_msgs/msg/LaserScan", Severity::Error, 3};
-    scan.rate_hz = Limit<double>{10.0, Severity::Error, 4};  // 10 ± 10 %: 8 Hz is below 9
+    scan.rate_hz = Limit<double>{10.0, Severity::Error, 4};     // 10 ± 10 %: 8 Hz is below 9
     scan.max_gap_s = Limit<double>{0.1, Severity::Warning, 5};  // every period is 0.125 s
     scan.reliability = Limit<std::string>{"reliable", Severity::Error, 6};
     scan.frame_id = Limit<std::string>{"base_link", Severity::Error, 7};

@@ -30,7 +30,8 @@ struct CheckOptions {
 
 int writeInitialSpec(const CheckOptions &o) {
     if (!o.positionals.empty() || o.json || !o.junit.empty() || o.format != "text")
-        return usage(kCheck, Error{"--init GOOD.mcap takes no SPEC, INPUT, --json, --junit or --format: it prints a spec"});
+        return usage(kCheck,
+                     Error{"--init GOOD.mcap takes no SPEC, INPUT, --json, --junit or --format: it prints a spec"});
     std::vector<std::string> warnings;
     auto measured = evaluate::measureRecording(o.init, o.strict, warnings);
     if (!measured) return fail(kCheck, measured.error());
@@ -41,7 +42,8 @@ int writeInitialSpec(const CheckOptions &o) {
 
 int runCheck(const CheckOptions &o) {
     if (!o.init.empty()) return writeInitialSpec(o);
-    if (o.positionals.size() < 2) return usage(kCheck, Error{"expected SPEC.yaml and at least one INPUT (or --init GOOD.mcap)"});
+    if (o.positionals.size() < 2)
+        return usage(kCheck, Error{"expected SPEC.yaml and at least one INPUT (or --init GOOD.mcap)"});
     if (o.json && o.format != "text") return usage(kCheck, Error{"--json and --format github exclude each other"});
     // The spec first: a bad one is refused before any recording is read.
     auto contract = io::readContractSpec(o.positionals.front());
@@ -52,7 +54,8 @@ int runCheck(const CheckOptions &o) {
     const evaluate::CheckOutputOptions out{o.positionals.front(), o.warnings_as_errors};
     const std::vector<evaluate::RecordingVerdict> verdicts = evaluate::checkFleet(*contract, *inputs, o.jobs, o.strict);
     if (!o.junit.empty()) {
-        if (Status s = writeFileAtomically(o.junit, evaluate::checkJunitXml(verdicts, out)); !s.ok()) return fail(kCheck, s.error());
+        if (Status s = writeFileAtomically(o.junit, evaluate::checkJunitXml(verdicts, out)); !s.ok())
+            return fail(kCheck, s.error());
     }
     bool passed = true;
     for (const auto &v : verdicts) passed = passed && v.passed(o.warnings_as_errors);
@@ -61,7 +64,8 @@ int runCheck(const CheckOptions &o) {
         return passed ? 0 : 1;
     }
     for (const auto &v : verdicts) {
-        fmt::print("{}", o.format == "github" ? evaluate::checkGithubCommands(v, out) : evaluate::checkVerdictText(v, out));
+        fmt::print("{}",
+                   o.format == "github" ? evaluate::checkGithubCommands(v, out) : evaluate::checkVerdictText(v, out));
     }
     if (verdicts.size() > 1) fmt::print("{}", evaluate::checkFleetText(verdicts, out));
     return passed ? 0 : 1;
@@ -71,8 +75,7 @@ const RegisterCommand kCheckRegistration(
     kCheck, "Check recordings against a contract (topics, rates, gaps, latency, QoS, frames) for CI",
     [](CLI::App &app) {
         auto o = std::make_shared<CheckOptions>();
-        app.add_option("SPEC INPUT", o->positionals,
-                       "the spec (YAML), then bags, run folders or quoted globs of them");
+        app.add_option("SPEC INPUT", o->positionals, "the spec (YAML), then bags, run folders or quoted globs of them");
         app.add_option("--init", o->init, "print a commented spec that this recording (known to be good) passes")
             ->type_name("GOOD.mcap");
         app.add_option("-j,--jobs", o->jobs, "recordings checked at once")->check(CLI::Range(1, 1024));

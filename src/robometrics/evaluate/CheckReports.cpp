@@ -35,7 +35,8 @@ std::string plural(std::size_t n, const char *word) { return fmt::format("{} {}{
 
 /// "/scan: max_gap_s 0.5"
 std::string ruleName(const RuleResult &r) {
-    return r.limit.empty() ? fmt::format("{}: {}", r.topic, r.rule) : fmt::format("{}: {} {}", r.topic, r.rule, r.limit);
+    return r.limit.empty() ? fmt::format("{}: {}", r.topic, r.rule)
+                           : fmt::format("{}: {} {}", r.topic, r.rule, r.limit);
 }
 
 /// The severity a failed rule is reported with.
@@ -103,8 +104,10 @@ std::string checkVerdictText(const RecordingVerdict &v, const CheckOutputOptions
 }
 
 std::string checkFleetText(const std::vector<RecordingVerdict> &verdicts, const CheckOutputOptions &options) {
-    const auto passed = static_cast<std::size_t>(std::count_if(
-        verdicts.begin(), verdicts.end(), [&](const RecordingVerdict &v) { return v.passed(options.warnings_as_errors); }));
+    const auto passed =
+        static_cast<std::size_t>(std::count_if(verdicts.begin(), verdicts.end(), [&](const RecordingVerdict &v) {
+            return v.passed(options.warnings_as_errors);
+        }));
     return fmt::format("{} checked against {}: {} passed, {} failed\n", plural(verdicts.size(), "recording"),
                        options.spec, passed, verdicts.size() - passed);
 }
@@ -134,7 +137,8 @@ nlohmann::json checkJson(const std::vector<RecordingVerdict> &verdicts, const Ch
              {"passed", passed},
              {"error", v.error ? nlohmann::json(*v.error) : nlohmann::json()},
              {"warnings", v.warnings},
-             {"duration_s", v.error ? nlohmann::json() : nlohmann::json(toSeconds(v.measurement.end - v.measurement.start))},
+             {"duration_s",
+              v.error ? nlohmann::json() : nlohmann::json(toSeconds(v.measurement.end - v.measurement.start))},
              {"rules_total", c.rules},
              {"rules_held", c.held},
              {"errors_failed", c.errors},
@@ -164,10 +168,10 @@ std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const C
         std::string cases;
         std::size_t failed = 0;
         for (const RuleResult &r : v.rules) {
-            cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"", xml(ruleName(r)), name,
-                                 xml(options.spec), r.line);
-            const std::string detail = fmt::format("measured: {}\nexpected: {} ({}:{}, {})", r.measured,
-                                                   ruleName(r), options.spec, r.line, toString(r.severity));
+            cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"", xml(ruleName(r)),
+                                 name, xml(options.spec), r.line);
+            const std::string detail = fmt::format("measured: {}\nexpected: {} ({}:{}, {})", r.measured, ruleName(r),
+                                                   options.spec, r.line, toString(r.severity));
             if (topicstats::countsAsFailure(r, options.warnings_as_errors)) {
                 ++failed;
                 cases += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
@@ -180,8 +184,9 @@ std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const C
         }
         tests += v.rules.size();
         failures += failed;
-        suites += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n{}  </testsuite>\n",
-                              name, v.rules.size(), failed, cases);
+        suites += fmt::format(
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n{}  </testsuite>\n",
+            name, v.rules.size(), failed, cases);
     }
     return fmt::format(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -193,10 +198,12 @@ std::string checkGithubCommands(const RecordingVerdict &v, const CheckOutputOpti
     std::string out;
     const std::string file = githubProperty(options.spec);
     for (const std::string &w : v.warnings) {
-        out += fmt::format("::warning title={}::{}\n", githubProperty(v.recording + " read up to damage"), githubData(w));
+        out +=
+            fmt::format("::warning title={}::{}\n", githubProperty(v.recording + " read up to damage"), githubData(w));
     }
     if (v.error) {
-        out += fmt::format("::error title={}::{}\n", githubProperty(v.recording + " cannot be read"), githubData(*v.error));
+        out += fmt::format("::error title={}::{}\n", githubProperty(v.recording + " cannot be read"),
+                           githubData(*v.error));
     }
     for (const RuleResult &r : v.rules) {
         if (r.passed) continue;

@@ -3,10 +3,9 @@
 // failed rule, a summary per recording), the JSON document, JUnit XML (one <testsuite> per
 // recording, one <testcase> per rule) and GitHub workflow commands (::error / ::warning).
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "robometrics/evaluate/RecordingCheck.hpp"
 

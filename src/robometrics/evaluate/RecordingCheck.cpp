@@ -34,7 +34,8 @@ TopicPass startTopic(const bag::TopicInfo &t) {
     m.reliability = qos.reliability;
     m.durability = qos.durability;
     // rosgraph_msgs/Clock carries a time but no header (no frame): no latency, no frame.
-    m.has_header = !topicstats::typeIsClock(t.type) && topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
+    m.has_header =
+        !topicstats::typeIsClock(t.type) && topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
     const bool header = m.has_header;
     return TopicPass{topicstats::TopicMeasurer(std::move(m)), header, msgs::wireFormatOf(t.serialization_format)};
 }
@@ -43,8 +44,9 @@ TopicPass startTopic(const bag::TopicInfo &t) {
 
 bool RecordingVerdict::passed(bool warnings_as_errors) const {
     if (error) return false;
-    return std::none_of(rules.begin(), rules.end(),
-                        [&](const topicstats::RuleResult &r) { return topicstats::countsAsFailure(r, warnings_as_errors); });
+    return std::none_of(rules.begin(), rules.end(), [&](const topicstats::RuleResult &r) {
+        return topicstats::countsAsFailure(r, warnings_as_errors);
+    });
 }
 
 Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,

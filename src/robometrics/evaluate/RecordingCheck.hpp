@@ -16,8 +16,8 @@ namespace robometrics::evaluate {
 
 /// What one recording got.
 struct RecordingVerdict {
-    std::string recording;            ///< as given (a bag, or a run folder)
-    std::optional<std::string> error;  ///< it could not be read: no rule was judged
+    std::string recording;              ///< as given (a bag, or a run folder)
+    std::optional<std::string> error;   ///< it could not be read: no rule was judged
     std::vector<std::string> warnings;  ///< read up to damage (bag::damageWarning)
     topicstats::RecordingMeasurement measurement;
     std::vector<topicstats::RuleResult> rules;

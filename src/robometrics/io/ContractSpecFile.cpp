@@ -18,9 +18,9 @@ using topicstats::Severity;
 using topicstats::TopicContract;
 
 const std::vector<std::string> kRootKeys = {"topics", "run"};
-const std::vector<std::string> kTopicKeys = {"type",          "required",     "rate_hz", "tolerance", "min_hz",
-                                             "max_hz",        "max_gap_s",    "max_latency_s",
-                                             "min_messages",  "qos",          "frame_id", "severity"};
+const std::vector<std::string> kTopicKeys = {"type",         "required", "rate_hz",   "tolerance",
+                                             "min_hz",       "max_hz",   "max_gap_s", "max_latency_s",
+                                             "min_messages", "qos",      "frame_id",  "severity"};
 const std::vector<std::string> kQosKeys = {"reliability", "durability"};
 const std::vector<std::string> kLongFormKeys = {"value", "severity"};
 
@@ -99,7 +99,8 @@ public:
                             const std::vector<std::string> &allowed = {}) const {
         Limit<std::string> limit;
         const YAML::Node value = limitNode(node, key, limit, fallback);
-        if (!value.IsScalar() || value.Scalar().empty()) fail(value, key, fmt::format("expected a name, got {}", shown(value)));
+        if (!value.IsScalar() || value.Scalar().empty())
+            fail(value, key, fmt::format("expected a name, got {}", shown(value)));
         limit.value = value.Scalar();
         if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), limit.value) == allowed.end())
             fail(value, key, fmt::format("expected {}, got {}", fmt::join(allowed, " or "), shown(value)));
@@ -145,15 +146,18 @@ public:
             if (!c.rate_hz) fail(body["tolerance"], at + "tolerance", "needs rate_hz (a tolerance is a share of it)");
             const double t = number(body["tolerance"], at + "tolerance");
             if (t < 0 || t >= 100)
-                fail(body["tolerance"], at + "tolerance", fmt::format("must be a percentage from 0 to below 100, got {}", shown(body["tolerance"])));
+                fail(body["tolerance"], at + "tolerance",
+                     fmt::format("must be a percentage from 0 to below 100, got {}", shown(body["tolerance"])));
             c.tolerance_pct = t;
         }
         if (body["min_hz"]) c.min_hz = positive(body["min_hz"], at + "min_hz", fallback, true);
         if (body["max_hz"]) c.max_hz = positive(body["max_hz"], at + "max_hz", fallback, false);
         if (c.min_hz && c.max_hz && c.min_hz->value > c.max_hz->value)
-            fail(body["max_hz"], at + "max_hz", fmt::format("is below min_hz ({} < {})", c.max_hz->value, c.min_hz->value));
+            fail(body["max_hz"], at + "max_hz",
+                 fmt::format("is below min_hz ({} < {})", c.max_hz->value, c.min_hz->value));
         if (body["max_gap_s"]) c.max_gap_s = positive(body["max_gap_s"], at + "max_gap_s", fallback, false);
-        if (body["max_latency_s"]) c.max_latency_s = positive(body["max_latency_s"], at + "max_latency_s", fallback, true);
+        if (body["max_latency_s"])
+            c.max_latency_s = positive(body["max_latency_s"], at + "max_latency_s", fallback, true);
         if (body["min_messages"]) {
             auto limit = positive(body["min_messages"], at + "min_messages", fallback, true);
             if (limit.value != std::floor(limit.value) || limit.value > 1e15)
@@ -162,12 +166,14 @@ public:
         }
         if (body["frame_id"]) c.frame_id = text(body["frame_id"], at + "frame_id", fallback);
         if (const YAML::Node qos = body["qos"]) {
-            if (!qos.IsMap()) fail(qos, at + "qos", fmt::format("expected a mapping (reliability, durability), got {}", shown(qos)));
+            if (!qos.IsMap())
+                fail(qos, at + "qos", fmt::format("expected a mapping (reliability, durability), got {}", shown(qos)));
             checkKeys(qos, kQosKeys, at + "qos");
             if (qos["reliability"])
                 c.reliability = text(qos["reliability"], at + "qos.reliability", fallback, {"reliable", "best_effort"});
             if (qos["durability"])
-                c.durability = text(qos["durability"], at + "qos.durability", fallback, {"volatile", "transient_local"});
+                c.durability =
+                    text(qos["durability"], at + "qos.durability", fallback, {"volatile", "transient_local"});
         }
         return c;
     }
@@ -184,7 +190,8 @@ public:
         checkKeys(root, kRootKeys, "");
         for (const auto &entry : root) {
             if (entry.first.Scalar() == "run")
-                fail(entry.first, "run", "the run section (evaluate's limits) is not supported by this version; remove it");
+                fail(entry.first, "run",
+                     "the run section (evaluate's limits) is not supported by this version; remove it");
         }
         const YAML::Node topics = root["topics"];
         if (!topics) fail(root, "topics", "missing: the spec names no topic");
@@ -195,8 +202,7 @@ public:
         std::set<std::string> seen;
         for (const auto &entry : topics) {
             if (!entry.first.IsScalar()) fail(entry.first, "topics", "a topic name must be text");
-            if (!seen.insert(entry.first.Scalar()).second)
-                fail(entry.first, entry.first.Scalar(), "listed twice");
+            if (!seen.insert(entry.first.Scalar()).second) fail(entry.first, entry.first.Scalar(), "listed twice");
             contract.topics.push_back(topic(entry.first, entry.second));
         }
         return contract;
@@ -214,7 +220,9 @@ double withMargin(double seconds) {
 
 /// A topic name as a YAML key: plain when it is made of the characters ROS allows.
 std::string yamlKey(const std::string &name) {
-    const bool plain = !name.empty() && name.find_first_not_of("/_~abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == std::string::npos;
+    const bool plain =
+        !name.empty() && name.find_first_not_of("/_~abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") ==
+                             std::string::npos;
     if (plain) return name;
     std::string quoted = "\"";
     for (char ch : name) quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
@@ -250,7 +258,8 @@ std::string initialContractSpec(const topicstats::RecordingMeasurement &recordin
         name, toSeconds(recording.end - recording.start));
     for (const topicstats::TopicMeasurement &m : recording.topics) {
         if (m.count == 0) continue;
-        out += fmt::format("  {}:  # {} message{}\n    type: {}\n", yamlKey(m.name), m.count, m.count == 1 ? "" : "s", m.type);
+        out += fmt::format("  {}:  # {} message{}\n    type: {}\n", yamlKey(m.name), m.count, m.count == 1 ? "" : "s",
+                           m.type);
         if (m.count >= 10 && m.last > m.first) {
             const double hz = static_cast<double>(m.count - 1) / toSeconds(m.last - m.first);
             out += fmt::format("    rate_hz: {:.6g}\n    tolerance: 10  # percent\n", hz);

@@ -29,7 +29,8 @@ struct Judge {
     double relative(TimeNs t) const { return toSeconds(t - start); }
 
     template <class T>
-    RuleResult &add(const char *rule, const Limit<T> &limit, std::string limit_text, bool passed, std::string measured) {
+    RuleResult &add(const char *rule, const Limit<T> &limit, std::string limit_text, bool passed,
+                    std::string measured) {
         RuleResult r;
         r.topic = m.name;
         r.rule = rule;
@@ -61,8 +62,7 @@ struct Judge {
     void rates() {
         if (c.rate_hz) {
             const double span = c.rate_hz->value * c.tolerance_pct / 100.0;
-            rateRule("rate_hz", *c.rate_hz,
-                     fmt::format("{} ± {} %", number(c.rate_hz->value), number(c.tolerance_pct)),
+            rateRule("rate_hz", *c.rate_hz, fmt::format("{} ± {} %", number(c.rate_hz->value), number(c.tolerance_pct)),
                      c.rate_hz->value - span, c.rate_hz->value + span);
         }
         if (c.min_hz) rateRule("min_hz", *c.min_hz, number(c.min_hz->value), c.min_hz->value, INFINITY);
@@ -84,11 +84,12 @@ struct Judge {
         if (!c.max_latency_s) return;
         const std::string limit = number(c.max_latency_s->value);
         if (m.latency_samples == 0) {
-            std::string why = !m.has_header          ? fmt::format("not measured: {} has no header", m.type)
-                              : m.sim_time_stamps > 0 ? fmt::format("not measured: {} stamp{} in simulated time on a "
-                                                                   "wall-clock log",
-                                                                   m.sim_time_stamps, m.sim_time_stamps == 1 ? "" : "s")
-                                                     : std::string("not measured: no message has a stamp");
+            std::string why = !m.has_header           ? fmt::format("not measured: {} has no header", m.type)
+                              : m.sim_time_stamps > 0 ? fmt::format(
+                                                            "not measured: {} stamp{} in simulated time on a "
+                                                            "wall-clock log",
+                                                            m.sim_time_stamps, m.sim_time_stamps == 1 ? "" : "s")
+                                                      : std::string("not measured: no message has a stamp");
             add("max_latency_s", *c.max_latency_s, limit, false, std::move(why));
             return;
         }
@@ -246,14 +247,15 @@ std::vector<RuleResult> judgeContract(const RecordingContract &contract, const R
             r.passed = !matched.empty();
             const bool glob = c.pattern.find_first_of("*?") != std::string::npos;
             if (matched.empty()) {
-                const bool declared = std::any_of(recording.topics.begin(), recording.topics.end(),
-                                                  [&](const TopicMeasurement &m) { return topicMatches(c.pattern, m.name); });
-                r.measured = declared ? "declared but no message recorded"
-                                      : (glob ? "no topic matches" : "no such topic");
+                const bool declared =
+                    std::any_of(recording.topics.begin(), recording.topics.end(),
+                                [&](const TopicMeasurement &m) { return topicMatches(c.pattern, m.name); });
+                r.measured =
+                    declared ? "declared but no message recorded" : (glob ? "no topic matches" : "no such topic");
             } else {
-                r.measured = glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
-                                  : fmt::format("{} message{}", matched.front()->count,
-                                                matched.front()->count == 1 ? "" : "s");
+                r.measured =
+                    glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
+                         : fmt::format("{} message{}", matched.front()->count, matched.front()->count == 1 ? "" : "s");
             }
             r.value = static_cast<double>(matched.size());
             out.push_back(std::move(r));

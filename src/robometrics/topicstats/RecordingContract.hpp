@@ -100,13 +100,13 @@ private:
 
 /// The outcome of one rule on one recording.
 struct RuleResult {
-    std::string topic;    ///< the topic, or the pattern when no topic matched
-    std::string rule;     ///< "max_gap_s"
-    std::string limit;    ///< "0.5", "10 Hz ± 10 %": the rule as written
+    std::string topic;  ///< the topic, or the pattern when no topic matched
+    std::string rule;   ///< "max_gap_s"
+    std::string limit;  ///< "0.5", "10 Hz ± 10 %": the rule as written
     Severity severity = Severity::Error;
     bool passed = true;
-    std::string measured;  ///< "silent 2.7 s from 41.2 s to 43.9 s", "9.1 Hz", ...
-    std::optional<double> value;       ///< the measured number in the rule's unit, when there is one
+    std::string measured;                ///< "silent 2.7 s from 41.2 s to 43.9 s", "9.1 Hz", ...
+    std::optional<double> value;         ///< the measured number in the rule's unit, when there is one
     std::optional<double> from_s, to_s;  ///< when, seconds from the recording's start
     int line = 0;                        ///< the rule's line in the spec
 };
