@@ -38,6 +38,9 @@ const std::vector<std::string> &commandExamples(const std::string &path) {
          {"robometrics slam-eval out/kidnap/run.mcap --gt-traj out/kidnap/gt_trajectory.tum --gt-map "
           "out/kidnap/gt_map.yaml --odom-topic /odometry/wheels",
           "robometrics slam-eval run.mcap --gt-traj gt.tum --json"}},
+        {"check",
+         {"robometrics check --init good.mcap > spec.yaml", "robometrics check spec.yaml run.mcap",
+          "robometrics check spec.yaml 'fleet/*.mcap' -j 2 --junit check.xml --format github"}},
         {"topic-stats",
          {"robometrics topic-stats out/kidnap/run.mcap",
           "robometrics topic-stats run.mcap --topics /scan,/odom --window 5 -o stats.csv"}},

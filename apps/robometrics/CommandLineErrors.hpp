@@ -8,11 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace robometrics::app {
+#include "robometrics/core/Text.hpp"
 
-/// The known name nearest to `typed` (edit distance, or the only one it begins), when one is near
-/// enough to be what was meant.
-std::optional<std::string> nearestName(const std::string &typed, const std::vector<std::string> &known);
+namespace robometrics::app {
 
 /// "unknown command 'evalute'; did you mean 'evaluate'?" (or without the question).
 std::string unknownCommandMessage(const std::string &typed, const std::vector<std::string> &known);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "BenchTestRows.hpp"
 #include "robometrics/bench/BenchReportHtml.hpp"
 #include "robometrics/bench/ResultsFiles.hpp"
@@ -93,6 +95,29 @@ TEST(BenchReportHtml, CsvJsonAndTable) {
     // mean 0.31, half-width t_{0.975,2} * 0.01 / sqrt(3) = 0.02484.
     EXPECT_NE(table.find("0.31 ± 0.025"), std::string::npos) << table;
     EXPECT_NE(table.find("0.11 ± 0.025"), std::string::npos) << table;
+}
+
+TEST(BenchReportHtml, ResultsJsonGivesEachJobsPotentialFailure) {
+    test::Rows r;
+    for (const char *status : {"done", "done", "done", "failed"}) r.add("slam=a", status, {{"run_s", 1.0}});
+    r.jobs[0].verdict = "ok";
+    r.jobs[1].verdict = "potential_failure";  // no summary: counted as a failure of the run
+    // jobs[2] has no verdict (its evaluation wrote none), jobs[3] failed: neither has a value.
+    r.jobs[3].verdict = "potential_failure";
+    const BenchAggregates agg = aggregate(r.jobs, r.metrics);
+    const nlohmann::json j = nlohmann::json::parse(resultsJson(agg, r.jobs, r.metrics, std::nullopt));
+    ASSERT_EQ(j["jobs"].size(), 4u);
+    EXPECT_EQ(j["jobs"][0]["potential_failure"], 0);
+    EXPECT_EQ(j["jobs"][1]["potential_failure"], 1);
+    EXPECT_TRUE(j["jobs"][2]["potential_failure"].is_null());
+    EXPECT_TRUE(j["jobs"][3]["potential_failure"].is_null());
+    // The cell aggregates exactly these: one of two.
+    EXPECT_EQ(j["cells"][0]["metrics"]["potential_failure"]["n"], 2);
+    EXPECT_EQ(j["cells"][0]["metrics"]["potential_failure"]["mean"], 0.5);
+    // The table prints the share with its count, not "0.5 ± 6.4".
+    const std::string table = resultsTable(agg, {"potential_failure"});
+    EXPECT_NE(table.find("1/2"), std::string::npos) << table;
+    EXPECT_EQ(table.find("±"), std::string::npos) << table;
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ TEST(BenchGateCommand, AFleetIsGatedRecordingByRecording) {
     // The same recordings, unchanged stack: paired, nothing to report.
     CommandResult same = runRobometrics({"bench", "compare", (out / "main").string(), (out / "rerun").string()});
     EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
-    EXPECT_NE(same.out.find("over 8 recordings compared pairwise (same file, same SHA-256)"), std::string::npos)
+    EXPECT_NE(same.out.find("over 8 recordings compared pairwise by name (0 with changed content)"), std::string::npos)
         << same.out;
 
     const std::string main_dir = (out / "main").string(), pr_dir = (out / "pr").string();
@@ -139,6 +139,25 @@ TEST(BenchGateCommand, AFleetIsGatedRecordingByRecording) {
     // verdicts are only a metric; the recordings' verdict changes are what fail it above.
     CommandResult cells = runRobometrics({"bench", "compare", main_dir, pr_dir, "--pairing", "cells"});
     EXPECT_NE(cells.out.find("not enough runs"), std::string::npos) << cells.out;
+
+    // Only the two yard recordings run again: a partial comparison, said first, and it fails
+    // unless allowed.
+    gateWrite(out / "yard.yaml", "axes:\n  bag: {glob: \"field/yard_*.rec\"}\ncommand: [sh, -c, " + main_stack +
+                                     ", \"{robometrics}\", \"{bag}\", \"{out}\"]\n");
+    const std::string yard_dir = (out / "yard").string();
+    CommandResult yard = runRobometrics({"bench", (out / "yard.yaml").string(), "-o", yard_dir, "-j", "2"});
+    ASSERT_EQ(yard.exit_code, 0) << yard.err;
+    CommandResult partial = runRobometrics({"bench", "compare", main_dir, yard_dir});
+    EXPECT_EQ(partial.exit_code, 1) << partial.out << partial.err;
+    EXPECT_EQ(partial.out.substr(0, partial.out.find('\n')),
+              fmt::format("### robometrics bench compare: {} vs {} (PARTIAL: 2 of 8 recordings compared)", yard_dir,
+                          main_dir));
+    EXPECT_NE(partial.err.find("a partial comparison (2 of 8 recordings; --allow-partial accepts it)"),
+              std::string::npos)
+        << partial.err;
+    CommandResult allowed = runRobometrics({"bench", "compare", main_dir, yard_dir, "--allow-partial"});
+    EXPECT_EQ(allowed.exit_code, 0) << allowed.out << allowed.err;
+    EXPECT_NE(allowed.out.find("(PARTIAL: 2 of 8 recordings compared, allowed)"), std::string::npos) << allowed.out;
 }
 
 }  // namespace

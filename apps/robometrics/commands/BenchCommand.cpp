@@ -3,7 +3,7 @@
 // robometrics bench run-job OUT [--index I|I-J,K] | report OUT [--compare A B] [--metric M] | status OUT
 // robometrics bench compare BASE NEW [--metric M]... [--alpha P] [--min-change PCT] [--min-abs X]
 //                          [--gate-resources] [--resource-alpha P] [--resource-min-change PCT]
-//                          [--correction bh|holm|none] [--pairing auto|cells|recordings]
+//                          [--correction bh|holm|none] [--pairing auto|cells|recordings] [--allow-partial]
 
 #include <unistd.h>
 
@@ -107,7 +107,7 @@ int runCompare(const GateCli &cli) {
     if (result.rows.empty()) {
         if (options.pairing == bench::Pairing::Recordings) {
             return fail("bench compare", fmt::format("--pairing recordings: {} and {} hold no recording in common "
-                                                     "(same file name and SHA-256)",
+                                                     "(same file name and values of the other axes)",
                                                      cli.base, cli.next));
         }
         return fail("bench compare",
@@ -129,6 +129,10 @@ int runCompare(const GateCli &cli) {
     if (result.regressions > 0) {
         why += fmt::format("{}{} significant regression{}", why.empty() ? "" : " and ", result.regressions,
                            result.regressions == 1 ? "" : "s");
+    }
+    if (result.partial() && !options.allow_partial) {
+        why += fmt::format("{}a partial comparison ({} of {} recordings; --allow-partial accepts it)",
+                           why.empty() ? "" : " and ", result.recordings_paired, result.fleetSize());
     }
     return fail("bench compare", fmt::format("{} of {} against {}", why, cli.next, cli.base));
 }
@@ -202,10 +206,12 @@ const RegisterCommand kBenchRegistration{
             ->capture_default_str();
         gate_app
             ->add_option("--pairing", gate->pairing,
-                         "auto: fleets holding the same recordings are compared recording by recording, else cell by "
-                         "cell; cells; recordings")
+                         "auto: fleets holding recordings of the same names are compared recording by recording, else "
+                         "cell by cell; cells; recordings")
             ->check(CLI::IsMember({"auto", "cells", "recordings"}))
             ->capture_default_str();
+        gate_app->add_flag("--allow-partial", gate->options.allow_partial,
+                           "pass a fleet comparison that left out recordings found on one side only");
         gate_app
             ->add_option("--min-change", gate->min_change_percent,
                          "Smallest change that counts, in percent of the base mean")

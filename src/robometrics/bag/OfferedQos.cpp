@@ -24,6 +24,47 @@ std::string offeredQosYaml(const OfferedQos &qos, QosSpelling spelling) {
         history, qos.depth, reliability, durability, liveliness);
 }
 
+namespace {
+
+/// One enum of a profile in words: integers (Humble, Iron) or names (Jazzy); "" when unknown.
+std::string qosWord(const YAML::Node &value, const char *one, const char *two) {
+    if (!value || !value.IsScalar()) return "";
+    const std::string &v = value.Scalar();
+    if (v == "1" || v == one) return one;
+    if (v == "2" || v == two) return two;
+    return "";
+}
+
+/// `word` merged into what the publishers before said: "mixed" when they differ.
+void mergeQos(std::string &into, const std::string &word, bool first) {
+    if (first)
+        into = word;
+    else if (into != word)
+        into = into.empty() || word.empty() ? "" : "mixed";
+}
+
+}  // namespace
+
+RecordedQos recordedQos(std::string_view profiles) {
+    RecordedQos qos;
+    if (profiles.empty()) return qos;
+    try {
+        const YAML::Node list = YAML::Load(std::string(profiles));
+        if (!list.IsSequence()) return qos;
+        bool first = true;
+        for (const YAML::Node &profile : list) {
+            if (!profile.IsMap()) return {};
+            // rmw's values: reliability RELIABLE 1, BEST_EFFORT 2; durability TRANSIENT_LOCAL 1, VOLATILE 2.
+            mergeQos(qos.reliability, qosWord(profile["reliability"], "reliable", "best_effort"), first);
+            mergeQos(qos.durability, qosWord(profile["durability"], "transient_local", "volatile"), first);
+            first = false;
+        }
+    } catch (const YAML::Exception &) {
+        return {};
+    }
+    return qos;
+}
+
 QosSpelling qosSpellingOf(std::string_view profiles) {
     if (profiles.empty()) return QosSpelling::Integers;
     try {

@@ -20,6 +20,15 @@ struct OfferedQos {
     int depth = 10;
 };
 
+/// The reliability and durability of a topic as the recorder saw its publishers, in rmw's words:
+/// "reliable" / "best_effort", "volatile" / "transient_local"; "mixed" when publishers differ,
+/// "" when the profiles do not say (no profiles, unreadable text, an unknown value).
+struct RecordedQos {
+    std::string reliability;
+    std::string durability;
+};
+RecordedQos recordedQos(std::string_view profiles);
+
 enum class QosSpelling { Integers, Names };
 
 /// One entry of offered_qos_profiles (a YAML sequence item, newline-terminated); concatenate

@@ -1,8 +1,8 @@
 #pragma once
 // The content of a recording of a fleet (a bag file, or a folder such as a rosbag2 directory),
-// so that `bench compare` pairs the recordings of two benchmarks only when they hold the same
-// bytes: the same name is not enough (a bag re-recorded under its old name), the same path not
-// needed (two CI workspaces at different paths).
+// so that `bench compare`, which pairs the recordings of two benchmarks by name (the same path
+// is not needed: two CI workspaces at different paths), can say which pairs hold other bytes (a
+// bag re-recorded under its old name, a run folder with a new ground truth).
 
 #include <string>
 

@@ -284,23 +284,18 @@ void compareCellByCell(const BenchAggregates &base, const BenchAggregates &next,
 bool compareRecordingByRecording(const GateInput &base, const GateInput &next, GateResult &result) {
     const std::vector<Recording> in_base = fleetRecordings(base), in_new = fleetRecordings(next);
     const std::string base_folder = commonFolder(in_base), new_folder = commonFolder(in_new);
-    std::map<std::tuple<std::string, std::string, std::string>, const Recording *> new_by_content;
     std::map<std::pair<std::string, std::string>, const Recording *> new_by_name;
-    for (const Recording &r : in_new) {
-        new_by_content[{r.group, r.name, r.sha256}] = &r;
-        new_by_name[{r.group, r.name}] = &r;
-    }
+    for (const Recording &r : in_new) new_by_name[{r.group, r.name}] = &r;
     std::map<std::string, std::vector<RecordingPair>> groups;  // other axes -> pairs, in base order
     std::set<const Recording *> matched;
     std::vector<std::string> group_order;
     for (const Recording &r : in_base) {
-        auto same = new_by_content.find({r.group, r.name, r.sha256});
-        if (same != new_by_content.end() && matched.insert(same->second).second) {
+        // Paired by name and the other axes' values; a changed content is said, not hidden.
+        auto named = new_by_name.find({r.group, r.name});
+        if (named != new_by_name.end() && matched.insert(named->second).second) {
             if (!groups.count(r.group)) group_order.push_back(r.group);
-            groups[r.group].emplace_back(&r, same->second);
-        } else if (auto named = new_by_name.find({r.group, r.name}); named != new_by_name.end()) {
-            matched.insert(named->second);
-            result.recordings_changed.push_back(shownName(r, base_folder));
+            groups[r.group].emplace_back(&r, named->second);
+            if (named->second->sha256 != r.sha256) result.recordings_changed.push_back(shownName(r, base_folder));
         } else {
             result.only_in_base.push_back(shownName(r, base_folder));
         }
@@ -493,10 +488,15 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
     const bool show_cell = cells.size() > 1 || (cells.size() == 1 && !cells.begin()->empty());
     const auto improvements = std::count_if(
         rows.begin(), rows.end(), [](const GateRow &r) { return r.gated && r.verdict == GateVerdict::Improvement; });
-    std::string out = fmt::format("### robometrics bench compare: {} vs {}\n\n", new_name, base_name);
+    // A partial comparison says so in its first line: a gate over part of a fleet is no verdict on it.
+    std::string out = fmt::format("### robometrics bench compare: {} vs {}{}\n\n", new_name, base_name,
+                                  partial() ? fmt::format(" (PARTIAL: {} of {} recordings compared{})", recordings_paired,
+                                                          fleetSize(), options.allow_partial ? ", allowed" : "")
+                                            : "");
     std::vector<std::string> bad;
     if (new_problems > 0) bad.push_back(pluralText(static_cast<std::size_t>(new_problems), "new potential failure"));
     if (regressions > 0) bad.push_back(pluralText(static_cast<std::size_t>(regressions), "significant regression"));
+    if (partial() && !options.allow_partial) bad.push_back("a partial comparison");
     std::string head;
     for (const std::string &b : bad) head += (head.empty() ? "" : ", ") + b;
     out += bad.empty() ? std::string("**No significant regression**") : "**" + head + "**";
@@ -506,7 +506,8 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
                        pluralText(gated, "comparison"));
     if (paired) {
         out +=
-            fmt::format(" over {} compared pairwise (same file, same SHA-256)", pluralText(recordings_paired, "recording"));
+            fmt::format(" over {} compared pairwise by name ({} with changed content)",
+                        pluralText(recordings_paired, "recording"), recordings_changed.size());
     }
     out += ".\n";
 
@@ -571,7 +572,13 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
         options.alpha, correctionName(options.correction), tests, quality.size(),
         paired ? "Wilcoxon's signed-rank test over the recordings" : "Welch's test over the runs");
     for (const std::string &r : recordings_changed) {
-        out += fmt::format("\nNot compared, its content differs: {}\n", r);
+        out += fmt::format("\nCompared by name, its content changed (re-recorded or new ground truth): {}\n", r);
+    }
+    if (partial()) {
+        out += fmt::format("\nNot compared, found on one side only: {} recording{}{}.\n",
+                           only_in_base.size() + only_in_new.size(),
+                           only_in_base.size() + only_in_new.size() == 1 ? "" : "s",
+                           options.allow_partial ? " (--allow-partial)" : "; the gate fails (--allow-partial accepts it)");
     }
     for (const std::string &cell : only_in_base) out += fmt::format("\nOnly in {}: {}\n", base_name, cell);
     for (const std::string &cell : only_in_new) out += fmt::format("\nOnly in {}: {}\n", new_name, cell);

@@ -10,10 +10,13 @@
 // - Cells with iterations are compared as independent samples: Welch's test and a bootstrap
 //   interval of the difference of means.
 // - A fleet of recordings (an axis of recordings in both benchmarks) is compared recording by
-//   recording, when both hold the same recording (same file name and the same SHA-256): the
-//   differences NEW - BASE per recording get Wilcoxon's signed-rank test and the paired t-test
-//   with its interval; the recordings whose verdict turned from ok to a potential failure, and
-//   the largest changes of single recordings, are listed first.
+//   recording, paired by file name and the values of the other axes (a team re-records its
+//   scenarios, or fixes their ground truth, under the same names); whether each pair's content
+//   (SHA-256) changed is said. The differences NEW - BASE per recording get Wilcoxon's
+//   signed-rank test and the paired t-test with its interval; the recordings whose verdict
+//   turned from ok to a potential failure, and the largest changes of single recordings, are
+//   listed first. A recording found on one side only makes the comparison partial: the first
+//   line says so, and the gate fails unless GateOptions::allow_partial.
 // - The p-values of one family (the quality rows, or the resource rows) are adjusted for the
 //   number of tests (MultipleComparisons.hpp); a regression is an adjusted p below alpha together
 //   with a change the worse way of at least the minimum effect.
@@ -55,6 +58,8 @@ struct GateOptions {
     Pairing pairing = Pairing::Auto;
     /// Compare only this pair of cells (keys or 1-based numbers), e.g. two cells of one store.
     std::string base_cell, new_cell;
+    /// Pass a fleet comparison that left recordings out (found on one side only).
+    bool allow_partial = false;
 };
 
 enum class GateVerdict { Regression, Improvement, NoSignificantChange, NotEnoughRuns, Context };
@@ -98,7 +103,7 @@ struct GateResult {
     std::vector<GateRow> rows;  ///< quality rows, then resources, each in cell and catalogue order
     bool paired = false;        ///< compared recording by recording
     int recordings_paired = 0;
-    std::vector<std::string> recordings_changed;         ///< same name, other content: not compared
+    std::vector<std::string> recordings_changed;         ///< paired by name, their content (SHA-256) differs
     std::vector<std::string> only_in_base, only_in_new;  ///< cells or recordings that could not be matched
     std::vector<RecordingChange> verdict_changes;        ///< new potential failures first, then fixed ones
     std::vector<RecordingChange> largest_changes;  ///< per recording and metric, worse first, at most kLargestChanges
@@ -106,7 +111,13 @@ struct GateResult {
     int new_problems = 0;                          ///< recordings whose verdict turned into a potential failure
     GateOptions options;
 
-    bool failed() const { return regressions > 0 || new_problems > 0; }
+    /// A fleet compared in part: recordings found on one side only were left out.
+    bool partial() const { return paired && (!only_in_base.empty() || !only_in_new.empty()); }
+    /// How many recordings the two sides hold together (paired ones once).
+    std::size_t fleetSize() const {
+        return static_cast<std::size_t>(recordings_paired) + only_in_base.size() + only_in_new.size();
+    }
+    bool failed() const { return regressions > 0 || new_problems > 0 || (partial() && !options.allow_partial); }
 
     /// The Markdown summary for a pull request: the verdict line, the verdict changes and the
     /// largest changes per recording (fleets), the gated quality table, the resources, and how

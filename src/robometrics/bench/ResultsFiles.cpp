@@ -81,9 +81,14 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
     for (const JobRecord &job : jobs) {
         ordered_json j{{"index", job.index},   {"cell", job.cell_key}, {"iteration", job.iteration},
                        {"seed", job.seed},     {"status", job.status}, {"attempts", job.attempts},
-                       {"exit_code", nullptr}, {"verdict", nullptr},   {"anomalies", nullptr}};
+                       {"exit_code", nullptr}, {"verdict", nullptr},   {"potential_failure", nullptr},
+                       {"anomalies", nullptr}};
         if (job.exit_code) j["exit_code"] = *job.exit_code;
         if (job.verdict) j["verdict"] = *job.verdict;
+        // What the cells' `potential_failure` aggregates, per job (done jobs with a verdict only).
+        if (job.status == "done") {
+            if (auto failure = potentialFailure(job)) j["potential_failure"] = static_cast<int>(*failure);
+        }
         if (job.anomalies) j["anomalies"] = *job.anomalies;
         if (job.error) j["error"] = *job.error;
         auto own = job_metrics.find(job.index);  // moved, not copied: each job's metrics are held once

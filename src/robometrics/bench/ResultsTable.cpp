@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 
@@ -33,6 +34,12 @@ std::vector<std::string> headlineMetrics(const BenchAggregates &aggregates, cons
     return out;
 }
 
+std::string shareCount(const SampleSummary &summary) {
+    if (summary.n == 0) return "-";
+    return fmt::format("{}/{}", static_cast<long long>(std::llround(summary.mean * static_cast<double>(summary.n))),
+                       summary.n);
+}
+
 std::string meanWithInterval(const SampleSummary &summary) {
     if (summary.n == 0) return "-";
     if (summary.n == 1) return fmt::format("{:.4g}", summary.mean);
@@ -51,7 +58,10 @@ std::vector<std::vector<std::string>> resultsRows(const BenchAggregates &aggrega
                                      std::to_string(cell.failed)};
         for (const std::string &m : metrics) {
             auto it = cell.metrics.find(m);
-            row.push_back(it == cell.metrics.end() ? "-" : meanWithInterval(it->second.summary));
+            const bool share = evaluate::metricInfo(m).unit == "0/1";  // "3/3", not "1 ± 0"
+            row.push_back(it == cell.metrics.end() ? "-"
+                          : share                  ? shareCount(it->second.summary)
+                                                   : meanWithInterval(it->second.summary));
         }
         rows.push_back(std::move(row));
     }

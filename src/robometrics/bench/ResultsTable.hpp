@@ -28,5 +28,7 @@ std::string resultsTable(const std::vector<JobRecord> &jobs, const std::vector<M
 
 /// "0.1234 ± 0.0056" ("0.1234" for one value, "-" for none).
 std::string meanWithInterval(const SampleSummary &summary);
+/// A 0/1 metric (unit "0/1", potential_failure) as its count of ones over its values: "3/3".
+std::string shareCount(const SampleSummary &summary);
 
 }  // namespace robometrics::bench

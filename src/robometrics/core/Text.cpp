@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -47,6 +48,42 @@ Result<std::string> readInputFile(const std::string &path) {
     while (in.read(block, sizeof block) || in.gcount() > 0) data.append(block, static_cast<std::size_t>(in.gcount()));
     if (in.bad()) return Error{fmt::format("{}: read error", path)};
     return data;
+}
+
+namespace {
+
+std::size_t editDistance(const std::string &a, const std::string &b) {
+    // Damerau-Levenshtein (optimal string alignment): a swap of two letters is one edit.
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> nearestName(const std::string &typed, const std::vector<std::string> &known) {
+    std::vector<std::string> prefixed;
+    for (const std::string &name : known)
+        if (!typed.empty() && name.rfind(typed, 0) == 0) prefixed.push_back(name);
+    if (prefixed.size() == 1) return prefixed.front();
+    std::optional<std::string> best;
+    std::size_t best_distance = 0;
+    for (const std::string &name : known) {
+        const std::size_t distance = editDistance(typed, name);
+        if (!best || distance < best_distance) best = name, best_distance = distance;
+    }
+    // Near enough: at most a third of the word wrong, and never more than 3 edits.
+    if (best && best_distance <= std::min<std::size_t>(3, std::max<std::size_t>(1, typed.size() / 3))) return best;
+    return std::nullopt;
 }
 
 }  // namespace robometrics

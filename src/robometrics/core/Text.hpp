@@ -2,8 +2,10 @@
 // Two small text chores shared by the parsers of configuration-like files and by code that reads
 // short files whole (captured output, /proc files, records of process groups).
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "robometrics/core/Result.hpp"
 
@@ -23,5 +25,9 @@ Result<std::string> readInputFile(const std::string &path);
 
 /// Whether `path` is something readInputFile would read (for readers that stream the file).
 Status checkInputFile(const std::string &path);
+
+/// The known name nearest to `typed` (edit distance, or the only one it begins), when one is near
+/// enough to be what was meant: an unknown command, an unknown key of a spec file.
+std::optional<std::string> nearestName(const std::string &typed, const std::vector<std::string> &known);
 
 }  // namespace robometrics

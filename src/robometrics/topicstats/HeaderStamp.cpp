@@ -13,6 +13,15 @@ std::uint32_t read32(const std::uint8_t *p, bool little) {
                : std::uint32_t{p[3]} | std::uint32_t{p[2]} << 8 | std::uint32_t{p[1]} << 16 | std::uint32_t{p[0]} << 24;
 }
 
+/// The encapsulation of a CDR payload: true for little endian; nullopt when it is neither plain
+/// CDR (kinds 0/1) nor PLAIN_CDR2 (6/7, final types), big or little endian.
+std::optional<bool> cdrLittleEndian(std::span<const std::uint8_t> payload) {
+    if (payload.size() < 4 || payload[0] != 0) return std::nullopt;
+    const std::uint8_t kind = payload[1];
+    if (kind != 0x00 && kind != 0x01 && kind != 0x06 && kind != 0x07) return std::nullopt;
+    return (kind & 1) != 0;
+}
+
 }  // namespace
 
 bool schemaStartsWithHeader(std::string_view text) {
@@ -59,14 +68,31 @@ std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload, msg
     if (format == msgs::WireFormat::Ros1) {
         return TimeNs{read32(payload.data() + 4, true)} * kNsPerSecond + read32(payload.data() + 8, true);
     }
-    if (payload[0] != 0) return std::nullopt;
-    const std::uint8_t kind = payload[1];
-    // 0/1: plain CDR big/little endian; 6/7: PLAIN_CDR2 big/little endian (final types).
-    if (kind != 0x00 && kind != 0x01 && kind != 0x06 && kind != 0x07) return std::nullopt;
-    const bool little = (kind & 1) != 0;
+    const std::optional<bool> endian = cdrLittleEndian(payload);
+    if (!endian) return std::nullopt;
+    const bool little = *endian;
     const auto sec = static_cast<std::int32_t>(read32(payload.data() + 4, little));
     const std::uint32_t nanosec = read32(payload.data() + 8, little);
     return TimeNs{sec} * kNsPerSecond + nanosec;
+}
+
+std::optional<std::string_view> readHeaderFrameId(std::span<const std::uint8_t> payload, msgs::WireFormat format) {
+    // ROS 1: u32 seq, u32 sec, u32 nsec, then u32 length and the characters (no NUL).
+    // CDR: the encapsulation (4 bytes), i32 sec, u32 nanosec, then u32 length (4-aligned) and the
+    // characters with their NUL, which the length counts.
+    std::size_t at = 12;
+    bool little = true;
+    if (format != msgs::WireFormat::Ros1) {
+        const std::optional<bool> endian = cdrLittleEndian(payload);
+        if (!endian) return std::nullopt;
+        little = *endian;
+    }
+    if (payload.size() < at + 4) return std::nullopt;
+    std::uint32_t length = read32(payload.data() + at, little);
+    at += 4;
+    if (length > payload.size() - at) return std::nullopt;
+    if (format != msgs::WireFormat::Ros1 && length > 0) --length;  // the NUL
+    return std::string_view(reinterpret_cast<const char *>(payload.data() + at), length);
 }
 
 }  // namespace robometrics::topicstats

@@ -30,6 +30,12 @@ bool typeHasHeader(std::string_view type_name, std::string_view schema_text, std
 std::optional<TimeNs> readHeaderStamp(std::span<const std::uint8_t> payload,
                                       msgs::WireFormat format = msgs::WireFormat::Cdr);
 
+/// header.frame_id of a payload whose type starts with a Header, in place (a view into
+/// `payload`, without the CDR terminating NUL); nullopt when the payload is too short for the
+/// length it declares or not plain CDR / XCDR2.
+std::optional<std::string_view> readHeaderFrameId(std::span<const std::uint8_t> payload,
+                                                  msgs::WireFormat format = msgs::WireFormat::Cdr);
+
 /// rosgraph_msgs/Clock (ROS 1 or 2): the simulated time a simulator publishes on /clock.
 bool typeIsClock(std::string_view type_name);
 /// The time a Clock payload carries (its only field); it stands in for a header stamp, so /clock

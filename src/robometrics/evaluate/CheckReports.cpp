@@ -1,0 +1,218 @@
+#include "robometrics/evaluate/CheckReports.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "robometrics/report/SvgPlot.hpp"
+
+namespace robometrics::evaluate {
+
+namespace {
+
+using topicstats::RuleResult;
+using topicstats::Severity;
+
+struct Counts {
+    std::size_t rules = 0, held = 0, errors = 0, warnings = 0;
+};
+
+Counts countRules(const RecordingVerdict &v) {
+    Counts c;
+    c.rules = v.rules.size();
+    for (const RuleResult &r : v.rules) {
+        if (r.passed)
+            ++c.held;
+        else if (r.severity == Severity::Error)
+            ++c.errors;
+        else
+            ++c.warnings;
+    }
+    return c;
+}
+
+std::string plural(std::size_t n, const char *word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+
+/// "/scan: max_gap_s 0.5"
+std::string ruleName(const RuleResult &r) {
+    return r.limit.empty() ? fmt::format("{}: {}", r.topic, r.rule)
+                           : fmt::format("{}: {} {}", r.topic, r.rule, r.limit);
+}
+
+/// The severity a failed rule is reported with.
+Severity reported(const RuleResult &r, const CheckOutputOptions &options) {
+    return options.warnings_as_errors ? Severity::Error : r.severity;
+}
+
+std::string xml(const std::string &text) {
+    std::string clean;
+    for (char ch : text) {
+        // XML 1.0 has no place for the other control characters, even escaped.
+        if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\n' || ch == '\t') clean += ch;
+    }
+    return report::escapeXml(clean);
+}
+
+/// GitHub's workflow command escaping: of the message, and (more) of a property.
+std::string githubData(const std::string &text) {
+    std::string out;
+    for (char ch : text) {
+        if (ch == '%')
+            out += "%25";
+        else if (ch == '\r')
+            out += "%0D";
+        else if (ch == '\n')
+            out += "%0A";
+        else
+            out += ch;
+    }
+    return out;
+}
+std::string githubProperty(const std::string &text) {
+    std::string out;
+    for (char ch : githubData(text)) {
+        if (ch == ':')
+            out += "%3A";
+        else if (ch == ',')
+            out += "%2C";
+        else
+            out += ch;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string checkSummaryLine(const RecordingVerdict &v, const CheckOutputOptions &options) {
+    if (v.error) return fmt::format("{}: FAIL: cannot be read: {}\n", v.recording, *v.error);
+    const Counts c = countRules(v);
+    if (c.held == c.rules) return fmt::format("{}: PASS ({} held)\n", v.recording, plural(c.rules, "rule"));
+    std::string detail = fmt::format("{}: {} held", plural(c.rules, "rule"), c.held);
+    if (c.errors) detail += ", " + plural(c.errors, "error");
+    if (c.warnings) detail += ", " + plural(c.warnings, "warning");
+    return fmt::format("{}: {} ({})\n", v.recording, v.passed(options.warnings_as_errors) ? "PASS" : "FAIL", detail);
+}
+
+std::string checkVerdictText(const RecordingVerdict &v, const CheckOutputOptions &options) {
+    std::string out;
+    for (const std::string &w : v.warnings) out += fmt::format("{}: warning: {}\n", v.recording, w);
+    for (const RuleResult &r : v.rules) {
+        if (r.passed) continue;
+        out += fmt::format("{}: {}: {}: {}\n", v.recording, toString(reported(r, options)), ruleName(r), r.measured);
+    }
+    return out + checkSummaryLine(v, options);
+}
+
+std::string checkFleetText(const std::vector<RecordingVerdict> &verdicts, const CheckOutputOptions &options) {
+    const auto passed =
+        static_cast<std::size_t>(std::count_if(verdicts.begin(), verdicts.end(), [&](const RecordingVerdict &v) {
+            return v.passed(options.warnings_as_errors);
+        }));
+    return fmt::format("{} checked against {}: {} passed, {} failed\n", plural(verdicts.size(), "recording"),
+                       options.spec, passed, verdicts.size() - passed);
+}
+
+nlohmann::json checkJson(const std::vector<RecordingVerdict> &verdicts, const CheckOutputOptions &options) {
+    nlohmann::json recordings = nlohmann::json::array();
+    bool all = true;
+    for (const RecordingVerdict &v : verdicts) {
+        const bool passed = v.passed(options.warnings_as_errors);
+        all = all && passed;
+        nlohmann::json rules = nlohmann::json::array();
+        for (const RuleResult &r : v.rules) {
+            rules.push_back({{"topic", r.topic},
+                             {"rule", r.rule},
+                             {"limit", r.limit},
+                             {"severity", toString(r.severity)},
+                             {"passed", r.passed},
+                             {"measured", r.measured},
+                             {"value", r.value ? nlohmann::json(*r.value) : nlohmann::json()},
+                             {"from_s", r.from_s ? nlohmann::json(*r.from_s) : nlohmann::json()},
+                             {"to_s", r.to_s ? nlohmann::json(*r.to_s) : nlohmann::json()},
+                             {"spec_line", r.line}});
+        }
+        const Counts c = countRules(v);
+        recordings.push_back(
+            {{"recording", v.recording},
+             {"passed", passed},
+             {"error", v.error ? nlohmann::json(*v.error) : nlohmann::json()},
+             {"warnings", v.warnings},
+             {"duration_s",
+              v.error ? nlohmann::json() : nlohmann::json(toSeconds(v.measurement.end - v.measurement.start))},
+             {"rules_total", c.rules},
+             {"rules_held", c.held},
+             {"errors_failed", c.errors},
+             {"warnings_failed", c.warnings},
+             {"rules", std::move(rules)}});
+    }
+    return {{"spec", options.spec},
+            {"warnings_as_errors", options.warnings_as_errors},
+            {"passed", all},
+            {"recordings", std::move(recordings)}};
+}
+
+std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const CheckOutputOptions &options) {
+    std::string suites;
+    std::size_t tests = 0, failures = 0, errors = 0;
+    for (const RecordingVerdict &v : verdicts) {
+        const std::string name = xml(v.recording);
+        if (v.error) {
+            ++tests, ++errors;
+            suites += fmt::format(
+                "  <testsuite name=\"{0}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                "    <testcase name=\"read\" classname=\"{0}\">\n"
+                "      <error message=\"{1}\" type=\"unreadable\">{1}</error>\n    </testcase>\n  </testsuite>\n",
+                name, xml(*v.error));
+            continue;
+        }
+        std::string cases;
+        std::size_t failed = 0;
+        for (const RuleResult &r : v.rules) {
+            cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"", xml(ruleName(r)),
+                                 name, xml(options.spec), r.line);
+            const std::string detail = fmt::format("measured: {}\nexpected: {} ({}:{}, {})", r.measured, ruleName(r),
+                                                   options.spec, r.line, toString(r.severity));
+            if (topicstats::countsAsFailure(r, options.warnings_as_errors)) {
+                ++failed;
+                cases += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
+                                     xml(r.measured), xml(r.rule), xml(detail));
+            } else if (!r.passed) {  // a warning: the test holds, its output says what was seen
+                cases += fmt::format(">\n      <system-out>warning: {}</system-out>\n    </testcase>\n", xml(detail));
+            } else {
+                cases += "/>\n";
+            }
+        }
+        tests += v.rules.size();
+        failures += failed;
+        suites += fmt::format(
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n{}  </testsuite>\n",
+            name, v.rules.size(), failed, cases);
+    }
+    return fmt::format(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<testsuites name=\"robometrics check {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">\n{}</testsuites>\n",
+        xml(options.spec), tests, failures, errors, suites);
+}
+
+std::string checkGithubCommands(const RecordingVerdict &v, const CheckOutputOptions &options) {
+    std::string out;
+    const std::string file = githubProperty(options.spec);
+    for (const std::string &w : v.warnings) {
+        out +=
+            fmt::format("::warning title={}::{}\n", githubProperty(v.recording + " read up to damage"), githubData(w));
+    }
+    if (v.error) {
+        out += fmt::format("::error title={}::{}\n", githubProperty(v.recording + " cannot be read"),
+                           githubData(*v.error));
+    }
+    for (const RuleResult &r : v.rules) {
+        if (r.passed) continue;
+        const char *command = reported(r, options) == Severity::Error ? "error" : "warning";
+        out += fmt::format("::{} file={},line={},title={}::{}\n", command, file, r.line,
+                           githubProperty(v.recording + " " + ruleName(r)),
+                           githubData(fmt::format("{}: {}", ruleName(r), r.measured)));
+    }
+    return out + checkSummaryLine(v, options);  // the job log reads as the plain output does
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,268 @@
+#include "robometrics/topicstats/RecordingContract.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace robometrics::topicstats {
+
+namespace {
+
+/// A number as a person writes it: at most `decimals` decimals, trailing zeros dropped.
+std::string number(double v, int decimals = 3) {
+    std::string s = fmt::format("{:.{}f}", v, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
+
+/// What is judged for one topic: the recording's start for relative times, the rules' sink.
+struct Judge {
+    const TopicContract &c;
+    const TopicMeasurement &m;
+    TimeNs start;
+    std::vector<RuleResult> &out;
+
+    double relative(TimeNs t) const { return toSeconds(t - start); }
+
+    template <class T>
+    RuleResult &add(const char *rule, const Limit<T> &limit, std::string limit_text, bool passed,
+                    std::string measured) {
+        RuleResult r;
+        r.topic = m.name;
+        r.rule = rule;
+        r.limit = std::move(limit_text);
+        r.severity = limit.severity;
+        r.passed = passed;
+        r.measured = std::move(measured);
+        r.line = limit.line;
+        out.push_back(std::move(r));
+        return out.back();
+    }
+
+    /// The rate rules need two messages and some time between them.
+    std::optional<double> rate() const {
+        if (m.count < 2 || m.last <= m.first) return std::nullopt;
+        return static_cast<double>(m.count - 1) / toSeconds(m.last - m.first);
+    }
+    std::string noRate() const { return fmt::format("no rate: {} message{}", m.count, m.count == 1 ? "" : "s"); }
+
+    void rateRule(const char *rule, const Limit<double> &limit, std::string limit_text, double lo, double hi) {
+        const auto hz = rate();
+        if (!hz) {
+            add(rule, limit, std::move(limit_text), false, noRate());
+            return;
+        }
+        add(rule, limit, std::move(limit_text), *hz >= lo && *hz <= hi, number(*hz, 2) + " Hz").value = *hz;
+    }
+
+    void rates() {
+        if (c.rate_hz) {
+            const double span = c.rate_hz->value * c.tolerance_pct / 100.0;
+            rateRule("rate_hz", *c.rate_hz, fmt::format("{} ± {} %", number(c.rate_hz->value), number(c.tolerance_pct)),
+                     c.rate_hz->value - span, c.rate_hz->value + span);
+        }
+        if (c.min_hz) rateRule("min_hz", *c.min_hz, number(c.min_hz->value), c.min_hz->value, INFINITY);
+        if (c.max_hz) rateRule("max_hz", *c.max_hz, number(c.max_hz->value), -INFINITY, c.max_hz->value);
+    }
+
+    void gap() {
+        if (!c.max_gap_s) return;
+        const double silent = toSeconds(m.gap_end - m.gap_start);
+        RuleResult &r = add("max_gap_s", *c.max_gap_s, number(c.max_gap_s->value), silent <= c.max_gap_s->value,
+                            fmt::format("silent {} s from {} s to {} s", number(silent), number(relative(m.gap_start)),
+                                        number(relative(m.gap_end))));
+        r.value = silent;
+        r.from_s = relative(m.gap_start);
+        r.to_s = relative(m.gap_end);
+    }
+
+    void latency() {
+        if (!c.max_latency_s) return;
+        const std::string limit = number(c.max_latency_s->value);
+        if (m.latency_samples == 0) {
+            std::string why = !m.has_header           ? fmt::format("not measured: {} has no header", m.type)
+                              : m.sim_time_stamps > 0 ? fmt::format(
+                                                            "not measured: {} stamp{} in simulated time on a "
+                                                            "wall-clock log",
+                                                            m.sim_time_stamps, m.sim_time_stamps == 1 ? "" : "s")
+                                                      : std::string("not measured: no message has a stamp");
+            add("max_latency_s", *c.max_latency_s, limit, false, std::move(why));
+            return;
+        }
+        const double worst = toSeconds(m.max_latency);
+        RuleResult &r = add("max_latency_s", *c.max_latency_s, limit, worst <= c.max_latency_s->value,
+                            fmt::format("{} s at {} s", number(worst), number(relative(m.max_latency_at))));
+        r.value = worst;
+        r.from_s = r.to_s = relative(m.max_latency_at);
+    }
+
+    void qos(const char *rule, const std::optional<Limit<std::string>> &limit, const std::string &recorded) {
+        if (!limit) return;
+        add(rule, *limit, limit->value, recorded == limit->value,
+            recorded.empty() ? "not recorded (the bag keeps no QoS profile for it)" : recorded);
+    }
+
+    void frame() {
+        if (!c.frame_id) return;
+        const std::string &want = c.frame_id->value;
+        if (!m.has_header) {
+            add("frame_id", *c.frame_id, want, false, fmt::format("not measured: {} has no header", m.type));
+            return;
+        }
+        const TopicMeasurement::Frame *other = nullptr;
+        std::uint64_t matching = 0;
+        for (const auto &f : m.frames) {
+            if (f.id == want)
+                matching = f.count;
+            else if (!other || f.first < other->first)
+                other = &f;
+        }
+        const std::uint64_t wrong = m.count - matching;
+        if (wrong == 0) {
+            add("frame_id", *c.frame_id, want, true, fmt::format("'{}' on all {} messages", want, m.count));
+            return;
+        }
+        std::string measured = fmt::format("{} of {} messages in another frame", wrong, m.count);
+        if (other) measured += fmt::format(", first '{}' at {} s", other->id, number(relative(other->first)));
+        RuleResult &r = add("frame_id", *c.frame_id, want, false, std::move(measured));
+        r.value = static_cast<double>(wrong);
+        if (other) r.from_s = r.to_s = relative(other->first);
+    }
+
+    void all() {
+        if (c.type) add("type", *c.type, c.type->value, m.type == c.type->value, m.type);
+        if (c.min_messages) {
+            add("min_messages", *c.min_messages, std::to_string(c.min_messages->value),
+                m.count >= c.min_messages->value, fmt::format("{} messages", m.count))
+                .value = static_cast<double>(m.count);
+        }
+        rates();
+        gap();
+        latency();
+        qos("qos.reliability", c.reliability, m.reliability);
+        qos("qos.durability", c.durability, m.durability);
+        frame();
+    }
+};
+
+}  // namespace
+
+const char *toString(Severity severity) { return severity == Severity::Warning ? "warning" : "error"; }
+
+bool topicMatches(std::string_view pattern, std::string_view name) {
+    // Iterative glob: on a mismatch after a '*', let the '*' take one more character.
+    std::size_t p = 0, n = 0, star = std::string_view::npos, resume = 0;
+    while (n < name.size()) {
+        if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
+            ++p, ++n;
+        } else if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = n;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            n = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*') ++p;
+    return p == pattern.size();
+}
+
+void TopicMeasurer::add(TimeNs log_time, std::optional<TimeNs> stamp, std::optional<std::string_view> frame_id) {
+    if (m_.count == 0) {
+        m_.first = log_time;
+    } else if (log_time - m_.last > m_.gap_end - m_.gap_start) {
+        m_.gap_start = m_.last;
+        m_.gap_end = log_time;
+    }
+    m_.last = log_time;
+    ++m_.count;
+    if (stamp && *stamp != 0) {
+        if (simTimeStamp(*stamp, log_time)) {
+            ++m_.sim_time_stamps;  // another clock: a latency would be the offset between the clocks
+        } else {
+            const TimeNs latency = log_time - *stamp;
+            if (m_.latency_samples == 0 || latency > m_.max_latency) {
+                m_.max_latency = latency;
+                m_.max_latency_at = log_time;
+            }
+            ++m_.latency_samples;
+        }
+    }
+    if (!frame_id) return;
+    // Frames rarely change within a topic: compare with the previous message's first.
+    if (last_frame_ < m_.frames.size() && m_.frames[last_frame_].id == *frame_id) {
+        ++m_.frames[last_frame_].count;
+        return;
+    }
+    for (std::size_t i = 0; i < m_.frames.size(); ++i) {
+        if (m_.frames[i].id == *frame_id) {
+            ++m_.frames[i].count;
+            last_frame_ = i;
+            return;
+        }
+    }
+    if (m_.frames.size() < TopicMeasurement::kMaxFrames) {
+        m_.frames.push_back({std::string(*frame_id), log_time, 1});
+        last_frame_ = m_.frames.size() - 1;
+    } else {
+        ++m_.frames_untold;
+    }
+}
+
+TopicMeasurement TopicMeasurer::finish(TimeNs recording_start, TimeNs recording_end) const {
+    TopicMeasurement m = m_;
+    if (m.count == 0) {
+        m.gap_start = recording_start;
+        m.gap_end = recording_end;
+        return m;
+    }
+    // The silence before the first message comes first: of equal silences it is the one reported
+    // (and a lone message's only silences are the two ends).
+    if (m.first - recording_start >= m.gap_end - m.gap_start) m.gap_start = recording_start, m.gap_end = m.first;
+    if (recording_end - m.last > m.gap_end - m.gap_start) m.gap_start = m.last, m.gap_end = recording_end;
+    return m;
+}
+
+std::vector<RuleResult> judgeContract(const RecordingContract &contract, const RecordingMeasurement &recording) {
+    std::vector<RuleResult> out;
+    for (const TopicContract &c : contract.topics) {
+        std::vector<const TopicMeasurement *> matched;
+        for (const TopicMeasurement &m : recording.topics) {
+            if (topicMatches(c.pattern, m.name) && m.count > 0) matched.push_back(&m);
+        }
+        std::sort(matched.begin(), matched.end(), [](auto *a, auto *b) { return a->name < b->name; });
+        if (c.required.value) {
+            RuleResult r;
+            r.topic = c.pattern;
+            r.rule = "required";
+            r.limit = "";  // the rule says it all: "/cmd_vel: required: no such topic"
+            r.severity = c.required.severity;
+            r.line = c.required.line ? c.required.line : c.line;
+            r.passed = !matched.empty();
+            const bool glob = c.pattern.find_first_of("*?") != std::string::npos;
+            if (matched.empty()) {
+                const bool declared =
+                    std::any_of(recording.topics.begin(), recording.topics.end(),
+                                [&](const TopicMeasurement &m) { return topicMatches(c.pattern, m.name); });
+                r.measured =
+                    declared ? "declared but no message recorded" : (glob ? "no topic matches" : "no such topic");
+            } else {
+                r.measured =
+                    glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
+                         : fmt::format("{} message{}", matched.front()->count, matched.front()->count == 1 ? "" : "s");
+            }
+            r.value = static_cast<double>(matched.size());
+            out.push_back(std::move(r));
+        }
+        for (const TopicMeasurement *m : matched) Judge{c, *m, recording.start, out}.all();
+    }
+    return out;
+}
+
+}  // namespace robometrics::topicstats
