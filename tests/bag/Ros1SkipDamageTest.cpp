@@ -104,6 +104,27 @@ TEST_P(Ros1SkipDamage, ADamagedChunkLosesThatChunkOnly) {
     }
 }
 
+// The same damage in a bag whose index is gone (never closed: `index_pos` 0): the walk of its
+// records skips the damaged chunk and reads every chunk after it.
+TEST_P(Ros1SkipDamage, WithoutTheIndexTheWalkSkipsTheDamagedChunk) {
+    const fs::path dir = test::scratchDir("ros1-skip-noindex-" + GetParam());
+    const fs::path whole = writeRos1DamageSource(dir / "whole.bag", GetParam());
+    const FullRead intact = readFully(whole, false);
+    const std::vector<Ros1DamageChunk> chunks = ros1DamageChunksOf(whole);
+    std::string damaged = test::readFile(whole);
+    const std::size_t index_pos = damaged.find("index_pos=") + 10;
+    std::fill(damaged.begin() + static_cast<long>(index_pos), damaged.begin() + static_cast<long>(index_pos) + 8, '\0');
+    const std::uint64_t at = chunks[2].data_offset + (GetParam() == "bz2" ? chunks[2].data_length / 2 : 0);
+    for (std::uint64_t i = at; i < at + 4; ++i) damaged[i] = static_cast<char>(0xEE);
+    const FullRead read = readFully(writeDamagedCopy(dir / "damaged.bag", damaged), true);
+    EXPECT_EQ(read.error, "");
+    EXPECT_EQ(read.messages.size(), intact.messages.size() - chunks[2].messages);
+    EXPECT_TRUE(isSubsequence(read.messages, intact.messages));
+    ASSERT_TRUE(read.damage.has_value());
+    ASSERT_EQ(read.damage->spans.size(), 1u) << damageWarning(*read.damage);
+    EXPECT_EQ(read.damage->spans[0].byte_begin, chunks[2].pos);
+}
+
 // A wrong `size` in a chunk header: rosbag reads every message (it never looks at the field), and
 // so does a recovering read; a strict one refuses the bag.
 TEST_P(Ros1SkipDamage, AWrongSizeFieldLosesNothing) {

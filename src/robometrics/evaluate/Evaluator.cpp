@@ -81,7 +81,27 @@ void noteMissingInputs(Evaluation &e) {
 /// to the cut: what was lost is a caveat of every figure, and the cut itself an anomaly of the
 /// run, because a recorder that died is a failure of the system under test.
 void noteDamage(Evaluation &e, const bag::ReadDamage &damage) {
-    e.caveats.push_back(bag::damageWarning(damage) + "; every figure covers the recording up to there");
+    e.caveats.push_back(bag::damageWarning(damage) + (damage.read_to_end
+                                                          ? "; no analysis judges the lost stretches"
+                                                          : "; every figure covers the recording up to there"));
+    // Each stretch skipped, reading going on after it: said, judged by no analysis, and no
+    // failure of the robot (the storage was damaged, not the run).
+    for (const bag::LostSpan &span : damage.spans) {
+        const std::optional<double> from =
+            span.start_time ? std::optional<double>(e.clock.sinceStart(*span.start_time)) : std::nullopt;
+        std::vector<std::pair<std::string, double>> evidence{{"byte_begin", static_cast<double>(span.byte_begin)},
+                                                             {"byte_end", static_cast<double>(span.byte_end)}};
+        if (span.messages) evidence.push_back({"messages_lost", static_cast<double>(*span.messages)});
+        addAnomaly(e, "recording_damaged",
+                   fmt::format("{}: a damaged stretch was skipped and reading went on: {} ({})", span.file,
+                               bag::describeSpan(span, e.start_time), span.reason),
+                   span.messages ? static_cast<double>(*span.messages) : 0.0, 0, from, std::move(evidence));
+        e.anomalies.back().end_time_s =
+            span.end_time ? std::optional<double>(e.clock.sinceStart(*span.end_time)) : std::nullopt;
+        e.anomalies.back().informs_only = true;
+        e.lost_spans.push_back(span);
+    }
+    if (damage.read_to_end) return;
     const std::optional<double> at =
         damage.last_log_time ? std::optional<double>(e.clock.sinceStart(*damage.last_log_time)) : std::nullopt;
     addAnomaly(e, damage.truncated ? "recording_truncated" : "recording_damaged",
@@ -794,6 +814,16 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     if (damage) noteDamage(e, *damage);
+    // What the lost stretches held is unknown: no silence, drop or stop is judged over them.
+    TimeIntervals unread;
+    {
+        std::vector<TimeSpan> spans;
+        for (const bag::LostSpan &span : e.lost_spans)
+            if (span.start_time && span.end_time)
+                spans.push_back({e.clock.systemTime(*span.start_time), e.clock.systemTime(*span.end_time)});
+        std::sort(spans.begin(), spans.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+        for (const TimeSpan &s : spans) unread.add(s.start, s.end);
+    }
     if (const auto chain = tf_truth ? tf_truth->chain() : std::nullopt) {
         e.topics.ground_truth = "tf:" + chain->first + ":" + chain->second;  // BAG:tf:PARENT:CHILD for the ATE
         e.topics.ground_truth_type = "tf";
@@ -838,10 +868,14 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         }
     }
     fillActivity(e, *activity_run, checks->stuck);
+    std::erase_if(e.activity.stuck, [&unread](const activity::StuckEpisode &s) {
+        return unread.meets(s.start, s.end);  // the robot's progress then is not known
+    });
     std::future<std::vector<topicstats::TopicHealth>> health = std::async(
-        health_beside ? std::launch::async : std::launch::deferred, [&topic_stats, &activity_run, &to_system] {
+        health_beside ? std::launch::async : std::launch::deferred, [&topic_stats, &activity_run, &to_system, &unread] {
             topicstats::HealthContext context;
             context.to_system = to_system;
+            if (!unread.empty()) context.unrecorded = &unread;
             context.navigating = &activity_run->intent.goals;
             if (activity_run->has_odometry || activity_run->progress) context.moving = &activity_run->moving;
             if (activity_run->progress) {

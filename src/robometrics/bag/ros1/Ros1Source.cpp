@@ -133,6 +133,7 @@ Result<BagIndex> scanForIndex(mcap::FileInput &file, const Error &index_error, c
                                      : "its index is unreadable (" + why + ")") +
                        ": its chunks were read in file order" + (scan.cut.empty() ? "" : "; " + scan.cut);
     lost.loss = scan.cut.empty() ? "the recording was not closed" : "the last chunk is cut";
+    lost.spans = std::move(scan.lost);
     damage = std::move(lost);
     return std::move(scan.index);
 }
