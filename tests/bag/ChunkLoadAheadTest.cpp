@@ -61,6 +61,27 @@ TEST(ChunkLoadAhead, AnErrorComesAtItsChunkAfterEveryChunkBeforeIt) {
     }
 }
 
+TEST(ChunkLoadAhead, PastErrorsTheChunksAfterAFailedOneStillCome) {
+    // A reader that skips damaged chunks: chunks 3 and 7 fail, every other one comes, in order.
+    auto load = [](std::size_t loader, std::size_t i, NumberedChunk &chunk) -> Status {
+        if (i == 3 || i == 7) return Error{"chunk " + std::to_string(i) + " is damaged"};
+        return slowOnOdd(loader, i, chunk);
+    };
+    for (std::size_t loaders : {1u, 2u}) {
+        ChunkLoadAhead<NumberedChunk> ahead(10, loaders, load, true);
+        for (std::size_t i = 0; i < 10; ++i) {
+            auto chunk = ahead.take(nullptr);
+            if (i == 3 || i == 7) {
+                ASSERT_FALSE(chunk.ok());
+                EXPECT_EQ(chunk.message(), "chunk " + std::to_string(i) + " is damaged");
+                continue;
+            }
+            ASSERT_TRUE(chunk.ok()) << chunk.message();
+            EXPECT_EQ((*chunk)->index, i) << loaders;
+        }
+    }
+}
+
 TEST(ChunkLoadAhead, AHandedBackChunkIsLoadedAgain) {
     // 200 chunks, not 20: whether a spare comes back before the loader needs a buffer depends on
     // the scheduler, and on a machine loaded far beyond its cores 20 chunks once gave no reuse.

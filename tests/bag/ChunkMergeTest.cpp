@@ -1,6 +1,7 @@
 // The lazy, time-ordered merge of a bag's chunks that the MCAP and ROS 1 readers share: order and
 // ties, loading only the chunks the next message may come from, the same messages and errors
-// when loading ahead on threads, and an error that stops the reading for good.
+// when loading ahead on threads, an error that stops the reading for good, and a damaged chunk
+// skipped when the reader skips damage.
 
 #include <gtest/gtest.h>
 
@@ -112,6 +113,22 @@ TEST(ChunkMerge, AnErrorStopsTheReadingAtTheSameMessageWithOrWithoutLoadingAhead
         auto after = merge.next();
         ASSERT_FALSE(after.ok());
         EXPECT_EQ(after.message(), "test.bag: reading stopped at an earlier error");
+    }
+}
+
+TEST(ChunkMerge, SkippingADamagedChunkLosesOnlyItsMessages) {
+    // The chunk at 200 (times 5, 6, 9) fails: the others' messages all come, the one at time 5 of
+    // the chunk before it too (same time as the damaged chunk's start), with or without loading ahead.
+    const std::vector<std::pair<long, std::uint64_t>> expected = {{1, 100}, {5, 100}, {8, 100}, {20, 300}, {21, 300}};
+    for (std::size_t loaders : {0u, 2u}) {
+        Merge merge(std::make_unique<MergeLoader>(200), overlapping(), true);
+        merge.loadAhead(loaders);
+        std::string error;
+        EXPECT_EQ(drain(merge, &error), expected) << loaders << " loaders";
+        EXPECT_EQ(error, "");
+        ASSERT_EQ(merge.skipped().size(), 1u);
+        EXPECT_EQ(merge.skipped()[0].index.position, 200u);
+        EXPECT_EQ(merge.skipped()[0].error.message, "chunk at 200 is damaged");
     }
 }
 

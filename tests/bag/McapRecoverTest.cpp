@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "McapChunks.hpp"
 #include "RecoveringRead.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/McapWriter.hpp"
@@ -43,28 +44,9 @@ fs::path writeCutSource(const fs::path &dir, Compression compression) {
     return path;
 }
 
-struct CutChunk {
-    std::uint64_t offset = 0, end = 0;
-    int messages = 0;
-};
+using CutChunk = test::McapChunk;
 
-// Where the chunks of the whole file are and how many messages each holds.
-std::vector<CutChunk> cutChunksOf(const fs::path &path) {
-    std::vector<CutChunk> chunks;
-    auto reader = mcap::LinearReader::open(path.string());
-    EXPECT_TRUE(reader.ok());
-    mcap::RecordEntry entry;
-    for (;;) {
-        auto more = reader->next(entry);
-        EXPECT_TRUE(more.ok()) << more.message();
-        if (!more.ok() || !*more) break;
-        if (std::holds_alternative<mcap::ChunkRecord>(entry.record))
-            chunks.push_back({entry.offset, entry.offset + entry.length, 0});
-        else if (entry.in_chunk && std::holds_alternative<mcap::MessageRecord>(entry.record))
-            ++chunks.back().messages;
-    }
-    return chunks;
-}
+std::vector<CutChunk> cutChunksOf(const fs::path &path) { return test::mcapChunksOf(path); }
 
 fs::path cutCopy(const fs::path &whole, const fs::path &to, std::uint64_t length) {
     const std::string bytes = test::readFile(whole);

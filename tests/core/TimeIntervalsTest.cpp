@@ -25,5 +25,19 @@ TEST(TimeIntervals, MergesAndAnswersContainmentCoverAndOverlap) {
     EXPECT_EQ(t.total(), 35);
 }
 
+TEST(TimeIntervals, MeetsASpanThatSharesAMomentEvenOfNoLength) {
+    TimeIntervals t;
+    t.add(10, 20);
+    t.add(40, 40);                 // one instant
+    EXPECT_TRUE(t.meets(0, 10));   // ends where the span starts
+    EXPECT_TRUE(t.meets(20, 30));  // starts where it ends
+    EXPECT_TRUE(t.meets(12, 13));
+    EXPECT_FALSE(t.meets(21, 39));
+    EXPECT_TRUE(t.meets(30, 50));  // around the instant, which covers nothing of it
+    EXPECT_EQ(t.overlap(30, 50), 0);
+    EXPECT_FALSE(t.meets(41, 90));
+    EXPECT_FALSE(TimeIntervals().meets(0, 100));
+}
+
 }  // namespace
 }  // namespace robometrics

@@ -192,6 +192,26 @@ TopicHealth commandTopic(const TimeIntervals &navigating) {
     return acc.result(1.5, context);
 }
 
+TEST(TopicHealth, ASilenceOverAStretchTheReaderSkippedIsNotADrop) {
+    // A sensor at 10 Hz for 1 s, silent 3 s, 10 Hz for 1 s. The recording lost 1.2-3.8 s to a
+    // damaged chunk: the silence meets that stretch, so it is idle (0 drops), where otherwise it
+    // is round(30) - 1 = 29 missing messages.
+    TopicHealthAccumulator acc("/imu", false, 1, TopicRole::Sensor);
+    for (int i = 0; i <= 10; ++i) acc.add(ms(100 * i), std::nullopt, 48);
+    for (int i = 0; i <= 10; ++i) acc.add(ms(4000 + 100 * i), std::nullopt, 48);
+    const TopicHealth judged = acc.result(1.5);
+    EXPECT_EQ(judged.estimated_drops, 29u);
+    TimeIntervals lost;
+    lost.add(ms(1200), ms(3800));
+    HealthContext context;
+    context.unrecorded = &lost;
+    const TopicHealth h = acc.result(1.5, context);
+    EXPECT_EQ(h.kind, TopicKind::Periodic);
+    EXPECT_EQ(h.estimated_drops, 0u);
+    EXPECT_EQ(h.idle_gaps, 1u);
+    EXPECT_TRUE(h.gaps.empty());
+}
+
 TEST(TopicHealth, ACommandTopicSilentBetweenGoalsIsIdle) {
     TimeIntervals goals;
     goals.add(0, ms(950));

@@ -73,7 +73,17 @@ std::string bagInfoTable(const BagInfo &info) {
     // The clock and formula of the rates: topic-stats and evaluate measure on other spans or clocks.
     if (!info.topics.empty())
         fmt::format_to(line, "Rates:             (messages - 1) / (last - first log time) per topic, recorder clock\n");
-    if (!info.complete) fmt::format_to(line, "Stopped early:     {}\n", info.error);
+    if (info.damage) {
+        // Every stretch skipped (reading went on after it), then what ended the read, if anything.
+        for (const LostSpan &span : info.damage->spans)
+            fmt::format_to(
+                line, "Lost (skipped):    {}: {} ({})\n", span.file,
+                describeSpan(span, info.message_count > 0 ? std::optional<TimeNs>(info.start_ns) : std::nullopt),
+                span.reason);
+        if (!info.damage->read_to_end) fmt::format_to(line, "Stopped early:     {}\n", info.error);
+    } else if (!info.complete) {
+        fmt::format_to(line, "Stopped early:     {}\n", info.error);
+    }
     return out;
 }
 
@@ -100,7 +110,21 @@ std::string bagInfoJson(const BagInfo &info) {
                                   {"message_count", info.message_count},
                                   {"topics", topics},
                                   {"complete", info.complete}};
-    if (!info.complete) out["error"] = info.error;
+    if (!info.complete && !(info.damage && info.damage->read_to_end)) out["error"] = info.error;
+    if (info.damage && !info.damage->spans.empty()) {
+        nlohmann::ordered_json spans = nlohmann::ordered_json::array();
+        for (const LostSpan &span : info.damage->spans) {
+            spans.push_back({{"file", span.file},
+                             {"start_ns", span.start_time ? nlohmann::ordered_json(*span.start_time) : nullptr},
+                             {"end_ns", span.end_time ? nlohmann::ordered_json(*span.end_time) : nullptr},
+                             {"messages", span.messages ? nlohmann::ordered_json(*span.messages) : nullptr},
+                             {"topics", span.topics},
+                             {"byte_begin", span.byte_begin},
+                             {"byte_end", span.byte_end},
+                             {"reason", span.reason}});
+        }
+        out["lost_spans"] = std::move(spans);
+    }
     return out.dump(2);
 }
 

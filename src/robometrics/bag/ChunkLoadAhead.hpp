@@ -36,9 +36,13 @@ public:
     /// each loader needs its own file handle and decompressor.
     using Load = std::function<Status(std::size_t loader, std::size_t i, Chunk &chunk)>;
 
-    /// Starts loading at once, with `loaders` threads (at least one).
-    ChunkLoadAhead(std::size_t count, std::size_t loaders, Load load)
-        : count_(count), ahead_(kAheadPerLoader * std::max<std::size_t>(loaders, 1)), load_(std::move(load)) {
+    /// Starts loading at once, with `loaders` threads (at least one). With `past_errors` (a reader
+    /// that skips damaged chunks) the chunks after one that fails are loaded too.
+    ChunkLoadAhead(std::size_t count, std::size_t loaders, Load load, bool past_errors = false)
+        : count_(count),
+          ahead_(kAheadPerLoader * std::max<std::size_t>(loaders, 1)),
+          load_(std::move(load)),
+          past_errors_(past_errors) {
         for (std::size_t k = 0; k < ahead_ / kAheadPerLoader; ++k) threads_.emplace_back([this, k] { run(k); });
     }
     ~ChunkLoadAhead() {
@@ -53,7 +57,7 @@ public:
     ChunkLoadAhead &operator=(const ChunkLoadAhead &) = delete;
 
     /// The next chunk in order once it is loaded (waits for it), or the error of its load, after
-    /// which nothing more is to be taken. `spare`, if any, is a chunk nobody else holds, to load
+    /// which nothing more is to be taken (unless `past_errors`). `spare`, if any, is a chunk nobody else holds, to load
     /// into. No more than `count` calls.
     Result<std::shared_ptr<Chunk>> take(std::shared_ptr<Chunk> spare) {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -93,7 +97,9 @@ private:
                     slot.emplace(std::move(chunk));
                 } else {
                     slot.emplace(status.error());
-                    failed_ = true;  // chunks before this one still arrive; none after it is claimed
+                    // Chunks before this one still arrive; none after it is claimed, unless the
+                    // reader skips it.
+                    failed_ = !past_errors_;
                 }
             }
             changed_.notify_all();
@@ -103,6 +109,7 @@ private:
     const std::size_t count_;
     const std::size_t ahead_;
     const Load load_;
+    const bool past_errors_;
     std::mutex mutex_;
     std::condition_variable changed_;
     /// The chunks claimed and not yet taken, in order; a chunk's place is empty while it loads.

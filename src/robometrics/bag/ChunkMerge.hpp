@@ -33,8 +33,17 @@ namespace robometrics::bag {
 template <class Index, class Chunk, class Loader>
 class ChunkMerge {
 public:
+    /// A chunk that failed to load and was skipped: its index entry and the error.
+    struct Skipped {
+        Index index;
+        Error error;
+    };
+
     /// `chunks`: the wanted ones (the reader has left out those its filter excludes), any order.
-    ChunkMerge(std::unique_ptr<Loader> loader, std::vector<Index> chunks) : chunks_(std::move(chunks)) {
+    /// With `skip_damaged` a chunk that fails to load is skipped (skipped() lists it) and the
+    /// merge goes on with the others; without, the failure is next()'s error.
+    ChunkMerge(std::unique_ptr<Loader> loader, std::vector<Index> chunks, bool skip_damaged = false)
+        : chunks_(std::move(chunks)), skip_damaged_(skip_damaged) {
         loaders_.push_back(std::move(loader));
         std::stable_sort(chunks_.begin(), chunks_.end(), [](const Index &a, const Index &b) {
             if (Chunk::startOf(a) != Chunk::startOf(b)) return Chunk::startOf(a) < Chunk::startOf(b);
@@ -56,7 +65,8 @@ public:
             chunks_.size() - next_chunk_, loaders_.size(),
             [loaders = loaders_.data(), first](std::size_t loader, std::size_t i, Chunk &chunk) {
                 return loaders[loader]->load(first[i], chunk);
-            });
+            },
+            skip_damaged_);
     }
 
     /// The chunk whose next message (at its cursor) comes next in time order; it owns that
@@ -69,6 +79,12 @@ public:
         while (next_chunk_ < chunks_.size() &&
                (heap_.empty() || Chunk::startOf(chunks_[next_chunk_]) <= heap_.earliest().frontTime())) {
             auto chunk = loadNext();
+            if (!chunk && skip_damaged_) {
+                // Its messages are lost, the others are not: a message already pending with the
+                // time of this chunk's start is still given.
+                skipped_.push_back({chunks_[next_chunk_ - 1], chunk.error()});
+                continue;
+            }
             if (!chunk) {
                 failed_ = true;
                 return chunk.error();
@@ -84,6 +100,9 @@ public:
 
     /// How many chunks were read from the file so far (for tests of the time-range skip).
     std::size_t chunksLoaded() const { return chunks_loaded_; }
+
+    /// The chunks skipped as damaged so far (with skip_damaged), in the order they were met.
+    const std::vector<Skipped> &skipped() const { return skipped_; }
 
 private:
     // Heap order: smallest (time, chunk position, position in chunk) on top.
@@ -113,6 +132,8 @@ private:
     ChunkHeap<Chunk> heap_;
     std::size_t chunks_loaded_ = 0;
     bool failed_ = false;
+    bool skip_damaged_ = false;
+    std::vector<Skipped> skipped_;
     std::unique_ptr<ChunkLoadAhead<Chunk>> ahead_;  ///< last: its threads read the members above
 };
 

@@ -5,7 +5,9 @@
 #include <variant>
 
 #include "robometrics/bag/ChunkLoadAhead.hpp"
+#include "robometrics/bag/McapLostSpan.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
+#include "robometrics/bag/mcap/ChunkResync.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 
 namespace robometrics::bag {
@@ -129,13 +131,43 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
     std::map<std::uint16_t, std::uint64_t> loose;  // since the last chunk
     std::optional<Error> walk_failure;
     std::vector<ChunkIndexRecord> chunks;
+    std::vector<LostSpan> resynced;   // bytes the walk skipped to find its way back
+    std::optional<FileInput> search;  // for the search past damage
     RecordEntry entry;
     for (;;) {
         auto more = reader->next(entry);
+        if (!more && damage && reader->position() < reader->file().size()) {
+            // A recovering read goes on at the next whole chunk past the damage. A data-section
+            // CRC that no longer agrees after chunks were skipped is no further loss.
+            const std::uint64_t at = reader->position();
+            const bool data_end = more.message().find("data section CRC mismatch") != std::string::npos;
+            if (!search) {
+                auto opened = FileInput::open(path);
+                if (opened) search.emplace(std::move(opened.value()));
+            }
+            const std::optional<std::uint64_t> next =
+                search ? findNextChunk(*search, at + 1, search->size()) : std::nullopt;
+            if (next) {
+                LostSpan span;
+                span.file = std::filesystem::path(path).filename().string();
+                span.byte_begin = at;
+                span.byte_end = *next;
+                // The neighbouring chunks bound its time: after the one before, before the next.
+                if (!chunks.empty()) span.start_time = static_cast<TimeNs>(chunks.back().message_end_time);
+                span.reason = withoutPath(more.message(), path);
+                resynced.push_back(std::move(span));
+                reader->resumeAt(*next);
+                continue;
+            }
+            if (data_end && !resynced.empty()) break;  // explained by the bytes skipped
+        }
         if (!more) {
             walk_failure = more.error();
             break;
         }
+        if (auto *chunk = std::get_if<ChunkRecord>(&entry.record);
+            chunk && !resynced.empty() && !resynced.back().end_time && resynced.back().byte_end == entry.offset)
+            resynced.back().end_time = static_cast<TimeNs>(chunk->message_start_time);
         if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) break;
         if (auto *s = std::get_if<SchemaRecord>(&entry.record)) {
             if (s->id != 0) found.emplace_back(std::move(*s));
@@ -147,6 +179,11 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
             if (!loose.empty()) found.emplace_back(std::exchange(loose, {}));
             found.emplace_back(chunks.size());
             chunks.push_back(chunkIndexOf(entry, *chunk));
+            // A record longer than its fields (a damaged length field): a recovering walk goes on
+            // where the fields end, not past the records the wrong length would jump over.
+            const std::uint64_t fields =
+                kRecordPrefixSize + 8 + 8 + 8 + 4 + 4 + chunk->compression.size() + 8 + chunk->records.size();
+            if (damage && fields < entry.length) reader->resumeAt(entry.offset + fields);
         }
     }
     if (!loose.empty()) found.emplace_back(std::move(loose));
@@ -192,17 +229,32 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
             }
             if (chunk->failure) {
                 if (!damage) return *chunk->failure;
-                *damage = damageOf({}, 0, *chunk->failure, path);
-                return Status::Ok();
+                // A recovering read skips the chunk and goes on: its messages are lost (no count,
+                // the file has no usable index), the definitions before the failure are kept.
+                LostSpan span = chunkIndexSpan(path, chunks[number], *chunk->failure);
+                const std::string name = span.file;
+                addLostSpans(*damage, name, {std::move(span)});
+                if (ahead) spare = std::move(chunk);
+                continue;
             }
             for (const auto &[id, n] : chunk->counts) catalog.counts[id] += n;
             catalog.chunks.push_back(std::move(chunks[number]));
             if (ahead) spare = std::move(chunk);
         }
     }
+    if (damage && !resynced.empty()) {
+        const std::string name = resynced.front().file;
+        addLostSpans(*damage, name, std::move(resynced));
+    }
+    // A data-section CRC that disagrees because of chunks skipped as damaged is no further loss.
+    if (walk_failure && damage && *damage && !(*damage)->spans.empty() &&
+        walk_failure->message.find("data section CRC mismatch") != std::string::npos)
+        walk_failure.reset();
     if (walk_failure) {
         if (!damage) return *walk_failure;
-        *damage = linearDamage(*reader, *walk_failure, path);
+        ReadDamage ending = linearDamage(*reader, *walk_failure, path);
+        if (*damage) ending.spans = std::move((*damage)->spans);  // the chunks skipped before
+        *damage = std::move(ending);
     }
     return Status::Ok();
 }

@@ -1,10 +1,12 @@
 #include "robometrics/bag/McapSource.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <map>
 #include <optional>
 
+#include "robometrics/bag/McapLostSpan.hpp"
 #include "robometrics/bag/McapScan.hpp"
 #include "robometrics/bag/mcap/IndexedReader.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
@@ -65,8 +67,9 @@ public:
         }
     }
 
+    // A recovering read skips a damaged chunk and goes on with the next one.
     void useIndex(FileInput file, std::vector<ChunkIndexRecord> chunks) {
-        indexed_.emplace(std::move(file), std::move(chunks), filter_);
+        indexed_.emplace(std::move(file), std::move(chunks), filter_, true, recover_);
     }
     void useLinear(LinearReader reader) { linear_.emplace(std::move(reader)); }
 
@@ -82,17 +85,19 @@ public:
         ended_ = true;
         if (more) {
             damage_ = scan_damage_;
+            addSkippedChunks();
             return false;
         }
         if (!recover_) return more;
-        // A recovering read ends at damage found while reading (a chunk that fails its CRC or
-        // does not decompress): the messages before it were given.
+        // A recovering read skips damaged chunks (the indexed reader); what else ends it (damage
+        // met by the linear reader) ends it there, the messages before it given.
         if (scan_damage_)
             damage_ = scan_damage_;
         else if (linear_)
             damage_ = linearDamage(*linear_, more.error(), path_);
         else
             damage_ = ReadDamage{describe(), more.message(), "damaged bytes; the rest of the file is not read"};
+        addSkippedChunks();
         return false;
     }
 
@@ -108,6 +113,33 @@ public:
     }
 
 private:
+    /// The chunks the indexed reader skipped, as lost spans of the damage (in file order, with
+    /// those the opening scan skipped).
+    void addSkippedChunks() {
+        if (!indexed_) return;
+        const auto skipped = indexed_->skipped();
+        if (skipped.empty()) return;
+        std::vector<LostSpan> spans;
+        auto file = FileInput::open(path_);
+        for (const auto &s : skipped) {
+            if (!file) {
+                spans.push_back(chunkIndexSpan(path_, s.index, s.error));
+                continue;
+            }
+            spans.push_back(lostChunkSpan(*file, s.index, s.error, filter_, [this](std::uint16_t channel) {
+                const std::int32_t topic = channel_topic_[channel];
+                return topic < 0 ? std::string() : topics_[static_cast<std::size_t>(topic)].name;
+            }));
+        }
+        if (damage_) {
+            spans.insert(spans.end(), damage_->spans.begin(), damage_->spans.end());
+            damage_->spans.clear();
+        }
+        std::stable_sort(spans.begin(), spans.end(),
+                         [](const LostSpan &a, const LostSpan &b) { return a.byte_begin < b.byte_begin; });
+        addLostSpans(damage_, describe(), std::move(spans));
+    }
+
     Result<bool> read(Message &out) {
         if (nothing_) return false;
         MessageRecord m;

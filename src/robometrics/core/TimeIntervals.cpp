@@ -38,6 +38,11 @@ TimeNs TimeIntervals::overlap(TimeNs start, TimeNs end) const {
     return sum;
 }
 
+bool TimeIntervals::meets(TimeNs start, TimeNs end) const {
+    auto it = firstEndingAfter(spans_, start);  // the first span ending at or after `start`
+    return it != spans_.end() && it->start <= end;
+}
+
 TimeNs TimeIntervals::total() const {
     TimeNs sum = 0;
     for (const TimeSpan &s : spans_) sum += s.length();

@@ -26,6 +26,8 @@ public:
     bool contains(TimeNs t) const;
     /// [start, end] lies wholly inside one span.
     bool covers(TimeNs start, TimeNs end) const;
+    /// Some span shares a moment with [start, end] (ends included; a span of one instant too).
+    bool meets(TimeNs start, TimeNs end) const;
     /// How much of [start, end] the spans cover.
     TimeNs overlap(TimeNs start, TimeNs end) const;
     /// Total length of the spans.

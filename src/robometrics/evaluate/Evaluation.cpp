@@ -36,6 +36,10 @@ nlohmann::json verdictBasisJson(const Evaluation &e) {
 
 }  // namespace
 
+bool Evaluation::ok() const {
+    return std::all_of(anomalies.begin(), anomalies.end(), [](const slam::Anomaly &a) { return a.informs_only; });
+}
+
 bool Evaluation::inconclusive() const {
     return ok() && std::any_of(core_checks.begin(), core_checks.end(), [](const CoreCheck &c) { return !c.ran; });
 }
@@ -78,6 +82,22 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                                   {"time_s", a.time_s ? finiteOrNull(*a.time_s) : nullptr},
                                   {"end_time_s", a.end_time_s ? finiteOrNull(*a.end_time_s) : nullptr},
                                   {"evidence", evidence}});
+        if (a.informs_only) j["anomalies"].back()["affects_verdict"] = false;
+    }
+    if (!e.lost_spans.empty()) {  // only when there is one: a clean run's file is unchanged
+        nlohmann::json spans = nlohmann::json::array();
+        for (const bag::LostSpan &span : e.lost_spans) {
+            spans.push_back(
+                {{"file", span.file},
+                 {"start_s", span.start_time ? finiteOrNull(e.clock.sinceStart(*span.start_time)) : nullptr},
+                 {"end_s", span.end_time ? finiteOrNull(e.clock.sinceStart(*span.end_time)) : nullptr},
+                 {"messages", span.messages ? nlohmann::json(*span.messages) : nlohmann::json(nullptr)},
+                 {"topics", span.topics},
+                 {"byte_begin", span.byte_begin},
+                 {"byte_end", span.byte_end},
+                 {"reason", span.reason}});
+        }
+        j["lost_spans"] = std::move(spans);
     }
     j["not_evaluated"] = e.notes;  // analyses that did not run and why (missing inputs are not failures)
     if (!e.caveats.empty()) j["caveats"] = e.caveats;  // only when there is one: a clean run's file is unchanged

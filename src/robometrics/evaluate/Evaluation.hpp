@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "robometrics/activity/StuckDetector.hpp"
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/core/TimeIntervals.hpp"
 #include "robometrics/core/SpillLog.hpp"
@@ -121,6 +122,9 @@ struct Evaluation {
     /// The odometry path was brought into map through the recorded TF map -> odom.
     bool paths_aligned = false;
     std::vector<slam::Anomaly> anomalies;
+    /// Stretches of a damaged recording the reader skipped (reading went on after each): no
+    /// analysis judges them, each is a `recording_damaged` anomaly that leaves the verdict alone.
+    std::vector<bag::LostSpan> lost_spans;
     std::vector<std::string> notes;  ///< analyses skipped and why
     /// Results computed with a reservation the user should know (e.g. /tf samples out of stamp
     /// order after the chain had been built past them).
@@ -129,8 +133,9 @@ struct Evaluation {
     /// The checks the verdict rests on (set after the anomalies are gathered).
     std::vector<CoreCheck> core_checks;
 
-    /// No anomaly was raised (whether every core check ran or not).
-    bool ok() const { return anomalies.empty(); }
+    /// No anomaly was raised (whether every core check ran or not); one that only informs
+    /// (slam::Anomaly::informs_only: a damaged stretch of the recording, skipped) does not count.
+    bool ok() const;
     /// No anomaly, but a check a verdict of `ok` rests on could not run.
     bool inconclusive() const;
     /// "potential_failure" when an anomaly was raised, else "inconclusive" when a core check could

@@ -81,7 +81,27 @@ void noteMissingInputs(Evaluation &e) {
 /// to the cut: what was lost is a caveat of every figure, and the cut itself an anomaly of the
 /// run, because a recorder that died is a failure of the system under test.
 void noteDamage(Evaluation &e, const bag::ReadDamage &damage) {
-    e.caveats.push_back(bag::damageWarning(damage) + "; every figure covers the recording up to there");
+    e.caveats.push_back(bag::damageWarning(damage) + (damage.read_to_end
+                                                          ? "; no analysis judges the lost stretches"
+                                                          : "; every figure covers the recording up to there"));
+    // Each stretch skipped, reading going on after it: said, judged by no analysis, and no
+    // failure of the robot (the storage was damaged, not the run).
+    for (const bag::LostSpan &span : damage.spans) {
+        const std::optional<double> from =
+            span.start_time ? std::optional<double>(e.clock.sinceStart(*span.start_time)) : std::nullopt;
+        std::vector<std::pair<std::string, double>> evidence{{"byte_begin", static_cast<double>(span.byte_begin)},
+                                                             {"byte_end", static_cast<double>(span.byte_end)}};
+        if (span.messages) evidence.push_back({"messages_lost", static_cast<double>(*span.messages)});
+        addAnomaly(e, "recording_damaged",
+                   fmt::format("{}: a damaged stretch was skipped and reading went on: {} ({})", span.file,
+                               bag::describeSpan(span, e.start_time), span.reason),
+                   span.messages ? static_cast<double>(*span.messages) : 0.0, 0, from, std::move(evidence));
+        e.anomalies.back().end_time_s =
+            span.end_time ? std::optional<double>(e.clock.sinceStart(*span.end_time)) : std::nullopt;
+        e.anomalies.back().informs_only = true;
+        e.lost_spans.push_back(span);
+    }
+    if (damage.read_to_end) return;
     const std::optional<double> at =
         damage.last_log_time ? std::optional<double>(e.clock.sinceStart(*damage.last_log_time)) : std::nullopt;
     addAnomaly(e, damage.truncated ? "recording_truncated" : "recording_damaged",
@@ -423,17 +443,39 @@ double cpuSampleResolution(const system::ResourceSample &s, double interval_s) {
     return 100.0 * std::max(1, s.processes) / (kUserHz * interval_s);
 }
 
+/// The rejected pose jumps that compare the poses on either side of a lost span (a damaged
+/// stretch the reader skipped): counted in the rows whose stretch of time meets the span or the
+/// second after it, where the first pose after the span lands. Not jumps of the robot.
+std::uint64_t jumpsOverLostSpans(const Evaluation &e) {
+    std::uint64_t over = 0, before = 0;
+    TimeNs previous = e.start_time;
+    for (const traversal::TraversalRow &r : e.traversal->rows) {
+        const std::uint64_t added = r.rejected_pose_jumps - before;
+        before = r.rejected_pose_jumps;
+        for (const bag::LostSpan &span : e.lost_spans) {
+            if (added == 0 || !span.start_time || !span.end_time) continue;
+            if (*span.start_time <= r.time && previous <= *span.end_time + kNsPerSecond) {
+                over += added;
+                break;
+            }
+        }
+        previous = r.time;
+    }
+    return over;
+}
+
 void gatherAnomalies(Evaluation &e, const EvaluateOptions &options, const RunChecks &checks) {
     const slam::FailureThresholds &thresholds = checks.thresholds;
     checkRequiredTopics(e, checks.required_topics);
     collisionAnomalies(e, checks.collision_threshold);
     if (e.traversal) {
         const auto &s = e.traversal->summary;
-        if (s.rejected_pose_jumps > 0) {
+        const std::uint64_t jumps = s.rejected_pose_jumps - std::min(s.rejected_pose_jumps, jumpsOverLostSpans(e));
+        if (jumps > 0) {
             addAnomaly(e, "pose_jump",
                        fmt::format("{} jump(s) of the ground-truth pose on {} larger than the step guard (teleport)",
-                                   s.rejected_pose_jumps, e.topics.pose_array),
-                       static_cast<double>(s.rejected_pose_jumps), 0,
+                                   jumps, e.topics.pose_array),
+                       static_cast<double>(jumps), 0,
                        firstRowCounting(e, &traversal::TraversalRow::rejected_pose_jumps),
                        {{"pose_messages", static_cast<double>(s.pose_messages)}});
         }
@@ -794,6 +836,16 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     if (damage) noteDamage(e, *damage);
+    // What the lost stretches held is unknown: no silence, drop or stop is judged over them.
+    TimeIntervals unread;
+    {
+        std::vector<TimeSpan> spans;
+        for (const bag::LostSpan &span : e.lost_spans)
+            if (span.start_time && span.end_time)
+                spans.push_back({e.clock.systemTime(*span.start_time), e.clock.systemTime(*span.end_time)});
+        std::sort(spans.begin(), spans.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+        for (const TimeSpan &s : spans) unread.add(s.start, s.end);
+    }
     if (const auto chain = tf_truth ? tf_truth->chain() : std::nullopt) {
         e.topics.ground_truth = "tf:" + chain->first + ":" + chain->second;  // BAG:tf:PARENT:CHILD for the ATE
         e.topics.ground_truth_type = "tf";
@@ -838,10 +890,14 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         }
     }
     fillActivity(e, *activity_run, checks->stuck);
+    std::erase_if(e.activity.stuck, [&unread](const activity::StuckEpisode &s) {
+        return unread.meets(s.start, s.end);  // the robot's progress then is not known
+    });
     std::future<std::vector<topicstats::TopicHealth>> health = std::async(
-        health_beside ? std::launch::async : std::launch::deferred, [&topic_stats, &activity_run, &to_system] {
+        health_beside ? std::launch::async : std::launch::deferred, [&topic_stats, &activity_run, &to_system, &unread] {
             topicstats::HealthContext context;
             context.to_system = to_system;
+            if (!unread.empty()) context.unrecorded = &unread;
             context.navigating = &activity_run->intent.goals;
             if (activity_run->has_odometry || activity_run->progress) context.moving = &activity_run->moving;
             if (activity_run->progress) {

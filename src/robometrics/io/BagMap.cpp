@@ -25,6 +25,7 @@ Result<BagMap> readBagMap(const std::string &spec, const std::string &default_to
     const BagTopicSpec where = parseBagTopicSpec(spec, default_topic);
     bag::ReadOptions read_options;
     read_options.topics = {where.topic};
+    read_options.recover = true;  // a damaged chunk elsewhere in the bag costs only its own messages
     auto source = bag::openBag(where.path, read_options);
     if (!source) return source.error();
 

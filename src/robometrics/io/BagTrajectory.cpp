@@ -20,8 +20,10 @@ void addPose(slam::Trajectory &t, const msgs::Time &stamp, const msgs::Pose &pos
     t.add(toSeconds(stamp.toNs()), Eigen::Vector3d(pose.position.x, pose.position.y, pose.position.z), q.normalized());
 }
 
+// The bag is read as every command reads it (ReadOptions::recover): a damaged chunk costs only its
+// own messages; the command's whole read of the bag says what was lost.
 Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
-    auto source = bag::openBag(spec.path, bag::ReadOptions{{spec.topic}, {}, {}});
+    auto source = bag::openBag(spec.path, bag::ReadOptions{{spec.topic}, {}, {}, true});
     if (!source) return source.error();
     std::string type;
     for (const auto &topic : (*source)->topics()) {
@@ -45,7 +47,7 @@ Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
 /// The log time of the bag's first message, any topic: where evo before 1.36.4 starts its TF lookups. Messages
 /// come in log-time order, so the first one read is the earliest.
 Result<TimeNs> bagStartTime(const std::string &path) {
-    auto source = bag::openBag(path);
+    auto source = bag::openBag(path, bag::ReadOptions{{}, {}, {}, true});
     if (!source) return source.error();
     bag::Message first;
     auto read = (*source)->next(first);
@@ -55,7 +57,7 @@ Result<TimeNs> bagStartTime(const std::string &path) {
 }
 
 Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
-    auto source = bag::openBag(spec.path, bag::ReadOptions{{"/tf", "/tf_static"}, {}, {}});
+    auto source = bag::openBag(spec.path, bag::ReadOptions{{"/tf", "/tf_static"}, {}, {}, true});
     if (!source) return source.error();
     TfRecording recording;
     pipeline::Pipeline pipeline;

@@ -57,6 +57,9 @@ struct Anomaly {
     /// The measured values behind it, so a person can check it ("step_m", "interval_s", ...).
     std::vector<std::pair<std::string, double>> evidence;
     std::optional<double> end_time_s;  ///< when it ended, for an anomaly that lasted (run axis)
+    /// Said, but no failure of the system under test: it leaves the verdict as it is (a stretch of
+    /// the recording lost to damaged storage, `recording_damaged`).
+    bool informs_only = false;
 };
 
 struct FailureAssessment {

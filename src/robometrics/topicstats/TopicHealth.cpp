@@ -236,7 +236,9 @@ void TopicHealthAccumulator::judgeGaps(TopicHealth &h, const CompactTimes &times
                 on_clock += onClock(period, median);
                 return;
             }
-            const TimeNs active = activeSilence(role_, start, end, context);
+            TimeNs active = activeSilence(role_, start, end, context);
+            // A silence around a stretch the reader skipped: what the topic sent then is unknown.
+            if (context.unrecorded && context.unrecorded->meets(start, end)) active = 0;
             if (toMs(active) <= threshold_ms) {
                 ++h.idle_gaps;
                 idle += end - start;

@@ -77,6 +77,9 @@ struct HealthContext {
     /// last update (AMCL's update_min_d), so the start of a silence up to then is not a drop.
     std::function<std::optional<TimeNs>(TimeNs from, double metres)> after_travel;
     double gate_distance_m = 0.25;  ///< AMCL's update_min_d default (Nav2 and ROS 1)
+    /// Stretches of a damaged recording the reader skipped (system clock): what a topic sent
+    /// then is unknown, so a silence that meets one is idle, not judged (nullptr: none).
+    const TimeIntervals *unrecorded = nullptr;
 };
 
 /// A silence of a topic on the system clock: from the message before it to the one after it.

@@ -93,7 +93,8 @@ Status decompressZstdGrowing(ZSTD_DCtx *&dctx, Bytes src, std::uint64_t declared
     return Status::Ok();
 }
 
-Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out) {
+/// Into `out` at its size; with `at_most`, `out` is then cut to what the frames gave.
+Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out, bool at_most = false) {
     if (!dctx) {
         if (LZ4F_isError(LZ4F_createDecompressionContext(&dctx, LZ4F_VERSION))) {
             dctx = nullptr;
@@ -121,6 +122,7 @@ Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out
             return Error{"lz4 data decompresses to more than the chunk's " + std::to_string(out.size()) + " bytes"};
         }
     }
+    if (at_most) out.resize(out_pos);
     if (out_pos != out.size()) {
         return Error{"lz4 data decompressed to " + std::to_string(out_pos) + " bytes, the chunk declares " +
                      std::to_string(out.size())};
@@ -129,6 +131,12 @@ Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out
 }
 
 }  // namespace
+
+Result<Bytes> ChunkDecompressor::decompressLz4AnySize(Bytes src, std::vector<std::uint8_t> &storage) {
+    storage.resize(static_cast<std::size_t>(maxExpansion("lz4", src.size())));
+    ROBOMETRICS_TRY(decompressLz4(ctx_->lz4, src, storage, true));
+    return Bytes(storage);
+}
 
 Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, std::vector<std::uint8_t> &storage,
                                             bool verify_crc) {

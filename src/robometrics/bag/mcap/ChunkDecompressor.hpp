@@ -26,6 +26,11 @@ public:
     /// and offset.
     Result<Bytes> decompress(const ChunkRecord &chunk, std::vector<std::uint8_t> &storage, bool verify_crc);
 
+    /// LZ4 frames whose uncompressed size is not known (a ROS 1 chunk whose `size` field is
+    /// damaged): into `storage`, resized to what they give, which may be no more than
+    /// maxExpansion("lz4", src.size()).
+    Result<Bytes> decompressLz4AnySize(Bytes src, std::vector<std::uint8_t> &storage);
+
     /// The largest uncompressed size `compressed_size` bytes of `compression` can produce.
     static std::uint64_t maxExpansion(const std::string &compression, std::uint64_t compressed_size);
 

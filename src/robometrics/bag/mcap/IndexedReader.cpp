@@ -62,8 +62,15 @@ std::vector<ChunkIndexRecord> wantedChunks(std::vector<ChunkIndexRecord> chunks,
 }  // namespace
 
 IndexedReader::IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter,
-                             bool verify_crcs)
-    : merge_(std::make_unique<Loader>(std::move(file), filter, verify_crcs), wantedChunks(std::move(chunks), filter)) {}
+                             bool verify_crcs, bool skip_damaged)
+    : merge_(std::make_unique<Loader>(std::move(file), filter, verify_crcs), wantedChunks(std::move(chunks), filter),
+             skip_damaged) {}
+
+std::vector<IndexedReader::Skipped> IndexedReader::skipped() const {
+    std::vector<Skipped> out;
+    for (const auto &s : merge_.skipped()) out.push_back({s.index, s.error});
+    return out;
+}
 
 IndexedReader::~IndexedReader() = default;
 // Safe while loading ahead: the threads read the Loaders and the chunk records, both on the heap.

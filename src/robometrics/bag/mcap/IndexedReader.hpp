@@ -33,7 +33,11 @@ struct MessageFilter {
 
 class IndexedReader {
 public:
-    IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter, bool verify_crcs = true);
+    /// With `skip_damaged` a chunk whose record, CRC, decompression or records fail is skipped
+    /// (skipped() lists it) and reading goes on with the next chunk of `chunks`; without, its
+    /// failure is next()'s error.
+    IndexedReader(FileInput file, std::vector<ChunkIndexRecord> chunks, MessageFilter filter, bool verify_crcs = true,
+                  bool skip_damaged = false);
     ~IndexedReader();
     IndexedReader(IndexedReader &&) noexcept;
     IndexedReader &operator=(IndexedReader &&) = delete;  // would replace what a loading thread reads
@@ -55,6 +59,14 @@ public:
 
     /// How many chunks were read from the file so far (for tests of the time-range seek).
     std::size_t chunksLoaded() const { return merge_.chunksLoaded(); }
+
+    /// A chunk skipped as damaged: its index entry and what is wrong with it.
+    struct Skipped {
+        ChunkIndexRecord index;
+        Error error;
+    };
+    /// The chunks skipped so far (with skip_damaged), in the order the merge met them.
+    std::vector<Skipped> skipped() const;
 
 private:
     struct LoadedChunk;

@@ -26,6 +26,16 @@ Result<LinearReader> LinearReader::open(const std::string &path, const LinearRea
     return reader;
 }
 
+void LinearReader::resumeAt(std::uint64_t offset) {
+    position_ = offset;
+    failed_ = false;
+    in_chunk_ = false;
+    finished_ = false;
+    data_end_seen_ = true;  // no data-section CRC to compare with any more
+    cut_.clear();
+    cut_opcode_ = 0;
+}
+
 Result<ChunkEntry> readChunkEntry(Bytes records, std::size_t pos) {
     auto fail = [&](const std::string &what) {
         return Error{"Chunk record, at offset " + std::to_string(pos) + " of its decompressed records: " + what};

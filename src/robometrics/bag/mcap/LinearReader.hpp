@@ -56,6 +56,10 @@ public:
     /// Error naming the file and offset.
     Result<bool> next(RecordEntry &out);
 
+    /// After a failure: goes on at `offset` (a record found past the damage, ChunkResync.hpp).
+    /// The data section's CRC is no longer checked: the bytes skipped are not in it.
+    void resumeAt(std::uint64_t offset);
+
     const FileInput &file() const { return file_; }
     /// File offset of the next top-level record.
     std::uint64_t position() const { return position_; }

@@ -1,6 +1,7 @@
 #include "robometrics/bag/ros1/BagScan.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -91,7 +92,8 @@ public:
             chunk.read_error = s.message();
             return Status::Ok();
         }
-        auto records = decompressor_.decompress(header, chunk.data, chunk.storage);
+        // Only a recovering read walks a bag: a wrong `size` is read past, as rosbag does.
+        auto records = decompressor_.decompress(header, chunk.data, chunk.storage, true);
         if (!records) {
             chunk.undecompressed = records.message();
             return Status::Ok();
@@ -235,6 +237,20 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
             (void)scanners.front()->scan(found_chunk.record, found_chunk.header, *chunk);
         }
         if (auto stop = applyChunk(*chunk, found_chunk.record.offset, scan.index, known)) {
+            // A damaged chunk with chunks after it (so not one left open by a recorder that died)
+            // is skipped and the walk goes on; its connections that parsed are kept.
+            if (std::get<std::size_t>(item) + 1 < chunks.size() && !chunk->read_error) {
+                LostSpan span;
+                span.file = std::filesystem::path(file.path()).filename().string();
+                span.byte_begin = found_chunk.record.offset;
+                span.byte_end = found_chunk.record.end();
+                span.reason = stop->first;
+                scan.lost.push_back(std::move(span));
+                for (const Connection &c : chunk->defined)
+                    if (known.insert(c.id).second) scan.index.connections.push_back(c);
+                if (ahead) spare = std::move(chunk);
+                continue;
+            }
             scan.cut = stop->first;
             scan.truncated = stop->second;
             return scan;

@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "robometrics/bag/BagThreads.hpp"
+#include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/ros1/BagIndex.hpp"
 
@@ -18,6 +20,9 @@ struct BagScan {
     BagIndex index;          ///< the connections and chunks before the damage
     std::string cut;         ///< where the walk stopped, in plain words; empty when the file ends cleanly
     bool truncated = false;  ///< it stopped because the file ends inside a record
+    /// Damaged chunks skipped (chunks follow them, so the walk went on), in file order: their
+    /// bytes and why; no times or counts (nothing indexes them).
+    std::vector<LostSpan> lost;
 };
 
 /// Walks the records from `start` (the end of the bag header record) to the end of the file.

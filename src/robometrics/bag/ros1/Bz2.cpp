@@ -33,7 +33,7 @@ struct Stream {
 
 }  // namespace
 
-Status decompressBz2(Bytes data, std::uint32_t size, std::vector<std::uint8_t> &out) {
+Status decompressBz2(Bytes data, std::uint64_t size, std::vector<std::uint8_t> &out, bool at_most) {
     Stream stream;
     int rc = BZ2_bzDecompressInit(&stream.s, 0, 0);
     if (rc != BZ_OK) return Error{bz2Error(rc)};
@@ -62,14 +62,15 @@ Status decompressBz2(Bytes data, std::uint32_t size, std::vector<std::uint8_t> &
             return Error{"bz2 data ends inside the stream (after " + std::to_string(produced) + " bytes)"};
         }
     }
-    if (produced != target) {
+    if (at_most) out.resize(produced);
+    if (produced != target && !at_most) {
         return Error{"bz2 data decompressed to " + std::to_string(produced) + " bytes, the chunk declares " +
                      std::to_string(target)};
     }
     if (stream.s.avail_in != 0) {
         return Error{std::to_string(stream.s.avail_in) + " bytes after the end of the bz2 stream"};
     }
-    out.resize(target);
+    out.resize(produced);
     return Status::Ok();
 }
 

@@ -28,14 +28,15 @@ struct ChunkMerger::LoadedChunk {
 /// thread's after loadAhead()).
 class ChunkMerger::Loader {
 public:
-    Loader(mcap::FileInput file, MergeFilter filter) : file_(std::move(file)), filter_(std::move(filter)) {}
+    Loader(mcap::FileInput file, MergeFilter filter, bool size_may_lie)
+        : file_(std::move(file)), filter_(std::move(filter)), size_may_lie_(size_may_lie) {}
 
     const std::string &path() const { return file_.path(); }
     /// The same loader on a handle of its own on the file, for another thread.
     Result<std::unique_ptr<Loader>> another() const {
         auto file = mcap::FileInput::open(file_.path());
         if (!file) return file.error();
-        return std::make_unique<Loader>(std::move(file.value()), filter_);
+        return std::make_unique<Loader>(std::move(file.value()), filter_, size_may_lie_);
     }
 
     /// Reads the chunk `info` points at into `chunk` (its buffers reused) with its wanted
@@ -47,6 +48,7 @@ private:
 
     mcap::FileInput file_;
     MergeFilter filter_;
+    bool size_may_lie_;
     ChunkDecompressor decompressor_;
 };
 
@@ -67,8 +69,15 @@ std::vector<ChunkInfo> wantedChunks(std::vector<ChunkInfo> chunks, const MergeFi
 
 }  // namespace
 
-ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter)
-    : merge_(std::make_unique<Loader>(std::move(file), filter), wantedChunks(std::move(chunks), filter)) {}
+ChunkMerger::ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter, bool skip_damaged)
+    : merge_(std::make_unique<Loader>(std::move(file), filter, skip_damaged), wantedChunks(std::move(chunks), filter),
+             skip_damaged) {}
+
+std::vector<ChunkMerger::Skipped> ChunkMerger::skipped() const {
+    std::vector<Skipped> out;
+    for (const auto &s : merge_.skipped()) out.push_back({s.index, s.error});
+    return out;
+}
 
 ChunkMerger::~ChunkMerger() = default;
 // Safe while loading ahead: the threads read the Loaders and the chunk infos, both on the heap.
@@ -122,7 +131,7 @@ Status ChunkMerger::Loader::load(const ChunkInfo &info, LoadedChunk &chunk) {
     auto header = parseChunkHeader(*fields);
     if (!header) return file_.error(offset, header.message());
     ROBOMETRICS_TRY(file_.read(record.data_offset, record.data_length, chunk.raw, "Chunk data"));
-    auto records = decompressor_.decompress(*header, chunk.raw, chunk.decompressed);
+    auto records = decompressor_.decompress(*header, chunk.raw, chunk.decompressed, size_may_lie_);
     if (!records) return file_.error(offset, "Chunk: " + records.message());
     return parseRecords(chunk, *records);
 }

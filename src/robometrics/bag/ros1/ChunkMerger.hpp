@@ -37,7 +37,11 @@ struct RawMessage {
 
 class ChunkMerger {
 public:
-    ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter);
+    /// With `skip_damaged` (a recovering read) a chunk that fails to load is skipped (skipped()
+    /// lists it) and the merge goes on with the next chunk of the index, as rosbag does; without,
+    /// its failure is next()'s error. It also reads a chunk whose header declares a wrong
+    /// uncompressed `size`, which rosbag never looks at.
+    ChunkMerger(mcap::FileInput file, std::vector<ChunkInfo> chunks, MergeFilter filter, bool skip_damaged = false);
     ~ChunkMerger();
     ChunkMerger(ChunkMerger &&) noexcept;
     ChunkMerger &operator=(ChunkMerger &&) = delete;  // would replace what a loading thread reads
@@ -51,6 +55,14 @@ public:
 
     /// How many chunks were read from the file so far (for tests of the time-range skip).
     std::size_t chunksLoaded() const { return merge_.chunksLoaded(); }
+
+    /// A chunk skipped as damaged: its chunk info and what is wrong with it.
+    struct Skipped {
+        ChunkInfo info;
+        Error error;
+    };
+    /// The chunks skipped so far (with skip_damaged), in the order the merge met them.
+    std::vector<Skipped> skipped() const;
 
 private:
     struct LoadedChunk;

@@ -23,11 +23,12 @@ namespace {
 class Ros1Source final : public MessageSource {
 public:
     Ros1Source(std::string path, std::vector<TopicInfo> topics, std::unordered_map<std::uint32_t, std::size_t> topic_of,
-               ChunkMerger merger, bool recover, std::optional<ReadDamage> scan_damage)
+               ChunkMerger merger, MergeFilter filter, bool recover, std::optional<ReadDamage> scan_damage)
         : path_(std::move(path)),
           topics_(std::move(topics)),
           topic_of_(std::move(topic_of)),
           merger_(std::move(merger)),
+          filter_(std::move(filter)),
           recover_(recover),
           scan_damage_(std::move(scan_damage)) {}
 
@@ -49,6 +50,7 @@ public:
                 damage_ = scan_damage_
                               ? scan_damage_
                               : ReadDamage{path_, more.message(), "damaged bytes; the rest of the file is not read"};
+            addLostSpans(damage_, path_, skippedSpans());
             return false;
         }
         out.topic = &topics_[topic_of_.at(raw.conn)];  // the merger rejects unknown connections
@@ -65,10 +67,48 @@ public:
     std::optional<ReadDamage> damage() const override { return damage_; }
 
 private:
+    /// The chunks the merger skipped, in file order: bytes from the chunk record (to the next
+    /// chunk when its header does not read), times, messages and topics from the chunk info.
+    std::vector<LostSpan> skippedSpans() const {
+        std::vector<LostSpan> spans;
+        const auto skipped = merger_.skipped();
+        if (skipped.empty()) return spans;
+        auto file = mcap::FileInput::open(path_);
+        for (const auto &s : skipped) {
+            LostSpan span;
+            span.file = path_;
+            span.byte_begin = s.info.chunk_pos;
+            span.byte_end = s.info.chunk_pos;
+            FileRecord record;
+            if (file && readRecordHeader(*file, s.info.chunk_pos, record).ok()) span.byte_end = record.end();
+            span.start_time = s.info.start_time;
+            span.end_time = s.info.end_time;
+            std::uint64_t messages = 0;
+            std::set<std::string> topics;
+            for (const auto &[conn, count] : s.info.counts) {
+                auto topic = topic_of_.find(conn);
+                auto wanted = filter_.connections.find(conn);
+                if (topic == topic_of_.end() || wanted == filter_.connections.end() || !wanted->second) continue;
+                messages += count;
+                if (count > 0) topics.insert(topics_[topic->second].name);
+            }
+            // The chunk info counts the whole chunk: a count only when the time range takes it all.
+            if (s.info.start_time >= filter_.start_time && s.info.end_time <= filter_.end_time)
+                span.messages = messages;
+            span.topics.assign(topics.begin(), topics.end());
+            span.reason = withoutPath(s.error.message, path_);
+            spans.push_back(std::move(span));
+        }
+        std::stable_sort(spans.begin(), spans.end(),
+                         [](const LostSpan &a, const LostSpan &b) { return a.byte_begin < b.byte_begin; });
+        return spans;
+    }
+
     std::string path_;
     std::vector<TopicInfo> topics_;
     std::unordered_map<std::uint32_t, std::size_t> topic_of_;  ///< connection id -> topic index
     ChunkMerger merger_;
+    MergeFilter filter_;  ///< what the merger reads, for the counts of what it skips
     bool recover_ = false;
     bool ended_ = false;
     std::optional<ReadDamage> scan_damage_;  ///< what the walk of an unindexed bag could not read
@@ -93,6 +133,7 @@ Result<BagIndex> scanForIndex(mcap::FileInput &file, const Error &index_error, c
                                      : "its index is unreadable (" + why + ")") +
                        ": its chunks were read in file order" + (scan.cut.empty() ? "" : "; " + scan.cut);
     lost.loss = scan.cut.empty() ? "the recording was not closed" : "the last chunk is cut";
+    lost.spans = std::move(scan.lost);
     damage = std::move(lost);
     return std::move(scan.index);
 }
@@ -132,10 +173,9 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
         topic_callers.insert(c.callerid);
         it->publishers = static_cast<int>(topic_callers.size());
         if (topic_of.emplace(c.id, static_cast<std::size_t>(it - topics.begin())).second) {
-            it->ros1_connections.push_back(
-                {c.callerid, c.latching            ? Ros1Latching::Latched
-                             : c.latching_recorded ? Ros1Latching::NotLatched
-                                                   : Ros1Latching::NotRecorded});
+            it->ros1_connections.push_back({c.callerid, c.latching            ? Ros1Latching::Latched
+                                                        : c.latching_recorded ? Ros1Latching::NotLatched
+                                                                              : Ros1Latching::NotRecorded});
         } else {
             // A repeated id must describe the same connection (rosbag may write it twice).
             if (topics[topic_of[c.id]].name != c.topic)
@@ -151,9 +191,10 @@ Result<std::unique_ptr<MessageSource>> openRos1(const std::string &path, const R
     if (options.start_time) filter.start_time = *options.start_time;
     if (options.end_time) filter.end_time = *options.end_time;
 
-    ChunkMerger merger(std::move(*file), std::move(index->chunks), std::move(filter));
-    return std::unique_ptr<MessageSource>(std::make_unique<Ros1Source>(
-        path, std::move(topics), std::move(topic_of), std::move(merger), options.recover, std::move(scan_damage)));
+    ChunkMerger merger(std::move(*file), std::move(index->chunks), filter, options.recover);
+    return std::unique_ptr<MessageSource>(std::make_unique<Ros1Source>(path, std::move(topics), std::move(topic_of),
+                                                                       std::move(merger), std::move(filter),
+                                                                       options.recover, std::move(scan_damage)));
 }
 
 Result<std::vector<std::string>> chunkCompressions(const std::string &path) {

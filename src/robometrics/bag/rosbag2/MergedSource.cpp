@@ -191,11 +191,22 @@ private:
         return false;
     }
 
+    // Every file's lost spans are kept; the first damage that ended a file's read is the one
+    // described (a file read to its end past skipped spans gives way to it).
     void noteDamage(ReadDamage damage) {
-        if (damage_)
-            ++damage_->other_damaged_files;
-        else
+        if (!damage_) {
             damage_ = std::move(damage);
+            return;
+        }
+        ++damage_->other_damaged_files;
+        std::vector<LostSpan> spans = std::move(damage.spans);
+        if (damage_->read_to_end && !damage.read_to_end) {
+            damage.spans = std::move(damage_->spans);
+            damage.other_damaged_files = damage_->other_damaged_files;
+            damage_ = std::move(damage);
+        }
+        const std::string file = damage_->file;
+        addLostSpans(damage_, file, std::move(spans));
     }
 
     /// The readers say "truncated: " where a file ends before its records do.
@@ -239,6 +250,7 @@ private:
                                   "damaged bytes; the rest of the file is not read", isCut(more.message())});
         } else if (auto lost = c.source->damage()) {
             lost->file = c.display;
+            for (LostSpan &span : lost->spans) span.file = c.display;
             noteDamage(std::move(*lost));
         }
         if (c.loading_ahead) --files_loading_ahead_;
