@@ -138,3 +138,35 @@ def test_messages_are_dicts_with_numpy_arrays(data_dir, cli):
     assert times == sorted(times)
     first = int(bag.start_ns)
     assert [t for _, t, _ in bag.messages(end_ns=first)] == [t for t in times if t <= first]
+
+
+def test_ctrl_c_raises_keyboard_interrupt_and_leaves_the_bag_usable(data_dir):
+    import signal
+
+    path = bag_path(data_dir, SAMPLES[0][0])
+    bag = robometrics.Bag(path)
+
+    armed = [False]
+
+    def interrupt(signum, frame):
+        if armed[0]:  # one KeyboardInterrupt per call, raised inside the try below
+            armed[0] = False
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    interrupted = 0
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.002, 0.002)
+        for _ in range(50):
+            try:
+                armed[0] = True
+                bag.to_dataframe("/tf")  # 5422 messages: checked for signals after 4096
+                armed[0] = False
+            except KeyboardInterrupt:
+                interrupted += 1
+    finally:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert interrupted > 0
+    assert len(bag.to_dataframe("/tf")) == 5422
