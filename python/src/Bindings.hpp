@@ -5,9 +5,9 @@
 
 namespace robometrics::python {
 
-void defineBag(pybind11::module_ &m);               // BagBindings.cpp
-void defineMessages(pybind11::module_ &m);          // MessageObjects.cpp
-void defineTrajectories(pybind11::module_ &m);      // TrajectoryBindings.cpp
-void defineAnalyses(pybind11::module_ &m);          // AnalysisBindings.cpp
+void defineBag(pybind11::module_ &m);           // BagBindings.cpp
+void defineMessages(pybind11::module_ &m);      // MessageObjects.cpp
+void defineTrajectories(pybind11::module_ &m);  // TrajectoryBindings.cpp
+void defineAnalyses(pybind11::module_ &m);      // AnalysisBindings.cpp
 
 }  // namespace robometrics::python

@@ -98,7 +98,7 @@ TEST(ColumnDecoderTest, OdometryColumnsInMsgOrderWithTimesAsNanoseconds) {
 TEST(ColumnDecoderTest, FieldsSelectAPathAndEverythingBelowIt) {
     ColumnDecoder decoder = decoderFor("nav_msgs/msg/Odometry", "", {"pose.pose.position", "header.stamp"});
     EXPECT_EQ(pathsOf(decoder.columns()), (std::vector<std::string>{"header.stamp", "pose.pose.position.x",
-                                                                     "pose.pose.position.y", "pose.pose.position.z"}));
+                                                                    "pose.pose.position.y", "pose.pose.position.z"}));
     ASSERT_TRUE(decoder.append(encodeCdr(odometry(4.0, 1, 2))).ok());
     const std::vector<Column> columns = decoder.take();
     EXPECT_EQ(valueAt<std::int64_t>(columns[0], 0), 1'000'000'002);
@@ -155,9 +155,10 @@ TEST(ColumnDecoderTest, ArraysOfMessagesAreJsonAsEchoWritesThem) {
     const Column &column = decoder.columns()[0];
     EXPECT_EQ(column.kind, ColumnKind::Json);
     ASSERT_EQ(column.texts.size(), 2u);
-    EXPECT_EQ(column.texts[0],
-              R"([{"header":{"stamp":{"sec":3,"nanosec":4},"frame_id":"map"},"child_frame_id":"odom",)"
-              R"("transform":{"translation":{"x":1.25,"y":0.0,"z":0.0},"rotation":{"x":0.0,"y":0.0,"z":0.0,"w":1.0}}}])");
+    EXPECT_EQ(
+        column.texts[0],
+        R"([{"header":{"stamp":{"sec":3,"nanosec":4},"frame_id":"map"},"child_frame_id":"odom",)"
+        R"("transform":{"translation":{"x":1.25,"y":0.0,"z":0.0},"rotation":{"x":0.0,"y":0.0,"z":0.0,"w":1.0}}}])");
     EXPECT_EQ(column.texts[1], "[]");
 }
 

@@ -29,10 +29,10 @@ struct TopicColumnsRequest {
 };
 
 struct TopicColumns {
-    std::string type;                     ///< the topic's type, "nav_msgs/msg/Odometry"
-    std::vector<TimeNs> log_times;        ///< one per row
-    std::vector<msgs::Column> columns;    ///< in .msg order
-    std::optional<ReadDamage> damage;     ///< what a recovering read could not read
+    std::string type;                   ///< the topic's type, "nav_msgs/msg/Odometry"
+    std::vector<TimeNs> log_times;      ///< one per row
+    std::vector<msgs::Column> columns;  ///< in .msg order
+    std::optional<ReadDamage> damage;   ///< what a recovering read could not read
 };
 
 /// Reads the messages of `request.topic` from the bag at `path` into columns. Errors name the bag,

@@ -4,7 +4,8 @@
 
 namespace robometrics::bag {
 
-Result<const TopicInfo *> findTopic(const std::string &path, const MessageSource &source, const std::string &topic_name) {
+Result<const TopicInfo *> findTopic(const std::string &path, const MessageSource &source,
+                                    const std::string &topic_name) {
     const TopicInfo *topic = nullptr;
     for (const TopicInfo &t : source.topics()) {
         if (t.name == topic_name) topic = &t;

@@ -12,7 +12,8 @@ namespace robometrics::bag {
 
 /// The topic named `topic_name` in `source` (opened from `path`), or an error that names the bag's
 /// topics (missingTopicMessage).
-Result<const TopicInfo *> findTopic(const std::string &path, const MessageSource &source, const std::string &topic_name);
+Result<const TopicInfo *> findTopic(const std::string &path, const MessageSource &source,
+                                    const std::string &topic_name);
 
 /// The decoder of `topic`; an error names the bag, the topic and its type.
 Result<msgs::DynamicDecoder> topicDecoder(const std::string &path, const TopicInfo &topic);

@@ -27,7 +27,10 @@ struct ColumnSlot {
 
 namespace {
 
-bool isNumeric(MsgPrimitive p) { return p != MsgPrimitive::Bool && p != MsgPrimitive::String && p != MsgPrimitive::WString && p != MsgPrimitive::Complex; }
+bool isNumeric(MsgPrimitive p) {
+    return p != MsgPrimitive::Bool && p != MsgPrimitive::String && p != MsgPrimitive::WString &&
+           p != MsgPrimitive::Complex;
+}
 
 bool isTime(const CompiledType &type) {
     return (type.name == "builtin_interfaces/Time" || type.name == "builtin_interfaces/Duration") &&
@@ -65,9 +68,9 @@ public:
 private:
     void value(const CompiledField &field, const std::string &path) {
         if (field.primitive != MsgPrimitive::Complex) {
-            const ColumnKind kind = field.primitive == MsgPrimitive::Bool     ? ColumnKind::Bool
-                                    : isNumeric(field.primitive)              ? ColumnKind::Number
-                                                                              : ColumnKind::String;
+            const ColumnKind kind = field.primitive == MsgPrimitive::Bool ? ColumnKind::Bool
+                                    : isNumeric(field.primitive)          ? ColumnKind::Number
+                                                                          : ColumnKind::String;
             slot(ColumnSlot::Scalar, {column(path, kind, field.primitive)});
             return;
         }
@@ -85,7 +88,9 @@ private:
         columns_.push_back(Column{path, kind, primitive, {}, {}, {}});
         return static_cast<int>(columns_.size() - 1);
     }
-    void slot(ColumnSlot::Kind kind, std::vector<int> columns) { slots_.push_back(ColumnSlot{kind, std::move(columns)}); }
+    void slot(ColumnSlot::Kind kind, std::vector<int> columns) {
+        slots_.push_back(ColumnSlot{kind, std::move(columns)});
+    }
 
     const ParsedSchema &schema_;
     std::vector<ColumnSlot> &slots_;
@@ -204,8 +209,8 @@ private:
 };
 
 bool selects(const std::string &field, const std::string &path) {
-    return path == field || (path.size() > field.size() && path.compare(0, field.size(), field) == 0 &&
-                             path[field.size()] == '.');
+    return path == field ||
+           (path.size() > field.size() && path.compare(0, field.size(), field) == 0 && path[field.size()] == '.');
 }
 
 }  // namespace
@@ -278,7 +283,8 @@ Status ColumnDecoder::append(std::span<const std::uint8_t> payload) {
     if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
     ColumnWriter writer(slots_, columns_);
     Status s = detail::walkPayload(*schema_, payload, writer);
-    if (s.ok() && !writer.complete()) s = Error{schema_->short_name + ": the message did not match its schema's fields"};
+    if (s.ok() && !writer.complete())
+        s = Error{schema_->short_name + ": the message did not match its schema's fields"};
     if (!s.ok()) {
         truncate(rows_);
         return s;

@@ -39,12 +39,12 @@ enum class ColumnKind : std::uint8_t {
 };
 
 struct Column {
-    std::string path;                                ///< "pose.pose.position.x"
+    std::string path;  ///< "pose.pose.position.x"
     ColumnKind kind = ColumnKind::Number;
     MsgPrimitive primitive = MsgPrimitive::Float64;  ///< Number, NumberList: the element type
-    std::vector<std::uint8_t> bytes;   ///< Number, Bool, Time, NumberList: the values, native byte order
-    std::vector<std::uint64_t> ends;   ///< NumberList: the end (in values) of each row's run
-    std::vector<std::string> texts;    ///< String, Json: one per row
+    std::vector<std::uint8_t> bytes;                 ///< Number, Bool, Time, NumberList: the values, native byte order
+    std::vector<std::uint64_t> ends;                 ///< NumberList: the end (in values) of each row's run
+    std::vector<std::string> texts;                  ///< String, Json: one per row
 };
 
 /// Bytes of one value of a Number or NumberList column's element type (1 for Bool, 8 for Time).

@@ -163,7 +163,6 @@ private:
         integers_;
 };
 
-
 /// Starts `reader` on `payload` in the schema's dialect, walks the root message into `writer` and
 /// returns the first failure (the reader's, or the walk's), or Ok when the payload was read whole.
 template <class Writer>

@@ -83,8 +83,9 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
     if (o.relation == "trans_part") o.relation = "trans";
 
     if (!loaded) {
-        auto pair = io::loadTrajectoryPair(c.ref, arguments.ref_format, c.est, arguments.est_format,
-                                           io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
+        auto pair =
+            io::loadTrajectoryPair(c.ref, arguments.ref_format, c.est, arguments.est_format,
+                                   io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
         if (!pair) return stopped(run, 1, pair.message());
         loaded = std::move(*pair);
     }
