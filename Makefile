@@ -9,7 +9,7 @@ CMAKE_FLAGS ?=
 PKG_DIR ?= build-pkg
 PREFIX ?= /usr/local
 
-.PHONY: all deps build test asan-build test-asan fuzz-smoke bench demo pkg-build install deb clean
+.PHONY: all deps build python test asan-build test-asan fuzz-smoke bench demo pkg-build install deb clean
 
 all: build
 
@@ -19,6 +19,12 @@ deps:
 build: deps
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# The Python module alone (docs/python.md): build/python/robometrics, importable without
+# installing with PYTHONPATH=build/python.
+python: deps
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS) --target python
 
 test: build
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

@@ -67,7 +67,8 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "librsvg2-2 (>= 2.52), fonts-dejavu-core")
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion, man-db")
+# The Python module (python/, in usr/lib/python3/dist-packages when built) imports numpy and pandas.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "bash-completion, man-db, python3, python3-numpy, python3-pandas")
 # bench --executor slurm runs sbatch/squeue/sacct; the report's PNG export is built in.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "slurm-client")
 set(CPACK_STRIP_FILES ON)

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "robometrics/bag/MessageSource.hpp"
-#include "robometrics/bag/MissingTopic.hpp"
+#include "robometrics/bag/TopicDecoder.hpp"
 #include "robometrics/msgs/DynamicDecoder.hpp"
 #include "robometrics/msgs/JsonText.hpp"
 
@@ -56,15 +56,9 @@ Status appendMessage(std::string &out, const Message &message, const msgs::Dynam
 
 Result<msgs::DynamicDecoder> decoderFor(const std::string &path, const MessageSource &source,
                                         const std::string &topic_name) {
-    const TopicInfo *topic = nullptr;
-    for (const TopicInfo &t : source.topics()) {
-        if (t.name == topic_name) topic = &t;
-    }
-    if (!topic) return Error{missingTopicMessage(path, topic_name, source.topics())};
-    auto decoder = msgs::DynamicDecoder::create(topic->type, topic->schema.text,
-                                                topic->schema.encoding.empty() ? "ros2msg" : topic->schema.encoding);
-    if (!decoder) return Error{path + ": topic " + topic_name + " (" + topic->type + "): " + decoder.message()};
-    return decoder;
+    auto topic = findTopic(path, source, topic_name);
+    if (!topic) return topic.error();
+    return topicDecoder(path, **topic);
 }
 
 // Consecutive messages of the topic, their payloads copied out of the reader's buffers so that

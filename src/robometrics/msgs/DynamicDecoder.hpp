@@ -44,6 +44,9 @@ public:
     /// The normalised type this decoder decodes ("pkg/Type").
     const std::string &typeName() const;
 
+    /// The compiled schema (for ColumnDecoder and the Python module's message walk); null before create().
+    const std::shared_ptr<const ParsedSchema> &schema() const { return schema_; }
+
 private:
     template <class Writer>
     Status write(std::span<const std::uint8_t> payload, std::string &out) const;

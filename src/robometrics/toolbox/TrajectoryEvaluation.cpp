@@ -52,23 +52,28 @@ Result<slam::TrajectoryErrorResult> evaluate(const TrajectoryEvaluationContext &
 
 }  // namespace
 
-TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions options) {
+TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions options,
+                                                std::optional<io::TrajectoryPair> loaded) {
     TrajectoryEvaluationRun run;
     TrajectoryEvaluationContext c{std::move(options), {}, {}, 0.0, std::nullopt, {}};
     TrajectoryEvaluationOptions &o = c.options;
-    std::vector<std::string> positionals{o.ref, o.est};
-    positionals.insert(positionals.end(), o.more_positionals.begin(), o.more_positionals.end());
-    auto arguments = resolveTrajectoryArguments({positionals, o.ref_format, o.est_format});
-    if (!arguments) return stopped(run, 2, arguments.message());
-    c.ref = arguments->ref;
-    c.est = arguments->est;
-    const std::pair<std::string, std::string> trajectories[] = {{c.ref, arguments->ref_format},
-                                                                {c.est, arguments->est_format}};
-    for (const auto &[argument, format] : trajectories) {
-        auto bag = bagWithoutTopicMessage(argument, format);
-        if (!bag) return stopped(run, 1, bag.message());
-        if (!bag->empty()) return stopped(run, 2, *bag);
+    ResolvedTrajectoryArguments arguments{o.ref, o.est, "auto", "auto"};
+    if (!loaded) {
+        std::vector<std::string> positionals{o.ref, o.est};
+        positionals.insert(positionals.end(), o.more_positionals.begin(), o.more_positionals.end());
+        auto resolved = resolveTrajectoryArguments({positionals, o.ref_format, o.est_format});
+        if (!resolved) return stopped(run, 2, resolved.message());
+        arguments = std::move(*resolved);
+        const std::pair<std::string, std::string> trajectories[] = {{arguments.ref, arguments.ref_format},
+                                                                    {arguments.est, arguments.est_format}};
+        for (const auto &[argument, format] : trajectories) {
+            auto bag = bagWithoutTopicMessage(argument, format);
+            if (!bag) return stopped(run, 1, bag.message());
+            if (!bag->empty()) return stopped(run, 2, *bag);
+        }
     }
+    c.ref = arguments.ref;
+    c.est = arguments.est;
     if (!o.save_plot.empty()) {
         if (Status s = checkSavePlotPath(o.save_plot); !s.ok()) return stopped(run, 2, s.message());
     }
@@ -77,9 +82,14 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
     o.align = *align;
     if (o.relation == "trans_part") o.relation = "trans";
 
-    auto input = io::loadTrajectoryPair(c.ref, arguments->ref_format, c.est, arguments->est_format,
-                                        io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
-    if (!input) return stopped(run, 1, input.message());
+    if (!loaded) {
+        auto pair =
+            io::loadTrajectoryPair(c.ref, arguments.ref_format, c.est, arguments.est_format,
+                                   io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
+        if (!pair) return stopped(run, 1, pair.message());
+        loaded = std::move(*pair);
+    }
+    io::TrajectoryPair *input = &*loaded;
     if (o.t_offset != "auto") {
         if (auto warning = slam::clockMismatchWarning(input->ref, input->est)) warn(run, c, *warning);
         char *end = nullptr;
@@ -115,6 +125,7 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
         return stopped(run, 1, written.message());
     }
     run.text = evaluationText(c, *result);
+    run.result = std::make_shared<const slam::TrajectoryErrorResult>(std::move(*result));
     return run;
 }
 

@@ -5,9 +5,14 @@
 // the checks beyond evo (slam/TrajectoryChecks.hpp), and the files asked for written
 // (TrajectoryEvaluationReport.hpp). The command only binds the options and prints the run.
 
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "robometrics/io/TrajectoryInput.hpp"
+#include "robometrics/slam/TrajectoryMetrics.hpp"
 
 namespace robometrics::toolbox {
 
@@ -55,8 +60,14 @@ struct TrajectoryEvaluationRun {
     std::vector<std::string> messages;
     nlohmann::json summary;  ///< what --json prints
     std::string text;        ///< what is printed without --json (and without --silent)
+    /// The evaluation itself (associated and aligned poses, errors, statistics), when it ran.
+    std::shared_ptr<const slam::TrajectoryErrorResult> result;
 };
 
-TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions options);
+/// With `loaded`, the trajectories are those instead of the files that `options.ref` and
+/// `options.est` name (which then only name them in the outputs): the Python module's
+/// Trajectory objects.
+TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions options,
+                                                std::optional<io::TrajectoryPair> loaded = std::nullopt);
 
 }  // namespace robometrics::toolbox

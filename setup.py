@@ -1,0 +1,50 @@
+"""setuptools glue for `pip install .`: the extension is built by the project's CMake (target
+_robometrics, no tests, no benchmarks) and the package files come from python/robometrics/."""
+
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = pathlib.Path(__file__).resolve().parent
+
+
+def project_version() -> str:
+    text = (ROOT / "CMakeLists.txt").read_text()
+    return re.search(r"project\(robometrics VERSION ([0-9.]+)", text).group(1)
+
+
+class CMakeBuild(build_ext):
+    """Configures and builds _robometrics with CMake, then puts it where setuptools packs it."""
+
+    def build_extension(self, ext: Extension) -> None:
+        target = pathlib.Path(self.get_ext_fullpath(ext.name)).resolve()
+        build = pathlib.Path(self.build_temp).resolve() / "cmake"
+        jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
+        subprocess.check_call(
+            [
+                "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+                "-DROBOMETRICS_BUILD_TESTS=OFF", "-DROBOMETRICS_BUILD_BENCH=OFF",
+                "-DROBOMETRICS_BUILD_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}",
+            ]
+        )
+        subprocess.check_call(["cmake", "--build", str(build), "--target", "_robometrics", "-j", jobs])
+        built = next((build / "python" / "robometrics").glob("_robometrics*.so"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(built, target)
+
+
+setup(
+    version=project_version(),
+    packages=["robometrics"],
+    package_dir={"": "python"},
+    package_data={"robometrics": ["py.typed", "*.pyi"]},
+    ext_modules=[Extension("robometrics._robometrics", sources=[])],
+    cmdclass={"build_ext": CMakeBuild},
+    zip_safe=False,
+)

@@ -1,0 +1,317 @@
+#include "robometrics/msgs/ColumnDecoder.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "robometrics/msgs/DynamicDecoder.hpp"
+#include "robometrics/msgs/MessageTextWriters.hpp"
+#include "robometrics/msgs/ParsedSchema.hpp"
+#include "robometrics/msgs/SchemaWalker.hpp"
+
+namespace robometrics::msgs {
+
+/// What the schema walk meets next, in walk order: a scalar, the two halves of a time, or an
+/// array. `columns` are indices into the decoder's columns, -1 for a column not selected.
+struct ColumnSlot {
+    enum Kind : std::uint8_t {
+        Scalar,        ///< number, bool or string into columns[0]
+        TimeSec,       ///< sec of a time into columns[0]
+        TimeNanosec,   ///< nanosec of the same time
+        FixedNumbers,  ///< a fixed-size numeric array, element i into columns[i]
+        FixedOther,    ///< a fixed-size array of messages, strings or bools: its elements are slots of their own
+        NumberList,    ///< a variable-size numeric array into columns[0]
+        JsonList,      ///< any other variable-size array, as JSON text, into columns[0]
+    } kind = Scalar;
+    std::vector<int> columns;
+};
+
+namespace {
+
+bool isNumeric(MsgPrimitive p) {
+    return p != MsgPrimitive::Bool && p != MsgPrimitive::String && p != MsgPrimitive::WString &&
+           p != MsgPrimitive::Complex;
+}
+
+bool isTime(const CompiledType &type) {
+    return (type.name == "builtin_interfaces/Time" || type.name == "builtin_interfaces/Duration") &&
+           type.fields.size() == 2 && isNumeric(type.fields[0].primitive) && isNumeric(type.fields[1].primitive) &&
+           type.fields[0].array == MsgArrayKind::None && type.fields[1].array == MsgArrayKind::None;
+}
+
+/// Flattens a schema into slots and columns (all of them; selection comes after).
+class ColumnPlanner {
+public:
+    ColumnPlanner(const ParsedSchema &schema, std::vector<ColumnSlot> &slots, std::vector<Column> &columns)
+        : schema_(schema), slots_(slots), columns_(columns) {}
+
+    void message(const CompiledType &type, const std::string &prefix) {
+        for (const CompiledField &field : type.fields) {
+            const std::string path = prefix + field.name;
+            if (field.array == MsgArrayKind::None) {
+                value(field, path);
+            } else if (field.array == MsgArrayKind::Sequence) {
+                const bool numeric = isNumeric(field.primitive);
+                slot(numeric ? ColumnSlot::NumberList : ColumnSlot::JsonList,
+                     {column(path, numeric ? ColumnKind::NumberList : ColumnKind::Json, field.primitive)});
+            } else if (isNumeric(field.primitive)) {
+                std::vector<int> elements;
+                for (std::uint64_t i = 0; i < field.fixed_size; ++i)
+                    elements.push_back(column(path + "." + std::to_string(i), ColumnKind::Number, field.primitive));
+                slot(ColumnSlot::FixedNumbers, std::move(elements));
+            } else {
+                slot(ColumnSlot::FixedOther, {});
+                for (std::uint64_t i = 0; i < field.fixed_size; ++i) value(field, path + "." + std::to_string(i));
+            }
+        }
+    }
+
+private:
+    void value(const CompiledField &field, const std::string &path) {
+        if (field.primitive != MsgPrimitive::Complex) {
+            const ColumnKind kind = field.primitive == MsgPrimitive::Bool ? ColumnKind::Bool
+                                    : isNumeric(field.primitive)          ? ColumnKind::Number
+                                                                          : ColumnKind::String;
+            slot(ColumnSlot::Scalar, {column(path, kind, field.primitive)});
+            return;
+        }
+        const CompiledType &type = schema_.types[field.type_index];
+        if (!isTime(type)) {
+            message(type, path + ".");
+            return;
+        }
+        const int time = column(path, ColumnKind::Time, MsgPrimitive::Int64);
+        slot(ColumnSlot::TimeSec, {time});
+        slot(ColumnSlot::TimeNanosec, {time});
+    }
+
+    int column(const std::string &path, ColumnKind kind, MsgPrimitive primitive) {
+        columns_.push_back(Column{path, kind, primitive, {}, {}, {}});
+        return static_cast<int>(columns_.size() - 1);
+    }
+    void slot(ColumnSlot::Kind kind, std::vector<int> columns) {
+        slots_.push_back(ColumnSlot{kind, std::move(columns)});
+    }
+
+    const ParsedSchema &schema_;
+    std::vector<ColumnSlot> &slots_;
+    std::vector<Column> &columns_;
+};
+
+template <class T>
+void appendValue(Column &column, T value) {
+    const std::size_t at = column.bytes.size();
+    column.bytes.resize(at + sizeof(T));
+    std::memcpy(column.bytes.data() + at, &value, sizeof(T));
+}
+
+/// The schema walk's events (SchemaWalker.hpp) turned into column values, one slot at a time.
+/// A variable-size array that is not numeric is handed whole to a JSON writer.
+class ColumnWriter {
+public:
+    ColumnWriter(const std::vector<ColumnSlot> &slots, std::vector<Column> &columns)
+        : slots_(slots), columns_(columns), json_writer_(json_) {}
+
+    /// False when the walk met more or fewer slots than the schema has (a broken invariant).
+    bool complete() const { return next_ == slots_.size() && json_depth_ == 0; }
+
+    void beginMessage(bool has_fields) {
+        if (json_depth_ > 0) json_writer_.beginMessage(has_fields);
+    }
+    void endMessage() {
+        if (json_depth_ > 0) json_writer_.endMessage();
+    }
+    void field(std::string_view name, std::size_t index) {
+        if (json_depth_ > 0) json_writer_.field(name, index);
+    }
+    void item(std::uint64_t index) {
+        if (json_depth_ > 0) json_writer_.item(index);
+    }
+    void beginArray(std::uint64_t count, bool of_messages) {
+        if (json_depth_ > 0) {
+            ++json_depth_;
+            json_writer_.beginArray(count, of_messages);
+            return;
+        }
+        const ColumnSlot *slot = take();
+        if (!slot) return;
+        open_ = slot;
+        if (slot->kind == ColumnSlot::JsonList) {
+            json_.clear();
+            json_depth_ = 1;
+            json_writer_.beginArray(count, of_messages);
+        }
+    }
+    void endArray() {
+        if (json_depth_ > 0) {
+            json_writer_.endArray();
+            if (--json_depth_ == 0 && open_->columns[0] >= 0) columns_[open_->columns[0]].texts.push_back(json_);
+            if (json_depth_ == 0) open_ = nullptr;
+            return;
+        }
+        if (open_ && open_->kind == ColumnSlot::NumberList && open_->columns[0] >= 0) {
+            Column &column = columns_[open_->columns[0]];
+            column.ends.push_back(column.bytes.size() / columnValueSize(column));
+        }
+        open_ = nullptr;
+    }
+    template <class T>
+    void number(T value) {
+        if (json_depth_ > 0) return json_writer_.number(value);
+        const ColumnSlot *slot = take();
+        if (!slot || slot->columns[0] < 0) return;
+        Column &column = columns_[slot->columns[0]];
+        if (slot->kind == ColumnSlot::Scalar) return appendValue(column, value);
+        const auto ns = static_cast<std::int64_t>(value);
+        if (slot->kind == ColumnSlot::TimeSec) return appendValue(column, ns * 1'000'000'000);
+        std::int64_t total = 0;  // TimeNanosec: added to the seconds just written
+        std::memcpy(&total, column.bytes.data() + column.bytes.size() - sizeof total, sizeof total);
+        total += ns;
+        std::memcpy(column.bytes.data() + column.bytes.size() - sizeof total, &total, sizeof total);
+    }
+    template <class T>
+    void numbers(std::span<const T> values) {
+        if (json_depth_ > 0) return json_writer_.numbers(values);
+        if (!open_) return;
+        if (open_->kind == ColumnSlot::NumberList) {
+            if (open_->columns[0] < 0) return;
+            Column &column = columns_[open_->columns[0]];
+            const std::size_t at = column.bytes.size();
+            column.bytes.resize(at + values.size_bytes());
+            std::memcpy(column.bytes.data() + at, values.data(), values.size_bytes());
+            return;
+        }
+        for (std::size_t i = 0; i < values.size() && i < open_->columns.size(); ++i) {
+            if (open_->columns[i] >= 0) appendValue(columns_[open_->columns[i]], values[i]);
+        }
+    }
+    void boolean(bool value) {
+        if (json_depth_ > 0) return json_writer_.boolean(value);
+        const ColumnSlot *slot = take();
+        if (slot && slot->columns[0] >= 0) appendValue(columns_[slot->columns[0]], std::uint8_t{value});
+    }
+    Status string(std::string_view value) {
+        if (json_depth_ > 0) return json_writer_.string(value);
+        const ColumnSlot *slot = take();
+        if (slot && slot->columns[0] >= 0) columns_[slot->columns[0]].texts.emplace_back(value);
+        return Status::Ok();
+    }
+
+private:
+    const ColumnSlot *take() { return next_ < slots_.size() ? &slots_[next_++] : nullptr; }
+
+    const std::vector<ColumnSlot> &slots_;
+    std::vector<Column> &columns_;
+    std::size_t next_ = 0;
+    const ColumnSlot *open_ = nullptr;  ///< the array being read
+    std::string json_;
+    detail::JsonMessageWriter json_writer_;
+    int json_depth_ = 0;  ///< > 0 while a JsonList is written: its nesting of arrays
+};
+
+bool selects(const std::string &field, const std::string &path) {
+    return path == field ||
+           (path.size() > field.size() && path.compare(0, field.size(), field) == 0 && path[field.size()] == '.');
+}
+
+}  // namespace
+
+std::size_t columnValueSize(const Column &column) {
+    switch (column.kind) {
+        case ColumnKind::Bool:
+            return 1;
+        case ColumnKind::Time:
+            return 8;
+        case ColumnKind::Number:
+        case ColumnKind::NumberList:
+            break;
+        default:
+            return 0;
+    }
+    std::size_t size = 0;
+    detail::withNumericType(column.primitive, [&](auto tag) { size = sizeof(tag); });
+    return size;
+}
+
+ColumnDecoder::ColumnDecoder() = default;
+ColumnDecoder::ColumnDecoder(ColumnDecoder &&) noexcept = default;
+ColumnDecoder &ColumnDecoder::operator=(ColumnDecoder &&) noexcept = default;
+ColumnDecoder::~ColumnDecoder() = default;
+
+Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const std::vector<std::string> &fields) {
+    if (!decoder.schema()) return Error{"ColumnDecoder: the DynamicDecoder was not created"};
+    ColumnDecoder out;
+    out.schema_ = decoder.schema();
+    std::vector<Column> all;
+    ColumnPlanner(*out.schema_, out.slots_, all).message(out.schema_->types[out.schema_->root], "");
+    std::vector<int> index(all.size(), -1);
+    for (std::size_t c = 0; c < all.size(); ++c) {
+        const bool selected = fields.empty() || std::any_of(fields.begin(), fields.end(), [&](const std::string &f) {
+                                  return selects(f, all[c].path);
+                              });
+        if (!selected) continue;
+        index[c] = static_cast<int>(out.columns_.size());
+        out.columns_.push_back(std::move(all[c]));
+    }
+    for (const std::string &field : fields) {
+        const bool found = std::any_of(out.columns_.begin(), out.columns_.end(),
+                                       [&](const Column &c) { return selects(field, c.path); });
+        if (found) continue;
+        std::string names;
+        for (const CompiledField &f : out.schema_->types[out.schema_->root].fields)
+            names += (names.empty() ? "" : ", ") + f.name;
+        return Error{"no field '" + field + "' in " + out.schema_->root_name + " (its fields: " + names + ")"};
+    }
+    for (ColumnSlot &slot : out.slots_) {
+        for (int &c : slot.columns) c = index[static_cast<std::size_t>(c)];
+    }
+    return out;
+}
+
+void ColumnDecoder::reserve(std::size_t rows) {
+    for (Column &column : columns_) {
+        if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
+            column.texts.reserve(rows);
+        } else if (column.kind == ColumnKind::NumberList) {
+            column.ends.reserve(rows);
+        } else {
+            column.bytes.reserve(rows * columnValueSize(column));
+        }
+    }
+}
+
+Status ColumnDecoder::append(std::span<const std::uint8_t> payload) {
+    if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
+    ColumnWriter writer(slots_, columns_);
+    Status s = detail::walkPayload(*schema_, payload, writer);
+    if (s.ok() && !writer.complete())
+        s = Error{schema_->short_name + ": the message did not match its schema's fields"};
+    if (!s.ok()) {
+        truncate(rows_);
+        return s;
+    }
+    ++rows_;
+    return Status::Ok();
+}
+
+void ColumnDecoder::truncate(std::size_t rows) {
+    for (Column &column : columns_) {
+        if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
+            column.texts.resize(std::min(column.texts.size(), rows));
+        } else if (column.kind == ColumnKind::NumberList) {
+            column.ends.resize(std::min(column.ends.size(), rows));
+            column.bytes.resize((column.ends.empty() ? 0 : column.ends.back()) * columnValueSize(column));
+        } else {
+            column.bytes.resize(std::min(column.bytes.size(), rows * columnValueSize(column)));
+        }
+    }
+}
+
+std::vector<Column> ColumnDecoder::take() {
+    std::vector<Column> out = std::move(columns_);
+    columns_.clear();
+    for (const Column &column : out) columns_.push_back(Column{column.path, column.kind, column.primitive, {}, {}, {}});
+    rows_ = 0;
+    return out;
+}
+
+}  // namespace robometrics::msgs
