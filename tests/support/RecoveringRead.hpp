@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "DamagedRead.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 
 namespace robometrics::test {
@@ -18,30 +19,19 @@ struct RecoveringRead {
     std::string error;  ///< of openBag or next(); empty when the read ended without one
 };
 
-/// Reads `source` to its end.
-inline RecoveringRead readToTheEnd(bag::MessageSource &source) {
-    RecoveringRead out;
-    bag::Message m;
-    for (;;) {
-        auto more = source.next(m);
-        if (!more) {
-            out.error = more.message();
-            break;
-        }
-        if (!*more) break;
-        out.messages.emplace_back(m.topic->name, m.log_time);
-    }
-    out.damage = source.damage();
+/// Only the topics and log times of a full read (tests/support/DamagedRead.hpp).
+inline RecoveringRead topicsAndTimes(FullRead full) {
+    RecoveringRead out{{}, std::move(full.damage), std::move(full.error)};
+    for (const auto &[topic, time, bytes] : full.messages) out.messages.emplace_back(topic, time);
     return out;
 }
 
+/// Reads `source` to its end.
+inline RecoveringRead readToTheEnd(bag::MessageSource &source) { return topicsAndTimes(readFully(source)); }
+
 /// Opens the bag at `path` (recovering what is readable when `recover`) and reads it to its end.
 inline RecoveringRead readToTheEnd(const std::filesystem::path &path, bool recover) {
-    bag::ReadOptions options;
-    options.recover = recover;
-    auto source = bag::openBag(path.string(), options);
-    if (!source) return RecoveringRead{{}, std::nullopt, source.message()};
-    return readToTheEnd(**source);
+    return topicsAndTimes(readFully(path, recover));
 }
 
 }  // namespace robometrics::test
