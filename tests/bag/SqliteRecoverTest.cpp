@@ -83,6 +83,54 @@ TEST(SqliteRecover, ACutFileOfASplitBagLeavesTheOtherFilesWhole) {
     EXPECT_NE(test::readToTheEnd(bag, false).error.find("wbag_2.db3"), std::string::npos);
 }
 
+// A split bag whose metadata.yaml lists files that are not there (a copy that stopped half way):
+// a recovering read gives every message of the files present and one lost span per missing file;
+// a strict read refuses the bag naming the first missing file. Version 4 metadata has no `files:`
+// entries, so the spans' times and counts are unknown; with version 5 entries they are the entry's.
+TEST(SqliteRecover, AMissingFileOfASplitBagLosesOnlyItself) {
+    ROBOMETRICS_REQUIRE_DATA(dir, kRecoverWbag);
+    const fs::path bag = test::scratchDir("sqlite-recover-missing") / "wbag";
+    fs::create_directories(bag);
+    std::size_t present = 0;
+    for (int i : {0, 3}) {
+        const std::string name = "wbag_" + std::to_string(i) + ".db3";
+        fs::copy_file(dir / name, bag / name);
+        present += test::readToTheEnd(dir / name, false).messages.size();
+    }
+    fs::copy_file(dir / "metadata.yaml", bag / "metadata.yaml");
+    const test::RecoveringRead read = test::readToTheEnd(bag, true);
+    EXPECT_EQ(read.error, "");
+    EXPECT_EQ(read.messages.size(), present);
+    ASSERT_TRUE(read.damage.has_value());
+    EXPECT_TRUE(read.damage->read_to_end);
+    ASSERT_EQ(read.damage->spans.size(), 3u);
+    std::vector<std::string> files;
+    for (const LostSpan &span : read.damage->spans) {
+        files.push_back(span.file);
+        EXPECT_EQ(span.reason, "the file is missing");
+        EXPECT_FALSE(span.start_time.has_value());
+        EXPECT_FALSE(span.messages.has_value());
+    }
+    EXPECT_EQ(files, (std::vector<std::string>{"wbag_1.db3", "wbag_2.db3", "wbag_4.db3"}));
+    EXPECT_EQ(read.damage->other_damaged_files, 2);
+
+    // With a `files:` entry (metadata version 5 and later) the span is the entry's.
+    std::ofstream(bag / "metadata.yaml", std::ios::app)
+        << "\n  files:\n    - path: wbag_1.db3\n      starting_time:\n        nanoseconds_since_epoch: 2700\n"
+           "      duration:\n        nanoseconds: 50\n      message_count: 7\n";
+    const test::RecoveringRead with_entry = test::readToTheEnd(bag, true);
+    ASSERT_TRUE(with_entry.damage.has_value());
+    ASSERT_EQ(with_entry.damage->spans.size(), 3u);
+    EXPECT_EQ(with_entry.damage->spans[0].start_time, TimeNs{2700});
+    EXPECT_EQ(with_entry.damage->spans[0].end_time, TimeNs{2750});
+    EXPECT_EQ(with_entry.damage->spans[0].messages, std::uint64_t{7});
+
+    const std::string strict = test::readToTheEnd(bag, false).error;
+    EXPECT_EQ(strict, (bag / "metadata.yaml").string() +
+                          ": relative_file_paths names 'wbag_1.db3', which exists neither in the bag directory "
+                          "nor in its parent");
+}
+
 // Cut inside its first page, a .db3 does not open: with nothing readable, an error even when
 // recovering, and one that says the file was cut.
 TEST(SqliteRecover, AFileCutInsideItsSchemaIsAnError) {

@@ -119,8 +119,8 @@ std::string bagInfoJson(const BagInfo &info) {
                              {"end_ns", span.end_time ? nlohmann::ordered_json(*span.end_time) : nullptr},
                              {"messages", span.messages ? nlohmann::ordered_json(*span.messages) : nullptr},
                              {"topics", span.topics},
-                             {"byte_begin", span.byte_begin},
-                             {"byte_end", span.byte_end},
+                             {"byte_begin", span.byte_begin ? nlohmann::ordered_json(*span.byte_begin) : nullptr},
+                             {"byte_end", span.byte_end ? nlohmann::ordered_json(*span.byte_end) : nullptr},
                              {"reason", span.reason}});
         }
         out["lost_spans"] = std::move(spans);

@@ -44,7 +44,8 @@ std::string describeSpan(const LostSpan &span, std::optional<TimeNs> origin) {
         for (std::size_t i = 0; i < span.topics.size(); ++i) text += (i ? ", " : "") + span.topics[i];
         text += ")";
     }
-    return text + fmt::format(", bytes {}-{}", span.byte_begin, span.byte_end);
+    if (span.byte_begin && span.byte_end) text += fmt::format(", bytes {}-{}", *span.byte_begin, *span.byte_end);
+    return text;
 }
 
 std::string withoutPath(const std::string &message, const std::string &path) {

@@ -15,8 +15,9 @@ namespace robometrics::bag {
 /// while it read on past it: what the index says it held, none where the index does not say.
 struct LostSpan {
     std::string file;                       ///< the damaged storage file, as errors name it
-    std::uint64_t byte_begin = 0;           ///< first byte skipped
-    std::uint64_t byte_end = 0;             ///< one past the last byte skipped
+    /// First byte skipped and one past the last; none where the storage does not say (sqlite
+    /// reports a damaged page without its number).
+    std::optional<std::uint64_t> byte_begin, byte_end;
     std::optional<TimeNs> start_time;       ///< earliest log time in it, from the index
     std::optional<TimeNs> end_time;         ///< latest log time in it
     std::optional<std::uint64_t> messages;  ///< messages in it, when the index counts them
@@ -42,7 +43,7 @@ struct ReadDamage {
     bool read_to_end = false;
 };
 
-/// "40.0-42.1 s, 312 messages (/imu, /scan), bytes 1000-2000": a lost span in words, times in
+/// "40.0-42.1 s, 312 messages (/imu, /scan), bytes 1000-2000" (no bytes when unknown): a lost span in words, times in
 /// seconds after `origin` (the first message read; the span's own start when none).
 std::string describeSpan(const LostSpan &span, std::optional<TimeNs> origin);
 

@@ -93,8 +93,8 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                  {"end_s", span.end_time ? finiteOrNull(e.clock.sinceStart(*span.end_time)) : nullptr},
                  {"messages", span.messages ? nlohmann::json(*span.messages) : nlohmann::json(nullptr)},
                  {"topics", span.topics},
-                 {"byte_begin", span.byte_begin},
-                 {"byte_end", span.byte_end},
+                 {"byte_begin", span.byte_begin ? nlohmann::json(*span.byte_begin) : nlohmann::json(nullptr)},
+                 {"byte_end", span.byte_end ? nlohmann::json(*span.byte_end) : nlohmann::json(nullptr)},
                  {"reason", span.reason}});
         }
         j["lost_spans"] = std::move(spans);

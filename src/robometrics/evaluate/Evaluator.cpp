@@ -89,8 +89,11 @@ void noteDamage(Evaluation &e, const bag::ReadDamage &damage) {
     for (const bag::LostSpan &span : damage.spans) {
         const std::optional<double> from =
             span.start_time ? std::optional<double>(e.clock.sinceStart(*span.start_time)) : std::nullopt;
-        std::vector<std::pair<std::string, double>> evidence{{"byte_begin", static_cast<double>(span.byte_begin)},
-                                                             {"byte_end", static_cast<double>(span.byte_end)}};
+        std::vector<std::pair<std::string, double>> evidence;
+        if (span.byte_begin && span.byte_end) {
+            evidence.push_back({"byte_begin", static_cast<double>(*span.byte_begin)});
+            evidence.push_back({"byte_end", static_cast<double>(*span.byte_end)});
+        }
         if (span.messages) evidence.push_back({"messages_lost", static_cast<double>(*span.messages)});
         addAnomaly(e, "recording_damaged",
                    fmt::format("{}: a damaged stretch was skipped and reading went on: {} ({})", span.file,

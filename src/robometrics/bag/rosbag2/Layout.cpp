@@ -92,6 +92,7 @@ Status scanDirectory(BagLayout &layout, const fs::path &dir) {
         if (!file) return file.error();
         layout.files.push_back(std::move(*file));
     }
+    if (layout.files.empty()) return Error{layout.missing.front().error};
     return Status::Ok();
 }
 
@@ -110,9 +111,16 @@ Status listedFiles(BagLayout &layout, const fs::path &dir) {
                 hit = &c;
                 break;
             }
-        if (!hit)
-            return Error{layout.metadata_path + ": relative_file_paths names '" + name +
-                         "', which exists neither in the bag directory nor in its parent"};
+        if (!hit) {
+            MissingFile missing{name,
+                                layout.metadata_path + ": relative_file_paths names '" + name +
+                                    "', which exists neither in the bag directory nor in its parent",
+                                std::nullopt};
+            for (const FileEntry &entry : meta.files)
+                if (entry.path == name) missing.entry = entry;
+            layout.missing.push_back(std::move(missing));
+            continue;
+        }
         auto file = storageFile(*hit, (dir / name).string());
         if (!file) return file.error();
         layout.files.push_back(std::move(*file));

@@ -23,12 +23,21 @@ struct StorageFile {
     std::uint64_t size_bytes = 0;
 };
 
+/// A storage file metadata.yaml lists that is not on disk: a strict read refuses the bag with
+/// `error`, a recovering read loses only that file's span (its `files:` entry, when there is one).
+struct MissingFile {
+    std::string display;  ///< as metadata.yaml lists it
+    std::string error;    ///< "metadata.yaml: relative_file_paths names 'x', which exists neither ..."
+    std::optional<FileEntry> entry;
+};
+
 struct BagLayout {
     std::string path;                     ///< what the user gave
     bool directory = false;               ///< a rosbag2 directory (else a single file)
     std::optional<BagMetadata> metadata;  ///< from metadata.yaml when present
     std::string metadata_path;            ///< empty without metadata.yaml
     std::vector<StorageFile> files;
+    std::vector<MissingFile> missing;  ///< listed by metadata.yaml, not on disk
     std::uint64_t size_bytes = 0;  ///< storage files plus metadata.yaml
 
     std::string storageIdentifier() const;  ///< "sqlite3" / "mcap"
@@ -38,7 +47,8 @@ struct BagLayout {
 
 /// Resolves `path`. For a directory with metadata.yaml each listed file is looked up relative
 /// to the directory, then to its parent (Foxy wrote paths that include the folder name), then
-/// by its file name alone; a file found nowhere is an error naming it. Without metadata.yaml
+/// by its file name alone; a file found nowhere is listed in `missing` (all missing: an error
+/// naming the first). Without metadata.yaml
 /// the directory is scanned for storage files (.db3, .mcap, optionally .zstd), ordered by
 /// their split index.
 Result<BagLayout> resolveBag(const std::string &path);

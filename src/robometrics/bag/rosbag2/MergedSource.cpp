@@ -73,6 +73,26 @@ public:
         return Status::Ok();
     }
 
+    /// A listed file that is not on disk: what metadata.yaml says it held is a lost span.
+    void addMissingFile(const MissingFile &missing) {
+        LostSpan span;
+        span.file = missing.display;
+        if (missing.entry) {
+            span.start_time = missing.entry->starting_time;
+            span.end_time = missing.entry->starting_time + missing.entry->duration;
+            if (options_.topics.empty() && !options_.start_time && !options_.end_time)
+                span.messages = missing.entry->message_count;
+        }
+        span.reason = "the file is missing";
+        ReadDamage damage;
+        damage.file = missing.display;
+        damage.read_to_end = true;
+        damage.spans.push_back(std::move(span));
+        damage.description = "the file is missing";
+        damage.loss = "the file is missing";
+        noteDamage(std::move(damage));
+    }
+
     // Declares the topics: those of metadata.yaml first (their counts win, they cover the whole
     // bag), then any other topic found in the files, with counts summed over the files.
     void collectTopics(const std::optional<BagMetadata> &metadata) {
@@ -328,7 +348,11 @@ Result<std::unique_ptr<MessageSource>> openLayout(const BagLayout &layout, const
                                   ? "rosbag2 dir " + layout.path + " with " + std::to_string(layout.files.size()) +
                                         " file" + (layout.files.size() == 1 ? "" : "s")
                                   : layout.path;
+    // A file of a split bag that is not there: a strict read refuses the bag, a recovering one
+    // loses that file's span only.
+    if (!layout.missing.empty() && !options.recover) return Error{layout.missing.front().error};
     auto source = std::make_unique<MergedSource>(std::move(description), options);
+    for (const auto &missing : layout.missing) source->addMissingFile(missing);
     for (const auto &file : layout.files) ROBOMETRICS_TRY(source->addFile(file));
     if (auto error = source->nothingOpened()) return *error;
     source->collectTopics(layout.metadata);

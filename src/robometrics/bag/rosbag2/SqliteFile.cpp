@@ -5,11 +5,15 @@
 #include <map>
 
 #include "robometrics/bag/rosbag2/Metadata.hpp"
+#include "robometrics/bag/rosbag2/SqliteStatement.hpp"
 #include "robometrics/msgs/ServiceEventSchema.hpp"
 
 namespace robometrics::bag::rosbag2 {
 
 namespace {
+
+/// Where a recovering read keeps the rows that read, past damaged pages (the temp database).
+constexpr const char *kReadableRowsTable = "temp.robometrics_readable_rows";
 
 // Read-only data directories cannot hold sqlite's lock or journal files: `immutable=1` tells
 // sqlite the file will not change, so it needs neither. The path goes into a URI, so the few
@@ -28,11 +32,6 @@ std::string readOnlyUri(const std::string &path) {
     }
     return uri + "?immutable=1";
 }
-
-struct Statement {
-    sqlite3_stmt *stmt = nullptr;
-    ~Statement() { sqlite3_finalize(stmt); }
-};
 
 /// A service event type stored without a definition (sqlite bags keep the service's instead):
 /// its schema built from the service's definition, else `schema` unchanged.
@@ -73,7 +72,7 @@ SqliteFile::~SqliteFile() {
 }
 
 Result<bool> SqliteFile::hasTable(const std::string &name) {
-    Statement s;
+    SqliteStatement s;
     if (sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &s.stmt, nullptr) !=
         SQLITE_OK)
         return sqliteError("reading the table list");
@@ -85,7 +84,7 @@ Result<bool> SqliteFile::hasTable(const std::string &name) {
 }
 
 Result<bool> SqliteFile::hasColumn(const std::string &table, const std::string &column) {
-    Statement s;
+    SqliteStatement s;
     std::string sql = "PRAGMA table_info(" + table + ")";
     if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &s.stmt, nullptr) != SQLITE_OK)
         return sqliteError("reading the columns of " + table);
@@ -109,7 +108,7 @@ Status SqliteFile::load() {
     auto has_hash = hasColumn("topics", "type_description_hash");  // schema version 4 and later
     if (!has_hash) return has_hash.error();
     if (*has_schema) {
-        Statement s;
+        SqliteStatement s;
         if (sqlite3_prepare_v2(db_, "SELECT schema_version FROM schema", -1, &s.stmt, nullptr) != SQLITE_OK ||
             sqlite3_step(s.stmt) != SQLITE_ROW)
             return sqliteError("reading the schema version");
@@ -123,7 +122,7 @@ Status SqliteFile::load() {
     auto has_defs = hasTable("message_definitions");
     if (!has_defs) return has_defs.error();
     if (*has_defs) {
-        Statement s;
+        SqliteStatement s;
         if (sqlite3_prepare_v2(db_, "SELECT topic_type, encoding, encoded_message_definition FROM message_definitions",
                                -1, &s.stmt, nullptr) != SQLITE_OK)
             return sqliteError("reading message_definitions");
@@ -136,7 +135,7 @@ Status SqliteFile::load() {
         if (rc != SQLITE_DONE) return sqliteError("reading message_definitions");
     }
 
-    Statement s;
+    SqliteStatement s;
     std::string sql = std::string("SELECT id, name, type, serialization_format") +
                       (*has_qos ? ", offered_qos_profiles" : "") + (*has_hash ? ", type_description_hash" : "") +
                       " FROM topics ORDER BY id";
@@ -165,23 +164,75 @@ Status SqliteFile::query(bool filter_topics, const std::vector<std::int64_t> &to
     sqlite3_finalize(stmt_);
     stmt_ = nullptr;
     rows_read_ = 0;
-    std::string sql = "SELECT topic_id, timestamp, data FROM messages WHERE 1";
-    if (filter_topics) {
+    filter_topics_ = filter_topics;
+    topic_ids_ = topic_ids;
+    start_time_ = options.start_time;
+    end_time_ = options.end_time;
+    last_row_.reset();
+    if (sqlite3_prepare_v2(db_, messageQuery(false).c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+        return sqliteError("preparing the message query");
+    return Status::Ok();
+}
+
+std::string SqliteFile::messageQuery(bool past_damage) const {
+    std::string sql = std::string("SELECT topic_id, timestamp, data, id FROM ") +
+                      (past_damage ? kReadableRowsTable : "messages") + " WHERE 1";
+    if (filter_topics_) {
         sql += " AND topic_id IN (";
-        for (std::size_t i = 0; i < topic_ids.size(); ++i) sql += (i ? "," : "") + std::to_string(topic_ids[i]);
+        for (std::size_t i = 0; i < topic_ids_.size(); ++i) sql += (i ? "," : "") + std::to_string(topic_ids_[i]);
         sql += ")";
     }
-    if (options.start_time) sql += " AND timestamp >= " + std::to_string(*options.start_time);
-    if (options.end_time) sql += " AND timestamp <= " + std::to_string(*options.end_time);
-    sql += " ORDER BY timestamp, id";
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
-        return sqliteError("preparing the message query");
+    if (start_time_) sql += " AND timestamp >= " + std::to_string(*start_time_);
+    if (end_time_) sql += " AND timestamp <= " + std::to_string(*end_time_);
+    if (past_damage && last_row_) {
+        const std::string t = std::to_string(last_row_->first);
+        sql += " AND (timestamp > " + t + " OR (timestamp = " + t + " AND id > " + std::to_string(last_row_->second) +
+               "))";
+    }
+    return sql + " ORDER BY timestamp, id";
+}
+
+Status SqliteFile::resumePastDamage() {
+    skipped_ = true;
+    sqlite3_finalize(stmt_);
+    stmt_ = nullptr;
+    auto table = readableMessageRows(db_, display_);
+    if (!table) return table.error();
+    unreadable_ = std::move(table->lost);
+    // The readable rows are copied into a temporary table (sqlite's temporary files, not memory),
+    // each run read from its first id for exactly its number of rows: a range bounded by an id
+    // would step onto the damaged page next to it to see where the range ends, a LIMIT does not.
+    // The timestamp index is never used (it may sit on a damaged page too).
+    const std::string create = std::string("PRAGMA temp_store=FILE; DROP TABLE IF EXISTS ") + kReadableRowsTable +
+                               "; CREATE TABLE " + kReadableRowsTable +
+                               "(topic_id INTEGER, timestamp INTEGER, data BLOB, id INTEGER)";
+    if (sqlite3_exec(db_, create.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
+        return sqliteError("making a temporary table for the rows past damaged pages");
+    SqliteStatement copy;
+    const std::string insert = std::string("INSERT INTO ") + kReadableRowsTable +
+                               " SELECT topic_id, timestamp, data, id FROM messages WHERE id >= ?1 ORDER BY id LIMIT ?2";
+    if (sqlite3_prepare_v2(db_, insert.c_str(), -1, &copy.stmt, nullptr) != SQLITE_OK)
+        return sqliteError("copying the rows past damaged pages");
+    for (const ReadableRows &run : table->runs) {
+        sqlite3_reset(copy.stmt);
+        sqlite3_bind_int64(copy.stmt, 1, run.first_id);
+        sqlite3_bind_int64(copy.stmt, 2, static_cast<std::int64_t>(run.rows));
+        if (sqlite3_step(copy.stmt) != SQLITE_DONE)
+            return sqliteError("copying rows " + std::to_string(run.first_id) + " to " + std::to_string(run.last_id));
+    }
+    if (sqlite3_prepare_v2(db_, messageQuery(true).c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+        return sqliteError("preparing the message query past damaged pages");
     return Status::Ok();
 }
 
 Result<bool> SqliteFile::step(SqliteRow &row) {
     if (!stmt_) return false;
     int rc = sqlite3_step(stmt_);
+    if ((rc & 0xff) == SQLITE_CORRUPT && skip_damage_ && !skipped_) {
+        // Once: past the damage, the query reads only rows that read (a second failure is real).
+        if (Status s = resumePastDamage(); !s.ok()) return s.error();
+        rc = sqlite3_step(stmt_);
+    }
     if (rc == SQLITE_DONE) {
         sqlite3_finalize(stmt_);
         stmt_ = nullptr;
@@ -196,11 +247,12 @@ Result<bool> SqliteFile::step(SqliteRow &row) {
     row.data =
         blob ? std::span<const std::uint8_t>(static_cast<const std::uint8_t *>(blob), static_cast<std::size_t>(size))
              : std::span<const std::uint8_t>();
+    last_row_.emplace(row.timestamp, sqlite3_column_int64(stmt_, 3));
     return true;
 }
 
 Result<std::vector<SqliteTopicStats>> SqliteFile::topicStats() {
-    Statement s;
+    SqliteStatement s;
     if (sqlite3_prepare_v2(db_,
                            "SELECT topic_id, COUNT(*), MIN(timestamp), MAX(timestamp) FROM messages GROUP BY topic_id",
                            -1, &s.stmt, nullptr) != SQLITE_OK)

@@ -1,16 +1,19 @@
 #pragma once
 // One rosbag2 sqlite3 storage file (.db3), any schema version (1 to 4), opened read-only.
 // Messages are streamed with one prepared statement in (timestamp, id) order, as rosbag2 reads
-// them; the table is never loaded whole.
+// them; the table is never loaded whole. A recovering read goes on past damaged pages.
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/rosbag2/SqliteReadableRows.hpp"
 #include "robometrics/core/Result.hpp"
 
 struct sqlite3;
@@ -58,6 +61,14 @@ public:
     /// Steps the prepared query: true with a row, false at the end, or an Error.
     Result<bool> step(SqliteRow &row);
 
+    /// From now on, a step that meets a damaged page (SQLITE_CORRUPT) does not end the read: the
+    /// readable rows are found (SqliteReadableRows), copied into a temporary table, and the query
+    /// goes on over them, after the last row given, in the same order. The rows lost are in
+    /// unreadableRows().
+    void skipDamagedPages() { skip_damage_ = true; }
+    /// The rows a read that skipped damaged pages could not read (empty when none).
+    const std::vector<UnreadableRows> &unreadableRows() const { return unreadable_; }
+
     /// Per-topic message statistics, computed by sqlite without reading the blobs out.
     Result<std::vector<SqliteTopicStats>> topicStats();
 
@@ -67,6 +78,11 @@ private:
     Result<bool> hasTable(const std::string &name);
     Result<bool> hasColumn(const std::string &table, const std::string &column);
     Error sqliteError(const std::string &what) const;
+    /// The message query: over the messages table, or past damage over the rows copied out of
+    /// it, after the last row given.
+    std::string messageQuery(bool past_damage) const;
+    /// After a step failed on a damaged page: the query over the readable rows, past the last row.
+    Status resumePastDamage();
 
     sqlite3 *db_ = nullptr;
     sqlite3_stmt *stmt_ = nullptr;
@@ -74,6 +90,14 @@ private:
     int schema_version_ = 0;
     std::vector<SqliteTopic> topics_;
     std::uint64_t rows_read_ = 0;
+    // The query, kept to prepare it again past damage.
+    bool filter_topics_ = false;
+    std::vector<std::int64_t> topic_ids_;
+    std::optional<TimeNs> start_time_, end_time_;
+    // Skipping damaged pages: whether to, whether done, and the last row given.
+    bool skip_damage_ = false, skipped_ = false;
+    std::optional<std::pair<TimeNs, std::int64_t>> last_row_;  ///< (timestamp, id)
+    std::vector<UnreadableRows> unreadable_;
 };
 
 }  // namespace robometrics::bag::rosbag2

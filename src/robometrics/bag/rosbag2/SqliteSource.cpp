@@ -18,9 +18,13 @@ public:
             index_.emplace(topic.id, topics_.size());
             topics_.push_back(topic.info);
         }
+        // Damaged pages in the middle are skipped; a file cut short is read up to the cut as it
+        // was (its missing pages are zeros in a padded copy: nothing past them to find).
+        if (recover_ && !sqliteCut(path_)) file_->skipDamagedPages();
     }
 
     Status start(const ReadOptions &options) {
+        whole_table_ = options.topics.empty() && !options.start_time && !options.end_time;
         std::vector<std::int64_t> ids;
         for (const auto &topic : file_->topics())
             if (std::find(options.topics.begin(), options.topics.end(), topic.info.name) != options.topics.end())
@@ -76,13 +80,34 @@ private:
         } else if (auto left = sqliteLeftovers(path_)) {
             damage_ = ReadDamage{file_->display(), *left, "rows in the recorder's unfinished sqlite log are not read"};
         }
+        addLostSpans(damage_, file_->display(), lostSpans());
         return false;
+    }
+
+    /// The rows skipped on damaged pages as lost spans: their ids and count, the log times of the
+    /// rows read on either side (sqlite does not say which page, so no byte range).
+    std::vector<LostSpan> lostSpans() const {
+        std::vector<LostSpan> spans;
+        for (const UnreadableRows &rows : file_->unreadableRows()) {
+            LostSpan span;
+            span.file = file_->display();
+            span.start_time = rows.after_time;
+            span.end_time = rows.before_time;
+            // Counted by id over every topic and time: the count of this read when it reads all.
+            if (whole_table_) span.messages = rows.count();
+            const std::string from = rows.after_id ? std::to_string(*rows.after_id + 1) : "the first";
+            const std::string to = rows.before_id ? std::to_string(*rows.before_id - 1) : "the last";
+            span.reason = "rows " + from + " to " + to + " of the messages table are on damaged pages";
+            spans.push_back(std::move(span));
+        }
+        return spans;
     }
 
     std::unique_ptr<SqliteFile> file_;
     std::string path_;
     bool recover_ = false;
     bool ended_ = false;
+    bool whole_table_ = true;  ///< no topic or time filter
     std::optional<ReadDamage> damage_;
     std::vector<TopicInfo> topics_;
     std::unordered_map<std::int64_t, std::size_t> index_;
