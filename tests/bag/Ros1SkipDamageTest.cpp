@@ -68,6 +68,23 @@ std::vector<Ros1DamageChunk> ros1DamageChunksOf(const fs::path &path) {
     return out;
 }
 
+/// The bag's bytes as a recording never closed leaves them: `index_pos` 0, so no index is read.
+std::string withoutIndex(std::string bytes) {
+    const std::size_t index_pos = bytes.find("index_pos=") + 10;
+    std::fill(bytes.begin() + static_cast<long>(index_pos), bytes.begin() + static_cast<long>(index_pos) + 8, '\0');
+    return bytes;
+}
+
+/// A recovering read that lost exactly `chunk`'s messages, in one span starting at its record.
+void expectOnlyChunkLost(const FullRead &read, const FullRead &intact, const Ros1DamageChunk &chunk) {
+    EXPECT_EQ(read.error, "");
+    EXPECT_EQ(read.messages.size(), intact.messages.size() - chunk.messages);
+    EXPECT_TRUE(isSubsequence(read.messages, intact.messages));
+    ASSERT_TRUE(read.damage.has_value());
+    ASSERT_EQ(read.damage->spans.size(), 1u) << damageWarning(*read.damage);
+    EXPECT_EQ(read.damage->spans[0].byte_begin, chunk.pos);
+}
+
 class Ros1SkipDamage : public ::testing::TestWithParam<std::string> {};
 
 // The chunk's data damaged (its first bytes: the first record's header length, or the lz4 frame's
@@ -111,18 +128,41 @@ TEST_P(Ros1SkipDamage, WithoutTheIndexTheWalkSkipsTheDamagedChunk) {
     const fs::path whole = writeRos1DamageSource(dir / "whole.bag", GetParam());
     const FullRead intact = readFully(whole, false);
     const std::vector<Ros1DamageChunk> chunks = ros1DamageChunksOf(whole);
-    std::string damaged = test::readFile(whole);
-    const std::size_t index_pos = damaged.find("index_pos=") + 10;
-    std::fill(damaged.begin() + static_cast<long>(index_pos), damaged.begin() + static_cast<long>(index_pos) + 8, '\0');
+    std::string damaged = withoutIndex(test::readFile(whole));
     const std::uint64_t at = chunks[2].data_offset + (GetParam() == "bz2" ? chunks[2].data_length / 2 : 0);
     for (std::uint64_t i = at; i < at + 4; ++i) damaged[i] = static_cast<char>(0xEE);
-    const FullRead read = readFully(writeDamagedCopy(dir / "damaged.bag", damaged), true);
-    EXPECT_EQ(read.error, "");
-    EXPECT_EQ(read.messages.size(), intact.messages.size() - chunks[2].messages);
-    EXPECT_TRUE(isSubsequence(read.messages, intact.messages));
-    ASSERT_TRUE(read.damage.has_value());
-    ASSERT_EQ(read.damage->spans.size(), 1u) << damageWarning(*read.damage);
-    EXPECT_EQ(read.damage->spans[0].byte_begin, chunks[2].pos);
+    expectOnlyChunkLost(readFully(writeDamagedCopy(dir / "damaged.bag", damaged), true), intact, chunks[2]);
+}
+
+// Damage that breaks the records' framing in a bag without its index (a chunk record's header
+// length made huge, or its first 64 bytes zeroed): nothing says where the next record starts, so
+// the walk searches forward for the next whole Chunk record and goes on there; the bytes between
+// are the lost span.
+TEST_P(Ros1SkipDamage, WithoutTheIndexTheWalkFindsTheNextChunkPastBrokenFraming) {
+    const fs::path dir = test::scratchDir("ros1-resync-" + GetParam());
+    const fs::path whole = writeRos1DamageSource(dir / "whole.bag", GetParam());
+    const FullRead intact = readFully(whole, false);
+    const std::vector<Ros1DamageChunk> chunks = ros1DamageChunksOf(whole);
+    ASSERT_GE(chunks.size(), 4u);
+    const std::string unindexed = withoutIndex(test::readFile(whole));
+    for (const std::string damage : {"huge header length", "zeroed page"}) {
+        SCOPED_TRACE(damage);
+        std::string damaged = unindexed;
+        if (damage == "zeroed page") {
+            std::fill(damaged.begin() + static_cast<long>(chunks[2].pos),
+                      damaged.begin() + static_cast<long>(chunks[2].pos) + 64, '\0');
+        } else {
+            for (int i = 0; i < 4; ++i) damaged[chunks[2].pos + i] = static_cast<char>(0x7F);
+        }
+        const fs::path path = writeDamagedCopy(dir / "damaged.bag", damaged);
+        const FullRead read = readFully(path, true);
+        expectOnlyChunkLost(read, intact, chunks[2]);
+        if (!read.damage || read.damage->spans.size() != 1) continue;
+        EXPECT_EQ(read.damage->spans[0].byte_end, chunks[3].pos);
+        // Read to its end; without its index it still says the recording was not closed.
+        EXPECT_NE(damageWarning(*read.damage).find("the recording was not closed"), std::string::npos);
+        EXPECT_NE(readFully(path, false).error, "");
+    }
 }
 
 // A wrong `size` in a chunk header: rosbag reads every message (it never looks at the field), and

@@ -10,6 +10,7 @@
 
 #include "robometrics/bag/ChunkLoadAhead.hpp"
 #include "robometrics/bag/ros1/ChunkDecompressor.hpp"
+#include "robometrics/bag/ros1/ChunkResync.hpp"
 
 namespace robometrics::bag::ros1 {
 
@@ -148,20 +149,40 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
     std::vector<FoundChunk> chunks;
     std::optional<std::pair<std::string, bool>> walk_stop;
     std::vector<std::uint8_t> data;
+    std::vector<LostSpan> skipped;  ///< bytes whose framing broke, skipped to the next whole chunk
     FileRecord record;
-    for (std::uint64_t offset = start; offset < file.size(); offset = record.end()) {
+    for (std::uint64_t offset = start, next = start; offset < file.size(); offset = next) {
         auto stop = [&](const std::string &what, bool cut_short) { walk_stop.emplace(what, cut_short); };
+        // Damage that breaks the framing: the walk goes on at the next whole Chunk record, if any
+        // (bytes that only look cut, a length field too large, are damage when one follows).
+        auto resumed = [&](const std::string &what) {
+            const std::optional<std::uint64_t> chunk_at = findNextChunkRecord(file, offset + 1);
+            if (!chunk_at) return false;
+            LostSpan span;
+            span.file = std::filesystem::path(file.path()).filename().string();
+            span.byte_begin = offset;
+            span.byte_end = *chunk_at;
+            span.reason = what;
+            skipped.push_back(std::move(span));
+            next = *chunk_at;
+            return true;
+        };
         // The fixed parts of a record (two lengths and a header) must fit before anything is read.
         if (Status s = readRecordHeader(file, offset, record); !s.ok()) {
-            stop("the file ends inside a record at byte " + std::to_string(file.size()) +
-                     " (the record starts at byte " + std::to_string(offset) + ")",
-                 true);
+            const std::string what = "the file ends inside a record at byte " + std::to_string(file.size()) +
+                                     " (the record starts at byte " + std::to_string(offset) + ")";
+            if (resumed("the record at byte " + std::to_string(offset) + " has lengths past the end of the file"))
+                continue;
+            stop(what, true);
             break;
         }
+        next = record.end();
         auto fields = HeaderFields::parse(record.header);
         auto op = fields ? fields->op() : Result<std::uint8_t>(fields.error());
         if (!op) {
-            stop("the record at byte " + std::to_string(offset) + " is damaged: " + op.message(), false);
+            const std::string what = "the record at byte " + std::to_string(offset) + " is damaged: " + op.message();
+            if (resumed(what)) continue;
+            stop(what, false);
             break;
         }
         if (*op == static_cast<std::uint8_t>(Op::IndexData) || *op == static_cast<std::uint8_t>(Op::ChunkInfo))
@@ -169,7 +190,9 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
         if (*op == static_cast<std::uint8_t>(Op::Chunk)) {
             auto chunk = parseChunkHeader(*fields);
             if (!chunk) {
-                stop("the Chunk at byte " + std::to_string(offset) + ": " + chunk.message(), false);
+                const std::string what = "the Chunk at byte " + std::to_string(offset) + ": " + chunk.message();
+                if (resumed(what)) continue;
+                stop(what, false);
                 break;
             }
             found.emplace_back(chunks.size());
@@ -183,7 +206,10 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
         if (*op == static_cast<std::uint8_t>(Op::Connection)) {
             auto connection = parseConnection(*fields, data);
             if (!connection) {
-                stop("the Connection at byte " + std::to_string(offset) + ": " + connection.message(), false);
+                const std::string what =
+                    "the Connection at byte " + std::to_string(offset) + ": " + connection.message();
+                if (resumed(what)) continue;
+                stop(what, false);
                 break;
             }
             found.emplace_back(std::move(*connection));
@@ -195,7 +221,9 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
             stop("the chunk before byte " + std::to_string(offset) + " was never closed", true);
             break;
         }
-        stop("a " + opName(*op) + " record at byte " + std::to_string(offset) + " among the chunks", false);
+        const std::string what = "a " + opName(*op) + " record at byte " + std::to_string(offset) + " among the chunks";
+        if (resumed(what)) continue;
+        stop(what, false);
         break;
     }
 
@@ -216,6 +244,13 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
                 return scanners[loader]->scan(chunks[i].record, chunks[i].header, chunk);
             });
     }
+    // The spans the walk skipped, among those of the chunks, in file order: those before `until`.
+    auto addSkipped = [&](std::uint64_t until) {
+        for (const LostSpan &span : skipped)
+            if (span.byte_begin < until) scan.lost.push_back(span);
+        std::stable_sort(scan.lost.begin(), scan.lost.end(),
+                         [](const LostSpan &a, const LostSpan &b) { return a.byte_begin < b.byte_begin; });
+    };
     std::set<std::uint32_t> known;
     auto inline_chunk = std::make_shared<ScannedChunk>();
     std::shared_ptr<ScannedChunk> spare;
@@ -253,6 +288,7 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
             }
             scan.cut = stop->first;
             scan.truncated = stop->second;
+            addSkipped(found_chunk.record.offset);
             return scan;
         }
         if (ahead) spare = std::move(chunk);
@@ -261,6 +297,7 @@ BagScan scanBagRecords(mcap::FileInput &file, const BagHeader &header, std::uint
         scan.cut = walk_stop->first;
         scan.truncated = walk_stop->second;
     }
+    addSkipped(file.size());
     return scan;
 }
 
