@@ -162,9 +162,19 @@ Result<bool> DdsSource::next(bag::Message &out) {
         }
         if (!stopping) refreshDiscovery();
         const auto now = std::chrono::steady_clock::now();
-        if (options_.tick && now >= next_tick_) {
+        if (options_.tick && now >= next_tick_ && !pending_tick_) {
             next_tick_ = now + options_.tick_period;
-            options_.tick(wallNow());
+            pending_tick_ = wallNow();
+        }
+        // A sample the DDS thread stamped just before the tick may still be on its way into the
+        // queue: the tick waits a little past its time.
+        constexpr TimeNs kTickGrace = 1'000'000;
+        if (pending_tick_ && wallNow() >= *pending_tick_ + kTickGrace && !receivedBefore(*pending_tick_)) {
+            // Every sample received before the tick has been given: a window the tick closes holds
+            // them all (ticking first put such a sample in the next window).
+            const TimeNs tick_time = *pending_tick_;
+            pending_tick_.reset();
+            options_.tick(tick_time);
         }
         std::unique_lock lock(mutex_);
         if (!queue_.empty()) {
@@ -185,9 +195,18 @@ Result<bool> DdsSource::next(bag::Message &out) {
         if (stopping) return false;  // drained
         auto wait = std::min<std::chrono::nanoseconds>(std::chrono::milliseconds(20), options_.tick_period);
         if (options_.wake_period.count() > 0) wait = std::min(options_.tick_period, options_.wake_period);
-        if (!queue_.empty()) wait = std::min<std::chrono::nanoseconds>(wait, std::chrono::milliseconds(1));
+        if (!queue_.empty() || pending_tick_)
+            wait = std::min<std::chrono::nanoseconds>(wait, std::chrono::milliseconds(1));
         arrived_.wait_for(lock, wait);
     }
+}
+
+bool DdsSource::receivedBefore(TimeNs wall) const {
+    // Samples are given in queue order: by reception with the reception clock, else held for the
+    // reorder window by source time (whose clock a wall-time tick does not order).
+    if (options_.clock != MessageClock::Reception) return false;
+    std::lock_guard lock(mutex_);
+    return !queue_.empty() && queue_.begin()->second.sample.reception_time <= wall;
 }
 
 std::string DdsSource::describe() const { return "DDS (" + transport_.describe() + ")"; }

@@ -72,6 +72,8 @@ public:
     std::map<std::string, std::size_t> matchedWriters() const;
 
 private:
+    /// Whether a sample received at or before `wall` (reception clock) is still queued.
+    bool receivedBefore(TimeNs wall) const;
     struct Pending {
         std::size_t topic = 0;
         Sample sample;
@@ -95,6 +97,9 @@ private:
     DdsSourceOptions options_;
     std::chrono::steady_clock::time_point started_;
     std::chrono::steady_clock::time_point next_tick_;
+    /// The wall time of a tick that is due but waits for the samples received before it (which
+    /// belong to the windows it may close); none when no tick is due.
+    std::optional<TimeNs> pending_tick_;
     std::uint64_t graph_version_ = ~std::uint64_t{0};
 
     std::deque<bag::TopicInfo> infos_;  // stable addresses for Message::topic
