@@ -76,7 +76,7 @@ std::string errorOf(const std::string &yaml) {
 TEST(MatrixSpec, ErrorsNameTheFileTheLineAndTheKey) {
     EXPECT_EQ(errorOf("command: [true]\niteratons: 3\n"),
               "m.yaml:2: iteratons: unknown key (expected axes, iterations, base_seed, command, record, stop, "
-              "timeout_s, grace_s, sample_hz, retries, resources, evaluate)");
+              "timeout_s, grace_s, sample_hz, retries, resources, evaluate, check)");
     EXPECT_EQ(errorOf("command: [true]\niterations: 0\n"), "m.yaml:2: iterations: expected an integer >= 1, got '0'");
     EXPECT_EQ(errorOf("command: [true]\ntimeout_s: soon\n"), "m.yaml:2: timeout_s: expected a number >= 0, got 'soon'");
     EXPECT_EQ(errorOf("command: [true]\naxes:\n  scenario: office\n"),
@@ -214,7 +214,9 @@ TEST(MatrixSpec, ReadsTheCheckSpecBesideTheMatrixAndStoresItsText) {
     EXPECT_EQ(stored->check->text, "topics:\n  /scan:\n    max_gap_s: 0.5\n");
     EXPECT_EQ(stored->check->contract.topics[0].max_gap_s->line, 3);
     EXPECT_EQ(stored->hash(), m->hash());
-    auto edited = parseMatrix(m->yaml.replace(m->yaml.find("0.5"), 3, "0.7"), "bench.sqlite (stored matrix)");
+    std::string edited_yaml = m->yaml;
+    edited_yaml.replace(edited_yaml.find("0.5"), 3, "0.7");
+    auto edited = parseMatrix(edited_yaml, "bench.sqlite (stored matrix)");
     ASSERT_TRUE(edited.ok()) << edited.message();
     EXPECT_NE(edited->hash(), m->hash());
 }

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "DiagnosticLookup.hpp"
 #include "robometrics/io/ContractSpecFile.hpp"
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/nodes/ContractWindows.hpp"
@@ -7,8 +8,8 @@
 namespace robometrics::nodes {
 namespace {
 
-constexpr TimeNs kSecond = 1'000'000'000;
-constexpr TimeNs kStart = 1'700'000'000 * kSecond;  // a wall-clock session
+constexpr TimeNs kWindowSecond = 1'000'000'000;
+constexpr TimeNs kSessionStart = 1'700'000'000 * kWindowSecond;  // a wall-clock session
 
 const char *kLiveSpec = R"(topics:
   /scan:
@@ -33,19 +34,8 @@ struct ScanFeed {
     }
 };
 
-const msgs::DiagnosticStatus *statusOf(const msgs::DiagnosticArray &a, const std::string &name) {
-    for (const auto &s : a.status) {
-        if (s.name == name) return &s;
-    }
-    return nullptr;
-}
-
-std::string valueOf(const msgs::DiagnosticStatus &s, const std::string &key) {
-    for (const auto &kv : s.values) {
-        if (kv.key == key) return kv.value;
-    }
-    return "<none>";
-}
+using test::findStatus;
+using test::statusValue;
 
 TEST(ContractWindows, EachWindowGetsOneStatusPerRuleWithMeasuredAgainstExpected) {
     auto contract = io::parseContractSpec(kLiveSpec, "spec.yaml");
@@ -53,41 +43,41 @@ TEST(ContractWindows, EachWindowGetsOneStatusPerRuleWithMeasuredAgainstExpected)
     std::vector<msgs::DiagnosticArray> windows;
     ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
     ScanFeed feed;
-    live.advanceTo(kStart);  // the session starts: the first tick
+    live.advanceTo(kSessionStart);  // the session starts: the first tick
     // Window 1: /scan at 5 Hz (0, 0.2, ..., 0.8 s): rate (5 - 1) / 0.8 s = 5 Hz against 10 ± 10 %.
-    for (int i = 0; i < 5; ++i) live.onMessage(feed.scanAt(kStart + i * kSecond / 5));
-    live.advanceTo(kStart + kSecond / 2);
+    for (int i = 0; i < 5; ++i) live.onMessage(feed.scanAt(kSessionStart + i * kWindowSecond / 5));
+    live.advanceTo(kSessionStart + kWindowSecond / 2);
     EXPECT_TRUE(windows.empty());
     // Window 2: silent. Both windows close at the tick of 2 s.
-    live.advanceTo(kStart + 2 * kSecond);
+    live.advanceTo(kSessionStart + 2 * kWindowSecond);
     ASSERT_EQ(windows.size(), 2u);
 
     const msgs::DiagnosticArray &first = windows[0];
-    EXPECT_EQ(first.header.stamp.toNs(), kStart + kSecond);
+    EXPECT_EQ(first.header.stamp.toNs(), kSessionStart + kWindowSecond);
     // required, rate_hz, max_gap_s, frame_id of /scan, then /cmd_vel's required; min_messages is
     // a rule of a whole recording and has no status.
     ASSERT_EQ(first.status.size(), 5u);
-    EXPECT_EQ(statusOf(first, "robometrics: contract /scan min_messages"), nullptr);
-    const auto *rate = statusOf(first, "robometrics: contract /scan rate_hz");
+    EXPECT_EQ(findStatus(first, "robometrics: contract /scan min_messages"), nullptr);
+    const auto *rate = findStatus(first, "robometrics: contract /scan rate_hz");
     ASSERT_NE(rate, nullptr);
     EXPECT_EQ(rate->level, msgs::DiagnosticStatus::ERROR);
     EXPECT_EQ(rate->message, "measured 5 Hz, expected rate_hz 10 ± 10 %");
     EXPECT_EQ(rate->hardware_id, "/scan");
-    EXPECT_EQ(valueOf(*rate, "measured"), "5 Hz");
-    EXPECT_EQ(valueOf(*rate, "limit"), "rate_hz 10 ± 10 %");
-    EXPECT_EQ(valueOf(*rate, "topic"), "/scan");
-    EXPECT_EQ(valueOf(*rate, "rule"), "rate_hz");
-    EXPECT_EQ(valueOf(*rate, "severity"), "error");
-    EXPECT_EQ(valueOf(*rate, "spec"), "spec.yaml:3");
-    EXPECT_EQ(valueOf(*rate, "value"), "5");
+    EXPECT_EQ(statusValue(*rate, "measured"), "5 Hz");
+    EXPECT_EQ(statusValue(*rate, "limit"), "rate_hz 10 ± 10 %");
+    EXPECT_EQ(statusValue(*rate, "topic"), "/scan");
+    EXPECT_EQ(statusValue(*rate, "rule"), "rate_hz");
+    EXPECT_EQ(statusValue(*rate, "severity"), "error");
+    EXPECT_EQ(statusValue(*rate, "spec"), "spec.yaml:3");
+    EXPECT_EQ(statusValue(*rate, "value"), "5");
     // The longest silence of window 1: 0.2 s (between scans, and from 0.8 s to the window's end).
-    const auto *gap = statusOf(first, "robometrics: contract /scan max_gap_s");
+    const auto *gap = findStatus(first, "robometrics: contract /scan max_gap_s");
     ASSERT_NE(gap, nullptr);
     EXPECT_EQ(gap->level, msgs::DiagnosticStatus::OK);
     EXPECT_EQ(gap->message, "measured silent 0.2 s from 0 s to 0.2 s, expected max_gap_s 0.5");
-    EXPECT_EQ(statusOf(first, "robometrics: contract /scan frame_id")->level, msgs::DiagnosticStatus::OK);
-    EXPECT_EQ(statusOf(first, "robometrics: contract /scan required")->level, msgs::DiagnosticStatus::OK);
-    const auto *cmd_vel = statusOf(first, "robometrics: contract /cmd_vel required");
+    EXPECT_EQ(findStatus(first, "robometrics: contract /scan frame_id")->level, msgs::DiagnosticStatus::OK);
+    EXPECT_EQ(findStatus(first, "robometrics: contract /scan required")->level, msgs::DiagnosticStatus::OK);
+    const auto *cmd_vel = findStatus(first, "robometrics: contract /cmd_vel required");
     ASSERT_NE(cmd_vel, nullptr);
     EXPECT_EQ(cmd_vel->level, msgs::DiagnosticStatus::ERROR);
     EXPECT_EQ(cmd_vel->message, "measured no such topic, expected required");
@@ -95,16 +85,16 @@ TEST(ContractWindows, EachWindowGetsOneStatusPerRuleWithMeasuredAgainstExpected)
     // Window 2: /scan is still present (5 messages so far), silent since its last scan at 0.8 s:
     // 1.2 s, a failed warning; no rate in a window without messages.
     const msgs::DiagnosticArray &second = windows[1];
-    EXPECT_EQ(second.header.stamp.toNs(), kStart + 2 * kSecond);
-    const auto *present = statusOf(second, "robometrics: contract /scan required");
+    EXPECT_EQ(second.header.stamp.toNs(), kSessionStart + 2 * kWindowSecond);
+    const auto *present = findStatus(second, "robometrics: contract /scan required");
     ASSERT_NE(present, nullptr);
     EXPECT_EQ(present->level, msgs::DiagnosticStatus::OK);
     EXPECT_EQ(present->message, "measured 5 messages, expected required");
-    const auto *quiet = statusOf(second, "robometrics: contract /scan max_gap_s");
+    const auto *quiet = findStatus(second, "robometrics: contract /scan max_gap_s");
     ASSERT_NE(quiet, nullptr);
     EXPECT_EQ(quiet->level, msgs::DiagnosticStatus::WARN);
     EXPECT_EQ(quiet->message, "measured silent 1.2 s from 0.8 s to 2 s, expected max_gap_s 0.5");
-    EXPECT_EQ(statusOf(second, "robometrics: contract /scan rate_hz")->message,
+    EXPECT_EQ(findStatus(second, "robometrics: contract /scan rate_hz")->message,
               "measured no rate: 0 messages, expected rate_hz 10 ± 10 %");
 
     EXPECT_EQ(live.windows(), 2u);
@@ -126,16 +116,16 @@ TEST(ContractWindows, ATopicAtItsRateHoldsEveryRule) {
     std::vector<msgs::DiagnosticArray> windows;
     ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
     ScanFeed feed;
-    live.advanceTo(kStart);
-    for (int i = 0; i < 30; ++i) live.onMessage(feed.scanAt(kStart + kSecond / 20 + i * kSecond / 10));
-    live.advanceTo(kStart + 3 * kSecond);
+    live.advanceTo(kSessionStart);
+    for (int i = 0; i < 30; ++i) live.onMessage(feed.scanAt(kSessionStart + kWindowSecond / 20 + i * kWindowSecond / 10));
+    live.advanceTo(kSessionStart + 3 * kWindowSecond);
     ASSERT_EQ(windows.size(), 3u);
     for (const auto &w : windows) {
         ASSERT_EQ(w.status.size(), 3u);
         for (const auto &s : w.status) EXPECT_EQ(s.level, msgs::DiagnosticStatus::OK) << s.name << ": " << s.message;
     }
     // Ten scans 0.1 s apart in each window: 9 / 0.9 s.
-    EXPECT_EQ(statusOf(windows[1], "robometrics: contract /scan rate_hz")->message,
+    EXPECT_EQ(findStatus(windows[1], "robometrics: contract /scan rate_hz")->message,
               "measured 10 Hz, expected rate_hz 10 ± 10 %");
     EXPECT_EQ(live.summaryText(), "contract ok.yaml: 3 windows of 1 s\n  every rule held in every window (3 rules)\n");
 }

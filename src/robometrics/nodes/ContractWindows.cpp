@@ -60,7 +60,8 @@ void ContractWindows::start(TimeNs t) {
 }
 
 void ContractWindows::onMessage(const bag::Message &message) {
-    if (!start_) start(message.log_time);
+    // A message after the window's end closes it first, whether or not a tick came between.
+    advanceTo(message.log_time);
     Topic &topic = topics_[message.topic->name];
     topic.info = message.topic;  // a source may declare the topic again (DDS: a publisher with another QoS)
     if (!topic.window) topic.window.emplace(*topic.info);

@@ -42,6 +42,7 @@ public:
     ContractWindows(topicstats::RecordingContract contract, double window_s, WindowSink windows);
 
     void subscribe(pipeline::Pipeline &pipeline);
+    /// One message; one at or after the current window's end closes that window first.
     void onMessage(const bag::Message &message);
     /// Closes every window that ended at or before `now` (the source's ticks).
     void advanceTo(TimeNs now);
