@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "JsonFiles.hpp"
 #include "TestSupport.hpp"
 
 namespace robometrics::test {
@@ -29,12 +30,7 @@ const char *kBenchSpec = R"(topics:
     max_gap_s: {value: 3.0, severity: warning}
 )";
 
-void writeText(const fs::path &path, const std::string &text) { std::ofstream(path) << text; }
-
-nlohmann::json readJson(const fs::path &path) {
-    std::ifstream in(path);
-    return nlohmann::json::parse(in, nullptr, false);
-}
+void writeCheckedBenchFile(const fs::path &path, const std::string &text) { std::ofstream(path) << text; }
 
 // 30 s runs of the simulator. scan_gap's laser is silent from 9 s to 11.5 s (its 60 s script
 // halved): the scans of 9.0 ... 11.4 s are missing (13 of 150), so the longest silence runs from
@@ -42,8 +38,8 @@ nlohmann::json readJson(const fs::path &path) {
 // nav2's AMCL is silent 3.8 s while the robot waits (22 s to 25.8 s), the warning's planted fault.
 TEST(BenchCheckCommand, EveryJobsRecordingIsJudgedAndEachCellSaysWhichRulesFail) {
     const fs::path dir = scratchDir("bench-check-jobs");
-    writeText(dir / "spec.yaml", kBenchSpec);
-    writeText(dir / "matrix.yaml",
+    writeCheckedBenchFile(dir / "spec.yaml", kBenchSpec);
+    writeCheckedBenchFile(dir / "matrix.yaml",
               "axes: {scenario: [nav2, scan_gap]}\niterations: 2\ncommand: [\"{robometrics}\", simulate, --scenario, "
               "\"{scenario}\", --duration, \"30\", --seed, \"{seed}\", -o, \"{out}\"]\ncheck: spec.yaml\n");
     CommandResult r = runRobometrics({"bench", (dir / "matrix.yaml").string(), "-o", (dir / "out").string(), "-j", "2"});
@@ -94,8 +90,8 @@ TEST(BenchCheckCommand, EveryJobsRecordingIsJudgedAndEachCellSaysWhichRulesFail)
 
 TEST(BenchCheckCommand, ABadSpecIsRefusedBeforeAnyJobRuns) {
     const fs::path dir = scratchDir("bench-check-bad-spec");
-    writeText(dir / "spec.yaml", "topics:\n  /scan:\n    max_gap_s: -1\n");
-    writeText(dir / "matrix.yaml",
+    writeCheckedBenchFile(dir / "spec.yaml", "topics:\n  /scan:\n    max_gap_s: -1\n");
+    writeCheckedBenchFile(dir / "matrix.yaml",
               "axes: {scenario: [nav2]}\ncommand: [\"{robometrics}\", simulate, -o, \"{out}\"]\ncheck: spec.yaml\n");
     CommandResult r = runRobometrics({"bench", (dir / "matrix.yaml").string(), "-o", (dir / "out").string()});
     EXPECT_EQ(r.exit_code, 1) << r.err;  // as every mistake of a matrix (BenchCommand.MatrixErrorsNameTheFile)
@@ -109,14 +105,14 @@ TEST(BenchCheckCommand, ABadSpecIsRefusedBeforeAnyJobRuns) {
 // the warning that nav2's AMCL fails on both sides.
 TEST(BenchCheckCommand, CompareListsTheRulesARecordingNewlyFailsAndGatesOnErrors) {
     const fs::path dir = scratchDir("bench-check-compare");
-    writeText(dir / "spec.yaml", kBenchSpec);
+    writeCheckedBenchFile(dir / "spec.yaml", kBenchSpec);
     for (const auto &[fleet, alpha] : {std::pair<std::string, std::string>{"base", "nav2"}, {"next", "scan_gap"}}) {
         for (const auto &[name, scenario] : {std::pair<std::string, std::string>{"alpha", alpha}, {"beta", "nav2"}}) {
             CommandResult sim = runRobometrics({"simulate", "--scenario", scenario, "--duration", "30", "-o",
                                                 (dir / fleet / "field" / name).string()});
             ASSERT_EQ(sim.exit_code, 0) << sim.err;
         }
-        writeText(dir / fleet / "fleet.yaml", "axes:\n  run: {glob: \"field/*\"}\ncheck: ../spec.yaml\n");
+        writeCheckedBenchFile(dir / fleet / "fleet.yaml", "axes:\n  run: {glob: \"field/*\"}\ncheck: ../spec.yaml\n");
         CommandResult r = runRobometrics({"bench", (dir / fleet / "fleet.yaml").string(), "-o",
                                           (dir / fleet / "out").string(), "-j", "2"});
         ASSERT_EQ(r.exit_code, 0) << r.err;
