@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "DiagnosticLookup.hpp"
+#include "TestSupport.hpp"
 #include "robometrics/io/ContractSpecFile.hpp"
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/nodes/ContractWindows.hpp"
@@ -128,6 +129,39 @@ TEST(ContractWindows, ATopicAtItsRateHoldsEveryRule) {
     EXPECT_EQ(findStatus(windows[1], "robometrics: contract /scan rate_hz")->message,
               "measured 10 Hz, expected rate_hz 10 ± 10 %");
     EXPECT_EQ(live.summaryText(), "contract ok.yaml: 3 windows of 1 s\n  every rule held in every window (3 rules)\n");
+}
+
+// evo's Nav2 TurtleBot recording, read window by window as `live topic-stats --spec` would hear
+// it: /odom stops at 41.103 s for 2.157 s (what `check` reports of the whole recording, docs/
+// check.md). The windows that end inside the hole say how long /odom has been quiet so far; the
+// one in which it comes back gives the whole silence, with the same times as `check`.
+TEST(ContractWindows, TheNav2RecordingsOdometryHoleIsSeenWindowByWindow) {
+    ROBOMETRICS_REQUIRE_DATA(bag_path, "bags/ros2-mcap/evo_nav2_turtlebot/nav2_turtlebot.mcap");
+    auto contract = io::parseContractSpec("topics:\n  /odom:\n    max_gap_s: 0.5\n", "odom.yaml");
+    ASSERT_TRUE(contract.ok()) << contract.message();
+    std::vector<msgs::DiagnosticArray> windows;
+    ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
+    auto bag = bag::openBag(bag_path.string());
+    ASSERT_TRUE(bag.ok()) << bag.message();
+    bag::Message message;
+    TimeNs last = 0;
+    for (;;) {
+        auto more = (*bag)->next(message);
+        ASSERT_TRUE(more.ok()) << more.message();
+        if (!*more) break;
+        live.onMessage(message);
+        last = message.log_time;
+    }
+    live.advanceTo(last);
+    std::vector<std::string> failed;
+    for (const auto &w : windows) {
+        const auto *gap = findStatus(w, "robometrics: contract /odom max_gap_s");
+        ASSERT_NE(gap, nullptr);
+        if (gap->level != msgs::DiagnosticStatus::OK) failed.push_back(statusValue(*gap, "measured"));
+    }
+    EXPECT_EQ(failed, (std::vector<std::string>{"silent 0.897 s from 41.103 s to 42 s",
+                                                "silent 1.897 s from 41.103 s to 43 s",
+                                                "silent 2.157 s from 41.103 s to 43.26 s"}));
 }
 
 }  // namespace
