@@ -8,8 +8,7 @@ namespace {
 using topicstats::RuleResult;
 using topicstats::Severity;
 
-RuleResult judged(const std::string &topic, const std::string &rule, bool passed,
-                  Severity severity = Severity::Error) {
+RuleResult judged(const std::string &topic, const std::string &rule, bool passed, Severity severity = Severity::Error) {
     RuleResult r;
     r.topic = topic;
     r.rule = rule;

@@ -39,10 +39,12 @@ void writeCheckedBenchFile(const fs::path &path, const std::string &text) { std:
 TEST(BenchCheckCommand, EveryJobsRecordingIsJudgedAndEachCellSaysWhichRulesFail) {
     const fs::path dir = scratchDir("bench-check-jobs");
     writeCheckedBenchFile(dir / "spec.yaml", kBenchSpec);
-    writeCheckedBenchFile(dir / "matrix.yaml",
-              "axes: {scenario: [nav2, scan_gap]}\niterations: 2\ncommand: [\"{robometrics}\", simulate, --scenario, "
-              "\"{scenario}\", --duration, \"30\", --seed, \"{seed}\", -o, \"{out}\"]\ncheck: spec.yaml\n");
-    CommandResult r = runRobometrics({"bench", (dir / "matrix.yaml").string(), "-o", (dir / "out").string(), "-j", "2"});
+    writeCheckedBenchFile(
+        dir / "matrix.yaml",
+        "axes: {scenario: [nav2, scan_gap]}\niterations: 2\ncommand: [\"{robometrics}\", simulate, --scenario, "
+        "\"{scenario}\", --duration, \"30\", --seed, \"{seed}\", -o, \"{out}\"]\ncheck: spec.yaml\n");
+    CommandResult r =
+        runRobometrics({"bench", (dir / "matrix.yaml").string(), "-o", (dir / "out").string(), "-j", "2"});
     // A failed rule is a result of the run, as a potential failure is: the jobs are done.
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("  contract\n"), std::string::npos) << r.out;
@@ -91,8 +93,9 @@ TEST(BenchCheckCommand, EveryJobsRecordingIsJudgedAndEachCellSaysWhichRulesFail)
 TEST(BenchCheckCommand, ABadSpecIsRefusedBeforeAnyJobRuns) {
     const fs::path dir = scratchDir("bench-check-bad-spec");
     writeCheckedBenchFile(dir / "spec.yaml", "topics:\n  /scan:\n    max_gap_s: -1\n");
-    writeCheckedBenchFile(dir / "matrix.yaml",
-              "axes: {scenario: [nav2]}\ncommand: [\"{robometrics}\", simulate, -o, \"{out}\"]\ncheck: spec.yaml\n");
+    writeCheckedBenchFile(
+        dir / "matrix.yaml",
+        "axes: {scenario: [nav2]}\ncommand: [\"{robometrics}\", simulate, -o, \"{out}\"]\ncheck: spec.yaml\n");
     CommandResult r = runRobometrics({"bench", (dir / "matrix.yaml").string(), "-o", (dir / "out").string()});
     EXPECT_EQ(r.exit_code, 1) << r.err;  // as every mistake of a matrix (BenchCommand.MatrixErrorsNameTheFile)
     EXPECT_EQ(r.err.rfind("robometrics bench: error: " + (dir / "spec.yaml").string() + ":3: /scan.max_gap_s: ", 0), 0u)
@@ -113,8 +116,8 @@ TEST(BenchCheckCommand, CompareListsTheRulesARecordingNewlyFailsAndGatesOnErrors
             ASSERT_EQ(sim.exit_code, 0) << sim.err;
         }
         writeCheckedBenchFile(dir / fleet / "fleet.yaml", "axes:\n  run: {glob: \"field/*\"}\ncheck: ../spec.yaml\n");
-        CommandResult r = runRobometrics({"bench", (dir / fleet / "fleet.yaml").string(), "-o",
-                                          (dir / fleet / "out").string(), "-j", "2"});
+        CommandResult r = runRobometrics(
+            {"bench", (dir / fleet / "fleet.yaml").string(), "-o", (dir / fleet / "out").string(), "-j", "2"});
         ASSERT_EQ(r.exit_code, 0) << r.err;
     }
     const std::string base = (dir / "base" / "out").string(), next = (dir / "next" / "out").string();

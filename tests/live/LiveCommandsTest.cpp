@@ -89,7 +89,6 @@ std::vector<msgs::DiagnosticStatus> statusesNamed(const std::vector<msgs::Diagno
     return out;
 }
 
-
 bool anyAtLevel(const std::vector<msgs::DiagnosticStatus> &statuses, std::uint8_t level) {
     return std::any_of(statuses.begin(), statuses.end(), [&](const auto &s) { return s.level == level; });
 }
@@ -504,7 +503,8 @@ TEST(LiveCommands, TopicStatsRefusesABadSpecBeforeJoiningDds) {
     ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
     const auto dir = scratchDir("live_bad_contract");
     std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    rate_hx: 50\n";
-    CommandResult r = runRobometrics({"live", "topic-stats", "--spec", (dir / "spec.yaml").string(), "--duration", "5"});
+    CommandResult r =
+        runRobometrics({"live", "topic-stats", "--spec", (dir / "spec.yaml").string(), "--duration", "5"});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err.rfind("robometrics live topic-stats: error: " + (dir / "spec.yaml").string() +
                               ":3: /scan.rate_hx: unknown key",

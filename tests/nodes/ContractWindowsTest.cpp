@@ -118,7 +118,8 @@ TEST(ContractWindows, ATopicAtItsRateHoldsEveryRule) {
     ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
     ScanFeed feed;
     live.advanceTo(kSessionStart);
-    for (int i = 0; i < 30; ++i) live.onMessage(feed.scanAt(kSessionStart + kWindowSecond / 20 + i * kWindowSecond / 10));
+    for (int i = 0; i < 30; ++i)
+        live.onMessage(feed.scanAt(kSessionStart + kWindowSecond / 20 + i * kWindowSecond / 10));
     live.advanceTo(kSessionStart + 3 * kWindowSecond);
     ASSERT_EQ(windows.size(), 3u);
     for (const auto &w : windows) {
@@ -159,9 +160,9 @@ TEST(ContractWindows, TheNav2RecordingsOdometryHoleIsSeenWindowByWindow) {
         ASSERT_NE(gap, nullptr);
         if (gap->level != msgs::DiagnosticStatus::OK) failed.push_back(statusValue(*gap, "measured"));
     }
-    EXPECT_EQ(failed, (std::vector<std::string>{"silent 0.897 s from 41.103 s to 42 s",
-                                                "silent 1.897 s from 41.103 s to 43 s",
-                                                "silent 2.157 s from 41.103 s to 43.26 s"}));
+    EXPECT_EQ(failed,
+              (std::vector<std::string>{"silent 0.897 s from 41.103 s to 42 s", "silent 1.897 s from 41.103 s to 43 s",
+                                        "silent 2.157 s from 41.103 s to 43.26 s"}));
 }
 
 }  // namespace

@@ -64,7 +64,8 @@ nlohmann::json jobCheckSummaryJson(const JobCheck &check) {
 }
 
 bool CellCheck::failedAny() const {
-    return unreadable > 0 || std::any_of(rules.begin(), rules.end(), [](const CellRuleCount &r) { return r.failed > 0; });
+    return unreadable > 0 ||
+           std::any_of(rules.begin(), rules.end(), [](const CellRuleCount &r) { return r.failed > 0; });
 }
 
 std::string CellCheck::text() const {

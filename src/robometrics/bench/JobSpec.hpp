@@ -64,7 +64,7 @@ struct RecordingDigest {
 
 /// A job's recording judged against the matrix's `check:` spec (docs/check.md, In bench).
 struct JobCheck {
-    std::optional<std::string> error;            ///< the recording could not be read: no rule judged
+    std::optional<std::string> error;           ///< the recording could not be read: no rule judged
     std::vector<topicstats::RuleResult> rules;  ///< every rule, held or not, in spec order
 };
 

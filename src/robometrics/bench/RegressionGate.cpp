@@ -538,14 +538,15 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
         }
     }
     if (!new_rule_failures.empty()) {
-        out += fmt::format("\n#### Newly failing contract rules\n\n| {} | rule | severity | runs failing | measured |\n"
-                           "|---|---|---|---:|---|\n",
-                           paired ? "recording" : "cell");
+        out += fmt::format(
+            "\n#### Newly failing contract rules\n\n| {} | rule | severity | runs failing | measured |\n"
+            "|---|---|---|---:|---|\n",
+            paired ? "recording" : "cell");
         for (const NewRuleFailure &f : new_rule_failures) {
             const bool error = f.next.severity == topicstats::Severity::Error;
             out += fmt::format("| {} | {}: {} {} | {} | {} of {} (base: 0 of {}) | {} |\n", f.where, f.next.topic,
-                               f.next.rule, f.next.limit, error ? "**error**" : "warning", f.next.failed,
-                               f.next.judged, f.base_runs, f.next.measured);
+                               f.next.rule, f.next.limit, error ? "**error**" : "warning", f.next.failed, f.next.judged,
+                               f.base_runs, f.next.measured);
         }
     }
     if (paired) {

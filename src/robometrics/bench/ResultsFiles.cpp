@@ -55,7 +55,8 @@ ordered_json cellCheckJson(const CellCheck &check) {
                          {"runs_failed", r.failed},
                          {"first_failure", r.failed > 0 ? ordered_json(r.measured) : ordered_json(nullptr)}});
     }
-    return {{"runs", check.runs}, {"unreadable", check.unreadable}, {"text", check.text()}, {"rules", std::move(rules)}};
+    return {
+        {"runs", check.runs}, {"unreadable", check.unreadable}, {"text", check.text()}, {"rules", std::move(rules)}};
 }
 
 }  // namespace

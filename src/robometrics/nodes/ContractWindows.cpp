@@ -93,7 +93,8 @@ void ContractWindows::closeWindow(TimeNs end) {
     array.header.stamp = msgs::Time::fromNs(end);
     for (const RuleResult &r : topicstats::judgeContract(contract_, window)) {
         array.status.push_back(ruleDiagnostic(r, contract_.path));
-        auto tally = std::find_if(tallies_.begin(), tallies_.end(), [&](const RuleTally &t) { return sameRule(t.last, r); });
+        auto tally =
+            std::find_if(tallies_.begin(), tallies_.end(), [&](const RuleTally &t) { return sameRule(t.last, r); });
         if (tally == tallies_.end()) tally = tallies_.insert(tallies_.end(), RuleTally{r, 0, 0});
         tally->last = r;
         ++tally->judged;

@@ -253,10 +253,9 @@ std::vector<RuleResult> judgeContract(const RecordingContract &contract, const R
                 r.measured =
                     declared ? "declared but no message recorded" : (glob ? "no topic matches" : "no such topic");
             } else {
-                r.measured =
-                    glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
-                         : fmt::format("{} message{}", matched.front()->count + matched.front()->earlier,
-                                       matched.front()->count + matched.front()->earlier == 1 ? "" : "s");
+                r.measured = glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
+                                  : fmt::format("{} message{}", matched.front()->count + matched.front()->earlier,
+                                                matched.front()->count + matched.front()->earlier == 1 ? "" : "s");
             }
             r.value = static_cast<double>(matched.size());
             out.push_back(std::move(r));
