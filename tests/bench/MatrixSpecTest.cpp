@@ -76,7 +76,7 @@ std::string errorOf(const std::string &yaml) {
 TEST(MatrixSpec, ErrorsNameTheFileTheLineAndTheKey) {
     EXPECT_EQ(errorOf("command: [true]\niteratons: 3\n"),
               "m.yaml:2: iteratons: unknown key (expected axes, iterations, base_seed, command, record, stop, "
-              "timeout_s, grace_s, sample_hz, retries, resources, evaluate)");
+              "timeout_s, grace_s, sample_hz, retries, resources, evaluate, check)");
     EXPECT_EQ(errorOf("command: [true]\niterations: 0\n"), "m.yaml:2: iterations: expected an integer >= 1, got '0'");
     EXPECT_EQ(errorOf("command: [true]\ntimeout_s: soon\n"), "m.yaml:2: timeout_s: expected a number >= 0, got 'soon'");
     EXPECT_EQ(errorOf("command: [true]\naxes:\n  scenario: office\n"),
@@ -184,6 +184,60 @@ TEST(MatrixSpec, RecordingErrors) {
     EXPECT_EQ(errorOf("axes: {a: {paths: [/a]}, b: {paths: [/b]}}\n"),
               "m.yaml:1: axes.b: a second axis of recordings (the first is 'a')");
     EXPECT_EQ(errorOf("axes: {robot: [r1]}\n").rfind("m.yaml: command: missing", 0), 0u);
+}
+
+/// A matrix in its own folder naming a spec beside it, for `check:`.
+std::filesystem::path matrixWithCheck(const std::string &name, const std::string &spec_text) {
+    const auto dir = test::scratchDir(name);
+    std::ofstream(dir / "spec.yaml") << spec_text;
+    std::ofstream(dir / "matrix.yaml") << "axes: {scenario: [office]}\ncommand: [\"{robometrics}\", simulate, -o, "
+                                          "\"{out}\"]\ncheck: spec.yaml\n";
+    return dir / "matrix.yaml";
+}
+
+TEST(MatrixSpec, ReadsTheCheckSpecBesideTheMatrixAndStoresItsText) {
+    const auto matrix_path = matrixWithCheck("matrix_check", "topics:\n  /scan:\n    max_gap_s: 0.5\n");
+    auto m = loadMatrix(matrix_path.string());
+    ASSERT_TRUE(m.ok()) << m.message();
+    ASSERT_TRUE(m->check.has_value());
+    EXPECT_EQ(m->check->path, (matrix_path.parent_path() / "spec.yaml").string());
+    ASSERT_EQ(m->check->contract.topics.size(), 1u);
+    EXPECT_EQ(m->check->contract.topics[0].pattern, "/scan");
+    ASSERT_TRUE(m->check->contract.topics[0].max_gap_s.has_value());
+    EXPECT_DOUBLE_EQ(m->check->contract.topics[0].max_gap_s->value, 0.5);
+    // The stored matrix carries the spec's text: a worker reads the same rules without the file,
+    // and an edited spec is another matrix (resume refused).
+    std::filesystem::remove(matrix_path.parent_path() / "spec.yaml");
+    auto stored = parseMatrix(m->yaml, "bench.sqlite (stored matrix)");
+    ASSERT_TRUE(stored.ok()) << stored.message();
+    ASSERT_TRUE(stored->check.has_value());
+    EXPECT_EQ(stored->check->text, "topics:\n  /scan:\n    max_gap_s: 0.5\n");
+    EXPECT_EQ(stored->check->contract.topics[0].max_gap_s->line, 3);
+    EXPECT_EQ(stored->hash(), m->hash());
+    std::string edited_yaml = m->yaml;
+    edited_yaml.replace(edited_yaml.find("0.5"), 3, "0.7");
+    auto edited = parseMatrix(edited_yaml, "bench.sqlite (stored matrix)");
+    ASSERT_TRUE(edited.ok()) << edited.message();
+    EXPECT_NE(edited->hash(), m->hash());
+}
+
+TEST(MatrixSpec, ABadCheckSpecIsRefusedWithItsLineAndKey) {
+    const auto matrix_path = matrixWithCheck("matrix_bad_check", "topics:\n  /scan:\n    rate_hx: 10\n");
+    auto m = loadMatrix(matrix_path.string());
+    ASSERT_FALSE(m.ok());
+    const std::string spec = (matrix_path.parent_path() / "spec.yaml").string();
+    EXPECT_EQ(m.message().rfind(spec + ":3: /scan.rate_hx: unknown key", 0), 0u) << m.message();
+    EXPECT_NE(m.message().find("check: in " + matrix_path.string() + ":3"), std::string::npos) << m.message();
+}
+
+TEST(MatrixSpec, AMissingCheckSpecNamesTheMatrixLine) {
+    const auto dir = test::scratchDir("matrix_missing_check");
+    std::ofstream(dir / "matrix.yaml") << "axes: {scenario: [office]}\ncommand: [\"{robometrics}\", simulate]\n"
+                                          "check: nowhere.yaml\n";
+    auto m = loadMatrix((dir / "matrix.yaml").string());
+    ASSERT_FALSE(m.ok());
+    EXPECT_EQ(m.message().rfind((dir / "matrix.yaml").string() + ":3: check: ", 0), 0u) << m.message();
+    EXPECT_NE(m.message().find("nowhere.yaml"), std::string::npos) << m.message();
 }
 
 }  // namespace

@@ -387,5 +387,48 @@ TEST(RegressionGate, AnUnchangedFleetPassesAndAFewChangedRecordingsAreListed) {
     EXPECT_EQ(r.largest_changes.size(), 3u);  // ... but the review sees them first
 }
 
+/// A cell whose runs judged /scan's max_gap_s (an error) and /imu's rate_hz (a warning).
+CellAggregate checkedCell(const std::string &key, int gap_failed, int rate_failed, int runs) {
+    CellAggregate cell;
+    cell.key = key;
+    CellCheck check;
+    check.runs = runs;
+    check.rules = {CellRuleCount{"/scan", "max_gap_s", "0.5", topicstats::Severity::Error, runs, gap_failed,
+                                 gap_failed ? "silent 2.7 s from 41.2 s to 43.9 s" : ""},
+                   CellRuleCount{"/imu", "rate_hz", "200 ± 10 %", topicstats::Severity::Warning, runs, rate_failed,
+                                 rate_failed ? "100 Hz" : ""}};
+    cell.check = check;
+    return cell;
+}
+
+TEST(RegressionGate, ANewlyFailingErrorRuleFailsTheGateAndAWarningIsOnlyListed) {
+    BenchAggregates base, next;
+    base.cells = {checkedCell("stack=nav", 0, 0, 3)};
+    next.cells = {checkedCell("stack=nav", 2, 1, 3)};
+    GateResult r = compareBenchmarks(base, next, GateOptions{});
+    ASSERT_EQ(r.new_rule_failures.size(), 2u);
+    EXPECT_EQ(r.new_rule_failures[0].where, "stack=nav");
+    EXPECT_EQ(r.new_rule_failures[0].next.rule, "max_gap_s");
+    EXPECT_EQ(r.new_rule_errors, 1);
+    EXPECT_TRUE(r.failed());
+    const std::string md = r.markdown("main", "pr");
+    EXPECT_NE(md.find("**1 newly failing contract rule**"), std::string::npos) << md;
+    EXPECT_NE(md.find("| stack=nav | /scan: max_gap_s 0.5 | **error** | 2 of 3 (base: 0 of 3) | silent 2.7 s from "
+                      "41.2 s to 43.9 s |"),
+              std::string::npos)
+        << md;
+    EXPECT_NE(md.find("| stack=nav | /imu: rate_hz 200 ± 10 % | warning | 1 of 3 (base: 0 of 3) | 100 Hz |"),
+              std::string::npos)
+        << md;
+
+    // Only the warning is new (the gap failed in the base too): listed, the gate passes.
+    base.cells = {checkedCell("stack=nav", 1, 0, 3)};
+    r = compareBenchmarks(base, next, GateOptions{});
+    ASSERT_EQ(r.new_rule_failures.size(), 1u);
+    EXPECT_EQ(r.new_rule_failures[0].next.rule, "rate_hz");
+    EXPECT_EQ(r.new_rule_errors, 0);
+    EXPECT_FALSE(r.failed());
+}
+
 }  // namespace
 }  // namespace robometrics::bench

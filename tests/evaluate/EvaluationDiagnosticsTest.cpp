@@ -1,24 +1,14 @@
 #include <gtest/gtest.h>
 
+#include "DiagnosticLookup.hpp"
 #include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
 namespace robometrics::evaluate {
 namespace {
 
-const msgs::DiagnosticStatus *find(const msgs::DiagnosticArray &a, const std::string &name) {
-    for (const auto &s : a.status) {
-        if (s.name == name) return &s;
-    }
-    return nullptr;
-}
-
-std::string value(const msgs::DiagnosticStatus &s, const std::string &key) {
-    for (const auto &kv : s.values) {
-        if (kv.key == key) return kv.value;
-    }
-    return "(none)";
-}
+using test::findStatus;
+using test::statusValue;
 
 TEST(EvaluationDiagnostics, AnAnomalyMakesTheVerdictAndItsAnalysisAnError) {
     Evaluation e;
@@ -48,30 +38,30 @@ TEST(EvaluationDiagnostics, AnAnomalyMakesTheVerdictAndItsAnalysisAnError) {
 
     const msgs::DiagnosticArray a = evaluationDiagnostics(e, summary);
     EXPECT_EQ(a.header.stamp.toNs(), e.end_time);
-    const auto *verdict = find(a, "robometrics: verdict");
+    const auto *verdict = findStatus(a, "robometrics: verdict");
     ASSERT_NE(verdict, nullptr);
     EXPECT_EQ(verdict->level, msgs::DiagnosticStatus::ERROR);
     EXPECT_EQ(verdict->message, "potential failure: collision");
     EXPECT_EQ(verdict->hardware_id, "run.mcap");
-    EXPECT_EQ(value(*verdict, "anomalies"), "1");
+    EXPECT_EQ(statusValue(*verdict, "anomalies"), "1");
 
-    const auto *traversal = find(a, "robometrics: traversal");
+    const auto *traversal = findStatus(a, "robometrics: traversal");
     ASSERT_NE(traversal, nullptr);
     EXPECT_EQ(traversal->level, msgs::DiagnosticStatus::ERROR);
-    EXPECT_EQ(value(*traversal, "min_clearance_m"), "0.12");
-    const auto *map = find(a, "robometrics: map");
+    EXPECT_EQ(statusValue(*traversal, "min_clearance_m"), "0.12");
+    const auto *map = findStatus(a, "robometrics: map");
     ASSERT_NE(map, nullptr);
     EXPECT_EQ(map->level, msgs::DiagnosticStatus::OK);
-    EXPECT_EQ(value(*map, "iou"), "0.5");
-    EXPECT_EQ(find(a, "robometrics: trajectory"), nullptr);
+    EXPECT_EQ(statusValue(*map, "iou"), "0.5");
+    EXPECT_EQ(findStatus(a, "robometrics: trajectory"), nullptr);
 
-    const auto *anomaly = find(a, "robometrics: anomaly collision");
+    const auto *anomaly = findStatus(a, "robometrics: anomaly collision");
     ASSERT_NE(anomaly, nullptr);
     EXPECT_EQ(anomaly->message, "1 collision event(s) on /scan");
-    EXPECT_EQ(value(*anomaly, "time_s"), "12.5");
-    EXPECT_EQ(value(*anomaly, "scans_in_collision"), "20");
+    EXPECT_EQ(statusValue(*anomaly, "time_s"), "12.5");
+    EXPECT_EQ(statusValue(*anomaly, "scans_in_collision"), "20");
 
-    const auto *topic = find(a, "robometrics: topic /scan");
+    const auto *topic = findStatus(a, "robometrics: topic /scan");
     ASSERT_NE(topic, nullptr);
     EXPECT_EQ(topic->level, msgs::DiagnosticStatus::OK);  // no topic_drops anomaly: below its threshold
     EXPECT_EQ(topic->hardware_id, "/scan");
@@ -82,8 +72,8 @@ TEST(EvaluationDiagnostics, AnAnomalyMakesTheVerdictAndItsAnalysisAnError) {
     drops.message = "/scan: about 3 messages missing (0.8 % of 400)";
     e.anomalies.push_back(drops);
     const msgs::DiagnosticArray flagged = evaluationDiagnostics(e, summary);
-    EXPECT_EQ(find(flagged, "robometrics: topic /scan")->level, msgs::DiagnosticStatus::ERROR);
-    EXPECT_EQ(find(flagged, "robometrics: topic /scan")->message, "3 messages estimated dropped in 2 gaps");
+    EXPECT_EQ(findStatus(flagged, "robometrics: topic /scan")->level, msgs::DiagnosticStatus::ERROR);
+    EXPECT_EQ(findStatus(flagged, "robometrics: topic /scan")->message, "3 messages estimated dropped in 2 gaps");
 
     // It is a diagnostic_msgs/DiagnosticArray on the wire: encodes and decodes to itself.
     auto decoded = msgs::decodeCdr<msgs::DiagnosticArray>(msgs::encodeCdr(a));

@@ -2,6 +2,7 @@
 // (this test process: rt/ names, ROS type names, rclcpp's default QoS), inside the loopback-only
 // namespace. Each test gets its own domain id. Live and offline must give the same numbers.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "DiagnosticLookup.hpp"
 #include "LiveTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "robometrics/bag/MessageSource.hpp"
@@ -89,13 +91,6 @@ std::vector<msgs::DiagnosticStatus> statusesNamed(const std::vector<msgs::Diagno
     return out;
 }
 
-std::string keyValue(const msgs::DiagnosticStatus &s, const std::string &key) {
-    for (const auto &kv : s.values) {
-        if (kv.key == key) return kv.value;
-    }
-    return "";
-}
-
 bool anyAtLevel(const std::vector<msgs::DiagnosticStatus> &statuses, std::uint8_t level) {
     return std::any_of(statuses.begin(), statuses.end(), [&](const auto &s) { return s.level == level; });
 }
@@ -112,7 +107,7 @@ std::vector<msgs::DiagnosticStatus> producingStatuses(const std::vector<msgs::Di
     std::vector<msgs::DiagnosticStatus> out;
     for (const auto &st : statuses) {
         EXPECT_EQ(st.hardware_id, hardware_id);
-        if (st.level == msgs::DiagnosticStatus::OK && keyValue(st, count_key) != "0") out.push_back(st);
+        if (st.level == msgs::DiagnosticStatus::OK && statusValue(st, count_key) != "0") out.push_back(st);
     }
     return out;
 }
@@ -326,8 +321,8 @@ TEST(LiveCommands, CostmapPublishesTheSameCostmapsAsOffline) {
         producingStatuses(diagnostics.items(), "robometrics: costmap", "/groundgrid/grid_map", "costmaps");
     ASSERT_FALSE(costing.empty());
     for (const auto &st : costing) {
-        EXPECT_EQ(keyValue(st, "width_cells"), "30");
-        EXPECT_GT(std::stol(keyValue(st, "cells_known")), 0);
+        EXPECT_EQ(statusValue(st, "width_cells"), "30");
+        EXPECT_GT(std::stol(statusValue(st, "cells_known")), 0);
     }
 
     // Every costmap published live equals the offline one with the same stamp.
@@ -375,8 +370,8 @@ TEST(LiveCommands, CostmapWithoutTfSaysSoOnDiagnostics) {
     for (const auto &st : statusesNamed(diagnostics.items(), "robometrics: costmap")) {
         if (st.level != msgs::DiagnosticStatus::ERROR) continue;
         EXPECT_EQ(st.message.rfind("map not costed: ", 0), 0u) << st.message;
-        EXPECT_NE(keyValue(st, "maps_dropped"), "0");
-        EXPECT_EQ(keyValue(st, "costmaps"), "0");
+        EXPECT_NE(statusValue(st, "maps_dropped"), "0");
+        EXPECT_EQ(statusValue(st, "costmaps"), "0");
     }
 }
 
@@ -495,6 +490,82 @@ TEST(LiveCommands, ReliableAgainstABestEffortPublisherSaysWhy) {
     EXPECT_NE(tool->err().find("(drop --reliable)"), std::string::npos);
 }
 
+// `live topic-stats --spec` (docs/check.md, Live): a laser driver at 20 Hz where the contract
+// asks 50 Hz ± 10 %. Every window of 1 s gets one status per rule: the rate ERROR with what was
+// measured against what was expected, the other rules OK.
+TEST(LiveCommands, TopicStatsWithASpecReportsARateOutsideTheContractAsAnError) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    useTestDomain();
+    const auto dir = scratchDir("live_contract");
+    std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    rate_hz: 50\n    max_gap_s: 0.5\n    frame_id: laser\n";
+    auto peer = openPeer();
+    ASSERT_TRUE(peer);
+    auto tool = startRobometrics({"live", "topic-stats", "--topics", "/scan", "--window", "1", "--spec",
+                                  (dir / "spec.yaml").string(), "--duration", "30"});
+    auto writer = peer->createWriter("rt/scan", "sensor_msgs::msg::dds_::LaserScan_", live::Qos::sensorData());
+    ASSERT_TRUE(writer.ok());
+    Collector<msgs::DiagnosticArray> diagnostics(*peer, "/diagnostics", live::Qos::rosDefault());
+    std::atomic<bool> stop{false};
+    std::thread driver([&] {
+        msgs::LaserScan scan;
+        scan.header.frame_id = "laser";
+        scan.ranges.assign(360, 2.0f);
+        while (!stop) {
+            scan.header.stamp = msgs::Time::fromNs(wallNow());
+            (void)(*writer)->write(msgs::encodeCdr(scan));
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    });
+    // A window full of scans: the rate measured over at least 15 of them.
+    auto full_window = [&]() -> std::optional<msgs::DiagnosticArray> {
+        for (const auto &a : diagnostics.items()) {
+            const auto *required = findStatus(a, "robometrics: contract /scan required");
+            const auto *rate = findStatus(a, "robometrics: contract /scan rate_hz");
+            if (required && rate && rate->message.find("no rate") == std::string::npos &&
+                std::stod(statusValue(*rate, "value")) > 10) {
+                return a;
+            }
+        }
+        return std::nullopt;
+    };
+    const bool got = waitUntil([&] { return full_window().has_value(); }, std::chrono::seconds(15));
+    stop = true;
+    driver.join();
+    tool->interrupt();
+    EXPECT_EQ(tool->wait(), 0) << tool->err();
+    ASSERT_TRUE(got) << "no contract window on /diagnostics; tool said: " << tool->err();
+    const msgs::DiagnosticArray window = *full_window();
+    ASSERT_EQ(window.status.size(), 4u);  // required, rate_hz, max_gap_s, frame_id
+    const auto *rate = findStatus(window, "robometrics: contract /scan rate_hz");
+    EXPECT_EQ(rate->level, msgs::DiagnosticStatus::ERROR);
+    EXPECT_EQ(rate->hardware_id, "/scan");
+    const double hz = std::stod(statusValue(*rate, "value"));
+    EXPECT_GT(hz, 15.0);  // 20 Hz, give or take the scheduler of a shared machine
+    EXPECT_LT(hz, 25.0);
+    EXPECT_EQ(rate->message, fmt::format("measured {}, expected rate_hz 50 ± 10 %", statusValue(*rate, "measured")));
+    EXPECT_EQ(statusValue(*rate, "limit"), "rate_hz 50 ± 10 %");
+    EXPECT_EQ(statusValue(*rate, "severity"), "error");
+    EXPECT_EQ(statusValue(*rate, "spec"), (dir / "spec.yaml").string() + ":3");
+    EXPECT_EQ(findStatus(window, "robometrics: contract /scan frame_id")->level, msgs::DiagnosticStatus::OK);
+    EXPECT_EQ(findStatus(window, "robometrics: contract /scan required")->level, msgs::DiagnosticStatus::OK);
+    // The summary at the end names the rule that failed.
+    EXPECT_NE(tool->out().find("  /scan: rate_hz 50 ± 10 %: failed in "), std::string::npos) << tool->out();
+}
+
+TEST(LiveCommands, TopicStatsRefusesABadSpecBeforeJoiningDds) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    const auto dir = scratchDir("live_bad_contract");
+    std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    rate_hx: 50\n";
+    CommandResult r =
+        runRobometrics({"live", "topic-stats", "--spec", (dir / "spec.yaml").string(), "--duration", "5"});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err.rfind("robometrics live topic-stats: error: " + (dir / "spec.yaml").string() +
+                              ":3: /scan.rate_hx: unknown key",
+                          0),
+              0u)
+        << r.err;
+}
+
 TEST(LiveCommands, ListShowsTheRos2TopicsOnTheDomain) {
     ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
     useTestDomain();
@@ -586,7 +657,7 @@ TEST(LiveCommands, TraversalLiveEqualsOfflineForTheSameBag) {
                                               "/imu/data,/odometry/wheels,/rover/pose_array,/scan", "rows");
     ASSERT_FALSE(evaluating.empty());
     for (const auto &st : evaluating) {
-        const double share = std::stod(keyValue(st, "traversable_share"));
+        const double share = std::stod(statusValue(st, "traversable_share"));
         EXPECT_GE(share, 0.0);
         EXPECT_LE(share, 1.0);
     }

@@ -126,6 +126,10 @@ int runCompare(const GateCli &cli) {
         why = fmt::format("{} recording{} with a new potential failure", result.new_problems,
                           result.new_problems == 1 ? "" : "s");
     }
+    if (result.new_rule_errors > 0) {
+        why += fmt::format("{}{} newly failing contract rule{}", why.empty() ? "" : " and ", result.new_rule_errors,
+                           result.new_rule_errors == 1 ? "" : "s");
+    }
     if (result.regressions > 0) {
         why += fmt::format("{}{} significant regression{}", why.empty() ? "" : " and ", result.regressions,
                            result.regressions == 1 ? "" : "s");

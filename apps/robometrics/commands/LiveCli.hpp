@@ -19,7 +19,8 @@ struct LiveCli {
     bool json = false, all = false;
     TraversalNodeOptions traversal;
     live::LiveTraversal traversal_run;
-    live::LiveTopicStats stats{{}, 1.0, false, nodes::TopicStatsNode::spec().outputs.front().topic};
+    live::LiveTopicStats stats{{}, 1.0, false, nodes::TopicStatsNode::spec().outputs.front().topic, {}};
+    std::string stats_spec;  ///< topic-stats --spec: read into stats.contract before DDS is joined
     CostmapNodeOptions costmap;
     live::LiveCostmap costmap_run;
     LostInputOptions lost;

@@ -47,6 +47,9 @@ const RegisterCommand kLiveRegistration(
         stats->add_option("--window", o->stats.window_s, "statistics window (publish period) in seconds");
         stats->add_flag("--rclcpp-period", o->stats.rclcpp_period, "measure the period across window boundaries");
         stats->add_option("--publish-topic", o->stats.publish_topic, "where to publish (default " + statistics + ")");
+        stats->add_option("--spec", o->stats_spec,
+                          "recording contract (docs/check.md): every window, one status per rule on " +
+                              std::string(msgs::kDiagnosticsTopic) + " (OK, WARN, ERROR)");
         stats->add_flag("--json", o->json, "print the health table as JSON at the end");
         const auto costmap_topic = nodes::CostmapNode::spec().outputs.front().topic;
         addCostmapNodeOptions(

@@ -4,6 +4,7 @@
 #include "../commands/LiveCli.hpp"
 #include "CommandSupport.hpp"
 #include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/io/ContractSpecFile.hpp"
 
 namespace robometrics::app {
 namespace {
@@ -48,6 +49,11 @@ int runLiveCommand(const std::string &name, LiveCli &o) {
                     : name == "record"    ? bag::parseCompression(o.record.compression).status()
                                           : Status::Ok();
     if (!usable.ok()) return usage(cmd, usable);
+    if (name == "topic-stats" && !o.stats_spec.empty()) {  // a bad spec is bad usage, refused before DDS
+        auto contract = io::readContractSpec(o.stats_spec);
+        if (!contract) return usage(cmd, contract.error());
+        o.stats.contract = std::move(*contract);
+    }
     for (const auto *overrides : {&o.traversal.overrides, &o.costmap.overrides, &o.lost.overrides}) {
         if (auto code = checkUsage(cmd, *overrides, o.traversal.remaps)) return *code;
     }

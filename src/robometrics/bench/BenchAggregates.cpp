@@ -85,4 +85,8 @@ BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<
     return out;
 }
 
+void attachChecks(BenchAggregates &aggregates, const std::map<int, JobCheck> &checks) {
+    for (CellAggregate &cell : aggregates.cells) cell.check = cellCheck(cell.jobs, checks);
+}
+
 }  // namespace robometrics::bench

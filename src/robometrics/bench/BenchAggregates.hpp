@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bench/JobChecks.hpp"
 #include "robometrics/bench/JobSpec.hpp"
 #include "robometrics/bench/SampleSummary.hpp"
 
@@ -24,6 +25,7 @@ struct CellAggregate {
     int done = 0, failed = 0, unfinished = 0;  ///< unfinished: pending or running
     std::vector<int> jobs;                     ///< every job of the cell, in index order
     std::map<std::string, CellMetric> metrics;
+    std::optional<CellCheck> check;  ///< the matrix's contract over the cell's runs (attachChecks)
 };
 
 struct BenchAggregates {
@@ -43,5 +45,8 @@ std::optional<double> potentialFailure(const JobRecord &job);
 /// Only jobs with status "done" contribute values: a failed run's partial metrics would bias the
 /// mean. Besides the stored metrics, each done job with a verdict gets `potential_failure`.
 BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics);
+
+/// Each cell's `check` from its jobs' contract checks (a matrix with `check:`).
+void attachChecks(BenchAggregates &aggregates, const std::map<int, JobCheck> &checks);
 
 }  // namespace robometrics::bench

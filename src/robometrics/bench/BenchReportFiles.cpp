@@ -73,8 +73,8 @@ Result<BenchReportWritten> writeBenchReport(const std::string &out_dir, const Be
     written.report_path = (out / "report.html").string();
     ROBOMETRICS_TRY(writeFileAtomically(written.report_path, benchReportHtml(aggregates, jobs, input)));
     ROBOMETRICS_TRY(writeFileAtomically((out / "results.csv").string(), resultsCsv(jobs, metrics)));
-    ROBOMETRICS_TRY(
-        writeFileAtomically((out / "results.json").string(), resultsJson(aggregates, jobs, metrics, input.comparison)));
+    ROBOMETRICS_TRY(writeFileAtomically((out / "results.json").string(),
+                                        resultsJson(aggregates, jobs, metrics, input.comparison, loaded->checks)));
     written.table = resultsTable(aggregates, headlineMetrics(aggregates, options.metric));
     if (input.comparison) written.comparison = input.comparison->sentence();
     return written;

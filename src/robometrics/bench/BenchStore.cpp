@@ -58,6 +58,8 @@ Result<LoadedBench> loadBench(const std::string &out_dir) {
     if (!metrics) return metrics.error();
     auto recordings = store->recordings();
     if (!recordings) return recordings.error();
+    auto checks = store->checks();
+    if (!checks) return checks.error();
     auto yaml = store->matrixYaml();
     if (!yaml) return yaml.error();
     auto matrix = parseMatrix(*yaml, loaded.store_path + " (stored matrix)");
@@ -68,7 +70,9 @@ Result<LoadedBench> loadBench(const std::string &out_dir) {
     loaded.jobs = std::move(*jobs);
     loaded.metrics = std::move(*metrics);
     loaded.recordings = std::move(*recordings);
+    loaded.checks = std::move(*checks);
     loaded.aggregates = aggregate(loaded.jobs, loaded.metrics);
+    attachChecks(loaded.aggregates, loaded.checks);
     return loaded;
 }
 

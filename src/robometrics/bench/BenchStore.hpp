@@ -45,6 +45,7 @@ struct LoadedBench {
     std::vector<MetricValue> metrics;
     BenchAggregates aggregates;
     std::map<int, RecordingDigest> recordings;  ///< a fleet's recordings, by job
+    std::map<int, JobCheck> checks;             ///< the contract checks of a matrix with `check:`, by job
     std::vector<std::string> axes;              ///< the stored matrix's axis names, in order
     std::string recordings_axis;                ///< its axis of recordings, if any
 };

@@ -13,6 +13,7 @@
 #include "robometrics/bench/SummaryMetrics.hpp"
 #include "robometrics/evaluate/EvaluationWriter.hpp"
 #include "robometrics/evaluate/Evaluator.hpp"
+#include "robometrics/evaluate/RecordingCheck.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/system/LeftoverGroups.hpp"
 #include "robometrics/system/OrphanGuard.hpp"
@@ -178,6 +179,14 @@ Status evaluateJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOpt
     return Status::Ok();
 }
 
+/// The job's recording (what its command recorded into {out}, or the fleet's recording it was
+/// given) judged against the matrix's spec, in the same pass `check` makes. A recording read up
+/// to damage is judged on what was read, as `check` does without --strict.
+JobCheck checkJob(const CheckSpec &spec, const JobSpec &job) {
+    evaluate::RecordingVerdict verdict = evaluate::checkRecording(spec.contract, job.out_dir, /*strict=*/false);
+    return JobCheck{std::move(verdict.error), std::move(verdict.rules)};
+}
+
 }  // namespace
 
 JobOutcome runJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOptions &options) {
@@ -203,6 +212,7 @@ JobOutcome runJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOpti
     if (!attempt.ok) {
         outcome.error = attempt.error.empty() ? std::string("interrupted") : attempt.error;
     } else {
+        if (matrix.check) outcome.check = checkJob(*matrix.check, job);
         double eval_start = steadySeconds();
         Status evaluated = evaluateJob(matrix, job, options, job_dir, outcome);
         outcome.evaluate_s = steadySeconds() - eval_start;

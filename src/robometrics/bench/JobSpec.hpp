@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/topicstats/RecordingContract.hpp"
+
 namespace robometrics::bench {
 
 /// One job of the expanded matrix: a cell (one value per axis), one iteration of it.
@@ -60,6 +62,12 @@ struct RecordingDigest {
     std::uint64_t bytes = 0;
 };
 
+/// A job's recording judged against the matrix's `check:` spec (docs/check.md, In bench).
+struct JobCheck {
+    std::optional<std::string> error;           ///< the recording could not be read: no rule judged
+    std::vector<topicstats::RuleResult> rules;  ///< every rule, held or not, in spec order
+};
+
 /// What running one job produced; ResultStore::record writes it in one transaction.
 struct JobOutcome {
     int index = 0;
@@ -78,6 +86,7 @@ struct JobOutcome {
     std::optional<std::string> error;
     std::vector<MetricValue> metrics;          ///< summary leaves plus run_s and evaluate_s
     std::optional<RecordingDigest> recording;  ///< the job's recording, when the matrix has an axis of them
+    std::optional<JobCheck> check;             ///< when the matrix names a spec and the job recorded
 };
 
 }  // namespace robometrics::bench

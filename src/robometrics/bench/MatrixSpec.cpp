@@ -16,6 +16,7 @@
 
 #include "robometrics/bench/SlurmPacking.hpp"
 #include "robometrics/core/Text.hpp"
+#include "robometrics/io/ContractSpecFile.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -276,6 +277,33 @@ Status parseEvaluate(const std::string &source, const YAML::Node &node, MatrixSp
     return Status::Ok();
 }
 
+/// `check: spec.yaml`, relative to the matrix file's folder; read and judged now, so a bad spec
+/// is refused before any job runs. The stored matrix holds {path, spec}: the text as read then.
+Status parseCheck(const std::string &source, const YAML::Node &node, MatrixSpec &m) {
+    CheckSpec check;
+    if (node.IsMap() && node["path"] && node["spec"]) {
+        check.path = node["path"].Scalar();
+        check.text = node["spec"].Scalar();
+    } else {
+        auto given = scalarText(source, node, "check");
+        if (!given) return keyError(source, node, "check", "expected the path of a spec file (docs/check.md)");
+        std::filesystem::path path(*given);
+        if (path.is_relative()) path = std::filesystem::path(source).parent_path() / path;
+        check.path = path.lexically_normal().string();
+        auto text = readInputFile(check.path);
+        if (!text) return keyError(source, node, "check", text.message());
+        check.text = std::move(*text);
+    }
+    auto contract = io::parseContractSpec(check.text, check.path);
+    if (!contract) {
+        return Error{fmt::format("{} (the spec of check: in {}:{})", contract.message(), source,
+                                 node.Mark().is_null() ? 0 : node.Mark().line + 1)};
+    }
+    check.contract = std::move(*contract);
+    m.check = std::move(check);
+    return Status::Ok();
+}
+
 Status parseTopLevel(const std::string &source, const YAML::Node &root, MatrixSpec &m) {
     for (const auto &entry : root) {
         const std::string &key = entry.first.Scalar();
@@ -313,10 +341,12 @@ Status parseTopLevel(const std::string &source, const YAML::Node &root, MatrixSp
             ROBOMETRICS_TRY(parseResources(source, value, m));
         } else if (key == "evaluate") {
             ROBOMETRICS_TRY(parseEvaluate(source, value, m));
+        } else if (key == "check") {
+            ROBOMETRICS_TRY(parseCheck(source, value, m));
         } else {
             return keyError(source, entry.first, key,
                             "unknown key (expected axes, iterations, base_seed, command, record, stop, timeout_s, "
-                            "grace_s, sample_hz, retries, resources, evaluate)");
+                            "grace_s, sample_hz, retries, resources, evaluate, check)");
         }
     }
     return Status::Ok();
@@ -356,8 +386,16 @@ Result<MatrixSpec> parseMatrix(const std::string &text, const std::string &sourc
         resolved["paths"] =
             std::find_if(m.axes.begin(), m.axes.end(), [](const Axis &a) { return a.recordings; })->values;
         root["axes"][m.recordings_axis] = resolved;
-        m.yaml = YAML::Dump(root) + "\n";
     }
+    if (m.check) {
+        // The spec's text goes into the stored matrix (and so into its hash): every worker judges
+        // the same rules, and --resume after the spec was edited is refused like any other change.
+        YAML::Node stored;
+        stored["path"] = std::filesystem::absolute(m.check->path).lexically_normal().string();
+        stored["spec"] = m.check->text;
+        root["check"] = stored;
+    }
+    if (!m.recordings_axis.empty() || m.check) m.yaml = YAML::Dump(root) + "\n";
     if (m.stop == StopMode::Duration && m.timeout_s > 0 && m.timeout_s < m.stop_duration_s) {
         return Error{fmt::format("{}: timeout_s ({}) is shorter than stop.duration_s ({})", source, m.timeout_s,
                                  m.stop_duration_s)};

@@ -49,6 +49,13 @@ struct EvaluateSpec {
     std::vector<std::string> extra;  ///< -p name:=value overrides, substituted like the command
 };
 
+/// The recording contract every job's recording is checked against (`check: spec.yaml`).
+struct CheckSpec {
+    std::string path;  ///< as resolved against the matrix file's folder (absolute in the stored matrix)
+    std::string text;  ///< the spec's text, stored with the matrix so every worker judges the same rules
+    topicstats::RecordingContract contract;
+};
+
 struct MatrixSpec {
     std::string source;  ///< file name, for messages
     std::string yaml;    ///< the file's text, stored in bench.sqlite
@@ -71,6 +78,7 @@ struct MatrixSpec {
     int retries = 0;
     Resources resources;
     EvaluateSpec evaluate;
+    std::optional<CheckSpec> check;
 
     /// 16 hex digits identifying the matrix's content (comments and layout ignored).
     std::string hash() const;

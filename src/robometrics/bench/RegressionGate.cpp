@@ -247,6 +247,16 @@ void addRows(GateResult &result, const MetricPlan &plan, const std::function<Gat
     }
 }
 
+/// The contract rules the new cell fails and the base cell held (both checked against a spec).
+void addNewRuleFailures(GateResult &result, const CellAggregate &base, const CellAggregate &next,
+                        const std::string &where) {
+    if (!base.check || !next.check) return;
+    for (NewRuleFailure &f : newRuleFailures(*base.check, *next.check, where)) {
+        result.new_rule_errors += f.next.severity == topicstats::Severity::Error ? 1 : 0;
+        result.new_rule_failures.push_back(std::move(f));
+    }
+}
+
 void compareCellByCell(const BenchAggregates &base, const BenchAggregates &next, GateResult &result) {
     const GateOptions &options = result.options;
     std::vector<std::pair<const CellAggregate *, const CellAggregate *>> pairs;
@@ -277,6 +287,9 @@ void compareCellByCell(const BenchAggregates &base, const BenchAggregates &next,
         for (const auto &[b, n] : pairs) {
             addRows(result, part, [&, b = b, n = n](const std::string &metric) { return unpairedRow(*b, *n, metric); });
         }
+    }
+    for (const auto &[b, n] : pairs) {
+        addNewRuleFailures(result, *b, *n, b->key == n->key ? b->key : b->key + " -> " + n->key);
     }
 }
 
@@ -321,6 +334,7 @@ bool compareRecordingByRecording(const GateInput &base, const GateInput &next, G
             const double was = cellMean(*b->cell, kPotentialFailure), is = cellMean(*n->cell, kPotentialFailure);
             RecordingChange change;
             change.recording = shownName(*b, base_folder);
+            addNewRuleFailures(result, *b->cell, *n->cell, change.recording);
             change.base_report = reportLink(base.name, b->first_done);
             change.new_report = reportLink(next.name, n->first_done);
             if (std::isfinite(was) && std::isfinite(is) && (was > 0) != (is > 0)) {
@@ -495,6 +509,9 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
                                             : "");
     std::vector<std::string> bad;
     if (new_problems > 0) bad.push_back(pluralText(static_cast<std::size_t>(new_problems), "new potential failure"));
+    if (new_rule_errors > 0) {
+        bad.push_back(pluralText(static_cast<std::size_t>(new_rule_errors), "newly failing contract rule"));
+    }
     if (regressions > 0) bad.push_back(pluralText(static_cast<std::size_t>(regressions), "significant regression"));
     if (partial() && !options.allow_partial) bad.push_back("a partial comparison");
     std::string head;
@@ -518,6 +535,18 @@ std::string GateResult::markdown(const std::string &base_name, const std::string
             out += fmt::format("| {} | {} | {} | {} | [base]({}) · [new]({}) |\n", c.recording, c.base_verdict,
                                c.worse ? "**" + c.new_verdict + "**" : c.new_verdict,
                                c.new_anomalies.empty() ? "-" : c.new_anomalies, c.base_report, c.new_report);
+        }
+    }
+    if (!new_rule_failures.empty()) {
+        out += fmt::format(
+            "\n#### Newly failing contract rules\n\n| {} | rule | severity | runs failing | measured |\n"
+            "|---|---|---|---:|---|\n",
+            paired ? "recording" : "cell");
+        for (const NewRuleFailure &f : new_rule_failures) {
+            const bool error = f.next.severity == topicstats::Severity::Error;
+            out += fmt::format("| {} | {}: {} {} | {} | {} of {} (base: 0 of {}) | {} |\n", f.where, f.next.topic,
+                               f.next.rule, f.next.limit, error ? "**error**" : "warning", f.next.failed, f.next.judged,
+                               f.base_runs, f.next.measured);
         }
     }
     if (paired) {

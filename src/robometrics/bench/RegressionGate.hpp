@@ -21,7 +21,12 @@
 //   number of tests (MultipleComparisons.hpp); a regression is an adjusted p below alpha together
 //   with a change the worse way of at least the minimum effect.
 //
-// Exit 1 (GateResult::failed) on a gated regression or a recording with a new potential failure.
+// - A matrix with `check:` (docs/check.md, In bench): a rule that fails on a paired recording (or
+//   cell) of NEW and held on every run of it in BASE is listed; a newly failing error rule fails
+//   the gate, a newly failing warning is only listed.
+//
+// Exit 1 (GateResult::failed) on a gated regression, a recording with a new potential failure or
+// a newly failing error rule of the contract.
 
 #include <map>
 #include <string>
@@ -109,6 +114,11 @@ struct GateResult {
     std::vector<RecordingChange> largest_changes;  ///< per recording and metric, worse first, at most kLargestChanges
     int regressions = 0;                           ///< gated rows with the verdict regression
     int new_problems = 0;                          ///< recordings whose verdict turned into a potential failure
+    /// Contract rules (a matrix's `check:`) that fail in NEW and held in BASE, per paired recording
+    /// or cell; only the error rules among them fail the gate (a warning is listed, as `check`
+    /// exits 0 on warnings).
+    std::vector<NewRuleFailure> new_rule_failures;
+    int new_rule_errors = 0;
     GateOptions options;
 
     /// A fleet compared in part: recordings found on one side only were left out.
@@ -117,7 +127,9 @@ struct GateResult {
     std::size_t fleetSize() const {
         return static_cast<std::size_t>(recordings_paired) + only_in_base.size() + only_in_new.size();
     }
-    bool failed() const { return regressions > 0 || new_problems > 0 || (partial() && !options.allow_partial); }
+    bool failed() const {
+        return regressions > 0 || new_problems > 0 || new_rule_errors > 0 || (partial() && !options.allow_partial);
+    }
 
     /// The Markdown summary for a pull request: the verdict line, the verdict changes and the
     /// largest changes per recording (fleets), the gated quality table, the resources, and how

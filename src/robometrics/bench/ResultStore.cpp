@@ -11,6 +11,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "robometrics/bench/JobChecks.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
 
 namespace robometrics::bench {
@@ -27,7 +28,10 @@ CREATE TABLE IF NOT EXISTS metrics(job_index INTEGER NOT NULL, name TEXT NOT NUL
 CREATE INDEX IF NOT EXISTS jobs_by_status ON jobs(status, job_index);
 CREATE TABLE IF NOT EXISTS recordings(job_index INTEGER PRIMARY KEY, path TEXT NOT NULL, sha256 TEXT NOT NULL,
   bytes INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS checks(job_index INTEGER PRIMARY KEY, check_json TEXT NOT NULL);
 )sql";
+// checks: each job's recording judged against the matrix's `check:` spec (bench/JobChecks.hpp:
+// every rule, held or not). A store from before it existed gains the empty table when opened.
 // recordings: the content of each job's recording (a fleet's axis of recordings), so that
 // `bench compare` pairs two benchmarks' recordings by what they hold. A store written before it
 // existed gains the empty table when opened, and its recordings are then not paired.
@@ -278,6 +282,21 @@ Result<std::map<int, RecordingDigest>> ResultStore::recordings() const {
     return out;
 }
 
+Result<std::map<int, JobCheck>> ResultStore::checks() const {
+    Statement s(db_, "SELECT job_index, check_json FROM checks ORDER BY job_index");
+    if (!s.ok()) return dbError(db_, path_, "reading the checks");
+    std::map<int, JobCheck> out;
+    int rc = 0;
+    while ((rc = s.step()) == SQLITE_ROW) {
+        const int index = static_cast<int>(*s.optInt(0));
+        auto check = jobCheckFromJson(s.text(1));
+        if (!check) return Error{fmt::format("{}: job {}: {}", path_, index, check.message())};
+        out[index] = std::move(*check);
+    }
+    if (rc != SQLITE_DONE) return dbError(db_, path_, "reading the checks");
+    return out;
+}
+
 Result<std::optional<int>> ResultStore::claimNext(const std::string &worker) {
     Transaction tx(db_, path_);
     ROBOMETRICS_TRY(tx.begun());
@@ -343,6 +362,17 @@ Status ResultStore::record(const JobOutcome &o) {
         Statement s(db_, "DELETE FROM recordings WHERE job_index=?");
         s.bind(1, o.index);
         ROBOMETRICS_TRY(stepDone(s, db_, path_, fmt::format("clearing the recording of job {}", o.index)));
+    }
+    {
+        Statement s(db_, "DELETE FROM checks WHERE job_index=?");
+        s.bind(1, o.index);
+        ROBOMETRICS_TRY(stepDone(s, db_, path_, fmt::format("clearing the check of job {}", o.index)));
+    }
+    if (o.check) {
+        Statement s(db_, "INSERT INTO checks(job_index, check_json) VALUES(?, ?)");
+        s.bind(1, o.index);
+        s.bind(2, jobCheckJson(*o.check).dump());
+        ROBOMETRICS_TRY(stepDone(s, db_, path_, fmt::format("writing the check of job {}", o.index)));
     }
     if (o.recording) {
         Statement s(db_, "INSERT INTO recordings(job_index, path, sha256, bytes) VALUES(?, ?, ?, ?)");

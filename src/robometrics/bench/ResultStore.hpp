@@ -42,6 +42,8 @@ public:
     Result<std::vector<MetricValue>> metrics() const;
     /// The digest of each job's recording, by job index (jobs of a fleet that finished).
     Result<std::map<int, RecordingDigest>> recordings() const;
+    /// Each checked job's contract check, by job index (a matrix with `check:`).
+    Result<std::map<int, JobCheck>> checks() const;
 
     /// Claims the pending job with the lowest index for `worker` (marks it running, counts the
     /// attempt) in one transaction, so two workers never get the same job; none when all are taken.

@@ -44,6 +44,21 @@ ordered_json summaryJson(const SampleSummary &s) {
                         {"ci95", ordered_json::array({jsonNumber(s.ci_low), jsonNumber(s.ci_high)})}};
 }
 
+ordered_json cellCheckJson(const CellCheck &check) {
+    ordered_json rules = ordered_json::array();
+    for (const CellRuleCount &r : check.rules) {
+        rules.push_back({{"topic", r.topic},
+                         {"rule", r.rule},
+                         {"limit", r.limit},
+                         {"severity", topicstats::toString(r.severity)},
+                         {"runs_judged", r.judged},
+                         {"runs_failed", r.failed},
+                         {"first_failure", r.failed > 0 ? ordered_json(r.measured) : ordered_json(nullptr)}});
+    }
+    return {
+        {"runs", check.runs}, {"unreadable", check.unreadable}, {"text", check.text()}, {"rules", std::move(rules)}};
+}
+
 }  // namespace
 
 std::string resultsCsv(const std::vector<JobRecord> &jobs, const std::vector<MetricValue> &metrics) {
@@ -71,7 +86,8 @@ std::string resultsCsv(const std::vector<JobRecord> &jobs, const std::vector<Met
 }
 
 std::string resultsJson(const BenchAggregates &aggregates, const std::vector<JobRecord> &jobs,
-                        const std::vector<MetricValue> &metrics, const std::optional<CellComparison> &comparison) {
+                        const std::vector<MetricValue> &metrics, const std::optional<CellComparison> &comparison,
+                        const std::map<int, JobCheck> &checks) {
     ordered_json root;
     std::map<int, ordered_json> job_metrics;
     for (const MetricValue &m : metrics) {
@@ -91,6 +107,7 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
         }
         if (job.anomalies) j["anomalies"] = *job.anomalies;
         if (job.error) j["error"] = *job.error;
+        if (auto check = checks.find(job.index); check != checks.end()) j["check"] = jobCheckSummaryJson(check->second);
         auto own = job_metrics.find(job.index);  // moved, not copied: each job's metrics are held once
         j["metrics"] = own != job_metrics.end() ? std::move(own->second) : ordered_json::object();
         job_list.push_back(std::move(j));
@@ -104,6 +121,7 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
         ordered_json ms = ordered_json::object();
         for (const auto &[name, cm] : cell.metrics) ms[name] = summaryJson(cm.summary);
         c["metrics"] = std::move(ms);
+        if (cell.check) c["check"] = cellCheckJson(*cell.check);
         cells.push_back(std::move(c));
     }
     root["cells"] = std::move(cells);

@@ -51,6 +51,9 @@ std::vector<std::vector<std::string>> resultsRows(const BenchAggregates &aggrega
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> header{"#", "cell", "done", "failed"};
     header.insert(header.end(), metrics.begin(), metrics.end());
+    const bool checked = std::any_of(aggregates.cells.begin(), aggregates.cells.end(),
+                                     [](const CellAggregate &cell) { return cell.check.has_value(); });
+    if (checked) header.push_back("contract");
     rows.push_back(header);
     for (std::size_t i = 0; i < aggregates.cells.size(); ++i) {
         const CellAggregate &cell = aggregates.cells[i];
@@ -63,6 +66,7 @@ std::vector<std::vector<std::string>> resultsRows(const BenchAggregates &aggrega
                           : share                  ? shareCount(it->second.summary)
                                                    : meanWithInterval(it->second.summary));
         }
+        if (checked) row.push_back(cell.check ? cell.check->text() : "-");
         rows.push_back(std::move(row));
     }
     return rows;

@@ -14,8 +14,9 @@ namespace robometrics::bench {
 /// bookkeeping; `requested` (non-empty) wins.
 std::vector<std::string> headlineMetrics(const BenchAggregates &aggregates, const std::string &requested = {});
 
-/// The table's cells: a header row ("#", "cell", "done", "failed", metrics...) then one row per
-/// cell (shared by the text table and the HTML report).
+/// The table's cells: a header row ("#", "cell", "done", "failed", metrics..., and "contract"
+/// when a cell's runs were checked against a spec) then one row per cell (shared by the text
+/// table and the HTML report).
 std::vector<std::vector<std::string>> resultsRows(const BenchAggregates &aggregates,
                                                   const std::vector<std::string> &metrics);
 

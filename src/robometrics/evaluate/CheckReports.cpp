@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "robometrics/evaluate/RuleResultJson.hpp"
 #include "robometrics/report/SvgPlot.hpp"
 
 namespace robometrics::evaluate {
@@ -119,18 +120,7 @@ nlohmann::json checkJson(const std::vector<RecordingVerdict> &verdicts, const Ch
         const bool passed = v.passed(options.warnings_as_errors);
         all = all && passed;
         nlohmann::json rules = nlohmann::json::array();
-        for (const RuleResult &r : v.rules) {
-            rules.push_back({{"topic", r.topic},
-                             {"rule", r.rule},
-                             {"limit", r.limit},
-                             {"severity", toString(r.severity)},
-                             {"passed", r.passed},
-                             {"measured", r.measured},
-                             {"value", r.value ? nlohmann::json(*r.value) : nlohmann::json()},
-                             {"from_s", r.from_s ? nlohmann::json(*r.from_s) : nlohmann::json()},
-                             {"to_s", r.to_s ? nlohmann::json(*r.to_s) : nlohmann::json()},
-                             {"spec_line", r.line}});
-        }
+        for (const RuleResult &r : v.rules) rules.push_back(ruleResultJson(r));
         const Counts c = countRules(v);
         recordings.push_back(
             {{"recording", v.recording},

@@ -10,37 +10,11 @@
 #include <unordered_map>
 
 #include "robometrics/bag/MessageSource.hpp"
-#include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
-#include "robometrics/topicstats/HeaderStamp.hpp"
+#include "robometrics/nodes/ContractTopicPass.hpp"
 
 namespace robometrics::evaluate {
-
-namespace {
-
-/// What the pass keeps per declared topic.
-struct TopicPass {
-    topicstats::TopicMeasurer measurer;
-    bool header = false;
-    msgs::WireFormat format = msgs::WireFormat::Cdr;
-};
-
-TopicPass startTopic(const bag::TopicInfo &t) {
-    topicstats::TopicMeasurement m;
-    m.name = t.name;
-    m.type = t.type;
-    const bag::RecordedQos qos = bag::recordedQos(t.offered_qos_profiles);
-    m.reliability = qos.reliability;
-    m.durability = qos.durability;
-    // rosgraph_msgs/Clock carries a time but no header (no frame): no latency, no frame.
-    m.has_header =
-        !topicstats::typeIsClock(t.type) && topicstats::typeHasHeader(t.type, t.schema.text, t.schema.encoding);
-    const bool header = m.has_header;
-    return TopicPass{topicstats::TopicMeasurer(std::move(m)), header, msgs::wireFormatOf(t.serialization_format)};
-}
-
-}  // namespace
 
 bool RecordingVerdict::passed(bool warnings_as_errors) const {
     if (error) return false;
@@ -59,9 +33,9 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
     if (!source) return source.error();
     (*source)->loadAhead();  // as `info` reads: chunks decompressed on other threads
     const std::vector<bag::TopicInfo> &topics = (*source)->topics();
-    std::vector<TopicPass> pass;
+    std::vector<nodes::ContractTopicPass> pass;
     pass.reserve(topics.size());
-    for (const bag::TopicInfo &t : topics) pass.push_back(startTopic(t));
+    for (const bag::TopicInfo &t : topics) pass.emplace_back(t);
     // A source that hands out topics outside its list (none does today) is found by name.
     std::unordered_map<std::string, std::size_t> by_name;
     for (std::size_t i = 0; i < topics.size(); ++i) by_name.emplace(topics[i].name, i);
@@ -81,17 +55,10 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
         }
         if (!any) out.start = message.log_time, any = true;
         out.end = std::max(out.end, message.log_time);
-        TopicPass &p = pass[index];
-        std::optional<TimeNs> stamp;
-        std::optional<std::string_view> frame;
-        if (p.header) {
-            stamp = topicstats::readHeaderStamp(message.data, p.format);
-            frame = topicstats::readHeaderFrameId(message.data, p.format);
-        }
-        p.measurer.add(message.log_time, stamp, frame);
+        pass[index].add(message);
     }
     if (auto damage = (*source)->damage()) warnings.push_back(bag::damageWarning(*damage));
-    for (const TopicPass &p : pass) out.topics.push_back(p.measurer.finish(out.start, out.end));
+    for (const nodes::ContractTopicPass &p : pass) out.topics.push_back(p.finish(out.start, out.end));
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include "robometrics/live/DdsResultSink.hpp"
 #include "robometrics/live/DdsSource.hpp"
 #include "robometrics/live/TopicList.hpp"
+#include "robometrics/nodes/ContractWindows.hpp"
 #include "robometrics/nodes/CostmapDiagnostics.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/CostmapSummaryText.hpp"
@@ -126,19 +127,35 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
         }
         if (!s.ok() && written.ok()) written = s;
     });
+    std::optional<nodes::ContractWindows> contract;
+    if (t.contract) {
+        contract.emplace(*t.contract, t.window_s, [&](const msgs::DiagnosticArray &a) {
+            Status s = sink.write(msgs::kDiagnosticsTopic, a, a.header.stamp.toNs());
+            if (!s.ok() && written.ok()) written = s;
+        });
+    }
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, true);
+    if (contract) contract->subscribe(pipeline);
     ROBOMETRICS_TRY(runPipeline(run, pipeline, t.topics, [&](DdsSourceOptions &so) {
         so.clock = MessageClock::Reception;  // rclcpp measures with now() at reception
-        so.tick = [&](TimeNs now) { node.advanceTo(now); };
+        so.tick = [&](TimeNs now) {
+            node.advanceTo(now);
+            if (contract) contract->advanceTo(now);
+        };
         so.tick_period = std::chrono::milliseconds(20);
         so.wake_period = so.tick_period;  // every sample carries its reception time: drain at the ticks
     }));
     node.finish();
     ROBOMETRICS_TRY(written);
     const auto &stats = node.statistics();
-    return run.json ? jsonText(nodes::topicStatsJson("DDS", t.window_s, t.rclcpp_period, stats, node.types()))
-                    : nodes::topicHealthTable(stats.health(), stats.windowCount(), t.window_s);
+    if (run.json) {
+        nlohmann::json json = nodes::topicStatsJson("DDS", t.window_s, t.rclcpp_period, stats, node.types());
+        if (contract) json["contract"] = contract->summaryJson();
+        return jsonText(json);
+    }
+    return nodes::topicHealthTable(stats.health(), stats.windowCount(), t.window_s) +
+           (contract ? "\n" + contract->summaryText() : std::string());
 }
 
 Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "robometrics/localization/LostDetectorConfig.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
+#include "robometrics/topicstats/RecordingContract.hpp"
 #include "robometrics/traversal/TraversalConfig.hpp"
 #include "robometrics/traversal/TraversalMetrics.hpp"
 
@@ -42,6 +44,9 @@ struct LiveTopicStats {
     double window_s = 1.0;
     bool rclcpp_period = false;
     std::string publish_topic;
+    /// `--spec`: a recording contract judged every window, one status per rule on /diagnostics
+    /// (nodes/ContractWindows.hpp), already read and checked.
+    std::optional<topicstats::RecordingContract> contract;
 };
 Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t);
 

@@ -234,7 +234,7 @@ std::vector<RuleResult> judgeContract(const RecordingContract &contract, const R
     for (const TopicContract &c : contract.topics) {
         std::vector<const TopicMeasurement *> matched;
         for (const TopicMeasurement &m : recording.topics) {
-            if (topicMatches(c.pattern, m.name) && m.count > 0) matched.push_back(&m);
+            if (topicMatches(c.pattern, m.name) && m.count + m.earlier > 0) matched.push_back(&m);
         }
         std::sort(matched.begin(), matched.end(), [](auto *a, auto *b) { return a->name < b->name; });
         if (c.required.value) {
@@ -253,9 +253,9 @@ std::vector<RuleResult> judgeContract(const RecordingContract &contract, const R
                 r.measured =
                     declared ? "declared but no message recorded" : (glob ? "no topic matches" : "no such topic");
             } else {
-                r.measured =
-                    glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
-                         : fmt::format("{} message{}", matched.front()->count, matched.front()->count == 1 ? "" : "s");
+                r.measured = glob ? fmt::format("{} topic{} match", matched.size(), matched.size() == 1 ? "" : "s")
+                                  : fmt::format("{} message{}", matched.front()->count + matched.front()->earlier,
+                                                matched.front()->count + matched.front()->earlier == 1 ? "" : "s");
             }
             r.value = static_cast<double>(matched.size());
             out.push_back(std::move(r));

@@ -59,6 +59,9 @@ struct TopicMeasurement {
     std::string durability;   ///< "volatile", "transient_local", "mixed", ""
     bool has_header = false;
     std::uint64_t count = 0;
+    /// Live (`live topic-stats --spec`): messages before the window judged. They make the topic
+    /// present (`required` holds, its other rules are judged) in a window it is silent in.
+    std::uint64_t earlier = 0;
     TimeNs first = 0, last = 0;
     /// The longest silence, from the recording's start to the first message, between two
     /// messages, or from the last message to the recording's end.
