@@ -79,6 +79,9 @@ TEST_F(EvaluateDamaged, GivesTheIntactVerdictPlusRecordingDamaged) {
     EXPECT_EQ(s["lost_spans"][0]["messages"], lost_messages_);
     EXPECT_LT(s["lost_spans"][0]["start_s"].get<double>(), s["lost_spans"][0]["end_s"].get<double>());
     EXPECT_NEAR(s["duration_s"].get<double>(), whole["duration_s"].get<double>(), 1e-6);
+    // The report's header says it, as noted and not as a reason for the verdict.
+    const std::string html = test::readFile(*dir_ / "eval-damaged" / "report.html");
+    EXPECT_NE(html.find("noted, does not affect the verdict: recording_damaged: "), std::string::npos);
 
     const auto strict = test::runRobometrics(
         {"evaluate", (*dir_ / "damaged.mcap").string(), "-o", (*dir_ / "eval-strict").string(), "--strict"});

@@ -480,7 +480,10 @@ std::string renderReport(const Evaluation &e) {
             : fmt::format("{} · {:.1f} s of recorder log time", e.inputs.bag, toSeconds(e.end_time - e.start_time)));
     if (!e.clock.empty()) html.addHeaderLine("Time base: " + e.clock.describe() + ".");
     std::vector<std::string> reasons;
-    for (const auto &a : e.anomalies) reasons.push_back(a.code + ": " + a.message);
+    // An anomaly that informs only (a damaged stretch of the file) is said, but not as a reason
+    // for the verdict: an "ok" run lists it as noted.
+    for (const auto &a : e.anomalies)
+        reasons.push_back((a.informs_only ? "noted, does not affect the verdict: " : "") + a.code + ": " + a.message);
     for (const CoreCheck &c : e.core_checks) {
         if (!c.ran) reasons.push_back("not checked: " + c.name + ": " + c.basis);
     }
