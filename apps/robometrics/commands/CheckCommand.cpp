@@ -33,7 +33,7 @@ int writeInitialSpec(const CheckOptions &o) {
         return usage(kCheck,
                      Error{"--init GOOD.mcap takes no SPEC, INPUT, --json, --junit or --format: it prints a spec"});
     std::vector<std::string> warnings;
-    auto measured = evaluate::measureRecording(o.init, o.strict, warnings);
+    auto measured = evaluate::measureRecording(o.init, o.strict, warnings, evaluate::MeasureOptions::everything());
     if (!measured) return fail(kCheck, measured.error());
     printNotes(kCheck, "warning", warnings);
     fmt::print("{}", io::initialContractSpec(*measured, o.init));

@@ -12,7 +12,13 @@
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
+#include "robometrics/evaluate/RunContractCheck.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/nodes/ActivityNode.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/traversal/SensorValidity.hpp"
 #include "robometrics/topicstats/HeaderStamp.hpp"
 
 namespace robometrics::evaluate {
@@ -24,6 +30,48 @@ struct TopicPass {
     topicstats::TopicMeasurer measurer;
     bool header = false;
     msgs::WireFormat format = msgs::WireFormat::Cdr;
+    std::optional<topicstats::ScanValidityMeasurer> scans;  ///< decoded only when a rule needs it
+    bool odometry = false;                                  ///< the robot's motion is read from it
+};
+
+const std::string kLaserScan(msgs::TypeInfo<msgs::LaserScan>::name);
+
+bool wantsScans(const bag::TopicInfo &t, const MeasureOptions &what) {
+    return t.type == kLaserScan && std::any_of(what.scan_validity.begin(), what.scan_validity.end(),
+                                               [&](const std::string &p) { return topicstats::topicMatches(p, t.name); });
+}
+
+/// The topic the robot's motion is read from: evaluate's choice of odometry.
+std::string odometryTopic(const std::vector<bag::TopicInfo> &topics) {
+    return nodes::chooseTopics(topics, pipeline::Pipeline{}).odometry;
+}
+
+/// Decodes the messages of the topics a rule needs into reused buffers.
+class MessageRules {
+public:
+    Status add(TopicPass &p, const bag::Message &message) {
+        if (p.scans) {
+            ROBOMETRICS_TRY(msgs::decode(message.data, scan_, p.format));
+            // REP 117 as the collision check reads it (traversal::scanMinimum).
+            const traversal::ScanRangeCounts counts = traversal::scanMinimum(scan_, true).counts;
+            p.scans->add(message.log_time, counts.readings, counts.readings - counts.invalid());
+        }
+        if (p.odometry) {
+            ROBOMETRICS_TRY(msgs::decode(message.data, odometry_, p.format));
+            if (auto point = nodes::trackPointOf(odometry_.pose.pose, message.log_time)) {
+                // The track must go forward in time; a message logged out of order is left out.
+                if (!last_ || point->t >= *last_) moving_.add(*point), last_ = point->t;
+            }
+        }
+        return Status{};
+    }
+    const TimeIntervals &moving() const { return moving_.result(); }
+
+private:
+    msgs::LaserScan scan_;
+    msgs::Odometry odometry_;
+    activity::MovingIntervals moving_;
+    std::optional<TimeNs> last_;
 };
 
 TopicPass startTopic(const bag::TopicInfo &t) {
@@ -49,8 +97,30 @@ bool RecordingVerdict::passed(bool warnings_as_errors) const {
     });
 }
 
+MeasureOptions MeasureOptions::forContract(const topicstats::RecordingContract &contract) {
+    MeasureOptions o;
+    for (const topicstats::TopicContract &c : contract.topics) {
+        if (c.needsScanValidity()) o.scan_validity.push_back(c.pattern);
+    }
+    o.motion = contract.needsMotion();
+    return o;
+}
+
+MeasureOptions MeasureOptions::everything() {
+    MeasureOptions o;
+    o.scan_validity = {"*"};
+    o.motion = true;
+    return o;
+}
+
 Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,
                                                           std::vector<std::string> &warnings) {
+    return measureRecording(input, strict, warnings, MeasureOptions{});
+}
+
+Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,
+                                                          std::vector<std::string> &warnings,
+                                                          const MeasureOptions &what) {
     auto run = findRunInputs(input);
     if (!run) return run.error();
     bag::ReadOptions read;
@@ -61,7 +131,13 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
     const std::vector<bag::TopicInfo> &topics = (*source)->topics();
     std::vector<TopicPass> pass;
     pass.reserve(topics.size());
-    for (const bag::TopicInfo &t : topics) pass.push_back(startTopic(t));
+    const std::string odometry = what.motion ? odometryTopic(topics) : std::string();
+    for (const bag::TopicInfo &t : topics) {
+        pass.push_back(startTopic(t));
+        if (wantsScans(t, what)) pass.back().scans.emplace();
+        pass.back().odometry = !odometry.empty() && t.name == odometry;
+    }
+    MessageRules decoded;
     // A source that hands out topics outside its list (none does today) is found by name.
     std::unordered_map<std::string, std::size_t> by_name;
     for (std::size_t i = 0; i < topics.size(); ++i) by_name.emplace(topics[i].name, i);
@@ -89,22 +165,43 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
             frame = topicstats::readHeaderFrameId(message.data, p.format);
         }
         p.measurer.add(message.log_time, stamp, frame);
+        if (p.scans || p.odometry) {
+            if (Status s = decoded.add(p, message); !s.ok())
+                return Error{fmt::format("{}: {} at {:.3f} s: {}", run->bag, message.topic->name,
+                                         toSeconds(message.log_time - out.start), s.error().message)};
+        }
     }
     if (auto damage = (*source)->damage()) warnings.push_back(bag::damageWarning(*damage));
-    for (const TopicPass &p : pass) out.topics.push_back(p.measurer.finish(out.start, out.end));
+    for (const TopicPass &p : pass) {
+        out.topics.push_back(p.measurer.finish(out.start, out.end));
+        if (p.scans) out.topics.back().scan_validity = p.scans->finish();
+    }
+    if (!odometry.empty()) {
+        out.moving = decoded.moving();
+        out.motion_source = odometry;
+    }
     return out;
 }
 
 RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, const std::string &input, bool strict) {
     RecordingVerdict v;
     v.recording = input;
-    auto measured = measureRecording(input, strict, v.warnings);
+    auto measured = measureRecording(input, strict, v.warnings, MeasureOptions::forContract(contract));
     if (!measured) {
         v.error = measured.message();
         return v;
     }
     v.measurement = std::move(*measured);
     v.rules = topicstats::judgeContract(contract, v.measurement);
+    if (contract.run) {
+        auto evaluated = evaluateForContract(*contract.run, input, strict);
+        if (!evaluated) {
+            v.error = "run: " + evaluated.message();
+            return v;
+        }
+        std::vector<topicstats::RuleResult> run = judgeRunContract(*contract.run, *evaluated);
+        v.rules.insert(v.rules.end(), std::make_move_iterator(run.begin()), std::make_move_iterator(run.end()));
+    }
     return v;
 }
 
