@@ -176,19 +176,20 @@ struct Judge {
                 worst_moving_s = moving.value_or(toSeconds(s.length()));
             }
         }
-        const std::string motion = recording.moving
-                                       ? fmt::format("motion from {}", recording.motion_source)
-                                       : std::string("motion unknown: no odometry, every silence counts");
+        const std::string unknown = "motion unknown: no odometry, every silence counts";
         if (!worst) {
             add("forbid_sensor_silent", limit, "", true,
-                fmt::format("no silence of {} s or more while moving ({})", number(Rule::least(period_s), 2), motion));
+                fmt::format("no silence of {} s or more while moving ({})", number(Rule::least(period_s), 2),
+                            recording.moving ? "motion from " + recording.motion_source : unknown));
             return;
         }
         const double silent = toSeconds(worst->length());
-        RuleResult &r = add("forbid_sensor_silent", limit, "", false,
-                            fmt::format("silent {} s from {} s to {} s, the robot moving for {} s of it ({})",
-                                        number(silent), number(relative(worst->start)), number(relative(worst->end)),
-                                        number(worst_moving_s), motion));
+        std::string measured = fmt::format("silent {} s from {} s to {} s", number(silent), number(relative(worst->start)),
+                                           number(relative(worst->end)));
+        measured += recording.moving ? fmt::format(", the robot moving for {} s of it (motion from {})",
+                                                   number(worst_moving_s), recording.motion_source)
+                                     : " (" + unknown + ")";
+        RuleResult &r = add("forbid_sensor_silent", limit, "", false, std::move(measured));
         r.value = silent;
         r.from_s = relative(worst->start);
         r.to_s = relative(worst->end);
