@@ -31,7 +31,7 @@ double driveX(double s) {
 /// - /odom 20 Hz along x (driveX), stamps = log times;
 /// - /scan 10 Hz, 10 ranges (range_min 0.12 m, range_max 10 m) of 1 m; from 20.0 to 22.9 s 6 of
 ///   the 10 are no return (0.0, NaN, +inf, -inf, 0.05 below range_min, 11 above range_max); from
-///   30.0 to 30.5 s every range is 0.1 m (a contact);
+///   30.0 to 30.5 s every range is 0.15 m (a contact);
 /// - /imu 100 Hz, silent from 40 to 43 s (driving) and from 48 to 51.5 s (standing).
 void writeDriveBag(const fs::path &path) {
     auto writer = bag::TypedWriter::open(path.string());
@@ -68,7 +68,7 @@ void writeDriveBag(const fs::path &path) {
                 const float none[] = {0.0F, std::nanf(""), inf, -inf, 0.05F, 11.0F};
                 std::copy(std::begin(none), std::end(none), scan.ranges.begin());
             }
-            if (i >= 300 && i <= 305) scan.ranges.assign(10, 0.1F);
+            if (i >= 300 && i <= 305) scan.ranges.assign(10, 0.15F);
             ASSERT_TRUE(writer->write("/scan", scan, t).ok());
         }
     }
@@ -98,7 +98,7 @@ fs::path driveFixture(const std::string &name) {
 }
 
 const std::string kCollision =
-    "collision on /scan from 30.00 s to 30.50 s: smallest valid range 0.10 m, below the collision threshold 0.20 m "
+    "collision on /scan from 30.00 s to 30.50 s: smallest valid range 0.15 m, below the collision threshold 0.20 m "
     "(6 scans)";
 
 TEST(CheckRunCommand, PlantedFaultsAreExactlyTheFailingRulesWithTheirTimes) {
@@ -116,7 +116,7 @@ TEST(CheckRunCommand, PlantedFaultsAreExactlyTheFailingRulesWithTheirTimes) {
     EXPECT_EQ(lines[1], bag + ": error: /imu: forbid_sensor_silent: silent 3 s from 40 s to 43 s, the robot moving "
                               "for 3 s of it (motion from /odom)");
     EXPECT_EQ(lines[2], bag + ": error: run: collision_threshold 0.2 m: " + kCollision);
-    EXPECT_EQ(lines[3], bag + ": error: run: min_safe_clearance 0.5 m: closest valid reading 0.1 m on /scan at 30 s; "
+    EXPECT_EQ(lines[3], bag + ": error: run: min_safe_clearance 0.5 m: closest valid reading 0.15 m on /scan at 30 s; "
                               "first below 0.5 m at 30 s on /scan");
     // The fastest step is one of the 0.8 m/s steps between 10 and 11 s.
     EXPECT_EQ(lines[4].rfind(bag + ": warning: run: max_speed_mps 0.6 m/s: fastest 0.8 m/s at 1", 0), 0u) << lines[4];
@@ -154,7 +154,7 @@ TEST(CheckRunCommand, JsonJunitAndGithubCarryTheNewRules) {
     EXPECT_DOUBLE_EQ(collision["to_s"].get<double>(), 30.5);
     EXPECT_EQ(collision["spec_line"], 9);
     const nlohmann::json &clearance = by.at("run min_safe_clearance 0.5 m");
-    EXPECT_NEAR(clearance["value"].get<double>(), 0.1, 1e-6);
+    EXPECT_NEAR(clearance["value"].get<double>(), 0.15, 1e-6);
     EXPECT_DOUBLE_EQ(clearance["from_s"].get<double>(), 30.0);
     const nlohmann::json &speed = by.at("run max_speed_mps 0.6 m/s");
     EXPECT_EQ(speed["severity"], "warning");
@@ -187,8 +187,8 @@ TEST(CheckRunCommand, JsonJunitAndGithubCarryTheNewRules) {
     r = runRobometrics({"check", spec, bag, "--format", "github"});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.out.find("::error file=" + spec + ",line=3,title=" + bag +
-                         " /scan%3A min_valid_share 0.5::/scan: min_valid_share 0.5: worst second 40 % valid, scans "
-                         "from 20 s to 20.9 s (97 % of 6010 ranges in all)\n"),
+                         " /scan%3A min_valid_share 0.5::/scan: min_valid_share 0.5: worst second 40 %25 valid, scans "
+                         "from 20 s to 20.9 s (97 %25 of 6010 ranges in all)\n"),  // GitHub's escape of %
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("::error file=" + spec + ",line=9,title=" + bag +
@@ -224,8 +224,10 @@ TEST(CheckRunCommand, InitWritesThePerMessageRulesTheRecordingPasses) {
     EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
     // The skeleton uncommented is a valid spec too.
     std::string uncommented = init.out;
-    for (std::size_t at; (at = uncommented.find("\n# run:")) != std::string::npos;) uncommented.replace(at, 3, "\n");
-    for (std::size_t at; (at = uncommented.find("\n#   ")) != std::string::npos;) uncommented.replace(at, 5, "\n  ");
+    const std::size_t run = uncommented.find("\n# run:");
+    ASSERT_NE(run, std::string::npos);
+    uncommented.replace(run, 3, "\n");
+    for (std::size_t at; (at = uncommented.find("\n#   ", run)) != std::string::npos;) uncommented.replace(at, 5, "\n  ");
     std::ofstream(dir / "run.yaml") << uncommented;
     check = runRobometrics({"check", (dir / "run.yaml").string(), bag});
     EXPECT_EQ(check.exit_code, 1) << check.out << check.err;

@@ -16,7 +16,7 @@ using topicstats::Limit;
 using topicstats::RuleResult;
 using topicstats::RunLimit;
 
-std::string number(double v) { return fmt::format("{:.3g}", v); }
+std::string number(double v) { return topicstats::contractNumber(v); }
 
 std::vector<const slam::Anomaly *> anomaliesOf(const Evaluation &e, const std::string &code) {
     std::vector<const slam::Anomaly *> out;

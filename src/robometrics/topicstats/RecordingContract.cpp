@@ -11,15 +11,7 @@ namespace robometrics::topicstats {
 
 namespace {
 
-/// A number as a person writes it: at most `decimals` decimals, trailing zeros dropped.
-std::string number(double v, int decimals = 3) {
-    std::string s = fmt::format("{:.{}f}", v, decimals);
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') s.pop_back();
-        if (s.back() == '.') s.pop_back();
-    }
-    return s == "-0" ? "0" : s;
-}
+std::string number(double v, int decimals = 3) { return contractNumber(v, decimals); }
 
 /// What is judged for one topic: the recording (its start for relative times, the robot's
 /// motion), the rules' sink.
@@ -216,6 +208,15 @@ struct Judge {
 }  // namespace
 
 const char *toString(Severity severity) { return severity == Severity::Warning ? "warning" : "error"; }
+
+std::string contractNumber(double v, int decimals) {
+    std::string s = fmt::format("{:.{}f}", v, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
 
 bool topicMatches(std::string_view pattern, std::string_view name) {
     // Iterative glob: on a mismatch after a '*', let the '*' take one more character.

@@ -19,6 +19,9 @@ namespace robometrics::topicstats {
 enum class Severity { Error, Warning };
 const char *toString(Severity severity);
 
+/// A number as the rules print it: at most `decimals` decimals, trailing zeros dropped ("0.5", "41.2").
+std::string contractNumber(double v, int decimals = 3);
+
 /// One limit of the spec, with the line it was written on and how much its failure weighs.
 template <class T>
 struct Limit {
