@@ -250,5 +250,28 @@ TEST(CheckRunCommand, ABrokenRunSectionIsRefusedBeforeAnyRecordingIsRead) {
                          ":2: run.forbid: unknown anomaly code 'colission'; did you mean 'collision'?\n");
 }
 
+TEST(CheckRunCommand, TheForbiddenCodesAreTheAnomaliesEvaluateDocuments) {
+    // The codes evaluate's page lists in its table of anomalies, in order.
+    std::ifstream page(bundledDataDir().parent_path().parent_path() / "docs" / "evaluate.md");
+    ASSERT_TRUE(page) << "docs/evaluate.md";
+    std::vector<std::string> documented;
+    bool in_table = false;
+    for (std::string line; std::getline(page, line);) {
+        if (line.rfind("| anomaly | rule |", 0) == 0) in_table = true;
+        else if (in_table && line.rfind("| `", 0) != 0 && line.rfind("|---", 0) != 0) in_table = false;
+        if (in_table && line.rfind("| `", 0) == 0) documented.push_back(line.substr(3, line.find('`', 3) - 3));
+    }
+    ASSERT_GE(documented.size(), 10u);
+    std::string listed;
+    for (const std::string &code : documented) listed += (listed.empty() ? "" : ", ") + code;
+    // A code far from every known one is refused with the list of those `check` accepts.
+    const fs::path dir = scratchDir("check_run_codes");
+    std::ofstream(dir / "spec.yaml") << "run:\n  forbid: [qqqqqqqqqqqqqqqqqqqqqq]\n";
+    CommandResult r = runRobometrics({"check", (dir / "spec.yaml").string(), (dir / "absent.mcap").string()});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "robometrics check: error: " + (dir / "spec.yaml").string() +
+                         ":2: run.forbid: unknown anomaly code 'qqqqqqqqqqqqqqqqqqqqqq'; evaluate raises " + listed + "\n");
+}
+
 }  // namespace
 }  // namespace robometrics::test

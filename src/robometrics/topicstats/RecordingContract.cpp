@@ -139,9 +139,13 @@ struct Judge {
         }
         const ScanValidity &v = *m.scan_validity;
         RuleResult &r = add("min_valid_share", limit, number(limit.value), v.worst_share >= limit.value,
-                            fmt::format("worst second {} % valid, scans from {} s to {} s ({} % of {} ranges in all)",
-                                        number(100 * v.worst_share, 1), number(relative(v.worst_from)),
-                                        number(relative(v.worst_to)), number(100 * v.share(), 1), v.ranges));
+                            fmt::format("worst second {} % valid, {} ({} % of {} ranges in all)",
+                                        number(100 * v.worst_share, 1),
+                                        v.worst_from == v.worst_to
+                                            ? fmt::format("one scan at {} s", number(relative(v.worst_from)))
+                                            : fmt::format("scans from {} s to {} s", number(relative(v.worst_from)),
+                                                          number(relative(v.worst_to))),
+                                        number(100 * v.share(), 1), v.ranges));
         r.value = v.worst_share;
         r.from_s = relative(v.worst_from);
         r.to_s = relative(v.worst_to);
