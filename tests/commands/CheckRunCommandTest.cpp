@@ -250,6 +250,20 @@ TEST(CheckRunCommand, ABrokenRunSectionIsRefusedBeforeAnyRecordingIsRead) {
                          ":2: run.forbid: unknown anomaly code 'colission'; did you mean 'collision'?\n");
 }
 
+TEST(CheckRunCommand, ARunThatCannotBeEvaluatedFailsOneRuleAndKeepsTheTopicRules) {
+    const fs::path dir = scratchDir("check_run_unevaluable");
+    const fs::path run = dir / "run";
+    fs::create_directories(run);
+    writeDriveBag(run / "drive.mcap");
+    std::ofstream(run / "gt_trajectory.tum") << "not a trajectory\n";  // evaluate refuses it
+    std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    min_valid_share: 0.3\nrun:\n  forbid: [drift]\n";
+    CommandResult r = runRobometrics({"check", (dir / "spec.yaml").string(), run.string()});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_EQ(r.out, run.string() + ": error: run: evaluate: could not be evaluated: " +
+                         (run / "gt_trajectory.tum").string() + ":1: 'not' is not a finite number\n" + run.string() +
+                         ": FAIL (3 rules: 2 held, 1 error)\n");
+}
+
 TEST(CheckRunCommand, TheForbiddenCodesAreTheAnomaliesEvaluateDocuments) {
     // The codes evaluate's page lists in its table of anomalies, in order.
     std::ifstream page(bundledDataDir().parent_path().parent_path() / "docs" / "evaluate.md");

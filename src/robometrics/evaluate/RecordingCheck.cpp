@@ -196,7 +196,14 @@ RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, c
     if (contract.run) {
         auto evaluated = evaluateForContract(*contract.run, input, strict);
         if (!evaluated) {
-            v.error = "run: " + evaluated.message();
+            // The topic rules stand; the run's rules cannot be judged, and that is one failure.
+            topicstats::RuleResult r;
+            r.topic = "run";
+            r.rule = "evaluate";
+            r.passed = false;
+            r.measured = "could not be evaluated: " + evaluated.message();
+            r.line = contract.run->line;
+            v.rules.push_back(std::move(r));
             return v;
         }
         std::vector<topicstats::RuleResult> run = judgeRunContract(*contract.run, *evaluated);
