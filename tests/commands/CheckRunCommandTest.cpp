@@ -250,6 +250,20 @@ TEST(CheckRunCommand, ABrokenRunSectionIsRefusedBeforeAnyRecordingIsRead) {
                          ":2: run.forbid: unknown anomaly code 'colission'; did you mean 'collision'?\n");
 }
 
+TEST(CheckRunCommand, TwoRecordingsEvaluatedSideBySideGetTheSameRules) {
+    const fs::path dir = driveFixture("check_run_jobs");
+    fs::copy_file(dir / "drive.mcap", dir / "again.mcap");
+    const std::string spec = (dir / "spec.yaml").string();
+    CommandResult one = runRobometrics({"check", spec, (dir / "drive.mcap").string(), "--json"});
+    CommandResult two = runRobometrics(
+        {"check", spec, (dir / "drive.mcap").string(), (dir / "again.mcap").string(), "-j", "2", "--json"});
+    EXPECT_EQ(two.exit_code, 1) << two.err;
+    const nlohmann::json alone = nlohmann::json::parse(one.out), both = nlohmann::json::parse(two.out);
+    ASSERT_EQ(both["recordings"].size(), 2u);
+    EXPECT_EQ(both["recordings"][0]["rules"], alone["recordings"][0]["rules"]);
+    EXPECT_EQ(both["recordings"][1]["rules"], alone["recordings"][0]["rules"]);
+}
+
 TEST(CheckRunCommand, ARunThatCannotBeEvaluatedFailsOneRuleAndKeepsTheTopicRules) {
     const fs::path dir = scratchDir("check_run_unevaluable");
     const fs::path run = dir / "run";

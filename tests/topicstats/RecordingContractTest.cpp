@@ -201,6 +201,11 @@ TEST(RecordingContract, ValidSharesArePooledOverWindowsOfOneSecondOfScans) {
     EXPECT_TRUE(r[3].passed);  // 0.5 is not below 0.5
     EXPECT_FALSE(r[5].passed);
     EXPECT_EQ(r[5].measured, "not measured: sensor_msgs/msg/Imu is not a sensor_msgs/msg/LaserScan");
+    // A measurement that did not decode the scans (a caller that asked for none) says so.
+    rec.topics[0].scan_validity.reset();
+    EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: the scans were not decoded");
+    rec.topics[0].scan_validity = ScanValidity{};
+    EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: no scan has a range");
 }
 
 /// /imu at 100 Hz over 10 s, silent from 3 to 6 s and from 7 to 9.5 s.

@@ -132,8 +132,10 @@ struct Judge {
         if (!c.min_valid_share) return;
         const Limit<double> &limit = *c.min_valid_share;
         if (!m.scan_validity || m.scan_validity->windows == 0) {
+            const bool scan = m.type == "sensor_msgs/msg/LaserScan";
             add("min_valid_share", limit, number(limit.value), false,
                 m.scan_validity ? std::string("not measured: no scan has a range")
+                : scan          ? std::string("not measured: the scans were not decoded")
                                 : fmt::format("not measured: {} is not a sensor_msgs/msg/LaserScan", m.type));
             return;
         }
