@@ -278,6 +278,26 @@ TEST(CheckRunCommand, ARunThatCannotBeEvaluatedFailsOneRuleAndKeepsTheTopicRules
                          ": FAIL (3 rules: 2 held, 1 error)\n");
 }
 
+TEST(CheckRunCommand, TheRosbagsSampleReadsTheSameFromMcapAndSqlite) {
+    // rosbags-rs' test bag (Apache-2.0), written twice: each LaserScan holds the ranges 1-5 m
+    // within [0.1, 10] m, so every range is valid; two scans 9.4 s apart, one per window.
+    ROBOMETRICS_REQUIRE_DATA(mcap, "bags/rosbags-rs/test_bag_mcap/test_bag_mcap.mcap");
+    ROBOMETRICS_REQUIRE_DATA(db3, "bags/rosbags-rs/test_bag_sqlite3/test_bag_sqlite3.db3");
+    const fs::path dir = scratchDir("check_run_rosbags");
+    std::ofstream(dir / "spec.yaml") << "topics:\n  /test/sensor_msgs/laser_scan:\n    min_valid_share: 1\n"
+                                        "run:\n  min_safe_clearance: 1\n  forbid: [collision]\n";
+    for (const fs::path &bag : {mcap, db3}) {
+        SCOPED_TRACE(bag.string());
+        CommandResult r = runRobometrics({"check", (dir / "spec.yaml").string(), bag.string(), "--json"});
+        EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+        const nlohmann::json rules = nlohmann::json::parse(r.out)["recordings"][0]["rules"];
+        ASSERT_EQ(rules.size(), 4u) << rules.dump(1);
+        EXPECT_EQ(rules[1]["measured"], "worst second 100 % valid, one scan at 4.7 s (100 % of 10 ranges in all)");
+        EXPECT_EQ(rules[2]["measured"], "closest valid reading 1 m on /test/sensor_msgs/laser_scan at 4.7 s");
+        EXPECT_EQ(rules[3]["measured"], "none");
+    }
+}
+
 TEST(CheckRunCommand, TheForbiddenCodesAreTheAnomaliesEvaluateDocuments) {
     // The codes evaluate's page lists in its table of anomalies, in order.
     std::ifstream page(bundledDataDir().parent_path().parent_path() / "docs" / "evaluate.md");
