@@ -296,8 +296,9 @@ TEST(CheckCommand, InitWritesASpecTheSameRecordingPasses) {
         std::ofstream(spec) << init.out;
         CommandResult check = runRobometrics({"check", spec.string(), bag});
         EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
-        EXPECT_EQ(checkLines(check.out).back(),
-                  bag + ": PASS (" + (std::string(name) == "clean.mcap" ? "32" : "31") + " rules held)")  // 3 per message
+        EXPECT_EQ(
+            checkLines(check.out).back(),
+            bag + ": PASS (" + (std::string(name) == "clean.mcap" ? "32" : "31") + " rules held)")  // 3 per message
             << check.out;
     }
     // The planted recording's /odom changes frame: its spec has no frame_id for it, and its

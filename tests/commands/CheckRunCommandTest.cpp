@@ -76,18 +76,18 @@ void writeDriveBag(const fs::path &path) {
 }
 
 const char *kDriveSpec =
-    "topics:\n"                                              // 1
-    "  /scan:\n"                                             // 2
-    "    min_valid_share: 0.5\n"                             // 3
-    "  /imu:\n"                                              // 4
-    "    forbid_sensor_silent: true\n"                       // 5
-    "  /odom:\n"                                             // 6
-    "    forbid_sensor_silent: true\n"                       // 7
-    "run:\n"                                                 // 8
-    "  collision_threshold: 0.2\n"                           // 9
-    "  min_safe_clearance: 0.5\n"                            // 10
-    "  max_speed_mps: {value: 0.6, severity: warning}\n"     // 11
-    "  forbid: {collision: error, stuck: warning}\n";        // 12
+    "topics:\n"                                           // 1
+    "  /scan:\n"                                          // 2
+    "    min_valid_share: 0.5\n"                          // 3
+    "  /imu:\n"                                           // 4
+    "    forbid_sensor_silent: true\n"                    // 5
+    "  /odom:\n"                                          // 6
+    "    forbid_sensor_silent: true\n"                    // 7
+    "run:\n"                                              // 8
+    "  collision_threshold: 0.2\n"                        // 9
+    "  min_safe_clearance: 0.5\n"                         // 10
+    "  max_speed_mps: {value: 0.6, severity: warning}\n"  // 11
+    "  forbid: {collision: error, stuck: warning}\n";     // 12
 
 /// A folder with spec.yaml (kDriveSpec) and drive.mcap (writeDriveBag).
 fs::path driveFixture(const std::string &name) {
@@ -111,18 +111,22 @@ TEST(CheckRunCommand, PlantedFaultsAreExactlyTheFailingRulesWithTheirTimes) {
     std::istringstream in(r.out);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     ASSERT_EQ(lines.size(), 8u) << r.out;
-    EXPECT_EQ(lines[0], bag + ": error: /scan: min_valid_share 0.5: worst second 40 % valid, scans from 20 s to 20.9 s "
-                              "(97 % of 6010 ranges in all)");
-    EXPECT_EQ(lines[1], bag + ": error: /imu: forbid_sensor_silent: silent 3 s from 40 s to 43 s, the robot moving "
-                              "for 3 s of it (motion from /odom)");
+    EXPECT_EQ(lines[0], bag +
+                            ": error: /scan: min_valid_share 0.5: worst second 40 % valid, scans from 20 s to 20.9 s "
+                            "(97 % of 6010 ranges in all)");
+    EXPECT_EQ(lines[1], bag +
+                            ": error: /imu: forbid_sensor_silent: silent 3 s from 40 s to 43 s, the robot moving "
+                            "for 3 s of it (motion from /odom)");
     EXPECT_EQ(lines[2], bag + ": error: run: collision_threshold 0.2 m: " + kCollision);
-    EXPECT_EQ(lines[3], bag + ": error: run: min_safe_clearance 0.5 m: closest valid reading 0.15 m on /scan at 30 s; "
-                              "first below 0.5 m at 30 s on /scan");
+    EXPECT_EQ(lines[3], bag +
+                            ": error: run: min_safe_clearance 0.5 m: closest valid reading 0.15 m on /scan at 30 s; "
+                            "first below 0.5 m at 30 s on /scan");
     // The fastest step is one of the 0.8 m/s steps between 10 and 11 s.
     EXPECT_EQ(lines[4].rfind(bag + ": warning: run: max_speed_mps 0.6 m/s: fastest 0.8 m/s at 1", 0), 0u) << lines[4];
     EXPECT_EQ(lines[5], bag + ": error: run: forbid collision: " + kCollision);
-    EXPECT_EQ(lines[6], bag + ": warning: run: forbid stuck: not checked: no velocity command topic (cmd_vel): nothing "
-                              "says when the robot was told to drive");
+    EXPECT_EQ(lines[6], bag +
+                            ": warning: run: forbid stuck: not checked: no velocity command topic (cmd_vel): nothing "
+                            "says when the robot was told to drive");
     EXPECT_EQ(lines[7], bag + ": FAIL (11 rules: 4 held, 5 errors, 2 warnings)");
 }
 
@@ -227,7 +231,8 @@ TEST(CheckRunCommand, InitWritesThePerMessageRulesTheRecordingPasses) {
     const std::size_t run = uncommented.find("\n# run:");
     ASSERT_NE(run, std::string::npos);
     uncommented.replace(run, 3, "\n");
-    for (std::size_t at; (at = uncommented.find("\n#   ", run)) != std::string::npos;) uncommented.replace(at, 5, "\n  ");
+    for (std::size_t at; (at = uncommented.find("\n#   ", run)) != std::string::npos;)
+        uncommented.replace(at, 5, "\n  ");
     std::ofstream(dir / "run.yaml") << uncommented;
     check = runRobometrics({"check", (dir / "run.yaml").string(), bag});
     EXPECT_EQ(check.exit_code, 1) << check.out << check.err;
@@ -273,9 +278,9 @@ TEST(CheckRunCommand, ARunThatCannotBeEvaluatedFailsOneRuleAndKeepsTheTopicRules
     std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    min_valid_share: 0.3\nrun:\n  forbid: [drift]\n";
     CommandResult r = runRobometrics({"check", (dir / "spec.yaml").string(), run.string()});
     EXPECT_EQ(r.exit_code, 1) << r.err;
-    EXPECT_EQ(r.out, run.string() + ": error: run: evaluate: could not be evaluated: " +
-                         (run / "gt_trajectory.tum").string() + ":1: 'not' is not a finite number\n" + run.string() +
-                         ": FAIL (3 rules: 2 held, 1 error)\n");
+    EXPECT_EQ(r.out, run.string() +
+                         ": error: run: evaluate: could not be evaluated: " + (run / "gt_trajectory.tum").string() +
+                         ":1: 'not' is not a finite number\n" + run.string() + ": FAIL (3 rules: 2 held, 1 error)\n");
 }
 
 TEST(CheckRunCommand, TheRosbagsSampleReadsTheSameFromMcapAndSqlite) {
@@ -305,8 +310,10 @@ TEST(CheckRunCommand, TheForbiddenCodesAreTheAnomaliesEvaluateDocuments) {
     std::vector<std::string> documented;
     bool in_table = false;
     for (std::string line; std::getline(page, line);) {
-        if (line.rfind("| anomaly | rule |", 0) == 0) in_table = true;
-        else if (in_table && line.rfind("| `", 0) != 0 && line.rfind("|---", 0) != 0) in_table = false;
+        if (line.rfind("| anomaly | rule |", 0) == 0)
+            in_table = true;
+        else if (in_table && line.rfind("| `", 0) != 0 && line.rfind("|---", 0) != 0)
+            in_table = false;
         if (in_table && line.rfind("| `", 0) == 0) documented.push_back(line.substr(3, line.find('`', 3) - 3));
     }
     ASSERT_GE(documented.size(), 10u);
@@ -318,7 +325,8 @@ TEST(CheckRunCommand, TheForbiddenCodesAreTheAnomaliesEvaluateDocuments) {
     CommandResult r = runRobometrics({"check", (dir / "spec.yaml").string(), (dir / "absent.mcap").string()});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "robometrics check: error: " + (dir / "spec.yaml").string() +
-                         ":2: run.forbid: unknown anomaly code 'qqqqqqqqqqqqqqqqqqqqqq'; evaluate raises " + listed + "\n");
+                         ":2: run.forbid: unknown anomaly code 'qqqqqqqqqqqqqqqqqqqqqq'; evaluate raises " + listed +
+                         "\n");
 }
 
 }  // namespace

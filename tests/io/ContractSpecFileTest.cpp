@@ -103,19 +103,19 @@ TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
 
 TEST(ContractSpecFile, ReadsThePerMessageRulesAndTheRunSection) {
     auto spec = parseContractSpec(
-        "topics:\n"                                                // 1
-        "  /scan:\n"                                               // 2
-        "    min_valid_share: {value: 0.8, severity: warning}\n"   // 3
-        "  /imu:\n"                                                // 4
-        "    forbid_sensor_silent: true\n"                         // 5
-        "run:\n"                                                   // 6
-        "  severity: warning\n"                                    // 7
-        "  min_safe_clearance: 0.3\n"                              // 8
-        "  collision_threshold: {value: 0, severity: error}\n"     // 9
-        "  stuck_window_s: 4\n"                                    // 10
-        "  forbid:\n"                                              // 11
-        "    collision: error\n"                                   // 12
-        "    topic_drops: warning\n",                              // 13
+        "topics:\n"                                               // 1
+        "  /scan:\n"                                              // 2
+        "    min_valid_share: {value: 0.8, severity: warning}\n"  // 3
+        "  /imu:\n"                                               // 4
+        "    forbid_sensor_silent: true\n"                        // 5
+        "run:\n"                                                  // 6
+        "  severity: warning\n"                                   // 7
+        "  min_safe_clearance: 0.3\n"                             // 8
+        "  collision_threshold: {value: 0, severity: error}\n"    // 9
+        "  stuck_window_s: 4\n"                                   // 10
+        "  forbid:\n"                                             // 11
+        "    collision: error\n"                                  // 12
+        "    topic_drops: warning\n",                             // 13
         "spec.yaml");
     ASSERT_TRUE(spec.ok()) << spec.message();
     ASSERT_EQ(spec->topics.size(), 2u);
@@ -174,7 +174,8 @@ TEST(ContractSpecFile, ABadRunSectionOrPerMessageRuleIsRefusedWithItsLine) {
               "spec.yaml:2: run.forbid.stuck: expected error or warning, got 'maybe'");
     EXPECT_EQ(specProblem("run:\n  forbid: [[stuck]]\n"),
               "spec.yaml:2: run.forbid: expected an anomaly code, got a list");
-    EXPECT_EQ(specProblem("run:\n"), "spec.yaml:1: run: expected a mapping of evaluate's limits and 'forbid', got nothing");
+    EXPECT_EQ(specProblem("run:\n"),
+              "spec.yaml:1: run: expected a mapping of evaluate's limits and 'forbid', got nothing");
     EXPECT_EQ(specProblem("run: 3\n"),
               "spec.yaml:1: run: expected a mapping of evaluate's limits and 'forbid', got '3'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    min_valid_share: 1.5\n"),

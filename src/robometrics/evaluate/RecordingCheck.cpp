@@ -18,8 +18,8 @@
 #include "robometrics/nodes/ActivityNode.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
-#include "robometrics/traversal/SensorValidity.hpp"
 #include "robometrics/topicstats/HeaderStamp.hpp"
+#include "robometrics/traversal/SensorValidity.hpp"
 
 namespace robometrics::evaluate {
 
@@ -37,8 +37,9 @@ struct TopicPass {
 const std::string kLaserScan(msgs::TypeInfo<msgs::LaserScan>::name);
 
 bool wantsScans(const bag::TopicInfo &t, const MeasureOptions &what) {
-    return t.type == kLaserScan && std::any_of(what.scan_validity.begin(), what.scan_validity.end(),
-                                               [&](const std::string &p) { return topicstats::topicMatches(p, t.name); });
+    return t.type == kLaserScan &&
+           std::any_of(what.scan_validity.begin(), what.scan_validity.end(),
+                       [&](const std::string &p) { return topicstats::topicMatches(p, t.name); });
 }
 
 /// The topic the robot's motion is read from: evaluate's choice of odometry.

@@ -78,10 +78,10 @@ public:
             return;
         }
         const slam::Anomaly &first = *found.front();
-        RuleResult &r = add(rule, limit_text, severity, line, false,
-                            found.size() == 1 ? first.message
-                                              : fmt::format("{} {} anomalies, the first: {}", found.size(), code,
-                                                            first.message));
+        RuleResult &r =
+            add(rule, limit_text, severity, line, false,
+                found.size() == 1 ? first.message
+                                  : fmt::format("{} {} anomalies, the first: {}", found.size(), code, first.message));
         r.value = static_cast<double>(found.size());
         r.from_s = first.time_s;
         r.to_s = first.end_time_s ? first.end_time_s : first.time_s;
@@ -90,8 +90,8 @@ public:
     void collision(const RunLimit &l) {
         std::string clean = "no collision";
         if (const ScannerResult *closest = closestScanner())
-            clean = fmt::format("no collision; closest valid reading {} m on {}", number(closest->summary.min_clearance_m),
-                                closest->topic);
+            clean = fmt::format("no collision; closest valid reading {} m on {}",
+                                number(closest->summary.min_clearance_m), closest->topic);
         noAnomaly(l.name, number(l.limit.value) + " m", l.limit.severity, l.limit.line, "collision", clean);
     }
 

@@ -18,10 +18,9 @@ using topicstats::Severity;
 using topicstats::TopicContract;
 
 const std::vector<std::string> kRootKeys = {"topics", "run"};
-const std::vector<std::string> kTopicKeys = {"type",         "required", "rate_hz",   "tolerance",
-                                             "min_hz",       "max_hz",   "max_gap_s", "max_latency_s",
-                                             "min_messages", "qos",      "frame_id",  "severity",
-                                             "min_valid_share", "forbid_sensor_silent"};
+const std::vector<std::string> kTopicKeys = {
+    "type",          "required",     "rate_hz", "tolerance", "min_hz",   "max_hz",          "max_gap_s",
+    "max_latency_s", "min_messages", "qos",     "frame_id",  "severity", "min_valid_share", "forbid_sensor_silent"};
 const std::vector<std::string> kQosKeys = {"reliability", "durability"};
 const std::vector<std::string> kLongFormKeys = {"value", "severity"};
 
@@ -313,8 +312,8 @@ std::string perMessageRules(const topicstats::RecordingMeasurement &recording, c
         c.required.value = false;
         c.forbid_sensor_silent = Limit<bool>{true};
         probe.topics.push_back(c);
-        topicstats::RecordingMeasurement one{recording.start, recording.end, {m}, recording.moving,
-                                             recording.motion_source};
+        topicstats::RecordingMeasurement one{
+            recording.start, recording.end, {m}, recording.moving, recording.motion_source};
         const std::vector<topicstats::RuleResult> judged = topicstats::judgeContract(probe, one);
         if (!recording.moving)
             out += "    # forbid_sensor_silent: true  # no odometry here: the robot's motion is unknown\n";

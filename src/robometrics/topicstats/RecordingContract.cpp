@@ -140,14 +140,14 @@ struct Judge {
             return;
         }
         const ScanValidity &v = *m.scan_validity;
-        RuleResult &r = add("min_valid_share", limit, number(limit.value), v.worst_share >= limit.value,
-                            fmt::format("worst second {} % valid, {} ({} % of {} ranges in all)",
-                                        number(100 * v.worst_share, 1),
-                                        v.worst_from == v.worst_to
-                                            ? fmt::format("one scan at {} s", number(relative(v.worst_from)))
-                                            : fmt::format("scans from {} s to {} s", number(relative(v.worst_from)),
-                                                          number(relative(v.worst_to))),
-                                        number(100 * v.share(), 1), v.ranges));
+        RuleResult &r =
+            add("min_valid_share", limit, number(limit.value), v.worst_share >= limit.value,
+                fmt::format("worst second {} % valid, {} ({} % of {} ranges in all)", number(100 * v.worst_share, 1),
+                            v.worst_from == v.worst_to
+                                ? fmt::format("one scan at {} s", number(relative(v.worst_from)))
+                                : fmt::format("scans from {} s to {} s", number(relative(v.worst_from)),
+                                              number(relative(v.worst_to))),
+                            number(100 * v.share(), 1), v.ranges));
         r.value = v.worst_share;
         r.from_s = relative(v.worst_from);
         r.to_s = relative(v.worst_to);
@@ -182,8 +182,8 @@ struct Judge {
             return;
         }
         const double silent = toSeconds(worst->length());
-        std::string measured = fmt::format("silent {} s from {} s to {} s", number(silent), number(relative(worst->start)),
-                                           number(relative(worst->end)));
+        std::string measured = fmt::format("silent {} s from {} s to {} s", number(silent),
+                                           number(relative(worst->start)), number(relative(worst->end)));
         measured += recording.moving ? fmt::format(", the robot moving for {} s of it (motion from {})",
                                                    number(worst_moving_s), recording.motion_source)
                                      : " (" + unknown + ")";
@@ -354,17 +354,17 @@ const RunLimit *RunContract::find(std::string_view name) const {
 
 const std::vector<RunLimitKind> &runLimitKinds() {
     static const std::vector<RunLimitKind> kinds = {
-        {"collision_threshold", "metrics_node", "m", true},   {"min_safe_clearance", "metrics_node", "m", true},
-        {"max_speed_mps", "slam_eval", "m/s", false},         {"max_ate_m", "slam_eval", "m", false},
-        {"stuck_window_s", "slam_eval", "s", false},          {"stuck_progress_ratio", "slam_eval", "", true},
+        {"collision_threshold", "metrics_node", "m", true}, {"min_safe_clearance", "metrics_node", "m", true},
+        {"max_speed_mps", "slam_eval", "m/s", false},       {"max_ate_m", "slam_eval", "m", false},
+        {"stuck_window_s", "slam_eval", "s", false},        {"stuck_progress_ratio", "slam_eval", "", true},
     };
     return kinds;
 }
 
 const std::vector<std::string> &evaluateAnomalyCodes() {
     static const std::vector<std::string> codes = {
-        "collision",     "pose_jump",   "stuck",         "teleport",   "drift",
-        "missing_topic", "localization_lost", "topic_drops", "sensor_silent", "cpu_budget",
+        "collision",           "pose_jump",         "stuck",       "teleport",      "drift",
+        "missing_topic",       "localization_lost", "topic_drops", "sensor_silent", "cpu_budget",
         "recording_truncated", "recording_damaged"};
     return codes;
 }

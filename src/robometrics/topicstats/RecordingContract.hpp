@@ -113,8 +113,8 @@ struct ScanValidity {
     std::uint64_t scans = 0;
     std::uint64_t ranges = 0;  ///< every range of every scan
     std::uint64_t valid = 0;
-    std::uint64_t windows = 0;  ///< windows that held a range
-    double worst_share = 1;     ///< valid / ranges of the worst window
+    std::uint64_t windows = 0;            ///< windows that held a range
+    double worst_share = 1;               ///< valid / ranges of the worst window
     TimeNs worst_from = 0, worst_to = 0;  ///< log times of its first and last scan
     double share() const { return ranges ? static_cast<double>(valid) / static_cast<double>(ranges) : 0.0; }
 };
@@ -129,8 +129,8 @@ public:
 private:
     void close(ScanValidity &into) const;
     ScanValidity v_;
-    TimeNs window_start_ = 0;           ///< the current window begins here (first scan + k windows)
-    TimeNs first_ = 0, last_ = 0;       ///< its first and last scan
+    TimeNs window_start_ = 0;               ///< the current window begins here (first scan + k windows)
+    TimeNs first_ = 0, last_ = 0;           ///< its first and last scan
     std::uint64_t ranges_ = 0, valid_ = 0;  ///< in it
 };
 
