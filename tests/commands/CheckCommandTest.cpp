@@ -283,12 +283,22 @@ TEST(CheckCommand, InitWritesASpecTheSameRecordingPasses) {
         EXPECT_NE(init.out.find("  /tf_static:  # 1 message\n    type: tf2_msgs/msg/TFMessage\n    min_messages: 1"),
                   std::string::npos)
             << init.out;
+        // The per-message rules: every scan has 3 valid ranges of 3; the robot stands still (its
+        // /odom pose never changes), so no silence counts against forbid_sensor_silent (20
+        // periods of the planted /scan's mean rate, 9.57 Hz, are 2.09 s).
+        EXPECT_NE(init.out.find("    min_valid_share: 0.95  # worst second 100.0 % valid from 0.000 s, 100.0 % in all\n"
+                                "    forbid_sensor_silent: true  # no silence of " +
+                                std::string(std::string(name) == "clean.mcap" ? "2" : "2.09") +
+                                " s or more while moving (motion from /odom)\n"),
+                  std::string::npos)
+            << init.out;
         const fs::path spec = dir / (std::string(name) + ".yaml");
         std::ofstream(spec) << init.out;
         CommandResult check = runRobometrics({"check", spec.string(), bag});
         EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
-        EXPECT_EQ(checkLines(check.out).back(),
-                  bag + ": PASS (" + (std::string(name) == "clean.mcap" ? "29" : "28") + " rules held)")
+        EXPECT_EQ(
+            checkLines(check.out).back(),
+            bag + ": PASS (" + (std::string(name) == "clean.mcap" ? "32" : "31") + " rules held)")  // 3 per message
             << check.out;
     }
     // The planted recording's /odom changes frame: its spec has no frame_id for it, and its

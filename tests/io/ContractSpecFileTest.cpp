@@ -96,11 +96,95 @@ TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
     EXPECT_EQ(specProblem("topics:\n  /scan:\n  /scan:\n"), "spec.yaml:3: /scan: listed twice");
     EXPECT_EQ(specProblem("just text\n"), "spec.yaml:1: spec: expected a mapping with 'topics'");
     EXPECT_EQ(specProblem("topics:\n  /scan: {rate_hz: 1\n"), "spec.yaml:3: not YAML: end of map flow not found");
-    EXPECT_EQ(specProblem("run:\n  max_speed: 1\ntopics:\n  /scan:\n"),
-              "spec.yaml:1: run: the run section (evaluate's limits) is not supported by this version; remove it");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    colour: red\n"),
               "spec.yaml:3: /scan.colour: unknown key; known: type, required, rate_hz, tolerance, min_hz, max_hz, "
-              "max_gap_s, max_latency_s, min_messages, qos, frame_id, severity");
+              "max_gap_s, max_latency_s, min_messages, qos, frame_id, severity, min_valid_share, forbid_sensor_silent");
+}
+
+TEST(ContractSpecFile, ReadsThePerMessageRulesAndTheRunSection) {
+    auto spec = parseContractSpec(
+        "topics:\n"                                               // 1
+        "  /scan:\n"                                              // 2
+        "    min_valid_share: {value: 0.8, severity: warning}\n"  // 3
+        "  /imu:\n"                                               // 4
+        "    forbid_sensor_silent: true\n"                        // 5
+        "run:\n"                                                  // 6
+        "  severity: warning\n"                                   // 7
+        "  min_safe_clearance: 0.3\n"                             // 8
+        "  collision_threshold: {value: 0, severity: error}\n"    // 9
+        "  stuck_window_s: 4\n"                                   // 10
+        "  forbid:\n"                                             // 11
+        "    collision: error\n"                                  // 12
+        "    topic_drops: warning\n",                             // 13
+        "spec.yaml");
+    ASSERT_TRUE(spec.ok()) << spec.message();
+    ASSERT_EQ(spec->topics.size(), 2u);
+    EXPECT_EQ(spec->topics[0].min_valid_share->value, 0.8);
+    EXPECT_EQ(spec->topics[0].min_valid_share->severity, Severity::Warning);
+    EXPECT_EQ(spec->topics[0].min_valid_share->line, 3);
+    EXPECT_TRUE(spec->topics[0].needsScanValidity());
+    EXPECT_FALSE(spec->topics[0].needsMotion());
+    EXPECT_TRUE(spec->topics[1].needsMotion());
+    EXPECT_TRUE(spec->needsMotion());
+    ASSERT_TRUE(spec->run);
+    EXPECT_EQ(spec->run->line, 6);
+    ASSERT_EQ(spec->run->limits.size(), 3u);  // in spec order, severity the section's unless said
+    EXPECT_EQ(spec->run->limits[0].name, "min_safe_clearance");
+    EXPECT_EQ(spec->run->limits[0].limit.value, 0.3);
+    EXPECT_EQ(spec->run->limits[0].limit.severity, Severity::Warning);
+    EXPECT_EQ(spec->run->limits[0].limit.line, 8);
+    EXPECT_EQ(spec->run->limits[1].name, "collision_threshold");
+    EXPECT_EQ(spec->run->limits[1].limit.value, 0.0);
+    EXPECT_EQ(spec->run->limits[1].limit.severity, Severity::Error);
+    EXPECT_EQ(spec->run->limits[2].name, "stuck_window_s");
+    ASSERT_EQ(spec->run->forbid.size(), 2u);
+    EXPECT_EQ(spec->run->forbid[0].code, "collision");
+    EXPECT_EQ(spec->run->forbid[0].severity, Severity::Error);
+    EXPECT_EQ(spec->run->forbid[0].line, 12);
+    EXPECT_EQ(spec->run->forbid[1].code, "topic_drops");
+    EXPECT_EQ(spec->run->forbid[1].severity, Severity::Warning);
+
+    // A run section alone is a spec; forbid as a list takes the section's severity.
+    auto alone = parseContractSpec("run:\n  forbid: [stuck, localization_lost]\n", "spec.yaml");
+    ASSERT_TRUE(alone.ok()) << alone.message();
+    EXPECT_TRUE(alone->topics.empty());
+    ASSERT_EQ(alone->run->forbid.size(), 2u);
+    EXPECT_EQ(alone->run->forbid[1].code, "localization_lost");
+    EXPECT_EQ(alone->run->forbid[1].line, 2);
+    EXPECT_FALSE(alone->needsMotion());
+    EXPECT_FALSE(alone->needsScanValidity());
+}
+
+TEST(ContractSpecFile, ABadRunSectionOrPerMessageRuleIsRefusedWithItsLine) {
+    EXPECT_EQ(specProblem("run:\n  colision_threshold: 0.2\n"),
+              "spec.yaml:2: run.colision_threshold: unknown key; did you mean 'collision_threshold'?");
+    EXPECT_EQ(specProblem("run:\n  max_speed: 1\n"),
+              "spec.yaml:2: run.max_speed: unknown key; did you mean 'max_speed_mps'?");
+    EXPECT_EQ(specProblem("run:\n  collision_threshold: -0.1\n"),
+              "spec.yaml:2: run.collision_threshold: must be at least 0, got '-0.1'");
+    EXPECT_EQ(specProblem("run:\n  max_speed_mps: 0\n"), "spec.yaml:2: run.max_speed_mps: must be above 0, got '0'");
+    EXPECT_EQ(specProblem("run:\n  max_speed_mps: fast\n"),
+              "spec.yaml:2: run.max_speed_mps: expected a number, got 'fast'");
+    EXPECT_EQ(specProblem("run:\n  forbid: [collision, colision]\n"),
+              "spec.yaml:2: run.forbid: unknown anomaly code 'colision'; did you mean 'collision'?");
+    EXPECT_EQ(specProblem("run:\n  forbid: [stuck, stuck]\n"), "spec.yaml:2: run.forbid: 'stuck' listed twice");
+    EXPECT_EQ(specProblem("run:\n  forbid: stuck\n"),
+              "spec.yaml:2: run.forbid: expected a list of anomaly codes (or codes: severity), got 'stuck'");
+    EXPECT_EQ(specProblem("run:\n  forbid: {stuck: maybe}\n"),
+              "spec.yaml:2: run.forbid.stuck: expected error or warning, got 'maybe'");
+    EXPECT_EQ(specProblem("run:\n  forbid: [[stuck]]\n"),
+              "spec.yaml:2: run.forbid: expected an anomaly code, got a list");
+    EXPECT_EQ(specProblem("run:\n"),
+              "spec.yaml:1: run: expected a mapping of evaluate's limits and 'forbid', got nothing");
+    EXPECT_EQ(specProblem("run: 3\n"),
+              "spec.yaml:1: run: expected a mapping of evaluate's limits and 'forbid', got '3'");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n    min_valid_share: 1.5\n"),
+              "spec.yaml:3: /scan.min_valid_share: is a share from 0 to 1, got 1.5");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n    min_valid_share: -0.5\n"),
+              "spec.yaml:3: /scan.min_valid_share: must be at least 0, got '-0.5'");
+    EXPECT_EQ(specProblem("topics:\n  /imu:\n    forbid_sensor_silent: maybe\n"),
+              "spec.yaml:3: /imu.forbid_sensor_silent: expected true or false, got 'maybe'");
+    EXPECT_EQ(specProblem("version: 1\n"), "spec.yaml:1: version: unknown key; known: topics, run");
 }
 
 TEST(ContractSpecFile, AMissingFileIsNamed) {

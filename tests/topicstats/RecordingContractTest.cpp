@@ -154,5 +154,120 @@ TEST(RecordingContract, AnOptionalTopicIsJudgedOnlyWhenThere) {
     EXPECT_EQ(r[0].measured, "declared but no message recorded");
 }
 
+TEST(RecordingContract, ValidSharesArePooledOverWindowsOfOneSecondOfScans) {
+    ScanValidityMeasurer scans;
+    // Windows from the first scan: [0, 1) s 18 of 20 valid, [1, 2) 10 of 20, [2, 3) only a scan
+    // without ranges (no window), [3, 4) 9 of 10.
+    scans.add(wallAt(0.0), 10, 10);
+    scans.add(wallAt(0.5), 10, 8);
+    scans.add(wallAt(1.0), 10, 4);
+    scans.add(wallAt(1.5), 10, 6);
+    scans.add(wallAt(2.1), 0, 0);
+    scans.add(wallAt(3.2), 10, 9);
+    const ScanValidity v = scans.finish();
+    EXPECT_EQ(v.scans, 6u);
+    EXPECT_EQ(v.ranges, 50u);
+    EXPECT_EQ(v.valid, 37u);
+    EXPECT_EQ(v.windows, 3u);
+    EXPECT_DOUBLE_EQ(v.worst_share, 0.5);
+    EXPECT_EQ(v.worst_from, wallAt(1.0));
+    EXPECT_EQ(v.worst_to, wallAt(1.5));
+
+    RecordingMeasurement rec{wallAt(0), wallAt(4), {}};
+    TopicMeasurer scan(TopicMeasurement{.name = "/scan", .type = "sensor_msgs/msg/LaserScan", .has_header = true});
+    for (double t : {0.0, 0.5, 1.0, 1.5, 2.1, 3.2}) scan.add(wallAt(t), std::nullopt, "base_scan");
+    rec.topics.push_back(scan.finish(rec.start, rec.end));
+    rec.topics.back().scan_validity = v;
+    TopicMeasurer imu(TopicMeasurement{.name = "/imu", .type = "sensor_msgs/msg/Imu"});
+    imu.add(wallAt(0), std::nullopt, std::nullopt);
+    rec.topics.push_back(imu.finish(rec.start, rec.end));
+    TopicContract strict, loose, not_a_scan;
+    strict.pattern = loose.pattern = "/scan";
+    strict.min_valid_share = Limit<double>{0.6, Severity::Error, 3};
+    loose.min_valid_share = Limit<double>{0.5};
+    not_a_scan.pattern = "/imu";
+    not_a_scan.min_valid_share = Limit<double>{0.5};
+    RecordingContract c{"spec.yaml", {strict, loose, not_a_scan}};
+    const std::vector<RuleResult> r = judgeContract(c, rec);
+    ASSERT_EQ(r.size(), 6u);
+    EXPECT_EQ(r[1].rule, "min_valid_share");
+    EXPECT_EQ(r[1].limit, "0.6");
+    EXPECT_FALSE(r[1].passed);
+    EXPECT_EQ(r[1].measured, "worst second 50 % valid, scans from 1 s to 1.5 s (74 % of 50 ranges in all)");
+    EXPECT_DOUBLE_EQ(*r[1].value, 0.5);
+    EXPECT_DOUBLE_EQ(*r[1].from_s, 1.0);
+    EXPECT_DOUBLE_EQ(*r[1].to_s, 1.5);
+    EXPECT_EQ(r[1].line, 3);
+    EXPECT_TRUE(r[3].passed);  // 0.5 is not below 0.5
+    EXPECT_FALSE(r[5].passed);
+    EXPECT_EQ(r[5].measured, "not measured: sensor_msgs/msg/Imu is not a sensor_msgs/msg/LaserScan");
+    // A measurement that did not decode the scans (a caller that asked for none) says so.
+    rec.topics[0].scan_validity.reset();
+    EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: the scans were not decoded");
+    rec.topics[0].scan_validity = ScanValidity{};
+    EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: no scan has a range");
+}
+
+/// /imu at 100 Hz over 10 s, silent from 3 to 6 s and from 7 to 9.5 s.
+RecordingMeasurement silentImu() {
+    RecordingMeasurement rec{wallAt(0), wallAt(10), {}};
+    TopicMeasurer imu(TopicMeasurement{.name = "/imu", .type = "sensor_msgs/msg/Imu", .has_header = true});
+    for (int k = 0; k <= 1000; ++k) {
+        if ((k > 300 && k < 600) || (k > 700 && k < 950)) continue;
+        imu.add(wallAt(k / 100.0), std::nullopt, "imu_link");
+    }
+    rec.topics.push_back(imu.finish(rec.start, rec.end));
+    return rec;
+}
+
+TEST(RecordingContract, ASensorSilentWhileTheRobotMovesFailsAsEvaluateJudgesIt) {
+    RecordingMeasurement rec = silentImu();
+    ASSERT_EQ(rec.topics[0].long_silences.size(), 2u);
+    EXPECT_EQ(rec.topics[0].long_silences[1].start, wallAt(7.0));
+    EXPECT_EQ(rec.topics[0].long_silences[1].end, wallAt(9.5));
+    TopicContract imu;
+    imu.pattern = "/imu";
+    imu.forbid_sensor_silent = Limit<bool>{true, Severity::Error, 5};
+    RecordingContract c{"spec.yaml", {imu}};
+
+    // Moving from 2 to 5 s: 2 of the first silence's 3 s (at least half); standing in the second.
+    rec.moving.emplace();
+    rec.moving->add(wallAt(2), wallAt(5));
+    rec.motion_source = "/odom";
+    std::vector<RuleResult> r = judgeContract(c, rec);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[1].rule, "forbid_sensor_silent");
+    EXPECT_FALSE(r[1].passed);
+    EXPECT_EQ(r[1].measured, "silent 3 s from 3 s to 6 s, the robot moving for 2 s of it (motion from /odom)");
+    EXPECT_DOUBLE_EQ(*r[1].from_s, 3.0);
+    EXPECT_DOUBLE_EQ(*r[1].to_s, 6.0);
+    EXPECT_DOUBLE_EQ(*r[1].value, 3.0);
+
+    // Moving for 1 s of it only: under half, and the robot stands through the second.
+    rec.moving.emplace();
+    rec.moving->add(wallAt(5), wallAt(6.5));
+    r = judgeContract(c, rec);
+    EXPECT_TRUE(r[1].passed);
+    EXPECT_EQ(r[1].measured, "no silence of 2 s or more while moving (motion from /odom)");
+
+    // Motion unknown: every silence counts, the longest is reported.
+    rec.moving.reset();
+    r = judgeContract(c, rec);
+    EXPECT_FALSE(r[1].passed);
+    EXPECT_EQ(r[1].measured, "silent 3 s from 3 s to 6 s (motion unknown: no odometry, every silence counts)");
+}
+
+TEST(RecordingContract, ASensorThatStopsIsSilentToTheRecordingsEnd) {
+    RecordingMeasurement rec{wallAt(0), wallAt(10), {}};
+    TopicMeasurer imu(TopicMeasurement{.name = "/imu", .type = "sensor_msgs/msg/Imu"});
+    for (int k = 300; k <= 700; ++k) imu.add(wallAt(k / 100.0), std::nullopt, std::nullopt);
+    rec.topics.push_back(imu.finish(rec.start, rec.end));
+    ASSERT_EQ(rec.topics[0].long_silences.size(), 2u);  // before 3 s and after 7 s
+    EXPECT_EQ(rec.topics[0].long_silences[0].start, wallAt(0));
+    EXPECT_EQ(rec.topics[0].long_silences[0].end, wallAt(3));
+    EXPECT_EQ(rec.topics[0].long_silences[1].start, wallAt(7));
+    EXPECT_EQ(rec.topics[0].long_silences[1].end, wallAt(10));
+}
+
 }  // namespace
 }  // namespace robometrics::topicstats

@@ -35,6 +35,20 @@ TEST(ScanCollisions, AnEpisodeRunsFromTheFirstCollidingScanToTheLast) {
     EXPECT_DOUBLE_EQ(s.mean_clearance_m, mean);
     // Below 0.5 m from 1.1 s to 1.4 s (held until the next scan): 0.3 s.
     EXPECT_NEAR(s.time_low_clearance_s, 0.3, 1e-9);
+    // When: the closest reading at 1.2 s, the first scan below min_safe_clearance at 1.1 s
+    // (what `check`'s run: min_safe_clearance reports).
+    EXPECT_EQ(s.min_clearance_at, at(1.2));
+    ASSERT_TRUE(s.first_low_clearance);
+    EXPECT_EQ(*s.first_low_clearance, at(1.1));
+}
+
+TEST(ScanCollisions, NoLowClearanceHasNoTime) {
+    ScanCollisions c;
+    c.add(scan({1.0f}), at(1.0));
+    c.add(scan({0.7f}), at(2.0));
+    c.add(scan({0.7f}), at(3.0));  // equal: the first is kept
+    EXPECT_FALSE(c.summary().first_low_clearance);
+    EXPECT_EQ(c.summary().min_clearance_at, at(2.0));
 }
 
 TEST(ScanCollisions, ContactsFurtherApartThanTheMergeGapAreSeparateEpisodes) {

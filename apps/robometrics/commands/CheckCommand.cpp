@@ -2,7 +2,8 @@
 //                   [--warnings-as-errors] [--strict]
 // robometrics check --init GOOD.mcap
 // A recording contract for CI (evaluate/RecordingCheck, io/ContractSpecFile): each recording is
-// measured in one pass and the spec's rules judged on it. Exit 0 when every error rule holds, 1
+// measured in one pass and the spec's rules judged on it; a spec with `run:` also evaluates it
+// (evaluate/RunContractCheck). Exit 0 when every error rule holds, 1
 // when one fails, 2 for bad usage or a bad spec (refused before any recording is read).
 // docs/check.md.
 
@@ -33,7 +34,7 @@ int writeInitialSpec(const CheckOptions &o) {
         return usage(kCheck,
                      Error{"--init GOOD.mcap takes no SPEC, INPUT, --json, --junit or --format: it prints a spec"});
     std::vector<std::string> warnings;
-    auto measured = evaluate::measureRecording(o.init, o.strict, warnings);
+    auto measured = evaluate::measureRecording(o.init, o.strict, warnings, evaluate::MeasureOptions::everything());
     if (!measured) return fail(kCheck, measured.error());
     printNotes(kCheck, "warning", warnings);
     fmt::print("{}", io::initialContractSpec(*measured, o.init));
@@ -72,7 +73,7 @@ int runCheck(const CheckOptions &o) {
 }
 
 const RegisterCommand kCheckRegistration(
-    kCheck, "Check recordings against a contract (topics, rates, gaps, latency, QoS, frames) for CI",
+    kCheck, "Check recordings against a contract (topics, rates, gaps, latency, QoS, frames, evaluate's limits) for CI",
     [](CLI::App &app) {
         auto o = std::make_shared<CheckOptions>();
         app.add_option("SPEC INPUT", o->positionals, "the spec (YAML), then bags, run folders or quoted globs of them");

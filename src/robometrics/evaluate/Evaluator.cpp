@@ -35,6 +35,7 @@
 #include "robometrics/nodes/TraversalNode.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/slam/MatchedPairs.hpp"
+#include "robometrics/topicstats/SensorSilence.hpp"
 
 namespace robometrics::evaluate {
 
@@ -376,7 +377,7 @@ void topicDropAnomalies(Evaluation &e, double drop_ratio) {
 /// at least kSilentPeriods periods and kSilentSeconds, the robot moving for at least half of it
 /// (or motion unknown). A topic the share rule already raised is not raised twice.
 void silentSensorAnomalies(Evaluation &e) {
-    constexpr double kSilentPeriods = 20, kSilentSeconds = 2.0, kMovingShare = 0.5;
+    using Rule = topicstats::SensorSilenceRule;
     std::set<std::string> raised;
     for (const slam::Anomaly &a : e.anomalies) {
         if (a.code == "topic_drops") raised.insert(a.message.substr(0, a.message.find(": ")));
@@ -384,17 +385,17 @@ void silentSensorAnomalies(Evaluation &e) {
     for (const auto &t : e.topic_health) {
         if (t.kind != topicstats::TopicKind::Periodic || t.role != topicstats::TopicRole::Sensor) continue;
         if (raised.count(t.topic) || !(t.expected_period_ms > 0)) continue;
-        const double least_s = std::max(kSilentSeconds, kSilentPeriods * t.expected_period_ms / 1e3);
+        const double period_s = t.expected_period_ms / 1e3, least_s = Rule::least(period_s);
         const topicstats::TopicGap *worst = nullptr;
         double worst_moving_s = 0;
         for (const topicstats::TopicGap &g : t.gaps) {
             const auto [from, to] = gapOnAxis(e.clock, t, g);
-            if (to - from < least_s) continue;
             const TimeNs origin = e.clock.systemStart();
-            const double moving_s = e.activity.moving ? toSeconds(e.activity.moving->overlap(
-                                                            origin + fromSeconds(from), origin + fromSeconds(to)))
-                                                      : to - from;
-            if (moving_s < kMovingShare * (to - from)) continue;
+            std::optional<double> moving;
+            if (e.activity.moving)
+                moving = toSeconds(e.activity.moving->overlap(origin + fromSeconds(from), origin + fromSeconds(to)));
+            if (!Rule::counts(to - from, moving, period_s)) continue;
+            const double moving_s = moving.value_or(to - from);
             if (!worst || g.lengthMs() > worst->lengthMs()) {
                 worst = &g;
                 worst_moving_s = moving_s;

@@ -11,10 +11,70 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
+#include "robometrics/evaluate/RunContractCheck.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/msgs/Codec.hpp"
+#include "robometrics/nodes/ActivityNode.hpp"
 #include "robometrics/nodes/ContractTopicPass.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/traversal/SensorValidity.hpp"
 
 namespace robometrics::evaluate {
+
+namespace {
+
+/// What the pass decodes of a declared topic for the per-message rules, beyond what every topic
+/// is measured for (nodes::ContractTopicPass): only when a rule needs it.
+struct DecodedTopic {
+    msgs::WireFormat format = msgs::WireFormat::Cdr;
+    std::optional<topicstats::ScanValidityMeasurer> scans;  ///< a LaserScan's valid share
+    bool odometry = false;                                  ///< the robot's motion is read from it
+    bool any() const { return scans || odometry; }
+};
+
+const std::string kLaserScan(msgs::TypeInfo<msgs::LaserScan>::name);
+
+bool wantsScans(const bag::TopicInfo &t, const MeasureOptions &what) {
+    return t.type == kLaserScan &&
+           std::any_of(what.scan_validity.begin(), what.scan_validity.end(),
+                       [&](const std::string &p) { return topicstats::topicMatches(p, t.name); });
+}
+
+/// The topic the robot's motion is read from: evaluate's choice of odometry.
+std::string odometryTopic(const std::vector<bag::TopicInfo> &topics) {
+    return nodes::chooseTopics(topics, pipeline::Pipeline{}).odometry;
+}
+
+/// Decodes the messages of the topics a rule needs into reused buffers.
+class MessageRules {
+public:
+    Status add(DecodedTopic &p, const bag::Message &message) {
+        if (p.scans) {
+            ROBOMETRICS_TRY(msgs::decode(message.data, scan_, p.format));
+            // REP 117 as the collision check reads it (traversal::scanMinimum).
+            const traversal::ScanRangeCounts counts = traversal::scanMinimum(scan_, true).counts;
+            p.scans->add(message.log_time, counts.readings, counts.readings - counts.invalid());
+        }
+        if (p.odometry) {
+            ROBOMETRICS_TRY(msgs::decode(message.data, odometry_, p.format));
+            if (auto point = nodes::trackPointOf(odometry_.pose.pose, message.log_time)) {
+                // The track must go forward in time; a message logged out of order is left out.
+                if (!last_ || point->t >= *last_) moving_.add(*point), last_ = point->t;
+            }
+        }
+        return Status{};
+    }
+    const TimeIntervals &moving() const { return moving_.result(); }
+
+private:
+    msgs::LaserScan scan_;
+    msgs::Odometry odometry_;
+    activity::MovingIntervals moving_;
+    std::optional<TimeNs> last_;
+};
+
+}  // namespace
 
 bool RecordingVerdict::passed(bool warnings_as_errors) const {
     if (error) return false;
@@ -23,8 +83,30 @@ bool RecordingVerdict::passed(bool warnings_as_errors) const {
     });
 }
 
+MeasureOptions MeasureOptions::forContract(const topicstats::RecordingContract &contract) {
+    MeasureOptions o;
+    for (const topicstats::TopicContract &c : contract.topics) {
+        if (c.needsScanValidity()) o.scan_validity.push_back(c.pattern);
+    }
+    o.motion = contract.needsMotion();
+    return o;
+}
+
+MeasureOptions MeasureOptions::everything() {
+    MeasureOptions o;
+    o.scan_validity = {"*"};
+    o.motion = true;
+    return o;
+}
+
 Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,
                                                           std::vector<std::string> &warnings) {
+    return measureRecording(input, strict, warnings, MeasureOptions{});
+}
+
+Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,
+                                                          std::vector<std::string> &warnings,
+                                                          const MeasureOptions &what) {
     auto run = findRunInputs(input);
     if (!run) return run.error();
     bag::ReadOptions read;
@@ -35,7 +117,16 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
     const std::vector<bag::TopicInfo> &topics = (*source)->topics();
     std::vector<nodes::ContractTopicPass> pass;
     pass.reserve(topics.size());
-    for (const bag::TopicInfo &t : topics) pass.emplace_back(t);
+    std::vector<DecodedTopic> decoding(topics.size());
+    const std::string odometry = what.motion ? odometryTopic(topics) : std::string();
+    for (std::size_t i = 0; i < topics.size(); ++i) {
+        const bag::TopicInfo &t = topics[i];
+        pass.emplace_back(t);
+        decoding[i].format = msgs::wireFormatOf(t.serialization_format);
+        if (wantsScans(t, what)) decoding[i].scans.emplace();
+        decoding[i].odometry = !odometry.empty() && t.name == odometry;
+    }
+    MessageRules decoded;
     // A source that hands out topics outside its list (none does today) is found by name.
     std::unordered_map<std::string, std::size_t> by_name;
     for (std::size_t i = 0; i < topics.size(); ++i) by_name.emplace(topics[i].name, i);
@@ -56,22 +147,50 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
         if (!any) out.start = message.log_time, any = true;
         out.end = std::max(out.end, message.log_time);
         pass[index].add(message);
+        if (decoding[index].any()) {
+            if (Status s = decoded.add(decoding[index], message); !s.ok())
+                return Error{fmt::format("{}: {} at {:.3f} s: {}", run->bag, message.topic->name,
+                                         toSeconds(message.log_time - out.start), s.error().message)};
+        }
     }
     if (auto damage = (*source)->damage()) warnings.push_back(bag::damageWarning(*damage));
-    for (const nodes::ContractTopicPass &p : pass) out.topics.push_back(p.finish(out.start, out.end));
+    for (std::size_t i = 0; i < pass.size(); ++i) {
+        out.topics.push_back(pass[i].finish(out.start, out.end));
+        if (decoding[i].scans) out.topics.back().scan_validity = decoding[i].scans->finish();
+    }
+    if (!odometry.empty()) {
+        out.moving = decoded.moving();
+        out.motion_source = odometry;
+    }
     return out;
 }
 
 RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, const std::string &input, bool strict) {
     RecordingVerdict v;
     v.recording = input;
-    auto measured = measureRecording(input, strict, v.warnings);
+    auto measured = measureRecording(input, strict, v.warnings, MeasureOptions::forContract(contract));
     if (!measured) {
         v.error = measured.message();
         return v;
     }
     v.measurement = std::move(*measured);
     v.rules = topicstats::judgeContract(contract, v.measurement);
+    if (contract.run) {
+        auto evaluated = evaluateForContract(*contract.run, input, strict);
+        if (!evaluated) {
+            // The topic rules stand; the run's rules cannot be judged, and that is one failure.
+            topicstats::RuleResult r;
+            r.topic = "run";
+            r.rule = "evaluate";
+            r.passed = false;
+            r.measured = "could not be evaluated: " + evaluated.message();
+            r.line = contract.run->line;
+            v.rules.push_back(std::move(r));
+            return v;
+        }
+        std::vector<topicstats::RuleResult> run = judgeRunContract(*contract.run, *evaluated);
+        v.rules.insert(v.rules.end(), std::make_move_iterator(run.begin()), std::make_move_iterator(run.end()));
+    }
     return v;
 }
 

@@ -14,6 +14,20 @@
 
 namespace robometrics::evaluate {
 
+/// What the pass decodes beyond log times and header stamps: only what a rule needs, so that a
+/// spec without per-message rules costs what `robometrics info` does.
+struct MeasureOptions {
+    /// Patterns of the LaserScan topics whose valid ranges are counted (ScanValidity).
+    std::vector<std::string> scan_validity;
+    /// The robot's motion from its odometry (RecordingMeasurement::moving).
+    bool motion = false;
+
+    /// What the rules of `contract` need.
+    static MeasureOptions forContract(const topicstats::RecordingContract &contract);
+    /// Every LaserScan and the motion: what `check --init` writes rules from.
+    static MeasureOptions everything();
+};
+
 /// What one recording got.
 struct RecordingVerdict {
     std::string recording;              ///< as given (a bag, or a run folder)
@@ -30,8 +44,14 @@ struct RecordingVerdict {
 /// is read up to the damage with a warning, unless `strict`.
 Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,
                                                           std::vector<std::string> &warnings);
+/// The same, decoding what `what` asks for in the same pass.
+Result<topicstats::RecordingMeasurement> measureRecording(const std::string &input, bool strict,
+                                                          std::vector<std::string> &warnings,
+                                                          const MeasureOptions &what);
 
 /// Measures and judges one recording; a read error is part of the verdict, not a failure here.
+/// With a `run:` section the recording is also evaluated (evaluate::evaluateRun, the library
+/// call of `robometrics evaluate`) and its rules judged on that evaluation (RunContractCheck).
 RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, const std::string &input, bool strict);
 
 /// Every recording, `jobs` at a time (at least 1); verdicts in input order. `done` is told of

@@ -18,9 +18,9 @@ using topicstats::Severity;
 using topicstats::TopicContract;
 
 const std::vector<std::string> kRootKeys = {"topics", "run"};
-const std::vector<std::string> kTopicKeys = {"type",         "required", "rate_hz",   "tolerance",
-                                             "min_hz",       "max_hz",   "max_gap_s", "max_latency_s",
-                                             "min_messages", "qos",      "frame_id",  "severity"};
+const std::vector<std::string> kTopicKeys = {
+    "type",          "required",     "rate_hz", "tolerance", "min_hz",   "max_hz",          "max_gap_s",
+    "max_latency_s", "min_messages", "qos",     "frame_id",  "severity", "min_valid_share", "forbid_sensor_silent"};
 const std::vector<std::string> kQosKeys = {"reliability", "durability"};
 const std::vector<std::string> kLongFormKeys = {"value", "severity"};
 
@@ -165,6 +165,14 @@ public:
             c.min_messages = Limit<std::uint64_t>{static_cast<std::uint64_t>(limit.value), limit.severity, limit.line};
         }
         if (body["frame_id"]) c.frame_id = text(body["frame_id"], at + "frame_id", fallback);
+        if (body["min_valid_share"]) {
+            c.min_valid_share = positive(body["min_valid_share"], at + "min_valid_share", fallback, true);
+            if (c.min_valid_share->value > 1)
+                fail(body["min_valid_share"], at + "min_valid_share",
+                     fmt::format("is a share from 0 to 1, got {}", c.min_valid_share->value));
+        }
+        if (body["forbid_sensor_silent"])
+            c.forbid_sensor_silent = boolean(body["forbid_sensor_silent"], at + "forbid_sensor_silent", fallback);
         if (const YAML::Node qos = body["qos"]) {
             if (!qos.IsMap())
                 fail(qos, at + "qos", fmt::format("expected a mapping (reliability, durability), got {}", shown(qos)));
@@ -178,6 +186,60 @@ public:
         return c;
     }
 
+    /// `forbid:` a list of codes, or a mapping of codes to their severity.
+    std::vector<topicstats::ForbiddenAnomaly> forbidden(const YAML::Node &node, Severity fallback) const {
+        const std::vector<std::string> &known = topicstats::evaluateAnomalyCodes();
+        std::vector<topicstats::ForbiddenAnomaly> out;
+        auto one = [&](const YAML::Node &code, Severity severity) {
+            if (!code.IsScalar() || code.Scalar().empty())
+                fail(code, "run.forbid", fmt::format("expected an anomaly code, got {}", shown(code)));
+            const std::string name = code.Scalar();
+            if (std::find(known.begin(), known.end(), name) == known.end()) {
+                if (auto near = nearestName(name, known))
+                    fail(code, "run.forbid", fmt::format("unknown anomaly code '{}'; did you mean '{}'?", name, *near));
+                fail(code, "run.forbid",
+                     fmt::format("unknown anomaly code '{}'; evaluate raises {}", name, fmt::join(known, ", ")));
+            }
+            for (const auto &f : out) {
+                if (f.code == name) fail(code, "run.forbid", fmt::format("'{}' listed twice", name));
+            }
+            out.push_back({name, severity, lineOf(code)});
+        };
+        if (node.IsSequence()) {
+            for (const auto &code : node) one(code, fallback);
+        } else if (node.IsMap()) {
+            for (const auto &entry : node)
+                one(entry.first, severity(entry.second, "run.forbid." + entry.first.Scalar()));
+        } else {
+            fail(node, "run.forbid",
+                 fmt::format("expected a list of anomaly codes (or codes: severity), got {}", shown(node)));
+        }
+        return out;
+    }
+
+    topicstats::RunContract run(const YAML::Node &key, const YAML::Node &body) const {
+        topicstats::RunContract r;
+        r.line = lineOf(key);
+        if (!body.IsMap() || body.size() == 0)
+            fail(body.IsNull() ? key : body, "run",
+                 fmt::format("expected a mapping of evaluate's limits and 'forbid', got {}", shown(body)));
+        std::vector<std::string> known;
+        for (const auto &kind : topicstats::runLimitKinds()) known.emplace_back(kind.name);
+        known.emplace_back("forbid");
+        known.emplace_back("severity");
+        checkKeys(body, known, "run");
+        const Severity fallback = body["severity"] ? severity(body["severity"], "run.severity") : Severity::Error;
+        for (const auto &entry : body) {  // in spec order
+            const std::string name = entry.first.Scalar();
+            if (name == "forbid" || name == "severity") continue;
+            const auto &kinds = topicstats::runLimitKinds();
+            const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const auto &k) { return name == k.name; });
+            r.limits.push_back({name, positive(entry.second, "run." + name, fallback, kind->zero_ok)});
+        }
+        if (body["forbid"]) r.forbid = forbidden(body["forbid"], fallback);
+        return r;
+    }
+
     topicstats::RecordingContract parse(const std::string &text) const {
         YAML::Node loaded;
         try {
@@ -188,17 +250,16 @@ public:
         const YAML::Node &root = loaded;  // const: a lookup never adds a key
         if (!root.IsMap()) fail(root, "spec", "expected a mapping with 'topics'");
         checkKeys(root, kRootKeys, "");
-        for (const auto &entry : root) {
-            if (entry.first.Scalar() == "run")
-                fail(entry.first, "run",
-                     "the run section (evaluate's limits) is not supported by this version; remove it");
-        }
-        const YAML::Node topics = root["topics"];
-        if (!topics) fail(root, "topics", "missing: the spec names no topic");
-        if (!topics.IsMap() || topics.size() == 0)
-            fail(topics, "topics", fmt::format("expected a mapping of topic names to rules, got {}", shown(topics)));
         topicstats::RecordingContract contract;
         contract.path = path_;
+        for (const auto &entry : root) {
+            if (entry.first.Scalar() == "run") contract.run = run(entry.first, entry.second);
+        }
+        const YAML::Node topics = root["topics"];
+        if (!topics && contract.run) return contract;  // a spec of the run's limits alone
+        if (!topics) fail(root, "topics", "missing: the spec names no topic (nor a run section)");
+        if (!topics.IsMap() || topics.size() == 0)
+            fail(topics, "topics", fmt::format("expected a mapping of topic names to rules, got {}", shown(topics)));
         std::set<std::string> seen;
         for (const auto &entry : topics) {
             if (!entry.first.IsScalar()) fail(entry.first, "topics", "a topic name must be text");
@@ -228,6 +289,52 @@ std::string yamlKey(const std::string &name) {
     for (char ch : name) quoted += (ch == '"' || ch == '\\') ? std::string("\\") + ch : std::string(1, ch);
     return quoted + "\"";
 }
+
+/// A share lowered by a margin and rounded down to a hundredth, so that the recording it was
+/// measured on passes it.
+double shareWithMargin(double share) { return std::max(0.0, std::floor((share - 0.05) * 100.0 + 1e-9) / 100.0); }
+
+/// The per-message rules the pass measured for `m` (its scans' valid share, its silences while the
+/// robot moved), each written only when the recording passes it.
+std::string perMessageRules(const topicstats::RecordingMeasurement &recording, const topicstats::TopicMeasurement &m) {
+    std::string out;
+    if (m.scan_validity && m.scan_validity->windows > 0) {
+        const topicstats::ScanValidity &v = *m.scan_validity;
+        out += fmt::format("    min_valid_share: {:g}  # worst second {:.1f} % valid from {:.3f} s, {:.1f} % in all\n",
+                           shareWithMargin(v.worst_share), 100 * v.worst_share,
+                           toSeconds(v.worst_from - recording.start), 100 * v.share());
+    }
+    if (m.type == "sensor_msgs/msg/Imu" || m.type == "sensor_msgs/msg/LaserScan") {
+        // Judged by the rule itself, so the comment says what it saw on this recording.
+        topicstats::RecordingContract probe;
+        topicstats::TopicContract c;
+        c.pattern = m.name;
+        c.required.value = false;
+        c.forbid_sensor_silent = Limit<bool>{true};
+        probe.topics.push_back(c);
+        topicstats::RecordingMeasurement one{
+            recording.start, recording.end, {m}, recording.moving, recording.motion_source};
+        const std::vector<topicstats::RuleResult> judged = topicstats::judgeContract(probe, one);
+        if (!recording.moving)
+            out += "    # forbid_sensor_silent: true  # no odometry here: the robot's motion is unknown\n";
+        else if (judged.front().passed)
+            out += fmt::format("    forbid_sensor_silent: true  # {}\n", judged.front().measured);
+        else
+            out += fmt::format("    # forbid_sensor_silent: true  # fails here: {}\n", judged.front().measured);
+    }
+    return out;
+}
+
+const char *const kRunSkeleton =
+    "# The run as `robometrics evaluate` judges it (docs/check.md, The run section): evaluate's own\n"
+    "# parameters as limits, and the anomaly codes that must not occur. Uncomment what the robot needs.\n"
+    "# run:\n"
+    "#   collision_threshold: 0.2    # m: a valid scan reading closer than this is a collision\n"
+    "#   min_safe_clearance: 0.5     # m: the closest valid reading of any scan\n"
+    "#   max_speed_mps: 1.5          # the fastest odometry motion\n"
+    "#   stuck_window_s: 5           # commanded to drive this long and covered less than\n"
+    "#   stuck_progress_ratio: 0.25  # this share of the commanded distance: stuck\n"
+    "#   forbid: [localization_lost, sensor_silent, topic_drops]\n";
 
 }  // namespace
 
@@ -280,8 +387,9 @@ std::string initialContractSpec(const topicstats::RecordingMeasurement &recordin
         if (!m.reliability.empty() && m.reliability != "mixed") qos.push_back("reliability: " + m.reliability);
         if (!m.durability.empty() && m.durability != "mixed") qos.push_back("durability: " + m.durability);
         if (!qos.empty()) out += fmt::format("    qos: {{{}}}\n", fmt::join(qos, ", "));
+        out += perMessageRules(recording, m);
     }
-    return out;
+    return out + kRunSkeleton;
 }
 
 }  // namespace robometrics::io

@@ -10,16 +10,19 @@ namespace robometrics::nodes {
 
 namespace {
 
-double yawOf(const msgs::Quaternion &q) {
-    return std::atan2(2.0 * (q.w * q.z + q.x * q.y), 1.0 - 2.0 * (q.y * q.y + q.z * q.z));
-}
-
 template <class T>
 std::string typeName() {
     return std::string(msgs::TypeInfo<T>::name);
 }
 
 }  // namespace
+
+std::optional<activity::TrackPoint> trackPointOf(const msgs::Pose &p, TimeNs t) {
+    if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return std::nullopt;
+    const msgs::Quaternion &q = p.orientation;
+    const double yaw = std::atan2(2.0 * (q.w * q.z + q.x * q.y), 1.0 - 2.0 * (q.y * q.y + q.z * q.z));
+    return activity::TrackPoint{t, p.position.x, p.position.y, yaw};
+}
 
 const NodeSpec &ActivityNode::spec() {
     const NodeSpec &traversal = TraversalNode::spec();
@@ -69,14 +72,11 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
     }
     if (const std::string t = topic("odometry"); !t.empty()) {
         pipe.subscribe<msgs::Odometry>(t, [this](const msgs::Odometry &m, const pipeline::Envelope &e) {
-            const msgs::Pose &p = m.pose.pose;
-            if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
-            odometry_.push_back({e.log_time, p.position.x, p.position.y, yawOf(p.orientation)});
+            if (auto point = trackPointOf(m.pose.pose, e.log_time)) odometry_.push_back(*point);
         });
     }
     auto truth = [this](const msgs::Pose &p, TimeNs log) {
-        if (!std::isfinite(p.position.x) || !std::isfinite(p.position.y)) return;
-        poses_.push_back({log, p.position.x, p.position.y, yawOf(p.orientation)});
+        if (auto point = trackPointOf(p, log)) poses_.push_back(*point);
     };
     if (const std::string t = topic("pose"); !t.empty()) {
         pipe.subscribe<msgs::PoseArray>(t, [truth](const msgs::PoseArray &m, const pipeline::Envelope &e) {

@@ -13,10 +13,14 @@
 #include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/activity/Track.hpp"
 #include "robometrics/core/SpillLog.hpp"
+#include "robometrics/msgs/Messages.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::nodes {
+
+/// A recorded pose as a point of the robot's track at `t`; empty when its position is not finite.
+std::optional<activity::TrackPoint> trackPointOf(const msgs::Pose &pose, TimeNs t);
 
 struct ActivityRun {
     activity::Intent intent;

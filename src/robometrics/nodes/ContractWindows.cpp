@@ -20,7 +20,14 @@ bool sameRule(const RuleResult &a, const RuleResult &b) { return a.topic == b.to
 }  // namespace
 
 topicstats::RecordingContract liveContract(topicstats::RecordingContract contract) {
-    for (topicstats::TopicContract &topic : contract.topics) topic.min_messages.reset();
+    // Rules of a whole recording, or of decoded messages and the run's evaluation, which a window
+    // of DDS samples does not hold: judged by `check` on the recording, not live.
+    for (topicstats::TopicContract &topic : contract.topics) {
+        topic.min_messages.reset();
+        topic.min_valid_share.reset();
+        topic.forbid_sensor_silent.reset();
+    }
+    contract.run.reset();
     return contract;
 }
 

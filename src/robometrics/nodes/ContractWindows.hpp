@@ -13,7 +13,8 @@
 // counted from the topic's last message before it (from the start of the session before the
 // first), or the silence since that message when the topic is quiet; `max_latency_s`, `frame_id`,
 // `type`, `qos` over the window's messages; `required`: at least one message since the start.
-// `min_messages` is a rule of a whole recording and is not judged live (liveContract()).
+// `min_messages`, the per-message rules and the `run:` section are rules of a whole recording and
+// are not judged live (liveContract()).
 
 #include <cstdint>
 #include <map>

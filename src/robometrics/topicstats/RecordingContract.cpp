@@ -5,28 +5,23 @@
 #include <algorithm>
 #include <cmath>
 
+#include "robometrics/topicstats/SensorSilence.hpp"
+
 namespace robometrics::topicstats {
 
 namespace {
 
-/// A number as a person writes it: at most `decimals` decimals, trailing zeros dropped.
-std::string number(double v, int decimals = 3) {
-    std::string s = fmt::format("{:.{}f}", v, decimals);
-    if (s.find('.') != std::string::npos) {
-        while (s.back() == '0') s.pop_back();
-        if (s.back() == '.') s.pop_back();
-    }
-    return s == "-0" ? "0" : s;
-}
+std::string number(double v, int decimals = 3) { return contractNumber(v, decimals); }
 
-/// What is judged for one topic: the recording's start for relative times, the rules' sink.
+/// What is judged for one topic: the recording (its start for relative times, the robot's
+/// motion), the rules' sink.
 struct Judge {
     const TopicContract &c;
     const TopicMeasurement &m;
-    TimeNs start;
+    const RecordingMeasurement &recording;
     std::vector<RuleResult> &out;
 
-    double relative(TimeNs t) const { return toSeconds(t - start); }
+    double relative(TimeNs t) const { return toSeconds(t - recording.start); }
 
     template <class T>
     RuleResult &add(const char *rule, const Limit<T> &limit, std::string limit_text, bool passed,
@@ -133,6 +128,71 @@ struct Judge {
         if (other) r.from_s = r.to_s = relative(other->first);
     }
 
+    void validShare() {
+        if (!c.min_valid_share) return;
+        const Limit<double> &limit = *c.min_valid_share;
+        if (!m.scan_validity || m.scan_validity->windows == 0) {
+            const bool scan = m.type == "sensor_msgs/msg/LaserScan";
+            add("min_valid_share", limit, number(limit.value), false,
+                m.scan_validity ? std::string("not measured: no scan has a range")
+                : scan          ? std::string("not measured: the scans were not decoded")
+                                : fmt::format("not measured: {} is not a sensor_msgs/msg/LaserScan", m.type));
+            return;
+        }
+        const ScanValidity &v = *m.scan_validity;
+        RuleResult &r =
+            add("min_valid_share", limit, number(limit.value), v.worst_share >= limit.value,
+                fmt::format("worst second {} % valid, {} ({} % of {} ranges in all)", number(100 * v.worst_share, 1),
+                            v.worst_from == v.worst_to
+                                ? fmt::format("one scan at {} s", number(relative(v.worst_from)))
+                                : fmt::format("scans from {} s to {} s", number(relative(v.worst_from)),
+                                              number(relative(v.worst_to))),
+                            number(100 * v.share(), 1), v.ranges));
+        r.value = v.worst_share;
+        r.from_s = relative(v.worst_from);
+        r.to_s = relative(v.worst_to);
+    }
+
+    void silentWhileMoving() {
+        if (!c.needsMotion()) return;
+        const Limit<bool> &limit = *c.forbid_sensor_silent;
+        const auto hz = rate();
+        if (!hz) {
+            add("forbid_sensor_silent", limit, "", false, "not measured: " + noRate());
+            return;
+        }
+        using Rule = SensorSilenceRule;
+        const double period_s = 1.0 / *hz;
+        const TimeSpan *worst = nullptr;
+        double worst_moving_s = 0;
+        for (const TimeSpan &s : m.long_silences) {
+            std::optional<double> moving;
+            if (recording.moving) moving = toSeconds(recording.moving->overlap(s.start, s.end));
+            if (!Rule::counts(toSeconds(s.length()), moving, period_s)) continue;
+            if (!worst || s.length() > worst->length()) {
+                worst = &s;
+                worst_moving_s = moving.value_or(toSeconds(s.length()));
+            }
+        }
+        const std::string unknown = "motion unknown: no odometry, every silence counts";
+        if (!worst) {
+            add("forbid_sensor_silent", limit, "", true,
+                fmt::format("no silence of {} s or more while moving ({})", number(Rule::least(period_s), 2),
+                            recording.moving ? "motion from " + recording.motion_source : unknown));
+            return;
+        }
+        const double silent = toSeconds(worst->length());
+        std::string measured = fmt::format("silent {} s from {} s to {} s", number(silent),
+                                           number(relative(worst->start)), number(relative(worst->end)));
+        measured += recording.moving ? fmt::format(", the robot moving for {} s of it (motion from {})",
+                                                   number(worst_moving_s), recording.motion_source)
+                                     : " (" + unknown + ")";
+        RuleResult &r = add("forbid_sensor_silent", limit, "", false, std::move(measured));
+        r.value = silent;
+        r.from_s = relative(worst->start);
+        r.to_s = relative(worst->end);
+    }
+
     void all() {
         if (c.type) add("type", *c.type, c.type->value, m.type == c.type->value, m.type);
         if (c.min_messages) {
@@ -146,12 +206,23 @@ struct Judge {
         qos("qos.reliability", c.reliability, m.reliability);
         qos("qos.durability", c.durability, m.durability);
         frame();
+        validShare();
+        silentWhileMoving();
     }
 };
 
 }  // namespace
 
 const char *toString(Severity severity) { return severity == Severity::Warning ? "warning" : "error"; }
+
+std::string contractNumber(double v, int decimals) {
+    std::string s = fmt::format("{:.{}f}", v, decimals);
+    if (s.find('.') != std::string::npos) {
+        while (s.back() == '0') s.pop_back();
+        if (s.back() == '.') s.pop_back();
+    }
+    return s == "-0" ? "0" : s;
+}
 
 bool topicMatches(std::string_view pattern, std::string_view name) {
     // Iterative glob: on a mismatch after a '*', let the '*' take one more character.
@@ -173,12 +244,19 @@ bool topicMatches(std::string_view pattern, std::string_view name) {
     return p == pattern.size();
 }
 
+namespace {
+const TimeNs kLongSilence = fromSeconds(SensorSilenceRule::kSeconds);
+}
+
 void TopicMeasurer::add(TimeNs log_time, std::optional<TimeNs> stamp, std::optional<std::string_view> frame_id) {
     if (m_.count == 0) {
         m_.first = log_time;
-    } else if (log_time - m_.last > m_.gap_end - m_.gap_start) {
-        m_.gap_start = m_.last;
-        m_.gap_end = log_time;
+    } else {
+        if (log_time - m_.last > m_.gap_end - m_.gap_start) {
+            m_.gap_start = m_.last;
+            m_.gap_end = log_time;
+        }
+        if (log_time - m_.last >= kLongSilence) m_.long_silences.push_back({m_.last, log_time});
     }
     m_.last = log_time;
     ++m_.count;
@@ -222,11 +300,81 @@ TopicMeasurement TopicMeasurer::finish(TimeNs recording_start, TimeNs recording_
         m.gap_end = recording_end;
         return m;
     }
+    // A sensor that starts late or stops early is silent at the recording's ends too.
+    if (m.first - recording_start >= kLongSilence)
+        m.long_silences.insert(m.long_silences.begin(), TimeSpan{recording_start, m.first});
+    if (recording_end - m.last >= kLongSilence) m.long_silences.push_back({m.last, recording_end});
     // The silence before the first message comes first: of equal silences it is the one reported
     // (and a lone message's only silences are the two ends).
     if (m.first - recording_start >= m.gap_end - m.gap_start) m.gap_start = recording_start, m.gap_end = m.first;
     if (recording_end - m.last > m.gap_end - m.gap_start) m.gap_start = m.last, m.gap_end = recording_end;
     return m;
+}
+
+void ScanValidityMeasurer::add(TimeNs log_time, std::uint64_t ranges, std::uint64_t valid) {
+    if (v_.scans++ == 0) {
+        window_start_ = first_ = log_time;
+    } else if (log_time - window_start_ >= ScanValidity::kWindow) {
+        close(v_);
+        // Windows are fixed from the first scan on; a silence skips the windows it spans.
+        window_start_ += (log_time - window_start_) / ScanValidity::kWindow * ScanValidity::kWindow;
+        first_ = log_time;
+        ranges_ = valid_ = 0;
+    }
+    last_ = std::max(last_, log_time);
+    if (ranges_ == 0) first_ = log_time;
+    ranges_ += ranges;
+    valid_ += valid;
+    v_.ranges += ranges;
+    v_.valid += valid;
+}
+
+void ScanValidityMeasurer::close(ScanValidity &into) const {
+    if (ranges_ == 0) return;  // scans without ranges say nothing of the sensor's returns
+    const double share = static_cast<double>(valid_) / static_cast<double>(ranges_);
+    if (into.windows++ == 0 || share < into.worst_share) {
+        into.worst_share = share;
+        into.worst_from = first_;
+        into.worst_to = last_;
+    }
+}
+
+ScanValidity ScanValidityMeasurer::finish() const {
+    ScanValidity v = v_;
+    close(v);
+    return v;
+}
+
+const RunLimit *RunContract::find(std::string_view name) const {
+    for (const RunLimit &l : limits) {
+        if (l.name == name) return &l;
+    }
+    return nullptr;
+}
+
+const std::vector<RunLimitKind> &runLimitKinds() {
+    static const std::vector<RunLimitKind> kinds = {
+        {"collision_threshold", "metrics_node", "m", true}, {"min_safe_clearance", "metrics_node", "m", true},
+        {"max_speed_mps", "slam_eval", "m/s", false},       {"max_ate_m", "slam_eval", "m", false},
+        {"stuck_window_s", "slam_eval", "s", false},        {"stuck_progress_ratio", "slam_eval", "", true},
+    };
+    return kinds;
+}
+
+const std::vector<std::string> &evaluateAnomalyCodes() {
+    static const std::vector<std::string> codes = {
+        "collision",           "pose_jump",         "stuck",       "teleport",      "drift",
+        "missing_topic",       "localization_lost", "topic_drops", "sensor_silent", "cpu_budget",
+        "recording_truncated", "recording_damaged"};
+    return codes;
+}
+
+bool RecordingContract::needsScanValidity() const {
+    return std::any_of(topics.begin(), topics.end(), [](const TopicContract &c) { return c.needsScanValidity(); });
+}
+
+bool RecordingContract::needsMotion() const {
+    return std::any_of(topics.begin(), topics.end(), [](const TopicContract &c) { return c.needsMotion(); });
 }
 
 std::vector<RuleResult> judgeContract(const RecordingContract &contract, const RecordingMeasurement &recording) {
@@ -260,7 +408,7 @@ std::vector<RuleResult> judgeContract(const RecordingContract &contract, const R
             r.value = static_cast<double>(matched.size());
             out.push_back(std::move(r));
         }
-        for (const TopicMeasurement *m : matched) Judge{c, *m, recording.start, out}.all();
+        for (const TopicMeasurement *m : matched) Judge{c, *m, recording, out}.all();
     }
     return out;
 }

@@ -12,11 +12,15 @@
 #include <vector>
 
 #include "robometrics/core/Time.hpp"
+#include "robometrics/core/TimeIntervals.hpp"
 
 namespace robometrics::topicstats {
 
 enum class Severity { Error, Warning };
 const char *toString(Severity severity);
+
+/// A number as the rules print it: at most `decimals` decimals, trailing zeros dropped ("0.5", "41.2").
+std::string contractNumber(double v, int decimals = 3);
 
 /// One limit of the spec, with the line it was written on and how much its failure weighs.
 template <class T>
@@ -41,15 +45,94 @@ struct TopicContract {
     std::optional<Limit<std::string>> reliability;  ///< "reliable" or "best_effort"
     std::optional<Limit<std::string>> durability;   ///< "volatile" or "transient_local"
     std::optional<Limit<std::string>> frame_id;
+    /// sensor_msgs/LaserScan: the least share of valid ranges in any window of scans
+    /// (ScanValidity); the only rules that need the messages decoded, with the next.
+    std::optional<Limit<double>> min_valid_share;
+    /// The topic must not fall silent while the robot moves (SensorSilenceRule, evaluate's
+    /// `sensor_silent`); the robot's motion comes from its odometry.
+    std::optional<Limit<bool>> forbid_sensor_silent;
+
+    /// Whether a rule of this entry needs the messages of its topics decoded.
+    bool needsScanValidity() const { return min_valid_share.has_value(); }
+    bool needsMotion() const { return forbid_sensor_silent && forbid_sensor_silent->value; }
 };
+
+/// One limit of the `run:` section: a parameter of `robometrics evaluate`, by its own name.
+struct RunLimit {
+    std::string name;  ///< "collision_threshold", "max_speed_mps", ...
+    Limit<double> limit;
+};
+
+/// An anomaly code of `evaluate` that must not occur.
+struct ForbiddenAnomaly {
+    std::string code;
+    Severity severity = Severity::Error;
+    int line = 0;
+};
+
+/// The `run:` section: the recording is evaluated as `robometrics evaluate` would, with these
+/// limits as its parameters, and each limit and forbidden code is a rule (docs/check.md).
+struct RunContract {
+    int line = 0;
+    std::vector<RunLimit> limits;  ///< in spec order
+    std::vector<ForbiddenAnomaly> forbid;
+
+    const RunLimit *find(std::string_view name) const;
+};
+
+/// What a `run:` limit is: its evaluate parameter's node, and whether 0 is a valid value.
+struct RunLimitKind {
+    const char *name;
+    const char *node;  ///< the params file's node that holds it
+    const char *unit;
+    bool zero_ok;
+};
+/// The limits `run:` accepts, in the order docs/check.md lists them.
+const std::vector<RunLimitKind> &runLimitKinds();
+/// The anomaly codes `robometrics evaluate` raises (docs/evaluate.md, Anomalies).
+const std::vector<std::string> &evaluateAnomalyCodes();
 
 struct RecordingContract {
     std::string path;  ///< the spec file, for messages and annotations
     std::vector<TopicContract> topics;
+    std::optional<RunContract> run;
+
+    bool needsScanValidity() const;
+    bool needsMotion() const;
 };
 
 /// Whether `name` matches a glob `pattern` (`*` any run of characters, `/` included; `?` one).
 bool topicMatches(std::string_view pattern, std::string_view name);
+
+/// How many of a LaserScan topic's ranges were real returns: finite and within [range_min,
+/// range_max] (REP 117, traversal::scanMinimum), pooled over windows of kWindow of scans from the
+/// topic's first scan. A window holds the scans whose log times fall in it; the worst window is
+/// the one with the least share (the earliest of equal ones).
+struct ScanValidity {
+    static constexpr TimeNs kWindow = kNsPerSecond;
+    std::uint64_t scans = 0;
+    std::uint64_t ranges = 0;  ///< every range of every scan
+    std::uint64_t valid = 0;
+    std::uint64_t windows = 0;            ///< windows that held a range
+    double worst_share = 1;               ///< valid / ranges of the worst window
+    TimeNs worst_from = 0, worst_to = 0;  ///< log times of its first and last scan
+    double share() const { return ranges ? static_cast<double>(valid) / static_cast<double>(ranges) : 0.0; }
+};
+
+/// Counts a LaserScan topic's valid ranges scan by scan into windows: constant memory.
+class ScanValidityMeasurer {
+public:
+    /// One scan at `log_time` with `ranges` ranges, `valid` of them real returns.
+    void add(TimeNs log_time, std::uint64_t ranges, std::uint64_t valid);
+    ScanValidity finish() const;
+
+private:
+    void close(ScanValidity &into) const;
+    ScanValidity v_;
+    TimeNs window_start_ = 0;               ///< the current window begins here (first scan + k windows)
+    TimeNs first_ = 0, last_ = 0;           ///< its first and last scan
+    std::uint64_t ranges_ = 0, valid_ = 0;  ///< in it
+};
 
 /// What one pass measured of one topic. Times are log times (ns).
 struct TopicMeasurement {
@@ -79,12 +162,21 @@ struct TopicMeasurement {
     std::vector<Frame> frames;
     std::uint64_t frames_untold = 0;  ///< messages whose frame was not kept (more frames than that)
     static constexpr std::size_t kMaxFrames = 8;
+    /// Silences between two messages of at least SensorSilenceRule::kSeconds, in time order:
+    /// what `forbid_sensor_silent` judges against the robot's motion.
+    std::vector<TimeSpan> long_silences;
+    /// Valid ranges of a LaserScan topic, when a rule asked for them (the scans were decoded).
+    std::optional<ScanValidity> scan_validity;
 };
 
 /// The recording as one pass saw it.
 struct RecordingMeasurement {
     TimeNs start = 0, end = 0;  ///< first and last log time of any message
     std::vector<TopicMeasurement> topics;
+    /// When the robot drove or turned (log times), measured only when a rule needs it and the
+    /// recording has an odometry topic (`motion_source`); empty: its motion is unknown.
+    std::optional<TimeIntervals> moving;
+    std::string motion_source;
 };
 
 /// Measures one topic message by message: constant memory.

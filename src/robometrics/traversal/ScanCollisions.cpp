@@ -15,12 +15,16 @@ void ScanCollisions::add(const msgs::LaserScan &scan, TimeNs t) {
         return;
     }
     const double clearance = *minimum.range;
-    s.min_clearance_m = std::isnan(s.min_clearance_m) ? clearance : std::min(s.min_clearance_m, clearance);
+    if (std::isnan(s.min_clearance_m) || clearance < s.min_clearance_m) {
+        s.min_clearance_m = clearance;
+        s.min_clearance_at = t;
+    }
     clearance_sum_ += clearance;
     s.mean_clearance_m = clearance_sum_ / static_cast<double>(++clearance_count_);
     if (last_time_ && last_low_ && t > *last_time_) s.time_low_clearance_s += toSeconds(t - *last_time_);
     last_time_ = t;
     last_low_ = clearance < config_.min_safe_clearance;
+    if (last_low_ && !s.first_low_clearance) s.first_low_clearance = t;
     if (!(clearance < config_.collision_threshold)) return;
     ++s.scans_in_collision;
     const bool continues = !s.episodes.empty() && t - s.episodes.back().end <= fromSeconds(config_.merge_gap_s);

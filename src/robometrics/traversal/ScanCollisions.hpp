@@ -40,7 +40,9 @@ struct ScanCollisionSummary {
     ScanRangeCounts ranges;
     double min_clearance_m = std::numeric_limits<double>::quiet_NaN();   ///< NaN: no valid reading
     double mean_clearance_m = std::numeric_limits<double>::quiet_NaN();  ///< mean of the per-scan minima
-    double time_low_clearance_s = 0;  ///< scan minimum below min_safe_clearance, held to the next scan
+    double time_low_clearance_s = 0;            ///< scan minimum below min_safe_clearance, held to the next scan
+    TimeNs min_clearance_at = 0;                ///< time of the scan with the smallest reading (the first of equals)
+    std::optional<TimeNs> first_low_clearance;  ///< the first scan whose minimum was below min_safe_clearance
     std::vector<CollisionEpisode> episodes;
 };
 
