@@ -173,7 +173,7 @@ public:
         if (json_depth_ > 0) return json_writer_.numbers(values);
         if (!open_) return;
         if (open_->kind == ColumnSlot::NumberList) {
-            if (open_->columns[0] < 0) return;
+            if (open_->columns[0] < 0 || values.empty()) return;  // an empty span may have no data()
             Column &column = columns_[open_->columns[0]];
             const std::size_t at = column.bytes.size();
             column.bytes.resize(at + values.size_bytes());
