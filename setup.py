@@ -24,7 +24,9 @@ class CMakeBuild(build_ext):
 
     def build_extension(self, ext: Extension) -> None:
         target = pathlib.Path(self.get_ext_fullpath(ext.name)).resolve()
-        build = pathlib.Path(self.build_temp).resolve() / "cmake"
+        # A fixed tree in the checkout (ignored by git), so that a second `pip install .` rebuilds
+        # only what changed; ROBOMETRICS_PIP_BUILD_DIR moves it.
+        build = pathlib.Path(os.environ.get("ROBOMETRICS_PIP_BUILD_DIR", ROOT / "build-pip")).resolve()
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
         subprocess.check_call(
             [
