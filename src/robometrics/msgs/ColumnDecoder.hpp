@@ -66,6 +66,8 @@ public:
     void reserve(std::size_t rows);
 
     std::size_t rows() const { return rows_; }
+    /// The columns. While decoding, a Number, Bool or Time column's bytes may hold spare room
+    /// after its rows() values (it grows in blocks); take() and a failed append() cut it back.
     const std::vector<Column> &columns() const { return columns_; }
     /// The columns with their rows, leaving this decoder with empty columns.
     std::vector<Column> take();
