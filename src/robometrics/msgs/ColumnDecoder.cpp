@@ -106,7 +106,7 @@ private:
 /// truncate() cut it back to the rows.
 template <class T>
 void putValue(Column &column, std::size_t row, T value) {
-    std::vector<std::uint8_t> &bytes = column.bytes;
+    ColumnBytes &bytes = column.bytes;
     const std::size_t at = row * sizeof(T);
     if (bytes.size() < at + sizeof(T)) {
         const std::size_t need = at + sizeof(T);
