@@ -241,7 +241,8 @@ class TrajectoryResult:
     """
 
     def __init__(self, summary: Dict[str, Any], ref: Trajectory, est_aligned: Trajectory, errors: Any, timestamps: Any) -> None:
-        self.summary: Dict[str, Any] = summary
+        self._summary: Dict[str, Any] = summary  # without the per-pose lists until asked for
+        self._whole: Optional[Dict[str, Any]] = None
         self.stats: Dict[str, float] = {
             key: summary[key] for key in ("rmse", "mean", "median", "std", "min", "max", "sse") if key in summary
         }
@@ -250,8 +251,17 @@ class TrajectoryResult:
         self.errors: Any = errors
         self.timestamps: Any = timestamps
 
+    @property
+    def summary(self) -> Dict[str, Any]:
+        """The CLI's ``--json --errors`` document; its ``errors`` and ``timestamps`` lists are made
+        from the arrays on first use (a million floats as Python objects cost more than the
+        evaluation's bookkeeping, so ape() itself does not build them)."""
+        if self._whole is None:
+            self._whole = dict(self._summary, errors=self.errors.tolist(), timestamps=self.timestamps.tolist())
+        return self._whole
+
     def __repr__(self) -> str:
-        return f"<robometrics.TrajectoryResult {self.summary.get('metric')} rmse={self.stats.get('rmse')}>"
+        return f"<robometrics.TrajectoryResult {self._summary.get('metric')} rmse={self.stats.get('rmse')}>"
 
 
 def _argument(value: TrajectoryLike) -> Union[str, Trajectory]:
