@@ -24,15 +24,23 @@ class CMakeBuild(build_ext):
 
     def build_extension(self, ext: Extension) -> None:
         target = pathlib.Path(self.get_ext_fullpath(ext.name)).resolve()
-        build = pathlib.Path(self.build_temp).resolve() / "cmake"
+        # A fixed tree in the checkout (ignored by git), so that a second `pip install .` rebuilds
+        # only what changed; ROBOMETRICS_PIP_BUILD_DIR moves it. ROBOMETRICS_PIP_CMAKE_TREE names
+        # a tree that is already configured (a developer's build/): it is built, not configured
+        # again, so its options stay as they are.
+        existing = os.environ.get("ROBOMETRICS_PIP_CMAKE_TREE")
+        build = pathlib.Path(existing or os.environ.get("ROBOMETRICS_PIP_BUILD_DIR", ROOT / "build-pip")).resolve()
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
-        subprocess.check_call(
-            [
-                "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-                "-DROBOMETRICS_BUILD_TESTS=OFF", "-DROBOMETRICS_BUILD_BENCH=OFF",
-                "-DROBOMETRICS_BUILD_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}",
-            ]
-        )
+        if existing and not (build / "CMakeCache.txt").is_file():
+            raise RuntimeError(f"ROBOMETRICS_PIP_CMAKE_TREE={existing} is not a configured CMake tree")
+        if not existing:
+            subprocess.check_call(
+                [
+                    "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+                    "-DROBOMETRICS_BUILD_TESTS=OFF", "-DROBOMETRICS_BUILD_BENCH=OFF",
+                    "-DROBOMETRICS_BUILD_PYTHON=ON", f"-DPython3_EXECUTABLE={sys.executable}",
+                ]
+            )
         subprocess.check_call(["cmake", "--build", str(build), "--target", "_robometrics", "-j", jobs])
         built = next((build / "python" / "robometrics").glob("_robometrics*.so"))
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -9,9 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "robometrics/core/Params.hpp"
 #include "robometrics/core/Result.hpp"
-#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/nodes/NodeArguments.hpp"
 
 namespace robometrics::app {
 
@@ -78,10 +77,7 @@ inline CLI::Validator writesExtensions(std::vector<std::string> extensions) {
 /// A malformed "-p name:=value" or "--topic name=/topic" is bad usage (exit code 2).
 inline std::optional<int> checkUsage(const std::string &command, const std::vector<std::string> &overrides,
                                      const std::vector<std::string> &remaps = {}) {
-    Params probe;
-    if (Status s = probe.applyOverrides(overrides); !s.ok()) return usage(command, s);
-    pipeline::Pipeline remapped;
-    if (Status s = remapped.addRemaps(remaps); !s.ok()) return usage(command, s);
+    if (Status s = nodes::checkNodeArguments(overrides, remaps); !s.ok()) return usage(command, s);
     return std::nullopt;
 }
 

@@ -18,6 +18,7 @@ import json
 import os
 import pathlib
 import tempfile
+import warnings
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -40,6 +41,8 @@ __all__ = [
     "rpe",
     "Evaluation",
     "evaluate",
+    "traversal",
+    "topic_stats",
 ]
 
 
@@ -159,7 +162,7 @@ class Bag:
 
         ``msg`` is a dict of the decoded fields in .msg order, nested messages as dicts, numeric
         arrays (LaserScan ranges, PointCloud2 data, covariances) as numpy arrays of the field's
-        type (an empty one as an empty list), times as ``{"sec": ..., "nanosec": ...}``.
+        type (an empty one too: an empty array of that type), times as ``{"sec": ..., "nanosec": ...}``.
         ``topics`` selects topics (ArgumentError for one the bag does not have); ``start_ns`` and
         ``end_ns`` bound the log time (inclusive). Memory stays that of one message.
         """
@@ -238,7 +241,8 @@ class TrajectoryResult:
     """
 
     def __init__(self, summary: Dict[str, Any], ref: Trajectory, est_aligned: Trajectory, errors: Any, timestamps: Any) -> None:
-        self.summary: Dict[str, Any] = summary
+        self._summary: Dict[str, Any] = summary  # without the per-pose lists until asked for
+        self._whole: Optional[Dict[str, Any]] = None
         self.stats: Dict[str, float] = {
             key: summary[key] for key in ("rmse", "mean", "median", "std", "min", "max", "sse") if key in summary
         }
@@ -247,8 +251,17 @@ class TrajectoryResult:
         self.errors: Any = errors
         self.timestamps: Any = timestamps
 
+    @property
+    def summary(self) -> Dict[str, Any]:
+        """The CLI's ``--json --errors`` document; its ``errors`` and ``timestamps`` lists are made
+        from the arrays on first use (a million floats as Python objects cost more than the
+        evaluation's bookkeeping, so ape() itself does not build them)."""
+        if self._whole is None:
+            self._whole = dict(self._summary, errors=self.errors.tolist(), timestamps=self.timestamps.tolist())
+        return self._whole
+
     def __repr__(self) -> str:
-        return f"<robometrics.TrajectoryResult {self.summary.get('metric')} rmse={self.stats.get('rmse')}>"
+        return f"<robometrics.TrajectoryResult {self._summary.get('metric')} rmse={self.stats.get('rmse')}>"
 
 
 def _argument(value: TrajectoryLike) -> Union[str, Trajectory]:
@@ -334,6 +347,98 @@ def rpe(
 
 
 
+ParamsLike = Optional[Union[str, "os.PathLike[str]", Mapping[str, Any]]]
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _params_arguments(params: ParamsLike) -> Tuple[Optional[str], List[str]]:
+    """``params`` as the CLI's ``--params FILE`` or its ``-p name:=value`` overrides."""
+    if params is None:
+        return None, []
+    if isinstance(params, Mapping):
+        return None, [f"{name}:={str(value).lower() if isinstance(value, bool) else value}" for name, value in params.items()]
+    return str(params), []
+
+
+def _remaps(topics: Optional[Mapping[str, str]]) -> List[str]:
+    """``{"odom": "/robot/odom"}`` as the CLI's ``--topic odom=/robot/odom``."""
+    return [f"{name}={topic}" for name, topic in (topics or {}).items()]
+
+
+def _run_table(run: Any, name: str) -> Any:
+    """Runs ``run(csv_path)`` (a node over a bag that writes its CSV), then the CSV as a DataFrame
+    (read as evaluate()'s tables are), with the run's ``summary``, ``notes`` and ``warnings`` in
+    ``attrs``; each warning is also issued as a Python warning."""
+    pandas = _pandas()
+    with tempfile.TemporaryDirectory(prefix="robometrics-") as scratch:
+        csv = pathlib.Path(scratch) / f"{name}.csv"
+        text, notes, run_warnings = run(str(csv))
+        frame = pandas.read_csv(csv)
+    for warning in run_warnings:
+        warnings.warn(f"robometrics {name}: {warning}", RuntimeWarning, stacklevel=3)
+    frame.attrs["summary"] = json.loads(text)
+    frame.attrs["notes"] = list(notes)
+    frame.attrs["warnings"] = list(run_warnings)
+    return frame
+
+
+def traversal(
+    bag: Union[PathLike, "Bag"],
+    params: ParamsLike = None,
+    topics: Optional[Mapping[str, str]] = None,
+    extended: bool = False,
+    strict: bool = False,
+) -> Any:
+    """RoboTerrain's traversal metrics per second of bag time, as ``robometrics traversal BAG -o FILE.csv``.
+
+    Returns the CSV the CLI writes as a DataFrame, one row per second: the same columns (the
+    seed's, ``Timestamp`` first; ``extended`` appends those of the CLI's ``--extended``) and the
+    same values (docs/traversal.md says what each one is). ``params``: a ROS 2 params file (``--params``, section
+    ``metrics_node``) or a dict of overrides ``{"robot_radius": 0.3}`` (``-p name:=value``);
+    ``topics``: remappings ``{"odom": "/robot/odom"}`` (``--topic name=/topic``); ``strict``
+    refuses a damaged bag. ``attrs["summary"]`` holds the whole-run summary of ``--json``,
+    ``attrs["notes"]`` and ``attrs["warnings"]`` what the CLI prints on stderr (each warning is
+    also a RuntimeWarning). ArgumentError for a malformed override or remap or a bad value.
+    """
+    path = bag.path if isinstance(bag, Bag) else str(bag)
+    params_file, overrides = _params_arguments(params)
+    return _run_table(
+        lambda csv: _robometrics.traversal_run(
+            path, csv, params_file, overrides, _remaps(topics), bool(extended), bool(strict)
+        ),
+        "traversal",
+    )
+
+
+def topic_stats(
+    bag: Union[PathLike, "Bag"],
+    window_s: float = 1.0,
+    topics: Optional[Sequence[str]] = None,
+    rclcpp_period: bool = False,
+    strict: bool = False,
+) -> Any:
+    """ROS 2 topic statistics per window of bag time, as ``robometrics topic-stats BAG --window
+    WINDOW_S -o FILE.csv``.
+
+    Returns the CSV the CLI writes as a DataFrame, the same columns and values: one row per
+    window, topic and metric (``window_start``, ``window_stop`` in s, ``topic``, ``metric``
+    message_age or message_period, ``unit``, ``average``, ``minimum``, ``maximum``, ``stddev``,
+    ``count``; NaN for a statistic without samples). ``topics`` keeps only those (ArgumentError for one the bag does not
+    have); ``rclcpp_period`` measures the period across window boundaries as rclcpp does;
+    ``window_s`` must lie within the CLI's ``--window`` bounds (ArgumentError otherwise).
+    ``attrs["summary"]`` holds the health table of ``--json``.
+    """
+    path = bag.path if isinstance(bag, Bag) else str(bag)
+    if isinstance(topics, str):
+        topics = [topics]
+    return _run_table(
+        lambda csv: _robometrics.topic_stats_run(
+            path, csv, float(window_s), list(topics or []), bool(rclcpp_period), bool(strict)
+        ),
+        "topic_stats",
+    )
+
+
 class Evaluation:
     """What ``robometrics evaluate`` decides about a run.
 
@@ -365,7 +470,7 @@ def _read_evaluation(folder: pathlib.Path, output_dir: Optional[str]) -> Evaluat
 def evaluate(
     input: Union[str, "os.PathLike[str]"],
     output_dir: Optional[Union[str, "os.PathLike[str]"]] = None,
-    params: Optional[Union[str, "os.PathLike[str]", Mapping[str, Any]]] = None,
+    params: ParamsLike = None,
     topics: Optional[Mapping[str, str]] = None,
     gt_traj: Optional[str] = None,
     gt_map: Optional[str] = None,
@@ -388,16 +493,11 @@ def evaluate(
         "est_traj": est_traj,
         "params_file": None,
         "param_overrides": [],
-        "remaps": [f"{name}={topic}" for name, topic in (topics or {}).items()],
+        "remaps": _remaps(topics),
         "t_max_diff": float(t_max_diff),
         "strict": bool(strict),
     }
-    if isinstance(params, Mapping):
-        arguments["param_overrides"] = [
-            f"{name}:={str(value).lower() if isinstance(value, bool) else value}" for name, value in params.items()
-        ]
-    elif params is not None:
-        arguments["params_file"] = str(params)
+    arguments["params_file"], arguments["param_overrides"] = _params_arguments(params)
     if output_dir is not None:
         _robometrics.evaluate_run(str(input), str(output_dir), arguments)
         return _read_evaluation(pathlib.Path(output_dir), str(output_dir))

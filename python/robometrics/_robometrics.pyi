@@ -53,3 +53,15 @@ def evaluate_trajectories(
     metric: str, ref: Union[str, Trajectory], est: Union[str, Trajectory], options: Dict[str, Any]
 ) -> Tuple[str, Trajectory, Trajectory, npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 def evaluate_run(input: str, out_dir: str, arguments: Dict[str, Any]) -> str: ...
+def traversal_run(
+    bag: str,
+    csv: str,
+    params_file: Optional[str],
+    overrides: List[str],
+    remaps: List[str],
+    extended: bool,
+    strict: bool,
+) -> Tuple[str, List[str], List[str]]: ...
+def topic_stats_run(
+    bag: str, csv: str, window_s: float, topics: List[str], rclcpp_period: bool, strict: bool
+) -> Tuple[str, List[str], List[str]]: ...

@@ -104,10 +104,11 @@ py::dtype dtypeOf(const msgs::Column &column) {
 }
 
 /// A numpy array over `values` (moved into the array's owner: no copy).
-template <class T>
-py::array ownedArray(std::vector<T> &&values, const py::dtype &dtype, std::size_t itemsize) {
-    auto *owner = new std::vector<T>(std::move(values));
-    py::capsule free(owner, [](void *p) { delete static_cast<std::vector<T> *>(p); });
+template <class T, class Allocator>
+py::array ownedArray(std::vector<T, Allocator> &&values, const py::dtype &dtype, std::size_t itemsize) {
+    using Values = std::vector<T, Allocator>;
+    auto *owner = new Values(std::move(values));
+    py::capsule free(owner, [](void *p) { delete static_cast<Values *>(p); });
     const auto count = static_cast<py::ssize_t>(owner->size() * sizeof(T) / itemsize);
     return py::array(dtype, {count}, {static_cast<py::ssize_t>(itemsize)}, owner->data(), free);
 }

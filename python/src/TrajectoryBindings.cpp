@@ -126,7 +126,10 @@ py::tuple evaluateTrajectories(const std::string &metric, const TrajectoryArgume
         o.all_pairs = options["all_pairs"].cast<bool>();
     }
     o.json = true;
-    o.errors = true;
+    // The errors and their stamps come back as numpy arrays; the Python side puts them into the
+    // summary as lists (what --errors adds). As JSON text, 2 x 1M numbers cost more to write and
+    // parse than the evaluation itself (issue 58, item 7).
+    o.errors = false;
     o.silent = true;
     if (auto relation = slam::parsePoseRelation(o.relation); !relation) raise(ErrorKind::Argument, relation.message());
     if (auto unit = slam::parseDeltaUnit(o.delta_unit); !unit) raise(ErrorKind::Argument, unit.message());
@@ -144,8 +147,9 @@ py::tuple evaluateTrajectories(const std::string &metric, const TrajectoryArgume
         run = toolbox::runTrajectoryEvaluation(o, std::move(loaded));
     }
     if (run.exit_code != 0) raise(run.exit_code == 2 ? ErrorKind::Argument : ErrorKind::Other, run.error);
-    const slam::TrajectoryErrorResult &r = *run.result;
-    return py::make_tuple(run.summary.dump(), PyTrajectory{r.prepared.ref, o.ref}, PyTrajectory{r.prepared.est, o.est},
+    slam::TrajectoryErrorResult r = run.takeResult();  // the poses moved, not copied
+    return py::make_tuple(run.summary.dump(), PyTrajectory{std::move(r.prepared.ref), o.ref},
+                          PyTrajectory{std::move(r.prepared.est), o.est},
                           py::array_t<double>(static_cast<py::ssize_t>(r.errors.size()), r.errors.data()),
                           py::array_t<double>(static_cast<py::ssize_t>(r.stamps.size()), r.stamps.data()));
 }

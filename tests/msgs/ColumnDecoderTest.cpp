@@ -208,5 +208,31 @@ TEST(ColumnDecoderTest, AMessageThatFailsAddsNoRow) {
     }
 }
 
+// The one-value-per-row columns grow in blocks: past what reserve() set aside, after a failed
+// message in between, and each row at its place; take() leaves exactly the rows.
+TEST(ColumnDecoderTest, ColumnsGrowInBlocksAndTakeGivesExactlyTheRows) {
+    ColumnDecoder decoder = decoderFor("nav_msgs/msg/Odometry", "", {"header.stamp", "pose.pose.position.x"});
+    decoder.reserve(3);  // fewer than the rows to come
+    constexpr int kRows = 1000;
+    for (int i = 0; i < kRows; ++i) {
+        ASSERT_TRUE(decoder.append(encodeCdr(odometry(0.5 * i, 100 + i, 7))).ok());
+        if (i == 500) {
+            std::vector<std::uint8_t> cut = encodeCdr(odometry(-1.0, 0, 0));
+            cut.resize(cut.size() / 2);
+            ASSERT_FALSE(decoder.append(cut).ok());
+        }
+    }
+    ASSERT_EQ(decoder.rows(), static_cast<std::size_t>(kRows));
+    std::vector<Column> columns = decoder.take();
+    const Column &stamp = columnNamed(columns, "header.stamp");
+    const Column &x = columnNamed(columns, "pose.pose.position.x");
+    ASSERT_EQ(stamp.bytes.size(), kRows * sizeof(std::int64_t));
+    ASSERT_EQ(x.bytes.size(), kRows * sizeof(double));
+    for (int i : {0, 1, 2, 3, 499, 500, 501, 999}) {
+        EXPECT_EQ(valueAt<std::int64_t>(stamp, i), (100 + i) * 1'000'000'000LL + 7) << i;
+        EXPECT_EQ(valueAt<double>(x, i), 0.5 * i) << i;
+    }
+}
+
 }  // namespace
 }  // namespace robometrics::msgs

@@ -170,3 +170,20 @@ def test_ctrl_c_raises_keyboard_interrupt_and_leaves_the_bag_usable(data_dir):
         signal.signal(signal.SIGALRM, previous)
     assert interrupted > 0
     assert len(bag.to_dataframe("/tf")) == 5422
+
+
+def test_empty_numeric_arrays_are_empty_numpy_arrays_of_the_fields_type(data_dir):
+    # BatteryState's cell_voltage and cell_temperature (float32[]) are empty in this recording.
+    path = bag_path(data_dir, "ros2-mcap/rerun_sensor_msgs")
+    bag = robometrics.Bag(path)
+    seen = list(bag.messages(topics=["/battery_state"]))
+    assert len(seen) == 10
+    for _, _, msg in seen:
+        for field in ("cell_voltage", "cell_temperature"):
+            assert isinstance(msg[field], np.ndarray), field
+            assert msg[field].dtype == np.float32 and msg[field].shape == (0,), field
+    frame = bag.to_dataframe("/battery_state", fields=["cell_voltage", "voltage"])
+    assert [a.dtype for a in frame["cell_voltage"]] == [np.dtype(np.float32)] * 10
+    assert [len(a) for a in frame["cell_voltage"]] == [0] * 10
+    # The recording's battery drains 0.2 V per message from 12 V.
+    assert np.allclose(frame["voltage"].to_numpy(), 12.0 - 0.2 * np.arange(10), atol=1e-5)

@@ -30,6 +30,11 @@ USAGE = textwrap.dedent(
             return log_time_ns + len(topic) + len(msg)
         return 0
 
+    def per_second(path: str) -> float:
+        table = robometrics.traversal(path, params={"collision_threshold": 0.3}, topics={"odom": "/odom"})
+        stats = robometrics.topic_stats(robometrics.Bag(path), window_s=2.0, topics=["/odom"])
+        return float(table["Distance Traveled"].iloc[-1]) + float(stats["average"].sum())
+
     version: str = robometrics.__version__
     traj: robometrics.Trajectory = robometrics.Trajectory.read("x.txt")
     n: int = len(traj)

@@ -15,6 +15,7 @@
 #include "robometrics/nodes/BagRuns.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
+#include "robometrics/nodes/NodeArguments.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
 
 namespace robometrics::app {
@@ -28,15 +29,13 @@ inline void addParamOptions(CLI::App &app, std::string &params_file, std::vector
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-/// The node's config (nodes::configureNode); unknown parameter names are warned about.
+/// The node's config (nodes::configureNodeWarning); unknown parameter names are warned about on stderr.
 template <class Node>
 decltype(Node::configure(std::declval<Params>())) configureNode(
     const char *cmd, const std::string &file, const std::vector<std::string> &overrides,
     const std::function<void(Params &)> &flags = [](Params &) {}) {
-    std::vector<std::string> unused;
-    auto config = nodes::configureNode<Node>(file, overrides, flags, unused);
-    printNotes(cmd, "warning", unused, "unknown parameter '", "' (ignored)");
-    return config;
+    return nodes::configureNodeWarning<Node>(file, overrides, flags,
+                                             [cmd](const std::string &w) { printNotes(cmd, "warning", {w}); });
 }
 
 struct TraversalNodeOptions {

@@ -19,6 +19,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "robometrics/core/Result.hpp"
@@ -38,11 +39,36 @@ enum class ColumnKind : std::uint8_t {
     Json,        ///< one JSON text per row
 };
 
+/// An allocator whose resize() leaves new bytes uninitialised: a column's buffer grows ahead of
+/// the values written into it, and zero-filling it first was a whole extra pass over the output
+/// (issue 58, item 7).
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = UninitializedAllocator<U>;
+    };
+    UninitializedAllocator() = default;
+    template <class U>
+    UninitializedAllocator(const UninitializedAllocator<U> &) noexcept {}
+    template <class U>
+    void construct(U *p) noexcept {
+        ::new (static_cast<void *>(p)) U;  // default-initialised: no value written
+    }
+    template <class U, class... Args>
+    void construct(U *p, Args &&...args) {
+        ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+    }
+};
+
+/// A column's values; every byte up to size() is written by the decoder before it is read.
+using ColumnBytes = std::vector<std::uint8_t, UninitializedAllocator<std::uint8_t>>;
+
 struct Column {
     std::string path;  ///< "pose.pose.position.x"
     ColumnKind kind = ColumnKind::Number;
     MsgPrimitive primitive = MsgPrimitive::Float64;  ///< Number, NumberList: the element type
-    std::vector<std::uint8_t> bytes;                 ///< Number, Bool, Time, NumberList: the values, native byte order
+    ColumnBytes bytes;                               ///< Number, Bool, Time, NumberList: the values, native byte order
     std::vector<std::uint64_t> ends;                 ///< NumberList: the end (in values) of each row's run
     std::vector<std::string> texts;                  ///< String, Json: one per row
 };
@@ -66,6 +92,8 @@ public:
     void reserve(std::size_t rows);
 
     std::size_t rows() const { return rows_; }
+    /// The columns. While decoding, a Number, Bool or Time column's bytes may hold spare room
+    /// after its rows() values (it grows in blocks); take() and a failed append() cut it back.
     const std::vector<Column> &columns() const { return columns_; }
     /// The columns with their rows, leaving this decoder with empty columns.
     std::vector<Column> take();

@@ -96,8 +96,10 @@ private:
         // A count that cannot fit in what is left fails before anything is written.
         if (count > 0 && !r_.checkCount(count, field.element_min_size)) return;
         w_.beginArray(count, field.primitive == MsgPrimitive::Complex);
-        // Numeric arrays: one bounds check and copy, then conversion.
-        if (count > 0 && !withNumericType(field.primitive, [&](auto tag) { bulk<decltype(tag)>(count); })) {
+        // Numeric arrays: one bounds check and copy, then conversion. An empty one is told as an
+        // empty span too, so that a writer still learns its element type (Python: an empty
+        // numpy array of the field's dtype, not a list).
+        if (!withNumericType(field.primitive, [&](auto tag) { bulk<decltype(tag)>(count); })) {
             for (std::uint64_t i = 0; i < count && !stopped(); ++i) {
                 r_.setIndex(i);
                 w_.item(i);

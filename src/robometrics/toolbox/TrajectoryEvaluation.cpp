@@ -125,7 +125,9 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
         return stopped(run, 1, written.message());
     }
     run.text = evaluationText(c, *result);
-    run.result = std::make_shared<const slam::TrajectoryErrorResult>(std::move(*result));
+    // Made non-const (and handed out as const): the one holder of a run may take its poses
+    // (TrajectoryEvaluationRun::takeResult) instead of copying a million of them.
+    run.result = std::make_shared<slam::TrajectoryErrorResult>(std::move(*result));
     return run;
 }
 

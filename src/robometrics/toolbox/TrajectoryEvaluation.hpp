@@ -62,6 +62,15 @@ struct TrajectoryEvaluationRun {
     std::string text;        ///< what is printed without --json (and without --silent)
     /// The evaluation itself (associated and aligned poses, errors, statistics), when it ran.
     std::shared_ptr<const slam::TrajectoryErrorResult> result;
+
+    /// The result to keep, moved out when this run is its only holder (no copy of the poses),
+    /// else copied; `result` is empty afterwards. Only for a run that has a result.
+    slam::TrajectoryErrorResult takeResult() {
+        std::shared_ptr<const slam::TrajectoryErrorResult> held = std::move(result);
+        // runTrajectoryEvaluation creates the result non-const, so it may be moved from.
+        if (held.use_count() == 1) return std::move(*std::const_pointer_cast<slam::TrajectoryErrorResult>(held));
+        return *held;
+    }
 };
 
 /// With `loaded`, the trajectories are those instead of the files that `options.ref` and
