@@ -92,7 +92,6 @@ Status scanDirectory(BagLayout &layout, const fs::path &dir) {
         if (!file) return file.error();
         layout.files.push_back(std::move(*file));
     }
-    if (layout.files.empty()) return Error{layout.missing.front().error};
     return Status::Ok();
 }
 
@@ -125,6 +124,8 @@ Status listedFiles(BagLayout &layout, const fs::path &dir) {
         if (!file) return file.error();
         layout.files.push_back(std::move(*file));
     }
+    // Not one listed file on disk: nothing to read, an error naming the first.
+    if (layout.files.empty()) return Error{layout.missing.front().error};
     return Status::Ok();
 }
 
