@@ -8,10 +8,10 @@ namespace robometrics::python {
 
 namespace {
 
-PyObject *error_base = nullptr;
-PyObject *read_error = nullptr;
-PyObject *not_found_error = nullptr;
-PyObject *argument_error = nullptr;
+PyObject *error_base_type = nullptr;
+PyObject *read_error_type = nullptr;
+PyObject *not_found_error_type = nullptr;
+PyObject *argument_error_type = nullptr;
 
 PyObject *newException(py::module_ &m, const char *name, const char *doc, py::tuple bases) {
     const std::string qualified = std::string("robometrics.") + name;
@@ -25,24 +25,24 @@ PyObject *newException(py::module_ &m, const char *name, const char *doc, py::tu
 
 void defineErrors(py::module_ &m) {
     const py::handle base(PyExc_Exception);
-    error_base = newException(m, "Error", "Base of every error robometrics raises.", py::make_tuple(base));
-    read_error = newException(m, "ReadError",
+    error_base_type = newException(m, "Error", "Base of every error robometrics raises.", py::make_tuple(base));
+    read_error_type = newException(m, "ReadError",
                               "An input (bag, trajectory file) that cannot be read: damaged, cut short under "
                               "strict=True, or not a bag.",
-                              py::make_tuple(py::handle(error_base)));
-    not_found_error = newException(m, "NotFoundError", "An input that does not exist (also a FileNotFoundError).",
-                                   py::make_tuple(py::handle(read_error), py::handle(PyExc_FileNotFoundError)));
-    argument_error = newException(m, "ArgumentError",
+                              py::make_tuple(py::handle(error_base_type)));
+    not_found_error_type = newException(m, "NotFoundError", "An input that does not exist (also a FileNotFoundError).",
+                                   py::make_tuple(py::handle(read_error_type), py::handle(PyExc_FileNotFoundError)));
+    argument_error_type = newException(m, "ArgumentError",
                                   "A wrong argument: a topic or field the bag does not have, an unknown option "
                                   "value (also a ValueError).",
-                                  py::make_tuple(py::handle(error_base), py::handle(PyExc_ValueError)));
+                                  py::make_tuple(py::handle(error_base_type), py::handle(PyExc_ValueError)));
 }
 
 void raise(ErrorKind kind, const std::string &message) {
-    PyObject *type = kind == ErrorKind::Read       ? read_error
-                     : kind == ErrorKind::NotFound ? not_found_error
-                     : kind == ErrorKind::Argument ? argument_error
-                                                   : error_base;
+    PyObject *type = kind == ErrorKind::Read       ? read_error_type
+                     : kind == ErrorKind::NotFound ? not_found_error_type
+                     : kind == ErrorKind::Argument ? argument_error_type
+                                                   : error_base_type;
     PyErr_SetString(type, message.c_str());
     throw py::error_already_set();
 }
