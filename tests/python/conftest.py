@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session")
 def data_dir() -> pathlib.Path:
     """../shared/data (or ROBOMETRICS_TEST_DATA); the test is skipped with the reason without it."""
-    path = pathlib.Path(os.environ.get("ROBOMETRICS_TEST_DATA", ROOT.parent / "shared" / "data"))
+    path = pathlib.Path(os.environ.get("ROBOMETRICS_TEST_DATA") or ROOT.parent / "shared" / "data")  # empty = unset, as in C++
     if not path.is_dir():
         pytest.skip(f"sample data not found at {path} (set ROBOMETRICS_TEST_DATA)")
     return path
