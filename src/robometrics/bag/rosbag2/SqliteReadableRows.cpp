@@ -21,6 +21,7 @@ constexpr std::int64_t kBeforeAnyRow = std::numeric_limits<std::int64_t>::min();
 // Probes one id at a time first (a damaged leaf page holds tens of rows), then in doubling steps
 // (a damaged interior page hides thousands), then narrows the last step down by halves.
 constexpr std::int64_t kSingleSteps = 64;
+constexpr int kMostProbes = 2000;
 
 enum class Probe { Row, End, Damaged };
 
@@ -40,14 +41,15 @@ Probe probe(sqlite3_stmt *stmt, std::int64_t from) {
 }
 
 /// The smallest id above `failed` from which rows read again (its probe gives a row), none when
-/// no row past the damage reads. `failed` is the last id read before reading failed.
-std::optional<std::int64_t> resumePoint(sqlite3_stmt *stmt, std::int64_t failed) {
+/// no row past the damage reads or the walk's `probes` are spent. `failed` is the last id read
+/// before reading failed.
+std::optional<std::int64_t> resumePoint(sqlite3_stmt *stmt, std::int64_t failed, int &probes) {
     constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
     std::int64_t bad = failed;  // probes above it fail up to here (it is itself read, or no row)
     std::int64_t step = 1;
     std::int64_t good = 0;  // its probe does not fail (a row, or the end)
     for (int i = 0;; ++i) {
-        if (bad > kMax - step) return std::nullopt;
+        if (bad > kMax - step || --probes < 0) return std::nullopt;
         const std::int64_t at = bad + step;
         const Probe p = probe(stmt, at);
         if (p != Probe::Damaged) {
@@ -57,8 +59,11 @@ std::optional<std::int64_t> resumePoint(sqlite3_stmt *stmt, std::int64_t failed)
         bad = at;
         if (i >= kSingleSteps && step < kMax / 2) step *= 2;
     }
-    while (good - bad > 1) {  // the probe fails at `bad` (once one did), not at `good`
-        const std::int64_t mid = bad + (good - bad) / 2;
+    // In unsigned arithmetic: `bad` may be far below zero and `good` above it.
+    while (static_cast<std::uint64_t>(good) - static_cast<std::uint64_t>(bad) > 1) {
+        if (--probes < 0) return std::nullopt;
+        const std::uint64_t half = (static_cast<std::uint64_t>(good) - static_cast<std::uint64_t>(bad)) / 2;
+        const std::int64_t mid = bad + static_cast<std::int64_t>(half);
         (probe(stmt, mid) == Probe::Damaged ? bad : good) = mid;
     }
     if (probe(stmt, good) != Probe::Row) return std::nullopt;
@@ -74,6 +79,9 @@ Result<MessageTableDamage> readableMessageRows(sqlite3 *db, const std::string &d
         return Error{display + ": sqlite: walking the messages table: " + sqlite3_errmsg(db)};
     MessageTableDamage table;
     std::int64_t from = kBeforeAnyRow;
+    // A bound on the seeks past damage for the whole walk (each is one query): a file damaged all
+    // over (a fuzzed one) is walked in bounded time, the rows past the last seek counted as lost.
+    int probes = kMostProbes;
     for (;;) {
         sqlite3_reset(scan.stmt);
         sqlite3_bind_int64(scan.stmt, 1, from);
@@ -102,7 +110,7 @@ Result<MessageTableDamage> readableMessageRows(sqlite3 *db, const std::string &d
         }
         const std::int64_t failed = any ? run.last_id : from;
         table.lost.push_back(lost);
-        const std::optional<std::int64_t> resume = resumePoint(first.stmt, failed);
+        const std::optional<std::int64_t> resume = resumePoint(first.stmt, failed, probes);
         if (!resume) break;
         from = *resume;
     }
