@@ -169,15 +169,24 @@ TEST(ResultStore, TwoProcessesWritingAtOnce) {
         auto store = ResultStore::open(path);
         ASSERT_TRUE(store->initialise(f.matrix, f.jobs).ok());
     }
-    // Both start together: each blocks on the pipe until the parent closes it.
+    // Both start together: each blocks on the pipe until the parent closes it. Each then holds
+    // its first claim until the other has one too (the parent counts the bytes on `claimed` and
+    // closes `go`), so "both did work" does not hang on the scheduler: on a loaded machine one
+    // process could otherwise claim all 300 before the other has opened the store.
     int barrier[2];
+    int first_claims[2];
+    int go[2];
     ASSERT_EQ(pipe(barrier), 0);
+    ASSERT_EQ(pipe(first_claims), 0);
+    ASSERT_EQ(pipe(go), 0);
     std::vector<pid_t> children;
     for (int w = 0; w < 2; ++w) {
         pid_t pid = fork();
         ASSERT_GE(pid, 0);
         if (pid == 0) {
             close(barrier[1]);
+            close(first_claims[0]);
+            close(go[1]);
             char byte = 0;
             if (read(barrier[0], &byte, 1) < 0) _exit(5);
             auto store = ResultStore::open(path);
@@ -187,6 +196,12 @@ TEST(ResultStore, TwoProcessesWritingAtOnce) {
                 auto claimed = store->claimNext(worker);
                 if (!claimed) _exit(3);
                 if (!*claimed) break;
+                if (first_claims[1] >= 0) {
+                    if (write(first_claims[1], "c", 1) != 1) _exit(6);
+                    close(first_claims[1]);
+                    first_claims[1] = -1;
+                    if (read(go[0], &byte, 1) < 0) _exit(7);
+                }
                 JobOutcome o;
                 o.index = **claimed;
                 o.success = true;
@@ -201,6 +216,17 @@ TEST(ResultStore, TwoProcessesWritingAtOnce) {
     }
     close(barrier[0]);
     close(barrier[1]);
+    close(first_claims[1]);
+    close(go[0]);
+    char first[2];
+    size_t got = 0;
+    while (got < 2) {
+        ssize_t n = read(first_claims[0], first + got, 2 - got);
+        if (n <= 0) break;  // a child ended before its first claim: the checks below say which
+        got += static_cast<size_t>(n);
+    }
+    close(first_claims[0]);
+    close(go[1]);
     for (pid_t pid : children) {
         int status = 0;
         ASSERT_EQ(waitpid(pid, &status, 0), pid);
