@@ -82,11 +82,13 @@ TEST_P(Ros1BagScan, LoadingThreadsGiveTheIndexOfTheWalkInFileOrder) {
         EXPECT_EQ(describe(scanOf(copy, damaged, 2)), describe(scanOf(copy, damaged, 0))) << label;
     };
     expectSame(bytes, "never closed");
-    for (int k = 1; k <= 60; ++k) {
+    // Under the sanitizers every fourth cut and flip: the same code paths in a quarter of the time.
+    const int step = test::kUnderSanitizers ? 4 : 1;
+    for (int k = 1; k <= 60; k += step) {
         const std::size_t length = bytes.size() * static_cast<std::size_t>(k) / 61;
         expectSame(bytes.substr(0, length), "cut at " + std::to_string(length));
     }
-    for (int k = 1; k <= 80; ++k) {
+    for (int k = 1; k <= 80; k += step) {
         const std::size_t at = 200 + (bytes.size() - 200) * static_cast<std::size_t>(k) / 81;
         std::string flipped = bytes;
         flipped[at] = static_cast<char>(flipped[at] ^ 0x5a);

@@ -98,7 +98,10 @@ TEST_P(Ros1SkipDamage, ADamagedChunkLosesThatChunkOnly) {
     const std::vector<Ros1DamageChunk> chunks = ros1DamageChunksOf(whole);
     ASSERT_GE(chunks.size(), 6u);
     const std::string bytes = test::readFile(whole);
+    // Every chunk in turn; under the sanitizers the first, a middle and the last one (the same
+    // code paths, each a decompression that ASan makes slow).
     for (std::size_t k = 0; k < chunks.size(); ++k) {
+        if (test::kUnderSanitizers && k != 0 && k != chunks.size() / 2 && k + 1 != chunks.size()) continue;
         SCOPED_TRACE("chunk " + std::to_string(k));
         std::string damaged = bytes;
         // bz2 checks its blocks' CRCs; an lz4 frame (no checksum) and plain records only their framing.
