@@ -305,7 +305,6 @@ Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
     pipeline::Pipeline pipeline;
     pipeline.subscribeRaw("*", [&](const bag::Message &m) { return recorder.write(m); });
     DdsSourceOptions so = sourceOptions(run.options, *run.session, r.topics, run.log);
-    so.adapt_reliability = !run.options.reliable;  // as ros2 bag record: reliable when every publisher is
     LossReport losses;
     Status recorded;
     {
