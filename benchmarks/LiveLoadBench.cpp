@@ -127,7 +127,12 @@ void runLoad(benchmark::State &state, std::size_t cloud_bytes, double cloud_hz) 
     const double seconds = envSeconds();
     // ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES=212992 gives the node Linux's default receive buffer
     // through its profile (a profile's size wins), to see what it says when it loses samples.
-    if (const char *bytes = std::getenv("ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES"); bytes && options->profile_file.size()) {
+    if (const char *bytes = std::getenv("ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES")) {
+        if (options->profile_file.empty()) {
+            state.SkipWithError(
+                "ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES needs the loopback profile (run-in-netns sets it)");
+            return;
+        }
         std::ifstream in(options->profile_file);
         std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         const std::string udp = "<type>UDPv4</type>";

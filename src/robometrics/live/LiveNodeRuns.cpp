@@ -207,21 +207,24 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
     node.finish();
     ROBOMETRICS_TRY(written);
     const auto &stats = node.statistics();
-    const std::vector<topicstats::TopicHealth> health = stats.health();
-    std::set<std::string> lossy;
-    for (const auto &h : health) {
-        auto l = losses.topics.find(h.topic);
-        const std::uint64_t lost = l == losses.topics.end() ? 0 : l->second.total();
-        if (lossyKind(h.count, lost, h.kind == topicstats::TopicKind::Periodic)) lossy.insert(h.topic);
-    }
+    auto lossyTopic = [&](const std::string &topic, std::uint64_t count, bool periodic) {
+        auto l = losses.topics.find(topic);
+        return lossyKind(count, l == losses.topics.end() ? 0 : l->second.total(), periodic);
+    };
+    // The health rows are computed once (they read every message's times back): from the JSON, or for the table.
     if (run.json) {
         nlohmann::json json = nodes::topicStatsJson("DDS", t.window_s, t.rclcpp_period, stats, node.types());
         for (auto &topic : json["topics"]) {
-            if (lossy.count(topic["topic"].get<std::string>())) topic["kind"] = "lossy";
+            if (lossyTopic(topic["topic"], topic["count"], topic["kind"] == "periodic")) topic["kind"] = "lossy";
         }
         json["samples_lost"] = lossJson(losses);
         if (contract) json["contract"] = contract->summaryJson();
         return jsonText(json);
+    }
+    const std::vector<topicstats::TopicHealth> health = stats.health();
+    std::set<std::string> lossy;
+    for (const auto &h : health) {
+        if (lossyTopic(h.topic, h.count, h.kind == topicstats::TopicKind::Periodic)) lossy.insert(h.topic);
     }
     return nodes::topicHealthTable(health, stats.windowCount(), t.window_s, lossy) + lossSummaryText(losses) +
            (contract ? "\n" + contract->summaryText() : std::string());
