@@ -1,4 +1,7 @@
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "robometrics/live/SocketBuffers.hpp"
 
@@ -54,6 +57,13 @@ TEST(SocketBuffers, ProcNumbersAndOurOwnSockets) {
     const auto rmem = readProcNumber("/proc/sys/net/core/rmem_max");
     ASSERT_TRUE(rmem.has_value());
     EXPECT_GT(*rmem, 0u);
+    const int fd = socket(AF_INET, SOCK_DGRAM, 0);  // no address, no traffic: only its inode is read
+    ASSERT_GE(fd, 0);
+    struct stat st {};
+    ASSERT_EQ(fstat(fd, &st), 0);
+    EXPECT_EQ(processSocketInodes().count(static_cast<std::uint64_t>(st.st_ino)), 1u);
+    close(fd);
+    EXPECT_EQ(processSocketInodes().count(static_cast<std::uint64_t>(st.st_ino)), 0u);
 }
 
 }  // namespace
