@@ -165,8 +165,14 @@ TEST(LiveCommands, TopicStatsPublishesMetricsMessagesOnStatistics) {
     EXPECT_NE(tool->out().find("/scan"), std::string::npos) << tool->out();  // the health table at exit
     // The same windows as ROS diagnostics: the topic OK at about 50 Hz.
     bool healthy = false;
+    int receive_statuses = 0;
     for (const auto &d : diagnostics.items()) {
         ASSERT_EQ(d.status.size(), 1u);
+        if (d.status[0].name == "robometrics: dds receive") {  // the node's own, once a window: nothing lost here
+            EXPECT_EQ(d.status[0].level, msgs::DiagnosticStatus::OK) << d.status[0].message;
+            ++receive_statuses;
+            continue;
+        }
         EXPECT_EQ(d.status[0].name, "robometrics: topic /scan");
         if (d.status[0].level == msgs::DiagnosticStatus::OK && d.status[0].values.at(0).key == "frequency_hz") {
             const double hz = std::stod(d.status[0].values[0].value);
@@ -174,6 +180,7 @@ TEST(LiveCommands, TopicStatsPublishesMetricsMessagesOnStatistics) {
         }
     }
     EXPECT_TRUE(healthy) << diagnostics.items().size() << " diagnostics";
+    EXPECT_GE(receive_statuses, 1);
 }
 
 // Each /statistics window counts the messages received inside it (issue 60: a sample still queued
@@ -667,6 +674,13 @@ TEST(LiveCommands, TraversalLiveEqualsOfflineForTheSameBag) {
     auto off_json = nlohmann::json::parse(off.out);
     live_json.erase("csv");
     off_json.erase("csv");
+    // Live adds what it lost: nothing here, and what each input received is what the node read.
+    const nlohmann::json lost = live_json["samples_lost"];
+    live_json.erase("samples_lost");
+    EXPECT_EQ(lost["kernel_datagrams_dropped"], 0);
+    EXPECT_EQ(lost["topics"]["/scan"]["lost"], 0);
+    EXPECT_EQ(lost["topics"]["/scan"]["received"], live_json["messages"]["scan"]);
+    EXPECT_EQ(lost["topics"]["/imu/data"]["received"], live_json["messages"]["imu"]);
     EXPECT_EQ(live_json, off_json);
     EXPECT_EQ(live_json["messages"]["scan"].get<long>() + live_json["messages"]["imu"].get<long>() +
                   live_json["messages"]["pose"].get<long>() + live_json["messages"]["odometry"].get<long>(),

@@ -67,6 +67,7 @@ int runLiveCommand(const std::string &name, LiveCli &o) {
     const live::LiveRun run{&*session, o.session,
                             [cmd](const std::string &line) { fmt::print(stderr, "robometrics {}: {}\n", cmd, line); },
                             o.json || o.traversal.json || o.costmap.json};
+    for (const std::string &notice : session->transport->notices()) run.log(notice);  // once, at the start
     auto text = runSubcommand(name, o, run);
     if (!text) return fail(cmd, text.error());
     fmt::print("{}", *text);

@@ -34,6 +34,7 @@ DdsSource::DdsSource(Transport &transport, DdsSourceOptions options)
     : transport_(transport), options_(std::move(options)) {
     started_ = std::chrono::steady_clock::now();
     next_tick_ = started_ + options_.tick_period;
+    kernel_drops_.start();
     // Topics with a known type are listed up front, so the pipeline can check them before reading.
     for (const std::string &topic : options_.topics) {
         if (auto it = options_.types.find(topic); it != options_.types.end()) topicIndex(topic, it->second);
@@ -93,7 +94,10 @@ void DdsSource::refreshDiscovery() {
         auto subscribed = subscriptions_.find(topic);
         if (subscribed == subscriptions_.end() || !sameMatching(subscribed->second.qos, qos)) {
             const bool again = subscribed != subscriptions_.end();
-            if (again) subscriptions_.erase(subscribed);  // its listener stops before the new reader starts
+            if (again) {
+                retire(topic, subscribed->second);
+                subscriptions_.erase(subscribed);
+            }  // its listener stops before the new reader starts
             subscribe(topic, *ros_type, first, list, qos, again);
         }
         warnUnmatched(topic, qos, list);
@@ -116,6 +120,7 @@ void DdsSource::subscribe(const std::string &topic, const std::string &ros_type,
                 const TimeNs key = reorder ? (clock == MessageClock::Source ? s.source_time : s.reception_time) : 0;
                 queue_.emplace(std::make_pair(key, sequence_++), Pending{index, std::move(s)});
                 while (queue_.size() > options_.queue_limit) {
+                    ++queue_dropped_[queue_.begin()->second.topic];
                     queue_.erase(queue_.begin());
                     ++dropped_;
                 }
@@ -158,6 +163,7 @@ Result<bool> DdsSource::next(bag::Message &out) {
         if (stopping && !subscriptions_.empty()) {
             // Stop receiving, so that draining what is already queued ends even under load.
             matched_at_stop_ = matchedWriters();
+            for (const auto &[topic, sub] : subscriptions_) retire(topic, sub);
             subscriptions_.clear();
         }
         if (!stopping) refreshDiscovery();
@@ -185,6 +191,8 @@ Result<bool> DdsSource::next(bag::Message &out) {
                 queue_.erase(first);
                 lock.unlock();
                 out.topic = &infos_[current_.topic];
+                if (delivered_.size() <= current_.topic) delivered_.resize(current_.topic + 1, 0);
+                ++delivered_[current_.topic];
                 out.publish_time = current_.sample.source_time;
                 out.log_time = options_.clock == MessageClock::Source ? current_.sample.source_time
                                                                       : current_.sample.reception_time;
@@ -219,6 +227,37 @@ std::uint64_t DdsSource::received() const {
 std::uint64_t DdsSource::dropped() const {
     std::lock_guard lock(mutex_);
     return dropped_;
+}
+
+void DdsSource::retire(const std::string &topic, const Subscription &subscription) {
+    const ReaderLosses l = subscription.reader->losses();
+    ReaderLosses &kept = retired_losses_[topic];
+    kept.lost += l.lost;
+    kept.rejected += l.rejected;
+}
+
+std::map<std::string, TopicLosses> DdsSource::losses() const {
+    std::map<std::string, TopicLosses> out;
+    for (const auto &[topic, l] : retired_losses_) {
+        out[topic].dds_lost += l.lost;
+        out[topic].dds_rejected += l.rejected;
+    }
+    for (const auto &[topic, sub] : subscriptions_) {
+        const ReaderLosses l = sub.reader->losses();
+        out[topic].dds_lost += l.lost;
+        out[topic].dds_rejected += l.rejected;
+    }
+    std::lock_guard lock(mutex_);
+    for (const auto &[index, n] : queue_dropped_) out[infos_[index].name].queue_dropped += n;
+    return out;
+}
+
+std::uint64_t DdsSource::kernelDrops() { return kernel_drops_.read(); }
+
+std::map<std::string, std::uint64_t> DdsSource::delivered() const {
+    std::map<std::string, std::uint64_t> out;
+    for (std::size_t i = 0; i < delivered_.size(); ++i) out[infos_[i].name] = delivered_[i];
+    return out;
 }
 
 std::map<std::string, std::size_t> DdsSource::matchedWriters() const {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/live/SocketBuffers.hpp"
 #include "robometrics/live/Transport.hpp"
 
 namespace robometrics::live {
@@ -56,6 +57,21 @@ struct DdsSourceOptions {
     std::function<void(const std::string &)> log;
 };
 
+/// Samples of one topic the node did not get or did not process, by cause.
+struct TopicLosses {
+    std::uint64_t dds_lost = 0;       ///< DDS SAMPLE_LOST (never arrived whole: a datagram of it was dropped)
+    std::uint64_t dds_rejected = 0;   ///< DDS SAMPLE_REJECTED (arrived, refused by the reader's limits)
+    std::uint64_t queue_dropped = 0;  ///< received, then dropped from the node's full queue (queue_limit)
+    std::uint64_t total() const { return dds_lost + dds_rejected + queue_dropped; }
+    TopicLosses &operator+=(const TopicLosses &o) {
+        dds_lost += o.dds_lost;
+        dds_rejected += o.dds_rejected;
+        queue_dropped += o.queue_dropped;
+        return *this;
+    }
+    bool operator==(const TopicLosses &) const = default;
+};
+
 class DdsSource : public bag::MessageSource {
 public:
     DdsSource(Transport &transport, DdsSourceOptions options);
@@ -70,6 +86,14 @@ public:
     /// Readers created so far, by ROS topic, with how many writers each has matched (at the
     /// stop, once next() has returned false: the readers are closed then).
     std::map<std::string, std::size_t> matchedWriters() const;
+    /// Per ROS topic, what was lost so far (readers made again or closed at the stop included);
+    /// only topics with a reader or a loss. Call from the thread that calls next().
+    std::map<std::string, TopicLosses> losses() const;
+    /// Datagrams the kernel dropped at this process's UDP sockets since the source was made
+    /// (receive buffer full; not attributable to a topic). Reads /proc: call once per window.
+    std::uint64_t kernelDrops();
+    /// Messages next() gave to the node, by ROS topic.
+    std::map<std::string, std::uint64_t> delivered() const;
 
 private:
     /// Whether a sample received at or before `wall` (reception clock) is still queued.
@@ -92,6 +116,8 @@ private:
     /// Logs once per publisher that the topic's reader cannot match (ReaderQos.hpp).
     void warnUnmatched(const std::string &topic, const Qos &qos, const std::vector<Endpoint> &writers);
     bool stopRequested() const;
+    /// Keeps what a reader about to be destroyed lost.
+    void retire(const std::string &topic, const Subscription &subscription);
 
     Transport &transport_;
     DdsSourceOptions options_;
@@ -108,6 +134,8 @@ private:
     std::set<std::string> warned_;
     std::set<std::string> warned_writers_;  // guids of publishers reported as not matched
     std::map<std::string, std::size_t> matched_at_stop_;
+    std::map<std::string, ReaderLosses> retired_losses_;  // readers made again or closed
+    KernelDrops kernel_drops_;
 
     mutable std::mutex mutex_;
     std::condition_variable arrived_;
@@ -115,6 +143,8 @@ private:
     std::uint64_t sequence_ = 0;
     std::uint64_t dropped_ = 0;
     std::uint64_t received_ = 0;
+    std::map<std::size_t, std::uint64_t> queue_dropped_;  // by topic index
+    std::vector<std::uint64_t> delivered_;                // by topic index (consumer thread only)
     Pending current_;
 };
 

@@ -3,6 +3,7 @@
 // and reports 4 + body as its size; history memory grows as needed, as in rmw_fastrtps.
 
 #include <fastdds/rtps/transport/UDPv4TransportDescriptor.h>
+#include <fastdds/rtps/transport/UDPv6TransportDescriptor.h>
 #include <fastdds/rtps/transport/shared_mem/SharedMemTransportDescriptor.h>
 #include <fastrtps/utils/IPLocator.h>
 #include <fastrtps/xmlparser/XMLProfileManager.h>
@@ -29,6 +30,7 @@
 
 #include "robometrics/live/DdsSource.hpp"  // wallNow
 #include "robometrics/live/Sandbox.hpp"
+#include "robometrics/live/SocketBuffers.hpp"
 #include "robometrics/live/Transport.hpp"
 
 namespace robometrics::live {
@@ -158,6 +160,13 @@ public:
         reader_->get_subscription_matched_status(status);
         return static_cast<std::size_t>(status.current_count);
     }
+    ReaderLosses losses() const override {
+        dds::SampleLostStatus lost;
+        dds::SampleRejectedStatus rejected;
+        reader_->get_sample_lost_status(lost);
+        reader_->get_sample_rejected_status(rejected);
+        return {static_cast<std::uint64_t>(std::max(0, lost.total_count)), rejected.total_count};
+    }
     void on_data_available(dds::DataReader *reader) override {
         RawSample raw;
         dds::SampleInfo info;
@@ -253,6 +262,50 @@ void configureTransports(dds::DomainParticipantQos &qos, const TransportOptions 
     for (const std::string &peer : o.static_peers) builtin.initialPeersList.push_back(udpLocator(peer));
 }
 
+/// The socket buffers asked for (receive, send).
+struct BufferSizes {
+    std::uint32_t receive = 0;
+    std::uint32_t send = 0;
+};
+
+template <class Descriptor>
+bool sizeUdp(std::shared_ptr<eprosima::fastdds::rtps::TransportDescriptorInterface> &slot, const BufferSizes &want,
+             BufferSizes &asked) {
+    auto udp = std::dynamic_pointer_cast<Descriptor>(slot);
+    if (!udp) return false;
+    if (udp->receiveBufferSize == 0 || udp->sendBufferSize == 0) {
+        auto sized = std::make_shared<Descriptor>(*udp);  // the profile's own descriptor stays as loaded
+        if (sized->receiveBufferSize == 0) sized->receiveBufferSize = want.receive;
+        if (sized->sendBufferSize == 0) sized->sendBufferSize = want.send;
+        slot = sized;
+        udp = sized;
+    }
+    asked.receive = std::max(asked.receive, udp->receiveBufferSize);
+    asked.send = std::max(asked.send, udp->sendBufferSize);
+    return true;
+}
+
+/// Socket buffers sized for a robot's large messages (SocketBuffers.hpp): every UDP transport
+/// whose size the profile leaves to the system gets robometrics' default (or the profile's
+/// participant-wide listen/send sizes when it sets those); a size the profile sets wins. Returns
+/// the largest sizes asked for.
+BufferSizes sizeSocketBuffers(dds::DomainParticipantQos &qos) {
+    auto &transport = qos.transport();
+    const BufferSizes want{
+        transport.listen_socket_buffer_size ? transport.listen_socket_buffer_size : kReceiveBufferBytes,
+        transport.send_socket_buffer_size ? transport.send_socket_buffer_size : kSendBufferBytes};
+    transport.listen_socket_buffer_size = want.receive;  // what the built-in UDP transport uses
+    transport.send_socket_buffer_size = want.send;
+    BufferSizes asked;
+    if (transport.use_builtin_transports) asked = want;
+    for (auto &slot : transport.user_transports) {
+        if (!sizeUdp<eprosima::fastdds::rtps::UDPv4TransportDescriptor>(slot, want, asked)) {
+            sizeUdp<eprosima::fastdds::rtps::UDPv6TransportDescriptor>(slot, want, asked);
+        }
+    }
+    return asked;
+}
+
 class FastDdsTransport : public Transport {
 public:
     FastDdsTransport() : listener_(graph_) {}
@@ -285,6 +338,7 @@ public:
         const std::string enclave = "enclave=/;";
         qos.user_data().data_vec(std::vector<rtps::octet>(enclave.begin(), enclave.end()));
         configureTransports(qos, o);
+        const BufferSizes asked = sizeSocketBuffers(qos);
         participant_ = factory->create_participant(static_cast<dds::DomainId_t>(o.domain_id), qos, &listener_,
                                                    dds::StatusMask::none());
         if (!participant_) return Error{fmt::format("cannot create a DDS participant on domain {}", o.domain_id)};
@@ -292,6 +346,12 @@ public:
         publisher_ = participant_->create_publisher(dds::PUBLISHER_QOS_DEFAULT);
         subscriber_ = participant_->create_subscriber(dds::SUBSCRIBER_QOS_DEFAULT);
         if (!publisher_ || !subscriber_) return Error{"cannot create the DDS publisher/subscriber"};
+        if (asked.receive || asked.send) {
+            std::string capped =
+                socketBufferCapNotice(asked.receive, asked.send, readProcNumber("/proc/sys/net/core/rmem_max"),
+                                      readProcNumber("/proc/sys/net/core/wmem_max"));
+            if (!capped.empty()) notices_.push_back(std::move(capped));
+        }
         description_ = fmt::format("Fast DDS, domain {}, discovery {}{}", o.domain_id, toString(o.range),
                                    o.profile_file.empty() ? "" : ", profile " + o.profile_file);
         return Status::Ok();
@@ -328,6 +388,7 @@ public:
 
     const Graph &graph() const override { return graph_; }
     std::string describe() const override { return description_; }
+    std::vector<std::string> notices() const override { return notices_; }
 
 private:
     Result<dds::Topic *> topicFor(const std::string &name, const std::string &type) {
@@ -360,6 +421,7 @@ private:
     std::map<std::string, dds::Topic *> topics_;
     std::set<std::string> types_;
     std::string description_;
+    std::vector<std::string> notices_;
 };
 
 }  // namespace

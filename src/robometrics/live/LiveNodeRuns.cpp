@@ -7,6 +7,7 @@
 #include "robometrics/bag/TopicRecorder.hpp"
 #include "robometrics/live/DdsResultSink.hpp"
 #include "robometrics/live/DdsSource.hpp"
+#include "robometrics/live/LiveLosses.hpp"
 #include "robometrics/live/TopicList.hpp"
 #include "robometrics/nodes/ContractWindows.hpp"
 #include "robometrics/nodes/CostmapDiagnostics.hpp"
@@ -25,16 +26,48 @@ namespace robometrics::live {
 
 namespace {
 
-/// Runs `pipeline` on a DdsSource for `topics` (set up further by `configure`) until it stops.
+std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
+
+/// What a DdsSource lost by the end of its run.
+LossReport lossesOf(DdsSource &source) { return {source.losses(), source.kernelDrops(), source.delivered()}; }
+
+/// A node's periodic status (traversal, costmap) with what its inputs lost since the previous
+/// one: at least WARN when they lost any (LiveLosses.hpp).
+class InputLosses {
+public:
+    msgs::DiagnosticArray mark(msgs::DiagnosticArray a) {
+        if (!source || a.status.empty()) return a;
+        TopicLosses since;
+        for (const auto &[topic, l] : source->losses()) since += windows_.since(topic, l);
+        markWindowLosses(a.status.front(), since);
+        return a;
+    }
+    DdsSource *source = nullptr;  ///< while the run reads it
+
+private:
+    LossWindows windows_;
+};
+
+/// Runs `pipeline` on a DdsSource for `topics` (set up further by `configure`) until it stops;
+/// what was lost goes to `losses`, and `inputs` follows the source while it runs.
 Status runPipeline(const LiveRun &run, pipeline::Pipeline &pipeline, std::vector<std::string> topics,
-                   const std::function<void(DdsSourceOptions &)> &configure = {}) {
+                   LossReport &losses, const std::function<void(DdsSourceOptions &)> &configure = {},
+                   InputLosses *inputs = nullptr) {
     DdsSourceOptions so = sourceOptions(run.options, *run.session, std::move(topics), run.log);
     if (configure) configure(so);
     DdsSource source(*run.session->transport, so);
-    return pipeline.run(source);
+    if (inputs) inputs->source = &source;
+    Status ran = pipeline.run(source);
+    losses = lossesOf(source);
+    if (inputs) inputs->source = nullptr;
+    return ran;
 }
 
-std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
+/// A node's summary with what it lost: the text's closing lines, or `lost` in the JSON.
+std::string withLosses(nlohmann::json json, const LossReport &losses) {
+    json["samples_lost"] = lossJson(losses);
+    return jsonText(json);
+}
 
 /// The traversal node drains its input every 50 ms: its rows and diagnostics are once a second.
 constexpr std::chrono::milliseconds kTraversalWakePeriod{50};
@@ -85,23 +118,28 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
     for (const auto &[role, topic] : t.inputs) {
         if (!topic.empty()) countInput(pipeline, topic, [&] { health.onInput(); });
     }
-    Status ran = runPipeline(run, pipeline, {}, [&](DdsSourceOptions &so) {
-        for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) {
-            so.types[t.inputs.at(in.role)] = in.type;
-            so.topics.push_back(t.inputs.at(in.role));
-        }
-        so.tick = [&](TimeNs now) {
-            if (t.wall_clock) log.node().tick(now);  // rows every second even when no message arrives
-            if (health.due(now)) diagnostics.write(health.status(now));
-        };
-        so.wake_period = kTraversalWakePeriod;
-        if (t.wall_clock) {
-            so.clock = MessageClock::Reception;
-        } else {  // the publishers' source timestamps: a replayed bag keeps bag time
-            so.clock = MessageClock::Source;
-            so.reorder_window = std::chrono::nanoseconds(static_cast<std::int64_t>(t.reorder_ms * 1e6));
-        }
-    });
+    LossReport losses;
+    InputLosses input_losses;
+    Status ran = runPipeline(
+        run, pipeline, {}, losses,
+        [&](DdsSourceOptions &so) {
+            for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) {
+                so.types[t.inputs.at(in.role)] = in.type;
+                so.topics.push_back(t.inputs.at(in.role));
+            }
+            so.tick = [&](TimeNs now) {
+                if (t.wall_clock) log.node().tick(now);  // rows every second even when no message arrives
+                if (health.due(now)) diagnostics.write(input_losses.mark(health.status(now)));
+            };
+            so.wake_period = kTraversalWakePeriod;
+            if (t.wall_clock) {
+                so.clock = MessageClock::Reception;
+            } else {  // the publishers' source timestamps: a replayed bag keeps bag time
+                so.clock = MessageClock::Source;
+                so.reorder_window = std::chrono::nanoseconds(static_cast<std::int64_t>(t.reorder_ms * 1e6));
+            }
+        },
+        &input_losses);
     if (!ran.ok()) {  // an input it could not decode
         health.fail(ran.message());
         diagnostics.last(health.status(wallNow()));
@@ -110,8 +148,8 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
     auto summary = log.finish();
     if (!summary) return summary.error();
     ROBOMETRICS_TRY(diagnostics.failed());
-    return run.json ? jsonText(nodes::traversalSummaryJson(*summary, log.path(), t.inputs))
-                    : nodes::traversalSummaryText(*summary, log.path());
+    return run.json ? withLosses(nodes::traversalSummaryJson(*summary, log.path(), t.inputs), losses)
+                    : nodes::traversalSummaryText(*summary, log.path()) + lossSummaryText(losses);
 }
 
 Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
@@ -120,41 +158,75 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
     ROBOMETRICS_TRY(publisher.advertise<msgs::DiagnosticArray>(msgs::kDiagnosticsTopic));
     DdsResultSink sink(publisher);
     Status written;
+    auto publish = [&](const msgs::DiagnosticArray &a) {
+        Status s = sink.write(msgs::kDiagnosticsTopic, a, a.header.stamp.toNs());
+        if (!s.ok() && written.ok()) written = s;
+    };
+    LossReport losses;  // as of the last tick; each window's status says what its topic lost since the previous
+    LossWindows loss_windows;
     nodes::TopicStatsNode node(nodes::TopicStatsNode::config(t.window_s, t.rclcpp_period), [&](const auto &record) {
         Status s = sink.write(t.publish_topic, topicstats::toMetricsMessage(record), record.window_stop);
-        if (s.ok() && record.metric == topicstats::Metric::MessagePeriod) {  // each topic's health, every window
-            s = sink.write(msgs::kDiagnosticsTopic, topicstats::windowDiagnostics(record), record.window_stop);
-        }
         if (!s.ok() && written.ok()) written = s;
+        if (record.metric == topicstats::Metric::MessagePeriod) {  // each topic's health, every window
+            msgs::DiagnosticArray a = topicstats::windowDiagnostics(record);
+            auto lost = losses.topics.find(record.topic);
+            markWindowLosses(
+                a.status.front(),
+                loss_windows.since(record.topic, lost == losses.topics.end() ? TopicLosses{} : lost->second));
+            publish(a);
+        }
     });
     std::optional<nodes::ContractWindows> contract;
-    if (t.contract) {
-        contract.emplace(*t.contract, t.window_s, [&](const msgs::DiagnosticArray &a) {
-            Status s = sink.write(msgs::kDiagnosticsTopic, a, a.header.stamp.toNs());
-            if (!s.ok() && written.ok()) written = s;
-        });
-    }
+    if (t.contract) contract.emplace(*t.contract, t.window_s, publish);
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, true);
     if (contract) contract->subscribe(pipeline);
-    ROBOMETRICS_TRY(runPipeline(run, pipeline, t.topics, [&](DdsSourceOptions &so) {
-        so.clock = MessageClock::Reception;  // rclcpp measures with now() at reception
-        so.tick = [&](TimeNs now) {
-            node.advanceTo(now);
-            if (contract) contract->advanceTo(now);
-        };
-        so.tick_period = std::chrono::milliseconds(20);
-        so.wake_period = so.tick_period;  // every sample carries its reception time: drain at the ticks
-    }));
+    DdsSourceOptions so = sourceOptions(run.options, *run.session, t.topics, run.log);
+    so.clock = MessageClock::Reception;  // rclcpp measures with now() at reception
+    so.tick_period = std::chrono::milliseconds(20);
+    so.wake_period = so.tick_period;  // every sample carries its reception time: drain at the ticks
+    DdsSource *source = nullptr;
+    const auto window = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(t.window_s));
+    TimeNs next_receive_status = 0;
+    std::uint64_t kernel_reported = 0;
+    auto readLosses = [&] { losses = lossesOf(*source); };
+    so.tick = [&](TimeNs now) {
+        if (now >= next_receive_status) {  // once a window: the node's receive status and fresh loss counts
+            readLosses();
+            if (next_receive_status) publish(receiveDiagnostics(losses, losses.kernel_drops - kernel_reported, now));
+            kernel_reported = losses.kernel_drops;
+            next_receive_status = now + window.count();
+        }
+        node.advanceTo(now);
+        if (contract) contract->advanceTo(now);
+    };
+    DdsSource dds(*run.session->transport, so);
+    source = &dds;
+    ROBOMETRICS_TRY(pipeline.run(dds));
+    readLosses();  // the readers were closed at the stop, with what they had lost
     node.finish();
     ROBOMETRICS_TRY(written);
     const auto &stats = node.statistics();
+    auto lossyTopic = [&](const std::string &topic, std::uint64_t count, bool periodic) {
+        auto l = losses.topics.find(topic);
+        return lossyKind(count, l == losses.topics.end() ? 0 : l->second.total(), periodic);
+    };
+    // The health rows are computed once (they read every message's times back): from the JSON, or for the table.
     if (run.json) {
         nlohmann::json json = nodes::topicStatsJson("DDS", t.window_s, t.rclcpp_period, stats, node.types());
+        for (auto &topic : json["topics"]) {
+            if (lossyTopic(topic["topic"], topic["count"], topic["kind"] == "periodic")) topic["kind"] = "lossy";
+        }
+        json["samples_lost"] = lossJson(losses);
         if (contract) json["contract"] = contract->summaryJson();
         return jsonText(json);
     }
-    return nodes::topicHealthTable(stats.health(), stats.windowCount(), t.window_s) +
+    const std::vector<topicstats::TopicHealth> health = stats.health();
+    std::set<std::string> lossy;
+    for (const auto &h : health) {
+        if (lossyTopic(h.topic, h.count, h.kind == topicstats::TopicKind::Periodic)) lossy.insert(h.topic);
+    }
+    return nodes::topicHealthTable(health, stats.windowCount(), t.window_s, lossy) + lossSummaryText(losses) +
            (contract ? "\n" + contract->summaryText() : std::string());
 }
 
@@ -175,11 +247,16 @@ Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline);
     countInput(pipeline, c.config.gridmap_topic, [&] { health.onGridMap(); });
-    Status ran = runPipeline(run, pipeline, pipeline.topics(), [&](DdsSourceOptions &so) {
-        so.tick = [&](TimeNs now) {
-            if (health.due(now, node.run())) diagnostics.write(status(now, node.failure()));
-        };
-    });
+    LossReport losses;
+    InputLosses input_losses;
+    Status ran = runPipeline(
+        run, pipeline, pipeline.topics(), losses,
+        [&](DdsSourceOptions &so) {
+            so.tick = [&](TimeNs now) {
+                if (health.due(now, node.run())) diagnostics.write(input_losses.mark(status(now, node.failure())));
+            };
+        },
+        &input_losses);
     if (!ran.ok()) {  // an input it could not decode
         diagnostics.last(status(wallNow(), ran));
         return ran;
@@ -187,8 +264,8 @@ Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
     node.finish();  // the maps still waiting for a later TF sample are costed and published
     ROBOMETRICS_TRY(node.failure());
     ROBOMETRICS_TRY(diagnostics.failed());
-    return run.json ? jsonText(nodes::costmapSummaryJson(c.config, node.run()))
-                    : nodes::costmapSummaryText("DDS", "", c.png_dir, c.config, node.run());
+    return run.json ? withLosses(nodes::costmapSummaryJson(c.config, node.run()), losses)
+                    : nodes::costmapSummaryText("DDS", "", c.png_dir, c.config, node.run()) + lossSummaryText(losses);
 }
 
 Result<std::string> runLost(const LiveRun &run, const localization::LostDetectorConfig &config) {
@@ -201,14 +278,15 @@ Result<std::string> runLost(const LiveRun &run, const localization::LostDetector
     nodes::LostNode node(config, &sink, /*diagnostics=*/true);
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline);
-    ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics(), [&](DdsSourceOptions &so) {
+    LossReport losses;
+    ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics(), losses, [&](DdsSourceOptions &so) {
         for (const nodes::NodeInput &in : nodes::LostNode::spec().inputs) {
             so.types[in.role == "pose" ? config.pose_topic : config.reset_topic] = in.type;
         }
     }));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
-    if (!run.json) return nodes::lostLiveText(node.tracker(), config.pose_topic);
+    if (!run.json) return nodes::lostLiveText(node.tracker(), config.pose_topic) + lossSummaryText(losses);
     // The shape of `lost --json` (timeline, episodes as a list, start_time_ns), plus the status
     // the detector ended in.
     const std::string status(localization::toString(node.tracker().status()));
@@ -216,7 +294,7 @@ Result<std::string> runLost(const LiveRun &run, const localization::LostDetector
     nlohmann::json j = nodes::lostRunJson(node.takeRun(), t0);
     j["start_time_ns"] = t0;
     j["status"] = status;
-    return jsonText(j);
+    return withLosses(std::move(j), losses);
 }
 
 Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
@@ -230,22 +308,20 @@ Result<std::string> runRecord(const LiveRun &run, const LiveRecord &r) {
     pipeline::Pipeline pipeline;
     pipeline.subscribeRaw("*", [&](const bag::Message &m) { return recorder.write(m); });
     DdsSourceOptions so = sourceOptions(run.options, *run.session, r.topics, run.log);
-    so.adapt_reliability = !run.options.reliable;  // as ros2 bag record: reliable when every publisher is
-    std::uint64_t dropped = 0;
+    LossReport losses;
     Status recorded;
     {
         DdsSource source(*run.session->transport, so);
         recorded = pipeline.run(source);
-        dropped = source.dropped();
+        losses = lossesOf(source);
     }
     Status closed = (*writer)->close();  // whatever was recorded is kept, even when a write failed
     ROBOMETRICS_TRY(recorded);
     if (!closed.ok()) return withContext(r.output, closed.error());
-    std::string text =
-        fmt::format("recorded {} messages on {} topics into {}{}\n", recorder.total(), recorder.counts().size(),
-                    r.output, dropped ? fmt::format(" ({} dropped: queue full)", dropped) : "");
+    std::string text = fmt::format("recorded {} messages on {} topics into {}\n", recorder.total(),
+                                   recorder.counts().size(), r.output);
     for (const auto &[topic, n] : recorder.counts()) text += fmt::format("  {:<40} {}\n", topic, n);
-    return text;
+    return text + lossSummaryText(losses);
 }
 
 Result<std::string> runList(const LiveRun &run, bool all) {

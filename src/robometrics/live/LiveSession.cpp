@@ -25,6 +25,9 @@ DdsSourceOptions sourceOptions(const SessionOptions &o, const Session &session, 
     DdsSourceOptions s;
     s.topics = std::move(topics);
     if (o.reliable) s.qos.reliability = Reliability::Reliable;
+    // Reliable when every publisher of the topic is (as rclcpp's default subscription and ros2 bag
+    // record): a datagram the kernel drops is then sent again, not lost (docs/live.md, QoS).
+    s.adapt_reliability = !o.reliable;
     if (o.duration_s > 0) {
         s.duration = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(o.duration_s));
     }

@@ -72,11 +72,19 @@ struct Sample {
 /// Called on a middleware thread for every valid sample.
 using SampleHandler = std::function<void(Sample &&)>;
 
+/// Samples a reader knows it did not deliver, cumulative since it was created.
+struct ReaderLosses {
+    std::uint64_t lost = 0;      ///< DDS SAMPLE_LOST: gaps in a writer's sequence (a sample or a fragment never came)
+    std::uint64_t rejected = 0;  ///< DDS SAMPLE_REJECTED: received but refused (resource limits)
+};
+
 class Reader {
 public:
     virtual ~Reader() = default;
     /// Remote writers currently matched.
     virtual std::size_t matched() const = 0;
+    /// What the middleware says this reader lost so far.
+    virtual ReaderLosses losses() const { return {}; }
 };
 
 class Writer {
@@ -104,6 +112,8 @@ public:
     virtual const Graph &graph() const = 0;
     /// "Fast DDS 2.9, domain 0, ..." for logs.
     virtual std::string describe() const = 0;
+    /// Said once when the participant opened (the kernel capping the socket buffers asked for).
+    virtual std::vector<std::string> notices() const { return {}; }
 };
 
 /// ROS_AUTOMATIC_DISCOVERY_RANGE (Jazzy and later) and ROS_LOCALHOST_ONLY (Humble).

@@ -61,7 +61,8 @@ nlohmann::json topicHealthJson(const topicstats::TopicHealth &h, const std::stri
             {"sim_time_stamps", h.sim_time_stamps}};
 }
 
-std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, std::uint64_t windows, double window_s) {
+std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, std::uint64_t windows, double window_s,
+                             const std::set<std::string> &lossy) {
     std::string out;
     auto row = std::back_inserter(out);
     fmt::format_to(row, "{:<32} {:>7} {:<15} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", "topic",
@@ -73,8 +74,9 @@ std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, s
             : h.sim_time_stamps ? "sim time"
                                 : "-";
         fmt::format_to(row, "{:<32} {:>7} {:<15} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>11} {:>26} {:>8}\n", h.topic,
-                       h.count, topicstats::kindCell(h.kind), cell(h.mean_rate_hz), cell(h.min_rate_hz),
-                       cell(h.max_rate_hz), cell(h.jitter_ms), cell(h.longest_gap_ms, 1), topicstats::dropsCell(h),
+                       h.count, lossy.count(h.topic) ? "lossy" : topicstats::kindCell(h.kind), cell(h.mean_rate_hz),
+                       cell(h.min_rate_hz), cell(h.max_rate_hz), cell(h.jitter_ms), cell(h.longest_gap_ms, 1),
+                       lossy.count(h.topic) ? std::string("-") : topicstats::dropsCell(h),
                        cell(h.bandwidth_bps, 0), age,
                        h.has_header ? fmt::format("{}/{}", h.stamps_out_of_order, h.stamps_repeated) : "-");
     }
@@ -84,6 +86,9 @@ std::string topicHealthTable(const std::vector<topicstats::TopicHealth> &rows, s
                    "periodic topics (multi-publisher: each publisher has its own rate; event-driven: no period; "
                    "batched: no header and log times in recorder bursts; too few: under {} messages)\n",
                    windows, window_s, topicstats::kMinPeriodicMessages);
+    if (!lossy.empty()) {
+        out += "lossy: samples of the topic were lost (below), so what arrived does not say what was sent\n";
+    }
     return out;
 }
 
