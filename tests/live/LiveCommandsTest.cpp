@@ -213,7 +213,11 @@ TEST(LiveCommands, TopicStatsWindowsCountTheMessagesSentInsideThem) {
     tool->interrupt();
     EXPECT_EQ(tool->wait(), 0) << tool->err();
 
-    constexpr TimeNs kEdge = 3'000'000;
+    // The edge is the loopback's latency: 3 ms on a machine with a core to spare. On a loaded one
+    // (more runnable work than cores, as when CI builds beside the tests) a message can wait a
+    // few scheduling slices between the sender's clock and the tool's; the sum below still checks
+    // that every message lands in exactly one window.
+    const TimeNs kEdge = test::machineIsLoaded() ? 15'000'000 : 3'000'000;
     auto sentIn = [&](TimeNs from, TimeNs to) {
         return static_cast<double>(std::count_if(sent.begin(), sent.end(), [&](TimeNs t) { return t >= from && t < to; }));
     };

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -67,6 +68,13 @@ std::string readFile(const fs::path &path) {
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+bool machineIsLoaded() {
+    std::ifstream in("/proc/loadavg");
+    double one_minute = 0;
+    if (!(in >> one_minute)) return false;
+    return one_minute > static_cast<double>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 std::size_t countEntries(const fs::path &dir) {

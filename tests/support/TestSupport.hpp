@@ -49,6 +49,10 @@ std::filesystem::path scratchDir(const std::string &name);
 /// The whole content of a file (empty when it cannot be read).
 std::string readFile(const std::filesystem::path &path);
 
+/// True when the machine has more runnable work than cores (the 1-minute load average of
+/// /proc/loadavg above std::thread::hardware_concurrency()): tests that bound a latency widen it.
+bool machineIsLoaded();
+
 /// How many entries a folder holds (files, folders, hidden ones too).
 std::size_t countEntries(const std::filesystem::path &dir);
 
