@@ -201,7 +201,8 @@ TEST(McapLooseDamage, AWrongLengthFieldLosesItsMessageOnly) {
             const std::uint64_t at = file.messages[static_cast<std::size_t>(k)].first + 1;
             std::uint64_t length = loadLe<std::uint64_t>(reinterpret_cast<const std::uint8_t *>(damaged.data() + at));
             length += static_cast<std::uint64_t>(static_cast<std::int64_t>(change));
-            for (int i = 0; i < 8; ++i) damaged[at + static_cast<std::uint64_t>(i)] = static_cast<char>(length >> (8 * i));
+            for (int i = 0; i < 8; ++i)
+                damaged[at + static_cast<std::uint64_t>(i)] = static_cast<char>(length >> (8 * i));
             const FullRead read = expectRecovered(writeDamagedCopy(dir / "damaged.mcap", damaged), intact, 1);
             ASSERT_TRUE(read.damage.has_value());
             EXPECT_FALSE(read.damage->spans.empty());

@@ -65,7 +65,8 @@ TEST(EvaluateLooseDamaged, GivesTheIntactVerdictPlusRecordingDamaged) {
     const nlohmann::json i = nlohmann::json::parse(info.out);
     EXPECT_EQ(i["lost_spans"].size(), 1u);
     EXPECT_EQ(i["message_count"].get<std::size_t>(), messages.size() - touched);
-    const auto strict = test::runRobometrics({"evaluate", damaged.string(), "-o", (dir / "strict").string(), "--strict"});
+    const auto strict =
+        test::runRobometrics({"evaluate", damaged.string(), "-o", (dir / "strict").string(), "--strict"});
     EXPECT_EQ(strict.exit_code, 1);
     EXPECT_NE(strict.err.find("damaged.mcap"), std::string::npos) << strict.err;
 }

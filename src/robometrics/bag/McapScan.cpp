@@ -32,8 +32,9 @@ ReadDamage damageOf(const std::string &cut, std::uint8_t cut_opcode, const Error
     } else if (error.message.find("data section CRC mismatch") != std::string::npos) {
         // Records outside chunks carry no CRC of their own: the damage cannot be placed.
         damage.description = error.message;
-        damage.loss = "damaged bytes somewhere in the data section (records outside chunks have no CRC of their "
-                      "own); the messages read may include damaged ones";
+        damage.loss =
+            "damaged bytes somewhere in the data section (records outside chunks have no CRC of their "
+            "own); the messages read may include damaged ones";
     } else {
         damage.description = error.message;
         damage.loss = "damaged bytes; the rest of the file is not read";
@@ -137,8 +138,8 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
     std::map<std::uint16_t, std::uint64_t> loose;  // since the last chunk
     std::optional<Error> walk_failure;
     std::vector<ChunkIndexRecord> chunks;
-    std::vector<LostSpan> resynced;   // bytes the walk skipped to find its way back
-    std::optional<FileInput> search;  // for the search past damage
+    std::vector<LostSpan> resynced;       // bytes the walk skipped to find its way back
+    std::optional<FileInput> search;      // for the search past damage
     std::set<std::uint16_t> channel_ids;  // declared outside chunks: a Message found past damage uses one
     bool loose_seen = false;              // a message outside chunks was read
     // Past damage a chunked file goes on at a chunk only (the records inside an uncompressed chunk
@@ -148,7 +149,7 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
     auto searchFrom = [&](std::uint64_t from) {
         return chunksOnly() ? findNextChunk(*search, from, search->size()) : findNextRecord(*search, from, channel_ids);
     };
-    std::optional<TimeNs> last_time;      // of the last message before the walk's position
+    std::optional<TimeNs> last_time;  // of the last message before the walk's position
     // The last top-level record: a loose Message may be taken back when the damage began in it.
     struct Previous {
         std::uint64_t offset = 0, end = 0;

@@ -61,7 +61,8 @@ bool prefixAt(FileInput &file, std::uint64_t at, std::uint8_t &opcode, std::uint
 bool closingMagicAt(FileInput &file, std::uint64_t at) {
     std::uint8_t magic[sizeof kMagic];
     return at <= file.size() && file.size() - at == sizeof magic &&
-           file.readInto(at, sizeof magic, magic, "closing magic").ok() && std::memcmp(magic, kMagic, sizeof magic) == 0;
+           file.readInto(at, sizeof magic, magic, "closing magic").ok() &&
+           std::memcmp(magic, kMagic, sizeof magic) == 0;
 }
 
 /// Whether a record other than a Chunk starts at `at` and is followed by one (findNextRecord).
