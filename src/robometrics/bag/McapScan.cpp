@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <variant>
 
 #include "robometrics/bag/ChunkLoadAhead.hpp"
@@ -28,6 +29,12 @@ ReadDamage damageOf(const std::string &cut, std::uint8_t cut_opcode, const Error
                       : cut_opcode == 0 && cut.find("not closed") != std::string::npos
                           ? "the recording was not closed"
                           : "the end of the file is missing";
+    } else if (error.message.find("data section CRC mismatch") != std::string::npos) {
+        // Records outside chunks carry no CRC of their own: the damage cannot be placed.
+        damage.description = error.message;
+        damage.loss =
+            "damaged bytes somewhere in the data section (records outside chunks have no CRC of their "
+            "own); the messages read may include damaged ones";
     } else {
         damage.description = error.message;
         damage.loss = "damaged bytes; the rest of the file is not read";
@@ -131,50 +138,115 @@ Status scanMcapCatalog(const std::string &path, McapCatalog &catalog, std::optio
     std::map<std::uint16_t, std::uint64_t> loose;  // since the last chunk
     std::optional<Error> walk_failure;
     std::vector<ChunkIndexRecord> chunks;
-    std::vector<LostSpan> resynced;   // bytes the walk skipped to find its way back
-    std::optional<FileInput> search;  // for the search past damage
+    std::vector<LostSpan> resynced;       // bytes the walk skipped to find its way back
+    std::optional<FileInput> search;      // for the search past damage
+    std::set<std::uint16_t> channel_ids;  // declared outside chunks: a Message found past damage uses one
+    bool loose_seen = false;              // a message outside chunks was read
+    // Past damage a chunked file goes on at a chunk only (the records inside an uncompressed chunk
+    // frame like loose ones); a file of loose records, or one not known to have chunks but whose
+    // channels were declared outside them, at any record.
+    auto chunksOnly = [&] { return !loose_seen && (!chunks.empty() || channel_ids.empty()); };
+    auto searchFrom = [&](std::uint64_t from) {
+        return chunksOnly() ? findNextChunk(*search, from, search->size()) : findNextRecord(*search, from, channel_ids);
+    };
+    std::optional<TimeNs> last_time;  // of the last message before the walk's position
+    // The last top-level record: a loose Message may be taken back when the damage began in it.
+    struct Previous {
+        std::uint64_t offset = 0, end = 0;
+        std::optional<std::uint16_t> message_channel;
+        std::optional<TimeNs> time_before;  // last_time before it
+    } previous;
     RecordEntry entry;
     for (;;) {
+        const std::uint64_t before = reader->position();
         auto more = reader->next(entry);
-        if (!more && damage && reader->position() < reader->file().size()) {
-            // A recovering read goes on at the next whole chunk past the damage. A data-section
-            // CRC that no longer agrees after chunks were skipped is no further loss.
-            const std::uint64_t at = reader->position();
-            const bool data_end = more.message().find("data section CRC mismatch") != std::string::npos;
-            if (!search) {
-                auto opened = FileInput::open(path);
-                if (opened) search.emplace(std::move(opened.value()));
+        if (damage && !search) {
+            auto opened = FileInput::open(path);
+            if (opened) search.emplace(std::move(opened.value()));
+        }
+        // A recovering walk takes a record of an unknown opcode whose length leads to no record
+        // for broken framing (damaged bytes read as a record), not for a private record.
+        bool broken_unknown = false;
+        if (more && *more && search && std::holds_alternative<UnknownRecord>(entry.record) &&
+            !recordBoundaryAt(*search, before)) {
+            broken_unknown = true;
+            more = search->error(before, "a record of unknown opcode " + std::to_string(entry.opcode) +
+                                             " whose length leads to no record");
+        }
+        if (!more && damage && before < reader->file().size() &&
+            more.message().find("data section CRC mismatch") == std::string::npos) {
+            // A recovering read goes on at the next whole record past the damage. A record that
+            // framed and parsed but failed its check (an attachment's CRC) is lost alone.
+            std::uint64_t at = before;
+            const std::uint64_t from = reader->position() > before && !broken_unknown ? reader->position() : before + 1;
+            std::optional<std::uint64_t> next;
+            bool searched = false;
+            if (search && previous.message_channel && previous.end == at) {
+                // The damage may have begun in the message before: its length led into the
+                // middle of a record (a record starts before where it ends), or to bytes that
+                // start none, or zeroes ran over its end. It is lost with the span then.
+                const std::optional<std::uint64_t> after = searchFrom(previous.offset + 1);
+                if ((after && *after < at) || !recordBeforeIntact(*search, at, channel_ids)) {
+                    at = previous.offset;
+                    if (--loose[*previous.message_channel] == 0) loose.erase(*previous.message_channel);
+                    last_time = previous.time_before;
+                    next = after;
+                    searched = true;
+                } else if (!after || *after >= from) {
+                    next = after;  // also the first record past `from`
+                    searched = true;
+                }
             }
-            const std::optional<std::uint64_t> next =
-                search ? findNextChunk(*search, at + 1, search->size()) : std::nullopt;
-            if (next) {
+            if (search && !searched) next = searchFrom(from);
+            if (next || at < before) {
                 LostSpan span;
                 span.file = std::filesystem::path(path).filename().string();
                 span.byte_begin = at;
-                span.byte_end = *next;
-                // The neighbouring chunks bound its time: after the one before, before the next.
-                if (!chunks.empty()) span.start_time = static_cast<TimeNs>(chunks.back().message_end_time);
-                span.reason = withoutPath(more.message(), path);
+                // Nothing to go on at: the message before is lost with the damage that ends the read.
+                span.byte_end = next ? *next : before;
+                // The neighbouring messages bound its time: the last before, the first after.
+                span.start_time = last_time;
+                span.reason = reader->cut().empty() ? withoutPath(more.message(), path)
+                                                    : "a length field runs past the end of the file: " + reader->cut();
                 resynced.push_back(std::move(span));
-                reader->resumeAt(*next);
-                continue;
+                previous = Previous{};
+                if (next) {
+                    reader->resumeAt(*next);
+                    continue;
+                }
             }
-            if (data_end && !resynced.empty()) break;  // explained by the bytes skipped
         }
+        if (!more && more.message().find("data section CRC mismatch") != std::string::npos && damage &&
+            !resynced.empty())
+            break;  // explained by the bytes skipped
         if (!more) {
             walk_failure = more.error();
             break;
         }
-        if (auto *chunk = std::get_if<ChunkRecord>(&entry.record);
-            chunk && !resynced.empty() && !resynced.back().end_time && resynced.back().byte_end == entry.offset)
-            resynced.back().end_time = static_cast<TimeNs>(chunk->message_start_time);
         if (!more.value() || std::holds_alternative<DataEndRecord>(entry.record)) break;
+        // The first message after lost spans ends their time range.
+        std::optional<TimeNs> first_time, end_time;
+        if (auto *m = std::get_if<MessageRecord>(&entry.record)) {
+            first_time = end_time = static_cast<TimeNs>(m->log_time);
+        } else if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
+            first_time = static_cast<TimeNs>(chunk->message_start_time);
+            end_time = static_cast<TimeNs>(chunk->message_end_time);
+        }
+        if (first_time) {
+            for (auto span = resynced.rbegin(); span != resynced.rend() && !span->end_time; ++span)
+                span->end_time = first_time;
+        }
+        previous = Previous{entry.offset, entry.offset + entry.length, std::nullopt, last_time};
+        if (end_time) last_time = end_time;
         if (auto *s = std::get_if<SchemaRecord>(&entry.record)) {
             if (s->id != 0) found.emplace_back(std::move(*s));
         } else if (auto *c = std::get_if<ChannelRecord>(&entry.record)) {
+            channel_ids.insert(c->id);
             found.emplace_back(std::move(*c));
         } else if (auto *m = std::get_if<MessageRecord>(&entry.record)) {
             ++loose[m->channel_id];
+            loose_seen = true;
+            previous.message_channel = m->channel_id;
         } else if (auto *chunk = std::get_if<ChunkRecord>(&entry.record)) {
             if (!loose.empty()) found.emplace_back(std::exchange(loose, {}));
             found.emplace_back(chunks.size());

@@ -76,7 +76,13 @@ public:
     const std::vector<TopicInfo> &topics() const override { return topics_; }
 
     /// Damage the opening scan found (a recovering read): reported when next() reaches the end.
-    void setScanDamage(std::optional<ReadDamage> damage) { scan_damage_ = std::move(damage); }
+    void setScanDamage(std::optional<ReadDamage> damage) {
+        scan_damage_ = std::move(damage);
+        if (!scan_damage_) return;
+        for (const LostSpan &span : scan_damage_->spans)
+            if (span.byte_begin && span.byte_end) lost_.emplace_back(*span.byte_begin, *span.byte_end);
+        std::sort(lost_.begin(), lost_.end());
+    }
 
     Result<bool> next(Message &out) override {
         if (ended_) return false;
@@ -152,13 +158,36 @@ private:
         }
         RecordEntry entry;
         for (;;) {
+            const std::uint64_t before = linear_->position();
             auto more = linear_->next(entry);
-            if (!more || !more.value()) return more;
+            if (!more) {
+                // A recovering read goes on past a stretch the opening scan found damaged, where
+                // the scan went on.
+                const std::uint64_t at = linear_->failedInChunk() ? entry.offset : before;
+                const auto span = std::find_if(lost_.begin(), lost_.end(),
+                                               [&](const auto &s) { return s.first <= at && at < s.second; });
+                if (span == lost_.end()) return more;
+                linear_->resumeAt(span->second);
+                continue;
+            }
+            if (!more.value()) return more;
+            if (const std::optional<std::uint64_t> end = lostSpanEnd(entry.offset)) {
+                linear_->resumeAt(*end);  // where the scan went on
+                continue;
+            }
             if (std::holds_alternative<DataEndRecord>(entry.record)) return false;
             if (auto *msg = std::get_if<MessageRecord>(&entry.record)) {
                 if (filter_.wants(msg->channel_id, msg->log_time) && fill(*msg, out)) return true;
             }
         }
+    }
+
+    /// The end of the stretch the scan skipped that `offset` (of a record read in file order)
+    /// lies in: a record there may be the damaged one, or one of a damaged chunk.
+    std::optional<std::uint64_t> lostSpanEnd(std::uint64_t offset) {
+        while (next_lost_ < lost_.size() && lost_[next_lost_].second <= offset) ++next_lost_;
+        if (next_lost_ < lost_.size() && lost_[next_lost_].first <= offset) return lost_[next_lost_].second;
+        return std::nullopt;
     }
 
     bool fill(const MessageRecord &m, Message &out) const {
@@ -181,8 +210,33 @@ private:
     bool recover_ = false;
     bool ended_ = false;
     std::optional<ReadDamage> scan_damage_;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> lost_;  ///< the scan's lost spans (bytes), in file order
+    std::size_t next_lost_ = 0;                                  ///< the first of lost_ not behind the linear reader
     std::optional<ReadDamage> damage_;
 };
+
+/// A single lost span the scan could not count, in a file whose summary counts the messages of
+/// each channel: what the summary counts and the scan did not find is in it. With more spans the
+/// loss is not shared out among them.
+void countLost(const StatisticsRecord &statistics, const McapCatalog &catalog, ReadDamage &damage) {
+    if (damage.spans.size() != 1 || damage.spans[0].messages) return;
+    LostSpan &span = damage.spans[0];
+    std::uint64_t lost = 0;
+    std::vector<std::string> topics;
+    for (const auto &[id, stored] : statistics.channel_message_counts) {
+        const auto read = catalog.counts.find(id);
+        const std::uint64_t found = read == catalog.counts.end() ? 0 : read->second;
+        if (found > stored) return;  // the summary does not describe what was read
+        if (found == stored) continue;
+        lost += stored - found;
+        if (auto channel = catalog.channels.find(id); channel != catalog.channels.end())
+            topics.push_back(channel->second.topic);
+    }
+    std::sort(topics.begin(), topics.end());
+    topics.erase(std::unique(topics.begin(), topics.end()), topics.end());
+    span.messages = lost;
+    span.topics = std::move(topics);
+}
 
 }  // namespace
 
@@ -223,6 +277,7 @@ Result<std::unique_ptr<MessageSource>> openMcap(const std::string &path, const R
         damage = ReadDamage{std::filesystem::path(path).filename().string(), summary.message(),
                             "the summary is damaged; every message was read"};
     }
+    if (damage && summary && summary->statistics) countLost(*summary->statistics, catalog, *damage);
     auto source = std::make_unique<McapSource>(path, catalog, options);
     source->setScanDamage(std::move(damage));
     if (!catalog.loose_messages) {

@@ -840,13 +840,15 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     if (damage) noteDamage(e, *damage);
-    // What the lost stretches held is unknown: no silence, drop or stop is judged over them.
+    // What the lost stretches held is unknown: no silence, drop or stop is judged over them. A
+    // span with no message read before it (or after it) reaches back to the start of the run (on
+    // to its end): its time is unknown, not empty.
     TimeIntervals unread;
     {
         std::vector<TimeSpan> spans;
         for (const bag::LostSpan &span : e.lost_spans)
-            if (span.start_time && span.end_time)
-                spans.push_back({e.clock.systemTime(*span.start_time), e.clock.systemTime(*span.end_time)});
+            spans.push_back({e.clock.systemTime(span.start_time.value_or(e.start_time)),
+                             e.clock.systemTime(span.end_time.value_or(e.end_time))});
         std::sort(spans.begin(), spans.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
         for (const TimeSpan &s : spans) unread.add(s.start, s.end);
     }
