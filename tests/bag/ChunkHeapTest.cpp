@@ -75,5 +75,19 @@ TEST(ChunkHeap, APinnedChunkIsNotReusedUntilItsPinIsDropped) {
     EXPECT_EQ(std::set<const void *>({a.get(), b.get()}), std::set<const void *>({pinned, other}));
 }
 
+TEST(ChunkHeap, FinishedGivesOnlyAChunkNobodyPinsAndMakesNone) {
+    ChunkHeap<TestChunk> heap;
+    EXPECT_EQ(heap.finished(), nullptr);  // no spare: nothing is made (the loaders make their own)
+    load(heap, {1});
+    ++heap.popEarliest<Later>().cursor;
+    std::shared_ptr<const void> pin = heap.current();
+    const void *pinned = pin.get();
+    heap.releaseCurrent<Later>();  // finished, but pinned
+    EXPECT_EQ(heap.finished(), nullptr);
+    std::thread([&] { pin.reset(); }).join();
+    EXPECT_EQ(heap.finished().get(), pinned);
+    EXPECT_EQ(heap.finished(), nullptr);  // taken
+}
+
 }  // namespace
 }  // namespace robometrics::bag

@@ -9,6 +9,7 @@
 
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/Crc32.hpp"
+#include "robometrics/bag/mcap/OverwriteBuffer.hpp"
 
 namespace robometrics::bag::mcap {
 namespace {
@@ -123,6 +124,23 @@ TEST(McapChunkDecompressor, CorruptOrInconsistentInputIsAnError) {
     lc[0] ^= 0xFF;  // frame magic
     EXPECT_NE(fails("lz4", lc, raw.size()).find("corrupt lz4 data"), std::string::npos);
     EXPECT_NE(fails("lz4", l, std::uint64_t(1) << 50).find("is impossible for"), std::string::npos);
+}
+
+TEST(McapOverwriteBuffer, GrowsAQuarterBeyondTheNeedAndKeepsItsMemoryWhileItFits) {
+    std::vector<std::uint8_t> buffer{1, 2, 3};
+    resizeForOverwrite(buffer, 1000);
+    EXPECT_EQ(buffer.size(), 1000U);
+    EXPECT_EQ(buffer.capacity(), 1250U);  // 1000 + 1000 / 4
+    const std::uint8_t *memory = buffer.data();
+    resizeForOverwrite(buffer, 1200);  // a larger chunk that fits
+    EXPECT_EQ(buffer.size(), 1200U);
+    EXPECT_EQ(buffer.data(), memory);
+    resizeForOverwrite(buffer, 10);  // a smaller one
+    EXPECT_EQ(buffer.size(), 10U);
+    EXPECT_EQ(buffer.data(), memory);
+    resizeForOverwrite(buffer, 2000);
+    EXPECT_EQ(buffer.size(), 2000U);
+    EXPECT_EQ(buffer.capacity(), 2500U);
 }
 
 }  // namespace

@@ -20,13 +20,21 @@ class ChunkHeap {
 public:
     /// A chunk to load into: a finished one nobody pins any more (its buffers kept) or a new one.
     std::shared_ptr<Chunk> spare() {
+        std::shared_ptr<Chunk> chunk = finished();
+        return chunk ? chunk : std::make_shared<Chunk>();
+    }
+    /// A finished chunk nobody pins any more (its buffers kept), or null when there is none: what
+    /// the loading threads are handed back, so they make a new chunk only when they have no spare
+    /// of their own (a new, empty chunk handed to them would be loaded first and its buffers
+    /// made afresh while a spare one with buffers waits).
+    std::shared_ptr<Chunk> finished() {
         for (auto it = spare_.rbegin(); it != spare_.rend(); ++it) {
             if (it->use_count() != 1) continue;  // pinned
             std::shared_ptr<Chunk> chunk = std::move(*it);
             spare_.erase(std::next(it).base());
             return chunk;
         }
-        return std::make_shared<Chunk>();
+        return nullptr;
     }
 
     /// A chunk with its cursor set: into the heap while it has messages, else back to the spares.

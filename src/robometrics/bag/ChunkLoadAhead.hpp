@@ -6,7 +6,7 @@
 // error at the same chunk as when it loads them itself; only when the work is done changes.
 // At most kAheadPerLoader chunks per loader are loaded or loading and not yet taken, so memory
 // stays bounded. Chunks are shared, as in ChunkHeap: with every take the reader hands back a
-// chunk it has finished (ChunkHeap::spare(), taken on the reader's thread, where pins are dropped)
+// chunk it has finished, if any (ChunkHeap::finished(), taken on the reader's thread, where pins are dropped)
 // whose buffers a loader reuses. Every hand-over goes through the mutex, so a chunk's bytes are
 // written before they are read.
 

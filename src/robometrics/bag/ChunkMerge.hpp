@@ -119,7 +119,7 @@ private:
     Result<std::shared_ptr<Chunk>> loadNext() {
         const Index &index = chunks_[next_chunk_++];
         ++chunks_loaded_;
-        if (ahead_) return ahead_->take(heap_.spare());
+        if (ahead_) return ahead_->take(heap_.finished());
         std::shared_ptr<Chunk> chunk = heap_.spare();
         ROBOMETRICS_TRY(loaders_.front()->load(index, *chunk));
         return chunk;

@@ -98,10 +98,8 @@ void reservePoses(slam::Trajectory &trajectory, const LineReader &reader, bool w
     const auto lines = static_cast<double>(std::count(block.begin(), block.end(), '\n') + 1);
     const double file_size = static_cast<double>(std::max(reader.fileSize(), block.size()));
     const auto n = static_cast<std::size_t>(1.1 * lines * file_size / static_cast<double>(block.size()));
-    trajectory.stamps.reserve(n);
-    trajectory.positions.reserve(n);
-    trajectory.orientations.reserve(n);
-    if (with_matrices) trajectory.rotation_matrices.reserve(n);
+    trajectory.reserve(n);
+    if (with_matrices) reserveInHugePages(trajectory.rotation_matrices, n);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <Eigen/Geometry>
 #include <vector>
 
+#include "robometrics/core/HugePages.hpp"
+
 namespace robometrics::slam {
 
 struct Trajectory {
@@ -19,10 +21,11 @@ struct Trajectory {
     bool timestamped = true;
 
     std::size_t size() const { return stamps.size(); }
+    /// Room for `n` poses, filled without growing by copying (large arrays in huge pages).
     void reserve(std::size_t n) {
-        stamps.reserve(n);
-        positions.reserve(n);
-        orientations.reserve(n);
+        reserveInHugePages(stamps, n);
+        reserveInHugePages(positions, n);
+        reserveInHugePages(orientations, n);
     }
     bool empty() const { return stamps.empty(); }
     void add(double stamp, const Eigen::Vector3d &position, const Eigen::Quaterniond &orientation) {
@@ -40,12 +43,10 @@ struct Trajectory {
 inline Trajectory selectPoses(const Trajectory &trajectory, const std::vector<std::size_t> &indices) {
     Trajectory out;
     out.timestamped = trajectory.timestamped;
-    out.stamps.reserve(indices.size());
-    out.positions.reserve(indices.size());
-    out.orientations.reserve(indices.size());
+    out.reserve(indices.size());
     for (std::size_t i : indices) out.add(trajectory.stamps[i], trajectory.positions[i], trajectory.orientations[i]);
     if (!trajectory.rotation_matrices.empty()) {
-        out.rotation_matrices.reserve(indices.size());
+        reserveInHugePages(out.rotation_matrices, indices.size());
         for (std::size_t i : indices) out.rotation_matrices.push_back(trajectory.rotation_matrices[i]);
     }
     return out;

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "robometrics/bag/mcap/Crc32.hpp"
+#include "robometrics/bag/mcap/OverwriteBuffer.hpp"
 
 namespace robometrics::bag::mcap {
 
@@ -66,6 +67,7 @@ Status decompressZstdGrowing(ZSTD_DCtx *&dctx, Bytes src, std::uint64_t declared
     ZSTD_inBuffer in{src.data(), src.size(), 0};
     std::size_t produced = 0;
     const std::uint64_t first_guess = std::max<std::uint64_t>(src.size() * 8, 1 << 16);
+    out.clear();  // what it held is not kept: growing it copies nothing
     out.resize(static_cast<std::size_t>(std::min(declared, first_guess)));
     for (;;) {
         ZSTD_outBuffer o{out.data(), out.size(), produced};
@@ -162,7 +164,7 @@ Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, std::vecto
         if (c == "zstd" && chunk.uncompressed_size > kTrustedRatio * chunk.records.size()) {
             s = decompressZstdGrowing(ctx_->zstd, chunk.records, chunk.uncompressed_size, storage);
         } else {
-            storage.resize(static_cast<std::size_t>(chunk.uncompressed_size));
+            resizeForOverwrite(storage, static_cast<std::size_t>(chunk.uncompressed_size));
             s = c == "zstd" ? decompressZstd(ctx_->zstd, chunk.records, storage)
                             : decompressLz4(ctx_->lz4, chunk.records, storage);
         }

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "robometrics/bag/mcap/OverwriteBuffer.hpp"
+
 namespace robometrics::bag::mcap {
 
 Result<FileInput> FileInput::open(const std::string &path) {
@@ -26,7 +28,7 @@ Status FileInput::read(std::uint64_t offset, std::uint64_t length, std::vector<s
         return error(offset, std::string(what) + " of " + std::to_string(length) + " bytes runs past the end of the " +
                                  std::to_string(size_) + "-byte file");
     }
-    out.resize(static_cast<std::size_t>(length));
+    resizeForOverwrite(out, static_cast<std::size_t>(length));
     return readInto(offset, length, out.data(), what);
 }
 
