@@ -330,4 +330,15 @@ TEST(EvaluateCommand, WarnsAboutARemapToATopicTheBagLacks) {
     EXPECT_EQ(malformed.err, "robometrics evaluate: error: bad topic remapping 'scan': expected name=/new/topic\n");
 }
 
+// A malformed -p is bad usage in evaluate as in traversal: exit 2, before the input is looked at.
+TEST(EvaluateCommand, AMalformedParameterIsBadUsage) {
+    const auto dir = test::scratchDir("eval-bad-param");
+    auto malformed = test::runRobometrics(
+        {"evaluate", (dir / "absent.mcap").string(), "-p", "nonsense", "-o", (dir / "a").string()});
+    EXPECT_EQ(malformed.exit_code, 2) << malformed.err;
+    EXPECT_EQ(malformed.err.rfind("robometrics evaluate: error: ", 0), 0U) << malformed.err;
+    EXPECT_NE(malformed.err.find("nonsense"), std::string::npos) << malformed.err;
+    EXPECT_EQ(test::runRobometrics({"traversal", (dir / "absent.mcap").string(), "-p", "nonsense"}).exit_code, 2);
+}
+
 }  // namespace robometrics

@@ -33,12 +33,13 @@ int verdictExitCode(const evaluate::Evaluation &e) {
 }
 
 int runEvaluate(EvaluateCli &cli) {
+    evaluate::EvaluateOptions &o = cli.options;
+    // A malformed -p or --topic is bad usage (exit 2), as in every command that runs a node.
+    if (auto code = checkUsage("evaluate", o.param_overrides, o.remaps)) return *code;
     auto inputs = evaluate::findRunInputs(cli.input);
     if (!inputs) return fail("evaluate", inputs.error());
     // Before the long part: an output folder that must not be replaced, and mistyped topics.
     if (Status s = evaluate::checkOutputFolder(cli.out_dir); !s.ok()) return fail("evaluate", s.error());
-    evaluate::EvaluateOptions &o = cli.options;
-    if (auto code = checkUsage("evaluate", {}, o.remaps)) return *code;
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));
     for (const auto &named : {o.est_trajectory, o.gt_trajectory}) {
         if (!named) continue;

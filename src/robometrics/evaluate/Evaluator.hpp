@@ -1,35 +1,16 @@
 #pragma once
-// Runs every analysis that applies to a run: one pass over the bag drives the streaming
-// analyzers (traversal, topic statistics, lost detector, odometry motion, costmap) and keeps
-// what the trajectory and map comparisons need afterwards (the transforms, the last map);
-// resource use comes from run.json/system.csv.
-// Anomalies of all analyses are gathered into one verdict.
+// Runs every analysis that applies to a run, as a short sequence of stages (docs/architecture.md,
+// "The evaluate pass"): the inputs (RunSetup), one pass over the bag with the nodes (BagPass),
+// activity and topic health (ActivityStage), motion, trajectory and map (TrajectoryStage), the
+// anomaly rules (AnomalyRules), and what the verdict rests on (CoreChecks); resource use comes
+// from run.json/system.csv. The outputs are written by EvaluationWriter.
 
 #include <functional>
-#include <optional>
-#include <string>
-#include <vector>
 
+#include "robometrics/evaluate/EvaluateOptions.hpp"
 #include "robometrics/evaluate/Evaluation.hpp"
 
 namespace robometrics::evaluate {
-
-struct EvaluateOptions {
-    std::optional<std::string> gt_trajectory;   ///< overrides the run directory's gt_trajectory.*
-    std::optional<std::string> gt_map;          ///< overrides the run directory's gt_map.yaml
-    std::optional<std::string> est_trajectory;  ///< BAG:TOPIC or BAG:tf:PARENT:CHILD; default: TF map->base_link
-    std::optional<std::string> params_file;     ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)
-    std::vector<std::string> param_overrides;   ///< name:=value
-    std::vector<std::string> remaps;            ///< name=/topic
-    double t_max_diff = 0.01;                   ///< trajectory association, seconds
-    double cpu_budget_percent = 100.0;
-    double topic_drop_ratio = 0.05;  ///< a topic with more estimated drops than this share is an anomaly
-    bool progress = false;
-    int threads = 2;  ///< 2: the bag is read on a second thread (same results as 1)
-    /// Refuse a recording cut short or damaged (an error) instead of reading what is readable and
-    /// raising `recording_truncated` (docs/evaluate.md, Recordings cut short).
-    bool strict = false;
-};
 
 Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &options);
 

@@ -1,0 +1,142 @@
+#include "robometrics/evaluate/BagPass.hpp"
+
+namespace robometrics::evaluate {
+
+namespace {
+
+traversal::ScanCollisionsConfig scanConfig(const traversal::TraversalConfig &traversal) {
+    traversal::ScanCollisionsConfig config;
+    config.collision_threshold = traversal.collision_threshold;
+    config.min_safe_clearance = traversal.min_safe_clearance;
+    config.respect_range_limits = traversal.respect_range_limits;
+    return config;
+}
+
+/// The activity node's input role for the bag's ground-truth topic, by its type.
+std::string groundTruthRole(const nodes::TopicChoice &t) {
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
+    return "ground_truth_odometry";
+}
+
+}  // namespace
+
+BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::string &bag, pipeline::Pipeline &pipe)
+    : topics_(setup.topics),
+      scanners_(setup.bag_topics, setup.scan_named ? setup.topics.scan : std::string(), scanConfig(setup.traversal)),
+      activity_(setup.checks.intent),
+      topic_stats_({}, [this](const topicstats::WindowRecord &w) { windows_.add(w); }) {
+    // A topic of the wrong type fails run() with a clear message.
+    const nodes::TopicChoice &t = topics_;
+    if (!t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty()) {
+        traversal_.emplace(setup.traversal, [this](const traversal::TraversalRow &row) { rows_.push_back(row); });
+        traversal_->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
+        traversal_->subscribe(pipe,
+                              {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
+    }
+    scanners_.subscribe(pipe);
+    slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
+    slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
+    activity_.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
+                               {"cmd_vel_stamped", t.cmd_vel_stamped},
+                               {"navigate_status", t.navigate_status},
+                               {"follow_path_status", t.follow_path_status},
+                               {"odometry", t.odometry},
+                               {"pose", t.pose_array},
+                               {groundTruthRole(t), t.pose_array.empty() ? t.ground_truth : std::string()}});
+    if (!t.amcl_pose.empty()) {
+        lost_.emplace(setup.lost);
+        lost_->handReadingsTo(
+            [this](const localization::LostReading &r) { lost_readings_.push_back(localization::LostSample::of(r)); });
+        lost_->subscribe(pipe);
+    }
+    if (setup.costmap) {
+        nodes::CostmapOutputs outputs;
+        outputs.skip_bad_input = true;
+        costmap_.emplace(*setup.costmap, bag, outputs);
+        // Lane 1 (its own thread when reading ahead): the costmap and the TF recording below
+        // share nothing with the other nodes, and their /tf is decoded once for both.
+        pipe.setLane(1);
+        costmap_->subscribe(pipe);
+        pipe.setLane(0);
+    }
+    // Topic statistics see every message, raw: only the header stamp is decoded. The same
+    // stamps place the run on its clock.
+    for (const bag::TopicInfo &info : setup.bag_topics) {
+        topic_stats_.declare(info);
+        if (info.type == "rosgraph_msgs/msg/Clock") clock_.markClockTopic();
+    }
+    topic_stats_.observeStamps(
+        [this](TimeNs log_time, std::optional<TimeNs> stamp) { clock_.observe(log_time, stamp); });
+    topic_stats_.observeClock([this](TimeNs log_time, TimeNs sim_time) { clock_.observeClock(log_time, sim_time); });
+    topic_stats_.subscribe(pipe, false);
+    // What the analyses after the pass need from the bag is kept during it: one read in all.
+    if (t.tf && !wants.tf_chains.empty()) {
+        recordings_.tf.emplace();
+        recordings_.tf->buildWhileReading(wants.tf_chains);
+        pipe.setLane(1);
+        recordings_.tf->subscribe(pipe, setup.bag_topics);
+        pipe.setLane(0);
+    }
+    if (wants.map && !t.map.empty()) {
+        for (const bag::TopicInfo &info : setup.bag_topics) {
+            if (info.name != t.map) continue;
+            recordings_.map.emplace(bag, t.map, msgs::wireFormatOf(info.serialization_format));
+            recordings_.map->expectMessages(info.message_count);
+            recordings_.map->subscribe(pipe);
+        }
+    }
+    // A recording with TF and nothing else that says where the robot went: its moving chain is the
+    // track (TfTrack), so the whole TF is kept; which chain moves is known only after reading.
+    if (t.tf && t.odometry.empty() && t.pose_array.empty() && t.ground_truth.empty()) {
+        tf_only_.emplace();
+        pipe.setLane(1);
+        tf_only_->subscribe(pipe, setup.bag_topics);
+        pipe.setLane(0);
+    }
+    // Ground truth in TF (a simulator's `world -> base_link_gt`), when nothing else gives it.
+    if (t.tf && t.ground_truth.empty() && t.pose_array.empty() && wants.tf_ground_truth) {
+        tf_truth_.emplace();
+        tf_truth_->subscribe(pipe, setup.bag_topics);
+    }
+}
+
+Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::MessageSource> source) {
+    ROBOMETRICS_TRY(pipe.run(*source));
+    PassResult result;
+    result.damage = source->damage();
+    source.reset();  // the reader's chunk and read-ahead buffers: the bag is read once
+    clock_.finish();
+    if (tf_truth_) result.tf_ground_truth = tf_truth_->chain();
+    if (traversal_) {
+        traversal::TraversalSummary summary = traversal_->finish(clock_.end());  // may close a last row
+        result.traversal = TraversalResult{std::move(rows_), std::move(summary)};
+    }
+    result.scanners = scanners_.results();
+    topic_stats_.finish();
+    result.topic_windows = std::move(windows_);
+    if (lost_) {
+        lost_->finish();
+        RunPath amcl_path{topics_.amcl_pose, "map", lost_->path().t, lost_->path().x, lost_->path().y};
+        for (double &time : amcl_path.t) time = clock_.sinceStart(fromSeconds(time));
+        localization::LostRun run = lost_->takeRun();
+        result.lost = LostResult{topics_.amcl_pose, std::move(lost_readings_), std::move(run.episodes)};
+        if (!amcl_path.t.empty()) result.amcl_path = std::move(amcl_path);
+    }
+    result.clock = clock_;
+    return result;
+}
+
+void BagPass::finishCostmap(std::optional<CostmapResult> &result, std::vector<std::string> &notes) {
+    if (!costmap_) return;
+    costmap_->finish();  // end of input: the maps still waiting for a later TF sample
+    const nodes::CostmapRun &run = costmap_->run();
+    if (run.stats.frames == 0) {
+        notes.push_back("costmap: no costmap computed (" + run.first_drop_reason + ")");
+    } else {
+        result =
+            CostmapResult{topics_.grid_map, run.stats, costmap_->lastCostmap(), run.dropped, run.first_drop_reason};
+    }
+}
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,28 @@
+#pragma once
+// What the user sets for one evaluation (`robometrics evaluate`'s options, bench jobs, the
+// recording contract, the Python module): read by the stages of the evaluate pass.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace robometrics::evaluate {
+
+struct EvaluateOptions {
+    std::optional<std::string> gt_trajectory;   ///< overrides the run directory's gt_trajectory.*
+    std::optional<std::string> gt_map;          ///< overrides the run directory's gt_map.yaml
+    std::optional<std::string> est_trajectory;  ///< BAG:TOPIC or BAG:tf:PARENT:CHILD; default: TF map->base_link
+    std::optional<std::string> params_file;     ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)
+    std::vector<std::string> param_overrides;   ///< name:=value
+    std::vector<std::string> remaps;            ///< name=/topic
+    double t_max_diff = 0.01;                   ///< trajectory association, seconds
+    double cpu_budget_percent = 100.0;
+    double topic_drop_ratio = 0.05;  ///< a topic with more estimated drops than this share is an anomaly
+    bool progress = false;
+    int threads = 2;  ///< 2: the bag is read on a second thread (same results as 1)
+    /// Refuse a recording cut short or damaged (an error) instead of reading what is readable and
+    /// raising `recording_truncated` (docs/evaluate.md, Recordings cut short).
+    bool strict = false;
+};
+
+}  // namespace robometrics::evaluate

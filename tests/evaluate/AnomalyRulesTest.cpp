@@ -1,0 +1,125 @@
+// AnomalyRules: each rule on a hand-made Evaluation, its anomaly's value, threshold and times
+// computed by hand; a damaged recording's findings.
+
+#include <gtest/gtest.h>
+
+#include "robometrics/evaluate/AnomalyRules.hpp"
+
+namespace robometrics::evaluate {
+namespace {
+
+constexpr TimeNs kRuleStart = TimeNs{1'700'000'000} * kNsPerSecond;
+
+/// A 60-second run on the wall clock, nothing measured yet.
+Evaluation ruleRun() {
+    Evaluation e;
+    e.clock.observe(kRuleStart);
+    e.clock.observe(kRuleStart + 60 * kNsPerSecond);
+    e.clock.finish();
+    e.start_time = e.clock.start();
+    e.end_time = e.clock.end();
+    return e;
+}
+
+const slam::Anomaly *firstOf(const Findings &found, const std::string &code) {
+    for (const slam::Anomaly &a : found.anomalies)
+        if (a.code == code) return &a;
+    return nullptr;
+}
+
+TEST(AnomalyRules, ARunWithNothingMeasuredRaisesNothing) {
+    const Findings found = runAnomalyRules(ruleRun(), RuleLimits{});
+    EXPECT_TRUE(found.anomalies.empty());
+    EXPECT_TRUE(found.notes.empty());
+    EXPECT_EQ(anomalyRules().size(), 9U);
+}
+
+TEST(AnomalyRules, ARequiredTopicNotRecordedIsMissing) {
+    RuleLimits limits;
+    limits.checks.required_topics = {"/scan"};
+    const Findings found = runAnomalyRules(ruleRun(), limits);
+    const slam::Anomaly *a = firstOf(found, "missing_topic");
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->message, "required topic /scan was not recorded");
+}
+
+TEST(AnomalyRules, ACollisionSpansItsFirstToItsLastCollidingScan) {
+    Evaluation e = ruleRun();
+    traversal::CollisionEpisode contact;
+    contact.start = kRuleStart + 2 * kNsPerSecond;
+    contact.end = kRuleStart + 3 * kNsPerSecond + kNsPerSecond / 2;
+    contact.scans = 16;
+    contact.min_range_m = 0.1;
+    ScannerResult scanner;
+    scanner.topic = "/scan";
+    scanner.summary.episodes.push_back(contact);
+    e.scanners.push_back(scanner);
+    RuleLimits limits;
+    limits.checks.collision_threshold = 0.2;
+    const Findings found = runAnomalyRules(e, limits);
+    const slam::Anomaly *a = firstOf(found, "collision");
+    ASSERT_NE(a, nullptr);
+    EXPECT_DOUBLE_EQ(a->value, 0.1);
+    EXPECT_DOUBLE_EQ(a->threshold, 0.2);
+    EXPECT_DOUBLE_EQ(*a->time_s, 2.0);
+    EXPECT_DOUBLE_EQ(*a->end_time_s, 3.5);
+    EXPECT_EQ(a->message,
+              "collision on /scan from 2.00 s to 3.50 s: smallest valid range 0.10 m, below the collision threshold "
+              "0.20 m (16 scans)");
+}
+
+TEST(AnomalyRules, StuckComparesTheCoveredWithTheCommandedSpeed) {
+    Evaluation e = ruleRun();
+    e.activity.command_topic = "/cmd_vel";
+    e.activity.progress_source = "/odom";
+    // 2 m asked for over 4 s (0.5 m/s), 0.2 m covered (0.05 m/s), from 10 s to 14 s.
+    e.activity.stuck.push_back({kRuleStart + 10 * kNsPerSecond, kRuleStart + 14 * kNsPerSecond, 2.0, 0.2});
+    const Findings found = runAnomalyRules(e, RuleLimits{});
+    const slam::Anomaly *a = firstOf(found, "stuck");
+    ASSERT_NE(a, nullptr);
+    EXPECT_DOUBLE_EQ(a->value, 0.05);
+    EXPECT_DOUBLE_EQ(a->threshold, 0.5);
+    EXPECT_DOUBLE_EQ(*a->time_s, 10.0);
+    EXPECT_DOUBLE_EQ(*a->end_time_s, 14.0);
+}
+
+TEST(AnomalyRules, TheCpuBudgetAllowsOneClockTickPerProcessAndSample) {
+    Evaluation e = ruleRun();
+    e.system.emplace();
+    // One process sampled every second: a tick of 10 ms is 1 % of the interval, so 101 % is
+    // within a 100 % budget and 103 % is not.
+    e.system->samples = {{1.0, 50.0, 0, std::nullopt, 1, 1}, {2.0, 101.0, 0, std::nullopt, 1, 1}};
+    EXPECT_EQ(firstOf(runAnomalyRules(e, RuleLimits{}), "cpu_budget"), nullptr);
+    e.system->samples.push_back({3.0, 103.0, 0, std::nullopt, 1, 1});
+    const Findings found = runAnomalyRules(e, RuleLimits{});
+    const slam::Anomaly *a = firstOf(found, "cpu_budget");
+    ASSERT_NE(a, nullptr);
+    EXPECT_DOUBLE_EQ(a->value, 103.0);
+    EXPECT_DOUBLE_EQ(a->threshold, 100.0);
+    EXPECT_EQ(a->message, "peak CPU 103 % at 3.0 s of the run command exceeds the edge budget of 100 %");
+}
+
+TEST(AnomalyRules, ARecordingCutShortIsTruncatedAtItsLastMessage) {
+    const Evaluation e = ruleRun();
+    bag::ReadDamage damage;
+    damage.file = "run.mcap";
+    damage.description = "the file ends inside a Chunk record";
+    damage.loss = "the last chunk is cut";
+    damage.truncated = true;
+    damage.messages_read = 1234;
+    damage.first_log_time = kRuleStart;
+    damage.last_log_time = kRuleStart + 48 * kNsPerSecond;
+    const DamageFindings found = damageFindings(damage, e.clock, e.start_time);
+    ASSERT_EQ(found.found.anomalies.size(), 1U);
+    const slam::Anomaly &a = found.found.anomalies[0];
+    EXPECT_EQ(a.code, "recording_truncated");
+    EXPECT_DOUBLE_EQ(*a.time_s, 48.0);
+    EXPECT_DOUBLE_EQ(a.value, 1234.0);
+    EXPECT_EQ(a.message,
+              "run.mcap: the recording ends abruptly at 48.0 s (the last chunk is cut); 1 234 messages read");
+    EXPECT_NE(found.caveat.find("every figure covers the recording up to there"), std::string::npos) << found.caveat;
+    EXPECT_TRUE(found.lost_spans.empty());
+}
+
+}  // namespace
+}  // namespace robometrics::evaluate
