@@ -57,11 +57,28 @@ TEST(ActivityStage, SkippedStretchesAreMergedOnTheSystemClock) {
     first.end_time = at(8);
     second.start_time = at(7);
     second.end_time = at(12);
-    open.start_time = at(50);  // no end: not a stretch of known time
+    open.start_time = at(50);  // nothing read after it: it reaches the end of the run
     const TimeIntervals unread = unreadSpans({second, first, open}, minuteClock());
-    ASSERT_EQ(unread.spans().size(), 1U);
+    ASSERT_EQ(unread.spans().size(), 2U);
     EXPECT_EQ(unread.spans()[0].start, at(5));
     EXPECT_EQ(unread.spans()[0].end, at(12));
+    EXPECT_EQ(unread.spans()[1].start, at(50));
+    EXPECT_EQ(unread.spans()[1].end, at(60));
+}
+
+// A span with no message read before it reaches back to the start of the run; one with neither
+// time covers the whole run (what it held is unknown, so nothing is judged over it).
+TEST(ActivityStage, ASpanWithoutATimeReachesTheStartOrTheEndOfTheRun) {
+    bag::LostSpan head, unknown;
+    head.end_time = at(3);
+    const TimeIntervals leading = unreadSpans({head}, minuteClock());
+    ASSERT_EQ(leading.spans().size(), 1U);
+    EXPECT_EQ(leading.spans()[0].start, at(0));
+    EXPECT_EQ(leading.spans()[0].end, at(3));
+    const TimeIntervals whole = unreadSpans({unknown}, minuteClock());
+    ASSERT_EQ(whole.spans().size(), 1U);
+    EXPECT_EQ(whole.spans()[0].start, at(0));
+    EXPECT_EQ(whole.spans()[0].end, at(60));
 }
 
 }  // namespace
