@@ -41,6 +41,25 @@ TEST(ActivityStage, CommandedMovingAndIdleTimesOverTheRun) {
     EXPECT_EQ(notes[0], "stuck: no odometry or ground-truth pose to measure progress on");
 }
 
+// A lost span is neither idle nor moving: 35-50 s lost, of which 35-40 s the robot was seen
+// moving (the odometry before the span says so), so 10 s are not known and idle is 60 - 30 - 10.
+TEST(ActivityStage, ALostSpanIsNotIdleTime) {
+    nodes::ActivityRun run;
+    run.intent.has_commands = true;
+    run.intent.commanded.add(at(10), at(30));
+    run.has_odometry = true;
+    run.moving.add(at(20), at(40));
+    nodes::TopicChoice topics;
+    topics.cmd_vel = "/cmd_vel";
+    TimeIntervals unread;
+    unread.add(at(35), at(50));
+    std::vector<std::string> notes;
+    const ActivityResult a = activityOf(run, topics, minuteClock(), {}, unread, notes);
+    EXPECT_DOUBLE_EQ(a.moving_s, 20.0);
+    EXPECT_DOUBLE_EQ(a.unread_s, 10.0);
+    EXPECT_DOUBLE_EQ(a.idle_s, 20.0);
+}
+
 TEST(ActivityStage, WithoutACommandTopicStandingStillIsNotStuck) {
     std::vector<std::string> notes;
     const ActivityResult a = activityOf(nodes::ActivityRun{}, nodes::TopicChoice{}, minuteClock(), {}, {}, notes);

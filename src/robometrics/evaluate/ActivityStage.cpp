@@ -32,8 +32,12 @@ ActivityResult activityOf(const nodes::ActivityRun &run, const nodes::TopicChoic
     if (run.has_odometry || run.progress) a.moving = run.moving;
     std::vector<TimeSpan> spans = run.intent.commanded.spans();
     spans.insert(spans.end(), run.moving.spans().begin(), run.moving.spans().end());
-    const TimeIntervals active = merged(std::move(spans));
-    a.idle_s = std::max(0.0, toSeconds(end - start - active.overlap(start, end)));
+    const TimeIntervals active = merged(spans);
+    // A lost span is not idle time: what the robot did then is unknown (issue 60).
+    spans.insert(spans.end(), unread.spans().begin(), unread.spans().end());
+    const TimeNs seen_or_lost = merged(std::move(spans)).overlap(start, end);
+    a.idle_s = std::max(0.0, toSeconds(end - start - seen_or_lost));
+    a.unread_s = std::max(0.0, toSeconds(seen_or_lost - active.overlap(start, end)));
     if (run.progress) {
         const std::string &truth = topics.pose_array.empty() ? topics.ground_truth : topics.pose_array;
         a.progress_source = run.progress_from_ground_truth ? truth + " (ground truth)" : topics.odometry;

@@ -66,7 +66,8 @@ struct ActivityResult {
     std::size_t goals = 0;
     double commanded_s = 0;       ///< time motion was commanded or a goal executed
     double moving_s = 0;          ///< time the robot drove or turned
-    double idle_s = 0;            ///< neither: standing by
+    double idle_s = 0;            ///< neither: standing by (not counting the lost spans)
+    double unread_s = 0;          ///< lost spans neither commanded nor moving: not known either way
     std::optional<TimeIntervals> moving;  ///< when the robot moved (system clock); empty: unknown
     std::string progress_source;  ///< the track stuck is judged on (ground truth, else odometry)
     std::size_t progress_samples = 0;  ///< poses of that track

@@ -60,7 +60,9 @@ std::string activityLine(const Evaluation &e) {
         parts.emplace_back("no velocity command or goal topic (stuck not evaluated)");
     }
     if (!a.progress_source.empty()) {
-        parts.push_back(fmt::format("moving {:.1f} s, idle {:.1f} s", a.moving_s, a.idle_s));
+        std::string motion = fmt::format("moving {:.1f} s, idle {:.1f} s", a.moving_s, a.idle_s);
+        if (a.unread_s > 0) motion += fmt::format(", not known {:.1f} s (lost spans)", a.unread_s);
+        parts.push_back(motion);
     }
     return fmt::format("{}", fmt::join(parts, "; "));
 }
