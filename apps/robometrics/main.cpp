@@ -212,6 +212,13 @@ int main(int argc, char **argv) {
     // MALLOC_TRIM_THRESHOLD_ still decide when they are set.
     if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) mallopt(M_MMAP_THRESHOLD, 4 << 20);
     if (std::getenv("MALLOC_TRIM_THRESHOLD_") == nullptr) mallopt(M_TRIM_THRESHOLD, 32 << 20);
+    // One heap for every thread: what a loading thread frees (a batch, a decompressed chunk) is
+    // reused by the analysis threads instead of waiting in that thread's own arena, each of which
+    // glibc grows and trims on its own. With the thresholds above and an arena per thread a
+    // 4-hour evaluation peaked at 93-97 MB (68 MB before them); with one arena 73-78 MB, and the
+    // 2400 s terrain run 40 MB with 7 500 page faults instead of 54 MB with 10 800, at the same
+    // CPU time (convert and topic-stats too; docs/evaluate.md, Memory). MALLOC_ARENA_MAX wins.
+    if (std::getenv("MALLOC_ARENA_MAX") == nullptr) mallopt(M_ARENA_MAX, 1);
     // Before any output file exists: Ctrl-C must never leave a half-written one.
     robometrics::installInterruptCleanup();
     try {
