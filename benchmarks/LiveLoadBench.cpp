@@ -172,15 +172,18 @@ public:
         std::map<std::string, std::uint64_t> counted, estimated_drops;
         for (const auto &t : summary["topics"]) {
             counted[t["topic"].get<std::string>()] = t["count"].get<std::uint64_t>();
-            estimated_drops[t["topic"].get<std::string>()] = t.value("estimated_drops", std::uint64_t{0});
+            const auto drops = t.find("estimated_drops");  // null when the topic does not look periodic
+            if (drops != t.end() && drops->is_number())
+                estimated_drops[t["topic"].get<std::string>()] = drops->get<std::uint64_t>();
         }
         const auto &lost = summary["samples_lost"]["topics"];
         std::map<std::string, double> sent_by, counted_by, lost_by;
-        double unexplained = 0, false_drops = 0;
+        double unexplained = 0, false_drops = 0, before_first = 0;
         for (const auto &[name, n] : sent) {
             const std::string group = name.starts_with("/status_") ? "status" : name.substr(1);
             const double c = static_cast<double>(counted[name]);
             const double l = lost.contains(name) ? lost[name]["lost"].get<double>() : 0.0;
+            before_first += lost.contains(name) ? lost[name].value("before_first", 0.0) : 0.0;
             sent_by[group] += static_cast<double>(n);
             counted_by[group] += c;
             lost_by[group] += l;
@@ -196,6 +199,7 @@ public:
         state.counters["kernel_drops"] = summary["samples_lost"]["kernel_datagrams_dropped"].get<double>();
         state.counters["unexplained"] = unexplained;  // |sent - counted - reported lost|, all topics
         state.counters["false_drops"] = false_drops;
+        state.counters["before_first"] = before_first;  // written before each writer's first arrival
         state.counters["notice_cap"] = node_->errText().find("sysctl") != std::string::npos ? 1 : 0;
     }
 
