@@ -13,6 +13,11 @@
 // 30 Hz. ROBOMETRICS_LIVE_LOAD_SECONDS sets the span (10 s); the node's buffers are its defaults
 // (the loopback profile run-in-netns sets gives no sizes); ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES
 // gives it a smaller receive buffer instead (below).
+//
+// `CycloneRobot12MBps` and `CycloneLidar63MBps` send the same traffic from the independent peer
+// of the acceptance instead: tests/live/cyclone/CycloneLoadPeer.c, a Cyclone DDS
+// participant with idlc-generated ROS 2 types, as its own process (built with cyclonedds-dev).
+// `false_drops` counts the estimated drops of topics that got every sample sent.
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
@@ -22,6 +27,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "LiveNodeProcess.hpp"
@@ -100,18 +106,120 @@ double envSeconds() {
     return v ? std::atof(v) : 10.0;
 }
 
+/// What both senders share: the scratch directory, the node (started with its defaults, or the
+/// receive buffer of ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES through its profile) and the report.
+class LoadRun {
+public:
+    /// False (the state skipped with the reason) when the run cannot be made here.
+    bool start(benchmark::State &state) {
+        if (const std::string problem = live::loopbackSandboxProblem(); !problem.empty()) {
+            state.SkipWithError(("DDS benchmark skipped: " + problem).c_str());
+            return false;
+        }
+        setenv("ROS_DOMAIN_ID", std::to_string(kDomain).c_str(), 1);
+        char tmpl[] = "/tmp/robometrics-liveload-XXXXXX";
+        if (!mkdtemp(tmpl)) {
+            state.SkipWithError("cannot make a scratch directory");
+            return false;
+        }
+        dir_ = tmpl;
+        const char *profile = std::getenv("FASTRTPS_DEFAULT_PROFILES_FILE");
+        const std::string loopback = profile ? profile : "";
+        // ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES=212992 gives the node Linux's default receive buffer
+        // through its profile (a profile's size wins), to see what it says when it loses samples.
+        if (const char *bytes = std::getenv("ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES")) {
+            if (loopback.empty()) {
+                state.SkipWithError(
+                    "ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES needs the loopback profile (run-in-netns sets it)");
+                return false;
+            }
+            std::ifstream in(loopback);
+            std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const std::string udp = "<type>UDPv4</type>";
+            if (xml.find(udp) == std::string::npos) {
+                state.SkipWithError("the profile has no UDPv4 transport to size");
+                return false;
+            }
+            xml.insert(xml.find(udp) + udp.size(), fmt::format("<receiveBufferSize>{}</receiveBufferSize>", bytes));
+            std::ofstream(dir_ / "node-profile.xml") << xml;
+            setenv("FASTRTPS_DEFAULT_PROFILES_FILE", (dir_ / "node-profile.xml").c_str(), 1);  // the node's, not ours
+        }
+        node_ = std::make_unique<LiveNodeProcess>(
+            "topic_stats", ROBOMETRICS_BINARY,
+            std::vector<std::string>{"topic-stats", "--json", "--duration",
+                                     std::to_string(static_cast<int>(envSeconds() + 60))},
+            dir_);
+        if (!loopback.empty()) setenv("FASTRTPS_DEFAULT_PROFILES_FILE", loopback.c_str(), 1);  // the next run's peer
+        return true;
+    }
+    LiveNodeProcess &node() { return *node_; }
+    const fs::path &dir() const { return dir_; }
+
+    /// Stops the node (SIGINT: it prints its summary) and reports per topic group (the status
+    /// topics together) sent, counted and reported lost against `sent`.
+    void report(benchmark::State &state, const std::map<std::string, std::uint64_t> &sent) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // the last samples arrive
+        const int status = node_->stop();
+        if (status != 0) {
+            state.SkipWithError(("the node exited with " + std::to_string(status) + ": " + node_->errText()).c_str());
+            return;
+        }
+        const nlohmann::json summary = node_->summary();
+        if (!summary.contains("samples_lost")) {
+            state.SkipWithError(("no summary: " + node_->errText()).c_str());
+            return;
+        }
+        std::map<std::string, std::uint64_t> counted, estimated_drops;
+        for (const auto &t : summary["topics"]) {
+            counted[t["topic"].get<std::string>()] = t["count"].get<std::uint64_t>();
+            const auto drops = t.find("estimated_drops");  // null when the topic does not look periodic
+            if (drops != t.end() && drops->is_number())
+                estimated_drops[t["topic"].get<std::string>()] = drops->get<std::uint64_t>();
+        }
+        const auto &lost = summary["samples_lost"]["topics"];
+        std::map<std::string, double> sent_by, counted_by, lost_by;
+        double unexplained = 0, false_drops = 0, before_first = 0;
+        for (const auto &[name, n] : sent) {
+            const std::string group = name.starts_with("/status_") ? "status" : name.substr(1);
+            const double c = static_cast<double>(counted[name]);
+            const double l = lost.contains(name) ? lost[name]["lost"].get<double>() : 0.0;
+            before_first += lost.contains(name) ? lost[name].value("before_first", 0.0) : 0.0;
+            sent_by[group] += static_cast<double>(n);
+            counted_by[group] += c;
+            lost_by[group] += l;
+            unexplained += std::abs(static_cast<double>(n) - c - l);
+            // A topic that got every sample sent and still shows estimated drops: a false drop.
+            if (counted[name] == n) false_drops += static_cast<double>(estimated_drops[name]);
+        }
+        for (const auto &[group, n] : sent_by) {
+            state.counters[group + "_sent"] = n;
+            state.counters[group + "_counted"] = counted_by[group];
+            state.counters[group + "_lost"] = lost_by[group];
+        }
+        state.counters["kernel_drops"] = summary["samples_lost"]["kernel_datagrams_dropped"].get<double>();
+        state.counters["unexplained"] = unexplained;  // |sent - counted - reported lost|, all topics
+        state.counters["false_drops"] = false_drops;
+        state.counters["before_first"] = before_first;  // written before each writer's first arrival
+        state.counters["notice_cap"] = node_->errText().find("sysctl") != std::string::npos ? 1 : 0;
+    }
+
+    ~LoadRun() {
+        node_.reset();
+        if (!dir_.empty() && !std::getenv("ROBOMETRICS_LIVE_BENCH_KEEP")) {
+            std::error_code ec;
+            fs::remove_all(dir_, ec);
+        }
+    }
+
+private:
+    fs::path dir_;
+    std::unique_ptr<LiveNodeProcess> node_;
+};
+
+/// The traffic from this process's Fast DDS writers.
 void runLoad(benchmark::State &state, std::size_t cloud_bytes, double cloud_hz) {
-    if (const std::string problem = live::loopbackSandboxProblem(); !problem.empty()) {
-        state.SkipWithError(("DDS benchmark skipped: " + problem).c_str());
-        return;
-    }
-    setenv("ROS_DOMAIN_ID", std::to_string(kDomain).c_str(), 1);
-    char tmpl[] = "/tmp/robometrics-liveload-XXXXXX";
-    if (!mkdtemp(tmpl)) {
-        state.SkipWithError("cannot make a scratch directory");
-        return;
-    }
-    const fs::path dir = tmpl;
+    LoadRun run;
+    if (!run.start(state)) return;
     auto options = live::TransportOptions::fromEnvironment();
     auto peer = options ? live::openFastDds(*options) : Result<std::unique_ptr<live::Transport>>(options.error());
     if (!peer) {
@@ -124,30 +232,8 @@ void runLoad(benchmark::State &state, std::size_t cloud_bytes, double cloud_hz) 
         state.SkipWithError(error.c_str());
         return;
     }
+    LiveNodeProcess &node = run.node();
     const double seconds = envSeconds();
-    // ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES=212992 gives the node Linux's default receive buffer
-    // through its profile (a profile's size wins), to see what it says when it loses samples.
-    if (const char *bytes = std::getenv("ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES")) {
-        if (options->profile_file.empty()) {
-            state.SkipWithError(
-                "ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES needs the loopback profile (run-in-netns sets it)");
-            return;
-        }
-        std::ifstream in(options->profile_file);
-        std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        const std::string udp = "<type>UDPv4</type>";
-        if (xml.find(udp) == std::string::npos) {
-            state.SkipWithError("the profile has no UDPv4 transport to size");
-            return;
-        }
-        xml.insert(xml.find(udp) + udp.size(), fmt::format("<receiveBufferSize>{}</receiveBufferSize>", bytes));
-        std::ofstream(dir / "node-profile.xml") << xml;
-        setenv("FASTRTPS_DEFAULT_PROFILES_FILE", (dir / "node-profile.xml").c_str(), 1);  // the node's, not ours
-    }
-    const std::string loopback = options->profile_file;
-    LiveNodeProcess node("topic_stats", ROBOMETRICS_BINARY,
-                         {"topic-stats", "--json", "--duration", std::to_string(static_cast<int>(seconds + 60))}, dir);
-    if (!loopback.empty()) setenv("FASTRTPS_DEFAULT_PROFILES_FILE", loopback.c_str(), 1);  // the next run's peer
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     auto matched = [&] {
         for (const auto &t : topics) {
@@ -185,50 +271,81 @@ void runLoad(benchmark::State &state, std::size_t cloud_bytes, double cloud_hz) 
         state.counters["node_rss_mb_end"] = node.rssMb();
         state.SetIterationTime(wall);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // the last samples arrive
-    const int status = node.stop();                                // SIGINT: the node prints its summary
-    if (status != 0) {
-        state.SkipWithError(("the node exited with " + std::to_string(status) + ": " + node.errText()).c_str());
+    std::map<std::string, std::uint64_t> sent;
+    for (const auto &t : topics) sent[t.name] = t.sent;
+    run.report(state, sent);
+}
+
+/// The traffic from the independent peer: tests/live/cyclone/CycloneLoadPeer.c, Cyclone DDS with
+/// idlc-generated types, as its own process (it counts what it wrote). The node's CPU is measured
+/// from the peer's first sample to its exit, its resident memory every 100 ms of that span.
+void runCycloneLoad(benchmark::State &state, std::size_t cloud_bytes, double cloud_hz) {
+#ifndef ROBOMETRICS_CYCLONE_LOAD_PEER
+    (void)cloud_bytes;
+    (void)cloud_hz;
+    state.SkipWithError("Cyclone DDS peer not built (install cyclonedds-dev)");
+#else
+    LoadRun run;
+    if (!run.start(state)) return;
+    LiveNodeProcess &node = run.node();
+    const double seconds = envSeconds();
+    LiveNodeProcess peer(LiveNodeProcess::Command{}, "cyclone_peer",
+                         {ROBOMETRICS_CYCLONE_LOAD_PEER, fmt::format("{}", seconds), std::to_string(cloud_bytes),
+                          fmt::format("{}", cloud_hz)},
+                         run.dir());
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(40);
+    while (peer.errText().find("publishing") == std::string::npos) {
+        if (peer.waitExit(0.02) != -1 || std::chrono::steady_clock::now() > deadline) {
+            state.SkipWithError(("the Cyclone peer did not start publishing: " + peer.errText()).c_str());
+            return;
+        }
+    }
+    for (auto _ : state) {
+        const double cpu0 = node.cpuSeconds();
+        const double rss0 = node.rssMb();
+        double rss_third = 0, rss_max = rss0;
+        const auto t0 = std::chrono::steady_clock::now();
+        int status = -1;
+        while ((status = peer.waitExit(0.1)) == -1) {
+            const double rss = node.rssMb();
+            rss_max = std::max(rss_max, rss);
+            if (rss_third == 0 && std::chrono::steady_clock::now() - t0 > std::chrono::duration<double>(seconds / 3))
+                rss_third = rss;
+        }
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (status != 0) {
+            state.SkipWithError(("the Cyclone peer failed: " + peer.errText()).c_str());
+            return;
+        }
+        state.counters["node_cpu_pct"] = (node.cpuSeconds() - cpu0) / wall * 100;
+        state.counters["node_rss_mb_start"] = rss0;
+        state.counters["node_rss_mb_third"] = rss_third;
+        state.counters["node_rss_mb_end"] = node.rssMb();
+        state.counters["node_rss_mb_max"] = rss_max;
+        state.SetIterationTime(wall);
+    }
+    std::map<std::string, std::uint64_t> sent;
+    std::istringstream lines(peer.outText());
+    std::string topic;
+    std::uint64_t n = 0;
+    while (lines >> topic >> n) sent[topic] = n;
+    if (sent.empty()) {
+        state.SkipWithError(("the Cyclone peer reported nothing: " + peer.errText()).c_str());
         return;
     }
-    const nlohmann::json summary = node.summary();
-    if (!summary.contains("samples_lost")) {
-        state.SkipWithError(("no summary: " + node.errText()).c_str());
-        return;
-    }
-    std::map<std::string, std::uint64_t> counted;
-    for (const auto &t : summary["topics"]) counted[t["topic"].get<std::string>()] = t["count"].get<std::uint64_t>();
-    const auto &lost = summary["samples_lost"]["topics"];
-    std::map<std::string, double> sent_by, counted_by, lost_by;
-    double unexplained = 0;
-    for (const auto &t : topics) {
-        const std::string group = t.name.starts_with("/status_") ? "status" : t.name.substr(1);
-        const double c = static_cast<double>(counted[t.name]);
-        const double l = lost.contains(t.name) ? lost[t.name]["lost"].get<double>() : 0.0;
-        sent_by[group] += static_cast<double>(t.sent);
-        counted_by[group] += c;
-        lost_by[group] += l;
-        unexplained += std::abs(static_cast<double>(t.sent) - c - l);
-    }
-    for (const auto &[group, n] : sent_by) {
-        state.counters[group + "_sent"] = n;
-        state.counters[group + "_counted"] = counted_by[group];
-        state.counters[group + "_lost"] = lost_by[group];
-    }
-    state.counters["kernel_drops"] = summary["samples_lost"]["kernel_datagrams_dropped"].get<double>();
-    state.counters["unexplained"] = unexplained;  // |sent - counted - reported lost|, all topics
-    state.counters["notice_cap"] = node.errText().find("sysctl") != std::string::npos ? 1 : 0;
-    if (!std::getenv("ROBOMETRICS_LIVE_BENCH_KEEP")) {
-        std::error_code ec;
-        fs::remove_all(dir, ec);
-    }
+    run.report(state, sent);
+#endif
 }
 
 void Robot12MBps(benchmark::State &state) { runLoad(state, 1'200'000, 10); }
 void Lidar60MBps(benchmark::State &state) { runLoad(state, 2'000'000, 30); }
+void CycloneRobot12MBps(benchmark::State &state) { runCycloneLoad(state, 1'200'000, 10); }
+void CycloneLidar63MBps(benchmark::State &state) { runCycloneLoad(state, 2'000'000, 30); }
 
 BENCHMARK(Robot12MBps)->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
 BENCHMARK(Lidar60MBps)->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(CycloneRobot12MBps)->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(CycloneLidar63MBps)->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
 
 }  // namespace
 

@@ -28,6 +28,37 @@ public:
         : name_(std::move(name)), out_(dir / (name_ + ".out")), err_(dir / (name_ + ".err")) {
         std::vector<std::string> argv{binary, "live"};
         argv.insert(argv.end(), args.begin(), args.end());
+        start(argv);
+    }
+    /// Tag: the arguments are a whole command line (a peer program), not a live node's.
+    struct Command {};
+    LiveNodeProcess(Command, std::string name, const std::vector<std::string> &argv, const std::filesystem::path &dir)
+        : name_(std::move(name)), out_(dir / (name_ + ".out")), err_(dir / (name_ + ".err")) {
+        start(argv);
+    }
+    ~LiveNodeProcess() { (void)stop(); }
+    LiveNodeProcess(const LiveNodeProcess &) = delete;
+    LiveNodeProcess &operator=(const LiveNodeProcess &) = delete;
+
+    const std::string &name() const { return name_; }
+    const std::string &error() const { return error_; }
+    bool running() const { return pid_ > 0; }
+
+    /// Waits up to `seconds` for the process to end by itself: its wait status, -1 while it runs.
+    int waitExit(double seconds) {
+        if (pid_ <= 0) return exit_status_;
+        int status = 0;
+        if (!system::waitForExit(pid_, seconds, status)) return -1;
+        system::killGroupLeftovers(pid_);
+        system::finishGroup(pid_);
+        pid_ = 0;
+        exit_status_ = status;
+        return status;
+    }
+    std::string outText() const { return fileText(out_); }
+
+private:
+    void start(const std::vector<std::string> &argv) {
         system::SpawnOptions options;
         options.stdout_path = out_.string();
         options.stderr_path = err_.string();
@@ -38,14 +69,14 @@ public:
             error_ = pid.message();
         }
     }
-    ~LiveNodeProcess() { (void)stop(); }
-    LiveNodeProcess(const LiveNodeProcess &) = delete;
-    LiveNodeProcess &operator=(const LiveNodeProcess &) = delete;
+    static std::string fileText(const std::filesystem::path &path) {
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
 
-    const std::string &name() const { return name_; }
-    const std::string &error() const { return error_; }
-    bool running() const { return pid_ > 0; }
-
+public:
     /// CPU seconds of every thread of the node so far (clock-tick resolution, 10 ms).
     double cpuSeconds() const {
         std::ifstream in("/proc/" + std::to_string(pid_) + "/stat");
@@ -72,12 +103,7 @@ public:
         std::ifstream in(out_);
         return nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/false);
     }
-    std::string errText() const {
-        std::ifstream in(err_);
-        std::stringstream text;
-        text << in.rdbuf();
-        return text.str();
-    }
+    std::string errText() const { return fileText(err_); }
 
 private:
     double statusMb(const std::string &key) const {

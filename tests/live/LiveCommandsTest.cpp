@@ -275,6 +275,12 @@ TEST(LiveCommands, LostPublishesALatchedStatusAndListensToReset) {
     EXPECT_TRUE(waitUntil([&] { return diagnostics.items().size() >= 40; })) << diagnostics.items().size();
     EXPECT_EQ(diagnostics.items().back().status.at(0).name, "robometrics: localization");
     EXPECT_NE(diagnostics.items().back().status.at(0).level, msgs::DiagnosticStatus::OK);  // large covariance
+    {  // each pose's status carries what the inputs lost since the previous one: nothing here
+        const auto &values = diagnostics.items().back().status.at(0).values;
+        ASSERT_FALSE(values.empty());
+        EXPECT_EQ(values.back().key, "lost");
+        EXPECT_EQ(values.back().value, "0");
+    }
     {
         // A subscriber that joins now gets the current status at once (transient local).
         Collector<msgs::String> status(*peer, "/lost_detector/status", live::Qos::latched());

@@ -188,5 +188,38 @@ TEST(LiveLoad, WithTheKernelsDefaultBufferTheLostCloudsAreCountedWithTheirCause)
     }
 }
 
+// DDS sees a loss only as a gap between two samples of a writer that arrived: what a writer wrote
+// before its first sample that arrived is reported apart (before_first), never as lost. Here 5
+// samples go to nobody (sequence numbers 1..5), then the node joins and gets 6..8.
+TEST(LiveLoad, WhatAWriterWroteBeforeItsFirstSampleThatArrivedIsReportedApartNotLost) {
+    ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
+    useTestDomain();
+    auto peer = openPeer();
+    ASSERT_TRUE(peer);
+    auto writer = peer->createWriter(live::ddsTopicName("/chatter"),
+                                     live::ddsTypeName(msgs::TypeInfo<msgs::String>::name), live::Qos::sensorData());
+    ASSERT_TRUE(writer.ok());
+    msgs::String text;
+    text.data = "before the node";
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE((*writer)->write(msgs::encodeCdr(text)).ok());
+    auto tool = startRobometrics({"live", "topic-stats", "--topics", "/chatter", "--json", "--duration", "30"});
+    ASSERT_TRUE(waitUntil([&] { return (*writer)->matched() > 0; }, std::chrono::seconds(15))) << tool->err();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the tool's reader is listening
+    text.data = "to the node";
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_TRUE((*writer)->write(msgs::encodeCdr(text)).ok());
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    tool->interrupt();
+    ASSERT_EQ(tool->wait(), 0) << tool->err();
+    nlohmann::json j;
+    ASSERT_NO_THROW(j = nlohmann::json::parse(tool->out())) << tool->out();
+    const auto &chatter = j["samples_lost"]["topics"]["/chatter"];
+    EXPECT_EQ(chatter["received"], 3) << j["samples_lost"].dump();
+    EXPECT_EQ(chatter["lost"], 0);
+    EXPECT_EQ(chatter["before_first"], 5);
+}
+
 }  // namespace
 }  // namespace robometrics::test

@@ -27,7 +27,7 @@ TEST(LiveLosses, EachTopicsLossNamesItsCausesAndWhatWasSent) {
     LossReport r;
     r.received = {{"/points", 17}, {"/imu", 11996}};
     r.topics["/points"] = {283, 0, 0};
-    r.topics["/imu"] = {3, 0, 1};
+    r.topics["/imu"] = {3, 0, 1, 7};  // 7 written before the first that arrived: not lost
     r.kernel_drops = 17483;
     EXPECT_EQ(lossSummaryText(r),
               "lost on /imu: 4 of 12000 samples (DDS sample lost 3, queue full 1); what it received is above\n"
@@ -40,6 +40,9 @@ TEST(LiveLosses, EachTopicsLossNamesItsCausesAndWhatWasSent) {
     EXPECT_EQ(j["topics"]["/points"]["lost"], 283);
     EXPECT_DOUBLE_EQ(j["topics"]["/points"]["lost_share"].get<double>(), 283.0 / 300.0);
     EXPECT_EQ(j["topics"]["/imu"]["queue_dropped"], 1);
+    EXPECT_EQ(j["topics"]["/imu"]["lost"], 4);
+    EXPECT_EQ(j["topics"]["/imu"]["before_first"], 7);
+    EXPECT_EQ(j["topics"]["/points"]["before_first"], 0);
 }
 
 TEST(LiveLosses, AWindowThatLostSamplesIsAtLeastWarn) {
@@ -64,6 +67,22 @@ TEST(LiveLosses, AWindowThatLostSamplesIsAtLeastWarn) {
     s.level = msgs::DiagnosticStatus::ERROR;  // a worse level stays
     markWindowLosses(s, {1, 0, 0});
     EXPECT_EQ(s.level, msgs::DiagnosticStatus::ERROR);
+}
+
+TEST(LiveLosses, ANodesStatusNamesEachInputThatLostSamples) {
+    msgs::DiagnosticStatus s = okWindow();
+    markInputLosses(s, {{"/odom", {0, 0, 1}}, {"/scan", {3, 0, 0}}, {"/tf", {}}});
+    EXPECT_EQ(s.level, msgs::DiagnosticStatus::WARN);
+    EXPECT_EQ(s.message, "5 Hz; lost 4 in this window (/odom: queue full 1; /scan: DDS sample lost 3)");
+    ASSERT_EQ(s.values.size(), 4u);
+    EXPECT_EQ(s.values[0].value, "4");  // lost
+    EXPECT_EQ(s.values[1].value, "3");  // dds_sample_lost
+    EXPECT_EQ(s.values[3].value, "1");  // queue_dropped
+
+    s = okWindow();
+    markInputLosses(s, {{"/scan", {}}});
+    EXPECT_EQ(s.level, msgs::DiagnosticStatus::OK);
+    EXPECT_EQ(s.message, "5 Hz");
 }
 
 TEST(LiveLosses, WindowsReportTheGrowthSinceTheirPreviousWindow) {

@@ -234,6 +234,7 @@ void DdsSource::retire(const std::string &topic, const Subscription &subscriptio
     ReaderLosses &kept = retired_losses_[topic];
     kept.lost += l.lost;
     kept.rejected += l.rejected;
+    kept.before_first += l.before_first;
 }
 
 std::map<std::string, TopicLosses> DdsSource::losses() const {
@@ -241,11 +242,13 @@ std::map<std::string, TopicLosses> DdsSource::losses() const {
     for (const auto &[topic, l] : retired_losses_) {
         out[topic].dds_lost += l.lost;
         out[topic].dds_rejected += l.rejected;
+        out[topic].before_first += l.before_first;
     }
     for (const auto &[topic, sub] : subscriptions_) {
         const ReaderLosses l = sub.reader->losses();
         out[topic].dds_lost += l.lost;
         out[topic].dds_rejected += l.rejected;
+        out[topic].before_first += l.before_first;
     }
     std::lock_guard lock(mutex_);
     for (const auto &[index, n] : queue_dropped_) out[infos_[index].name].queue_dropped += n;

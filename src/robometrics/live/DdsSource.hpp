@@ -62,11 +62,15 @@ struct TopicLosses {
     std::uint64_t dds_lost = 0;       ///< DDS SAMPLE_LOST (never arrived whole: a datagram of it was dropped)
     std::uint64_t dds_rejected = 0;   ///< DDS SAMPLE_REJECTED (arrived, refused by the reader's limits)
     std::uint64_t queue_dropped = 0;  ///< received, then dropped from the node's full queue (queue_limit)
+    /// Not a loss count: what the topic's writers wrote before their first sample that arrived
+    /// (ReaderLosses::before_first), an upper bound on the losses no gap shows. Not in total().
+    std::uint64_t before_first = 0;
     std::uint64_t total() const { return dds_lost + dds_rejected + queue_dropped; }
     TopicLosses &operator+=(const TopicLosses &o) {
         dds_lost += o.dds_lost;
         dds_rejected += o.dds_rejected;
         queue_dropped += o.queue_dropped;
+        before_first += o.before_first;
         return *this;
     }
     bool operator==(const TopicLosses &) const = default;

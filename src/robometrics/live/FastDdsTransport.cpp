@@ -26,6 +26,7 @@
 #include <fastdds/dds/topic/TopicDataType.hpp>
 #include <fastdds/dds/topic/TypeSupport.hpp>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "robometrics/live/DdsSource.hpp"  // wallNow
@@ -165,12 +166,14 @@ public:
         dds::SampleRejectedStatus rejected;
         reader_->get_sample_lost_status(lost);
         reader_->get_sample_rejected_status(rejected);
-        return {static_cast<std::uint64_t>(std::max(0, lost.total_count)), rejected.total_count};
+        std::lock_guard lock(writers_mutex_);
+        return {static_cast<std::uint64_t>(std::max(0, lost.total_count)), rejected.total_count, before_first_};
     }
     void on_data_available(dds::DataReader *reader) override {
         RawSample raw;
         dds::SampleInfo info;
         while (reader->take_next_sample(&raw, &info) == ReturnCode_t::RETCODE_OK) {
+            noteWriter(info.sample_identity);
             if (!info.valid_data) continue;
             handler_(Sample{std::move(raw.bytes), toNs(info.source_timestamp), wallNow()});
             raw.bytes = {};
@@ -178,9 +181,26 @@ public:
     }
 
 private:
+    /// A writer's first sample here: the samples it wrote before (its sequence numbers start at 1).
+    void noteWriter(const rtps::SampleIdentity &id) {
+        if (id.writer_guid() == rtps::GUID_t::unknown()) return;
+        std::lock_guard lock(writers_mutex_);
+        if (id.writer_guid() == last_writer_ || !writers_seen_.insert(id.writer_guid()).second) {
+            last_writer_ = id.writer_guid();
+            return;
+        }
+        last_writer_ = id.writer_guid();
+        const auto sequence = static_cast<std::uint64_t>(id.sequence_number().to64long());
+        if (sequence > 1) before_first_ += sequence - 1;
+    }
+
     dds::Subscriber *subscriber_;
     dds::DataReader *reader_ = nullptr;
     SampleHandler handler_;
+    mutable std::mutex writers_mutex_;
+    std::set<rtps::GUID_t> writers_seen_;  // one entry per writer the topic ever had
+    rtps::GUID_t last_writer_;
+    std::uint64_t before_first_ = 0;
 };
 
 class FastWriter : public Writer {

@@ -49,6 +49,7 @@ nlohmann::json lossJson(const LossReport &r) {
             {"dds_sample_rejected", l.dds_rejected},
             {"queue_dropped", l.queue_dropped},
             {"lost", l.total()},
+            {"before_first", l.before_first},
             {"lost_share", seen ? nlohmann::json(static_cast<double>(l.total()) / static_cast<double>(seen))
                                 : nlohmann::json(nullptr)}};
     };
@@ -59,7 +60,10 @@ nlohmann::json lossJson(const LossReport &r) {
     return {{"kernel_datagrams_dropped", r.kernel_drops}, {"topics", topics}};
 }
 
-void markWindowLosses(msgs::DiagnosticStatus &status, const TopicLosses &in_window) {
+namespace {
+/// `lost` (and the causes' counts when not 0) into the values; at least WARN with `causes` when
+/// anything was lost.
+void markLosses(msgs::DiagnosticStatus &status, const TopicLosses &in_window, const std::string &causes) {
     status.values.push_back({"lost", std::to_string(in_window.total())});
     if (!in_window.total()) return;
     status.values.push_back({"dds_sample_lost", std::to_string(in_window.dds_lost)});
@@ -68,7 +72,23 @@ void markWindowLosses(msgs::DiagnosticStatus &status, const TopicLosses &in_wind
     if (status.level == msgs::DiagnosticStatus::OK || status.level == msgs::DiagnosticStatus::STALE) {
         status.level = msgs::DiagnosticStatus::WARN;
     }
-    status.message += fmt::format("; lost {} in this window ({})", in_window.total(), lossCauses(in_window));
+    status.message += fmt::format("; lost {} in this window ({})", in_window.total(), causes);
+}
+}  // namespace
+
+void markWindowLosses(msgs::DiagnosticStatus &status, const TopicLosses &in_window) {
+    markLosses(status, in_window, lossCauses(in_window));
+}
+
+void markInputLosses(msgs::DiagnosticStatus &status, const std::map<std::string, TopicLosses> &in_window) {
+    TopicLosses sum;
+    std::vector<std::string> named;
+    for (const auto &[topic, l] : in_window) {
+        if (!l.total()) continue;
+        sum += l;
+        named.push_back(fmt::format("{}: {}", topic, lossCauses(l)));
+    }
+    markLosses(status, sum, fmt::format("{}", fmt::join(named, "; ")));
 }
 
 msgs::DiagnosticArray receiveDiagnostics(const LossReport &total, std::uint64_t kernel_since_last, TimeNs stamp) {

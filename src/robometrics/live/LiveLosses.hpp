@@ -28,12 +28,17 @@ std::string lossCauses(const TopicLosses &l);
 std::string lossSummaryText(const LossReport &r);
 
 /// `samples_lost` of a --json document: kernel_datagrams_dropped, and per topic received, dds_sample_lost,
-/// dds_sample_rejected, queue_dropped, lost, lost_share (of received + lost; null without either).
+/// dds_sample_rejected, queue_dropped, lost, lost_share (of received + lost; null without either),
+/// before_first (written before each writer's first sample that arrived: not a loss count).
 nlohmann::json lossJson(const LossReport &r);
 
 /// Raises a topic's window status to at least WARN when it lost samples in the window, naming
 /// the causes; adds the lost counts to its values either way.
 void markWindowLosses(msgs::DiagnosticStatus &status, const TopicLosses &in_window);
+
+/// The same for a node's status over several inputs (traversal, costmap, lost): the sum, its
+/// causes named per topic ("/scan: DDS sample lost 3; /odom: queue full 1").
+void markInputLosses(msgs::DiagnosticStatus &status, const std::map<std::string, TopicLosses> &in_window);
 
 /// The node's receive status ("robometrics: dds receive"): WARN when the kernel dropped
 /// datagrams at its sockets since the previous one, else OK; totals in its values.

@@ -31,21 +31,41 @@ std::string jsonText(const nlohmann::json &j) { return j.dump(2) + "\n"; }
 /// What a DdsSource lost by the end of its run.
 LossReport lossesOf(DdsSource &source) { return {source.losses(), source.kernelDrops(), source.delivered()}; }
 
-/// A node's periodic status (traversal, costmap) with what its inputs lost since the previous
-/// one: at least WARN when they lost any (LiveLosses.hpp).
+/// A node's status (traversal's and costmap's once a second, lost's per pose) with what its
+/// inputs lost since the previous one, by topic: at least WARN when they lost any (LiveLosses.hpp).
 class InputLosses {
 public:
     msgs::DiagnosticArray mark(msgs::DiagnosticArray a) {
         if (!source || a.status.empty()) return a;
-        TopicLosses since;
-        for (const auto &[topic, l] : source->losses()) since += windows_.since(topic, l);
-        markWindowLosses(a.status.front(), since);
+        std::map<std::string, TopicLosses> since;
+        for (const auto &[topic, l] : source->losses()) since[topic] = windows_.since(topic, l);
+        markInputLosses(a.status.front(), since);
         return a;
     }
     DdsSource *source = nullptr;  ///< while the run reads it
 
 private:
     LossWindows windows_;
+};
+
+/// A sink whose /diagnostics arrays get their node's input losses (InputLosses) on the way out:
+/// for a node that writes its statuses itself (lost, per pose).
+class InputLossSink : public pipeline::ResultSink {
+public:
+    InputLossSink(pipeline::ResultSink &out, InputLosses &losses) : out_(out), losses_(losses) {}
+    Status writeRaw(const std::string &topic, const std::string &type, std::span<const std::uint8_t> bytes, TimeNs time,
+                    bool latched) override {
+        if (topic != msgs::kDiagnosticsTopic || type != msgs::TypeInfo<msgs::DiagnosticArray>::name) {
+            return out_.writeRaw(topic, type, bytes, time, latched);
+        }
+        auto array = msgs::decodeCdr<msgs::DiagnosticArray>(bytes);  // our own encoding: it decodes
+        if (!array) return array.error();
+        return out_.write(topic, losses_.mark(std::move(*array)), time, latched);
+    }
+
+private:
+    pipeline::ResultSink &out_;
+    InputLosses &losses_;
 };
 
 /// Runs `pipeline` on a DdsSource for `topics` (set up further by `configure`) until it stops;
@@ -274,16 +294,21 @@ Result<std::string> runLost(const LiveRun &run, const localization::LostDetector
         ROBOMETRICS_TRY(publisher.advertise(out.topic, out.type, out.latched));
     }
     ROBOMETRICS_TRY(publisher.advertise<msgs::DiagnosticArray>(msgs::kDiagnosticsTopic));
-    DdsResultSink sink(publisher);
+    DdsResultSink dds_sink(publisher);
+    InputLosses input_losses;
+    InputLossSink sink(dds_sink, input_losses);  // each pose's status carries what the inputs lost
     nodes::LostNode node(config, &sink, /*diagnostics=*/true);
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline);
     LossReport losses;
-    ROBOMETRICS_TRY(runPipeline(run, pipeline, pipeline.topics(), losses, [&](DdsSourceOptions &so) {
-        for (const nodes::NodeInput &in : nodes::LostNode::spec().inputs) {
-            so.types[in.role == "pose" ? config.pose_topic : config.reset_topic] = in.type;
-        }
-    }));
+    ROBOMETRICS_TRY(runPipeline(
+        run, pipeline, pipeline.topics(), losses,
+        [&](DdsSourceOptions &so) {
+            for (const nodes::NodeInput &in : nodes::LostNode::spec().inputs) {
+                so.types[in.role == "pose" ? config.pose_topic : config.reset_topic] = in.type;
+            }
+        },
+        &input_losses));
     node.finish();
     ROBOMETRICS_TRY(node.failure());
     if (!run.json) return nodes::lostLiveText(node.tracker(), config.pose_topic) + lossSummaryText(losses);

@@ -76,6 +76,10 @@ using SampleHandler = std::function<void(Sample &&)>;
 struct ReaderLosses {
     std::uint64_t lost = 0;      ///< DDS SAMPLE_LOST: gaps in a writer's sequence (a sample or a fragment never came)
     std::uint64_t rejected = 0;  ///< DDS SAMPLE_REJECTED: received but refused (resource limits)
+    /// Samples its writers wrote before the first one of each that arrived here (that sample's
+    /// sequence number - 1, summed over writers): written before the writer matched this reader,
+    /// or lost; DDS cannot tell which, so it bounds the losses at the start and is not in `lost`.
+    std::uint64_t before_first = 0;
 };
 
 class Reader {

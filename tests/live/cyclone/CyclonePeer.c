@@ -6,32 +6,19 @@
  * Domain from ROS_DOMAIN_ID; transport from CYCLONEDDS_URI (the loopback-only file). Refuses to
  * run outside the private loopback-only network namespace (exit 77). */
 #include <dds/dds.h>
-#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "RosString.h"
-
-static int sandboxed(void) {
-  const char *flag = getenv("ROBOMETRICS_IN_NETNS");
-  if (!flag || strcmp(flag, "1") != 0) return 0;
-  struct if_nameindex *list = if_nameindex();
-  if (!list) return 0;
-  int only_lo = 1;
-  for (struct if_nameindex *i = list; i->if_index != 0 && i->if_name; ++i) {
-    if (strcmp(i->if_name, "lo") != 0) only_lo = 0;
-  }
-  if_freenameindex(list);
-  return only_lo;
-}
+#include "Sandboxed.h"
 
 int main(int argc, char **argv) {
   if (argc < 4) {
     fprintf(stderr, "usage: %s pub TOPIC COUNT TIMEOUT_S | sub TOPIC TIMEOUT_S\n", argv[0]);
     return 2;
   }
-  if (!sandboxed()) {
+  if (!peer_sandboxed()) {
     fprintf(stderr, "live_cyclone_peer: refusing to run outside the loopback-only network namespace\n");
     return 77;
   }
