@@ -399,6 +399,7 @@ def traversal(
     refuses a damaged bag. ``attrs["summary"]`` holds the whole-run summary of ``--json``,
     ``attrs["notes"]`` and ``attrs["warnings"]`` what the CLI prints on stderr (each warning is
     also a RuntimeWarning). ArgumentError for a malformed override or remap or a bad value.
+    Ctrl-C stops the read with KeyboardInterrupt.
     """
     path = bag.path if isinstance(bag, Bag) else str(bag)
     params_file, overrides = _params_arguments(params)
@@ -426,7 +427,8 @@ def topic_stats(
     ``count``; NaN for a statistic without samples). ``topics`` keeps only those (ArgumentError for one the bag does not
     have); ``rclcpp_period`` measures the period across window boundaries as rclcpp does;
     ``window_s`` must lie within the CLI's ``--window`` bounds (ArgumentError otherwise).
-    ``attrs["summary"]`` holds the health table of ``--json``.
+    ``attrs["summary"]`` holds the health table of ``--json``. Ctrl-C stops the read with
+    KeyboardInterrupt.
     """
     path = bag.path if isinstance(bag, Bag) else str(bag)
     if isinstance(topics, str):

@@ -63,14 +63,21 @@ std::string evaluateRun(const std::string &input, const std::string &out_dir, co
 struct RunMessages {
     std::vector<std::string> notes, warnings;
 
+    InterruptCheck interrupt;  ///< Ctrl-C while the bag is read
+
     nodes::BagRun bagRun(const std::string &bag, bool strict) {
-        return {bag, true, false, [this](const std::string &l) { notes.push_back(l); },
-                [this](const std::string &l) { warnings.push_back(l); }, strict};
+        return {bag,
+                true,
+                false,
+                [this](const std::string &l) { notes.push_back(l); },
+                [this](const std::string &l) { warnings.push_back(l); },
+                strict,
+                [this] { return interrupt(); }};
     }
 };
 
-/// Runs `run` without the GIL; its error raised as the read error of `bag`, else
-/// (summary JSON text, notes, warnings).
+/// Runs `run` without the GIL; a Ctrl-C during it raised as KeyboardInterrupt, its error as the
+/// read error of `bag`, else (summary JSON text, notes, warnings).
 template <class Run>
 py::tuple finishRun(const std::string &bag, RunMessages &messages, Run &&run) {
     Result<std::string> summary = Error{""};
@@ -78,6 +85,7 @@ py::tuple finishRun(const std::string &bag, RunMessages &messages, Run &&run) {
         py::gil_scoped_release release;
         summary = run();
     }
+    messages.interrupt.rethrow();
     if (!summary) raiseReadError(bag, summary.message());
     return py::make_tuple(*summary, messages.notes, messages.warnings);
 }
@@ -85,8 +93,8 @@ py::tuple finishRun(const std::string &bag, RunMessages &messages, Run &&run) {
 /// traversal_run(bag, csv, params_file, overrides, remaps, extended, strict): `robometrics
 /// traversal BAG -o CSV --json`.
 py::tuple traversalRun(const std::string &bag, const std::string &csv, const std::optional<std::string> &params_file,
-                       const std::vector<std::string> &overrides, const std::vector<std::string> &remaps,
-                       bool extended, bool strict) {
+                       const std::vector<std::string> &overrides, const std::vector<std::string> &remaps, bool extended,
+                       bool strict) {
     if (Status s = nodes::checkNodeArguments(overrides, remaps); !s.ok()) raise(ErrorKind::Argument, s.message());
     RunMessages messages;
     auto config = nodes::configureNodeWarning<nodes::TraversalNode>(
@@ -131,8 +139,8 @@ py::tuple topicStatsRun(const std::string &bag, const std::string &csv, double w
 void defineAnalyses(py::module_ &m) {
     m.def("evaluate_run", &evaluateRun, py::arg("input"), py::arg("out_dir"), py::arg("arguments"),
           "`robometrics evaluate INPUT -o OUT_DIR`: writes the files and returns summary.json's text.");
-    m.def("traversal_run", &traversalRun, py::arg("bag"), py::arg("csv"), py::arg("params_file"),
-          py::arg("overrides"), py::arg("remaps"), py::arg("extended"), py::arg("strict"),
+    m.def("traversal_run", &traversalRun, py::arg("bag"), py::arg("csv"), py::arg("params_file"), py::arg("overrides"),
+          py::arg("remaps"), py::arg("extended"), py::arg("strict"),
           "`robometrics traversal BAG -o CSV --json`: writes the CSV; (summary JSON, notes, warnings).");
     m.def("topic_stats_run", &topicStatsRun, py::arg("bag"), py::arg("csv"), py::arg("window_s"), py::arg("topics"),
           py::arg("rclcpp_period"), py::arg("strict"),

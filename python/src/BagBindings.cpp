@@ -9,6 +9,7 @@
 
 #include "Bindings.hpp"
 #include "Errors.hpp"
+#include "OwnedArray.hpp"
 #include "robometrics/bag/BagInfoText.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TopicColumns.hpp"
@@ -101,16 +102,6 @@ py::dtype dtypeOf(const msgs::Column &column) {
         default:
             return py::dtype("u1");  // byte, char, uint8
     }
-}
-
-/// A numpy array over `values` (moved into the array's owner: no copy).
-template <class T, class Allocator>
-py::array ownedArray(std::vector<T, Allocator> &&values, const py::dtype &dtype, std::size_t itemsize) {
-    using Values = std::vector<T, Allocator>;
-    auto *owner = new Values(std::move(values));
-    py::capsule free(owner, [](void *p) { delete static_cast<Values *>(p); });
-    const auto count = static_cast<py::ssize_t>(owner->size() * sizeof(T) / itemsize);
-    return py::array(dtype, {count}, {static_cast<py::ssize_t>(itemsize)}, owner->data(), free);
 }
 
 py::list texts(const std::vector<std::string> &values) {

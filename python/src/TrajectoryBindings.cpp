@@ -11,6 +11,7 @@
 
 #include "Bindings.hpp"
 #include "Errors.hpp"
+#include "OwnedArray.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
 #include "robometrics/slam/PoseRelation.hpp"
 #include "robometrics/slam/Rpe.hpp"
@@ -150,8 +151,8 @@ py::tuple evaluateTrajectories(const std::string &metric, const TrajectoryArgume
     slam::TrajectoryErrorResult r = run.takeResult();  // the poses moved, not copied
     return py::make_tuple(run.summary.dump(), PyTrajectory{std::move(r.prepared.ref), o.ref},
                           PyTrajectory{std::move(r.prepared.est), o.est},
-                          py::array_t<double>(static_cast<py::ssize_t>(r.errors.size()), r.errors.data()),
-                          py::array_t<double>(static_cast<py::ssize_t>(r.stamps.size()), r.stamps.data()));
+                          ownedArray(std::move(r.errors), py::dtype("<f8"), sizeof(double)),
+                          ownedArray(std::move(r.stamps), py::dtype("<f8"), sizeof(double)));
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "MessageList.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 
@@ -112,6 +114,47 @@ TEST(Pipeline, LanesSeeEveryMessageAndTheEarliestFailureIsReported) {
         ASSERT_FALSE(status.ok());
         EXPECT_EQ(status.message(), "test messages: topic /cmd_vel at log time 1005 ns: lane 1") << ahead;
     }
+}
+
+TEST(Pipeline, TheCheckRunsEvery4096MessagesAndItsErrorStopsTheRun) {
+    for (bool ahead : {false, true}) {
+        test::MessageList list;
+        fillTwoTopics(list, 5000);  // 10 000 messages: checks before the 4096th and the 8192nd
+        Pipeline pipe;
+        pipe.readAhead(ahead);
+        std::vector<TimeNs> lane0, lane1;
+        pipe.subscribeRaw("*", [&](const bag::Message &m) {
+            lane0.push_back(m.log_time);
+            return Status::Ok();
+        });
+        pipe.setLane(1);
+        pipe.subscribeRaw("*", [&](const bag::Message &m) {
+            lane1.push_back(m.log_time);
+            return Status::Ok();
+        });
+        pipe.setLane(0);
+        int checks = 0;
+        pipe.setCheck([&]() -> Status { return ++checks == 2 ? Status(Error{"interrupted"}) : Status::Ok(); });
+        const Status status = pipe.run(list);
+        ASSERT_FALSE(status.ok());
+        EXPECT_EQ(status.message(), "interrupted");
+        EXPECT_EQ(checks, 2);
+        // The first 8191 messages were dispatched; the second check came before the next.
+        EXPECT_EQ(lane0.size(), 8191u) << ahead;
+        // The other lane, on its own thread, saw the same messages up to where it stopped.
+        const std::size_t both = std::min(lane0.size(), lane1.size());
+        EXPECT_TRUE(std::equal(lane1.begin(), lane1.begin() + static_cast<std::ptrdiff_t>(both), lane0.begin()));
+    }
+    test::MessageList list;
+    fillTwoTopics(list, 3000);
+    Pipeline pipe;
+    int checks = 0;
+    pipe.setCheck([&] {
+        ++checks;
+        return Status::Ok();
+    });
+    EXPECT_TRUE(pipe.run(list).ok());
+    EXPECT_EQ(checks, 1);  // 6000 messages: one check, before message 4096
 }
 
 }  // namespace

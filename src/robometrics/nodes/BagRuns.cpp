@@ -44,6 +44,7 @@ bag::ReadOptions readOptions(const BagRun &run, std::vector<std::string> topics 
 Status readWholeBag(const BagRun &run, pipeline::Pipeline &pipe, bag::MessageSource &source) {
     pipe.showProgress(run.progress, bag::bytesOnDisk(run.bag));
     pipe.readAhead(true);
+    pipe.setCheck(run.check);
     ROBOMETRICS_TRY(pipe.run(source));
     if (auto damage = source.damage()) run.warn(bag::damageWarning(*damage));
     return Status::Ok();

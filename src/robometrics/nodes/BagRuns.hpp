@@ -28,6 +28,9 @@ struct BagRun {
     /// damage (bag::ReadOptions::recover), the outputs cover what was read and one warning says
     /// what was lost (bag::damageWarning).
     bool strict = false;
+    /// Called between messages while the bag is read; an error stops the run with it
+    /// (pipeline::Pipeline::setCheck; the Python module checks for Ctrl-C). None when empty.
+    std::function<Status()> check;
 };
 
 struct TraversalBagRun {

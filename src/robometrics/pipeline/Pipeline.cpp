@@ -13,6 +13,9 @@
 namespace robometrics::pipeline {
 
 namespace {
+/// Messages between two calls of the check (setCheck): a few milliseconds of analysis.
+constexpr std::uint64_t kCheckEvery = 4096;
+
 std::string withSlash(const std::string &name) { return name.empty() || name[0] == '/' ? name : "/" + name; }
 }  // namespace
 
@@ -110,8 +113,22 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
     // for every message.
     std::vector<bag::TopicMemo<const std::vector<Handler> *>> subscribers(lanes.size());
     bag::Message message;
+    // Only the feed of the first lane calls the check (the other lanes stop after its index).
+    const bool checks = check_ && !lanes.empty() && lanes.front() == &lanes_.front();
+    auto stopAt = [stop_after](std::uint64_t index) {
+        if (!stop_after) return;
+        std::uint64_t seen = stop_after->load();
+        while (index < seen && !stop_after->compare_exchange_weak(seen, index)) {
+        }
+    };
     for (std::uint64_t index = 0;; ++index) {
         if (stop_after && index > stop_after->load(std::memory_order_relaxed)) return {};
+        if (checks && index % kCheckEvery == kCheckEvery - 1) {
+            if (Status status = check_(); !status.ok()) {
+                stopAt(index);
+                return {status, index};
+            }
+        }
         Result<bool> more = source.next(message);
         if (!more) return {more.error(), index};
         if (!*more) break;
@@ -126,11 +143,7 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
                 });
             Status status = dispatch(lane, topic_handlers, message, source);
             if (status.ok()) continue;
-            if (stop_after) {
-                std::uint64_t seen = stop_after->load();
-                while (index < seen && !stop_after->compare_exchange_weak(seen, index)) {
-                }
-            }
+            stopAt(index);
             return {status, index};
         }
         if (bar.due()) bar.update(fmt::format("{:.1f} s of bag time", toSeconds(last - first)));

@@ -79,6 +79,11 @@ public:
     /// nobody can interrupt.
     void readAhead(bool enabled) { read_ahead_ = enabled; }
 
+    /// Called between messages (every few thousand, on the thread of the first lane) while
+    /// running: an error stops run() with that error, as a damaged message would (the Python
+    /// module checks for Ctrl-C here). None by default.
+    void setCheck(std::function<Status()> check) { check_ = std::move(check); }
+
     /// The lane of the subscriptions made from now on (0 at first). Each lane's subscribers are
     /// called in subscription order; a message goes to lane 0 first when the lanes share a thread.
     void setLane(std::size_t lane) {
@@ -135,6 +140,7 @@ private:
     bool progress_ = false;
     std::uint64_t progress_bytes_ = 0;
     bool read_ahead_ = false;
+    std::function<Status()> check_;
 };
 
 }  // namespace robometrics::pipeline

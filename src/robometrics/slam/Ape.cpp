@@ -9,7 +9,9 @@ Result<std::vector<double>> computeApe(const Trajectory &ref, const Trajectory &
     if (relation == PoseRelation::PointDistanceErrorRatio) {
         return Error{"the relation point_distance_error_ratio is defined for RPE only"};
     }
-    std::vector<double> errors(ref.size());
+    std::vector<double> errors;
+    reserveInHugePages(errors, ref.size());
+    errors.resize(ref.size());
     if (relation == PoseRelation::Trans || relation == PoseRelation::PointDistance) {
         for (std::size_t i = 0; i < ref.size(); ++i) errors[i] = translationError(ref.positions[i], est.positions[i]);
         return errors;

@@ -13,12 +13,11 @@ namespace robometrics::slam {
 
 namespace {
 
+/// numpy's mean of each coordinate of the first `n` points (one pairwise sum per coordinate).
 Eigen::Vector3d meanOf(const std::vector<Eigen::Vector3d> &points, std::size_t n) {
-    std::vector<double> column(n);
     Eigen::Vector3d mean;
     for (int d = 0; d < 3; ++d) {
-        for (std::size_t i = 0; i < n; ++i) column[i] = points[i][d];
-        mean[d] = pairwiseSum(column) / static_cast<double>(n);
+        mean[d] = pairwiseSumOf(0, n, [&points, d](std::size_t i) { return points[i][d]; }) / static_cast<double>(n);
     }
     return mean;
 }

@@ -7,6 +7,8 @@
 #include <numeric>
 #include <tuple>
 
+#include "robometrics/core/HugePages.hpp"
+
 namespace robometrics::slam {
 
 namespace {
@@ -116,19 +118,25 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
     target_out.clear();
     if (target.empty()) return;
     // evo adds the offset to the whole target array first; do the same so the rounding matches.
-    std::vector<double> shifted(target.size());
-    for (std::size_t j = 0; j < target.size(); ++j) shifted[j] = target[j] + target_offset;
-    bool sorted = std::is_sorted(shifted.begin(), shifted.end());
+    // Without an offset that array is `target` itself (x + 0.0 == x): no copy of a million stamps.
+    std::vector<double> own;  // the shifted stamps, then sorted, when they are not `target`'s
+    if (target_offset != 0.0) {
+        reserveInHugePages(own, target.size());
+        for (double t : target) own.push_back(t + target_offset);
+    }
+    const std::vector<double> &unsorted = target_offset != 0.0 ? own : target;
+    const bool sorted = std::is_sorted(unsorted.begin(), unsorted.end());
     std::vector<std::size_t> order;
     if (!sorted) {
-        order.resize(shifted.size());
+        order.resize(unsorted.size());
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return shifted[a] < shifted[b]; });
-        std::vector<double> values(shifted.size());
-        for (std::size_t k = 0; k < order.size(); ++k) values[k] = shifted[order[k]];
-        shifted.swap(values);
+                         [&](std::size_t a, std::size_t b) { return unsorted[a] < unsorted[b]; });
+        std::vector<double> values(unsorted.size());
+        for (std::size_t k = 0; k < order.size(); ++k) values[k] = unsorted[order[k]];
+        own.swap(values);
     }
+    const std::vector<double> &shifted = sorted ? unsorted : own;
     auto original = [&](std::size_t k) { return sorted ? k : order[k]; };
     // First position (in sorted order) of the run of values equal to shifted[k]: the stable sort
     // keeps equal stamps in input order, so it holds the smallest original index of that value.
@@ -138,8 +146,8 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
             std::lower_bound(shifted.begin(), shifted.begin() + static_cast<std::ptrdiff_t>(k), shifted[k]) -
             shifted.begin());
     };
-    query_out.reserve(query.size());
-    target_out.reserve(query.size());
+    reserveInHugePages(query_out, query.size());
+    reserveInHugePages(target_out, query.size());
     std::size_t k = 0;
     for (std::size_t i = 0; i < query.size(); ++i) {
         const double s = query[i];

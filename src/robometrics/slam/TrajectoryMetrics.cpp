@@ -28,9 +28,11 @@ Result<TrajectoryErrorResult> apeOf(Result<PreparedTrajectories> prepared, PoseR
     auto errors = computeApe(out.prepared.ref, out.prepared.est, relation);
     if (!errors) return errors.error();
     out.errors = std::move(*errors);
-    out.stamps = out.prepared.est.stamps;
-    out.pose_indices.resize(out.errors.size());
-    for (std::size_t i = 0; i < out.pose_indices.size(); ++i) out.pose_indices[i] = i;
+    const std::vector<double> &stamps = out.prepared.est.stamps;
+    reserveInHugePages(out.stamps, stamps.size());
+    out.stamps.assign(stamps.begin(), stamps.end());
+    reserveInHugePages(out.pose_indices, out.errors.size());
+    for (std::size_t i = 0; i < out.errors.size(); ++i) out.pose_indices.push_back(i);
     out.stats = computeErrorStatistics(out.errors);
     return out;
 }

@@ -4,21 +4,9 @@
 #include <cmath>
 #include <vector>
 
+#include "robometrics/slam/ErrorStatistics.hpp"
+
 namespace robometrics::slam {
-
-namespace {
-
-/// numpy's median: the mean of the two middle values for an even count. Reorders `values`.
-double medianOf(std::vector<double> &values) {
-    const std::size_t mid = values.size() / 2;
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
-    const double upper = values[mid];
-    if (values.size() % 2 == 1) return upper;
-    const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
-    return (lower + upper) / 2.0;
-}
-
-}  // namespace
 
 TrajectoryStatistics computeTrajectoryStatistics(const Trajectory &trajectory) {
     TrajectoryStatistics s;
@@ -50,7 +38,7 @@ TrajectoryStatistics computeTrajectoryStatistics(const Trajectory &trajectory) {
     s.max_speed_mps = max_speed;
     s.longest_gap_s = *std::max_element(periods.begin(), periods.end());
     std::vector<double> sorted = periods;
-    s.median_period_s = medianOf(sorted);
+    s.median_period_s = medianInPlace(sorted);
     const double limit = kGapFactor * s.median_period_s;
     s.gaps =
         static_cast<std::size_t>(std::count_if(periods.begin(), periods.end(), [&](double dt) { return dt > limit; }));
