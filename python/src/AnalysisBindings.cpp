@@ -16,6 +16,7 @@
 #include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/io/BagTopicCheck.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 #include "robometrics/nodes/BagRuns.hpp"
 #include "robometrics/nodes/NodeArguments.hpp"
 #include "robometrics/nodes/TopicStatsNode.hpp"
@@ -33,9 +34,16 @@ std::string evaluateRun(const std::string &input, const std::string &out_dir, co
         if (!arguments.contains(key) || arguments[key].is_none()) return std::nullopt;
         return arguments[key].cast<std::string>();
     };
-    options.gt_trajectory = text("gt_traj");
+    auto trajectory = [&](const char *key) -> std::optional<io::TrajectorySource> {
+        const std::optional<std::string> typed = text(key);
+        if (!typed) return std::nullopt;
+        auto source = io::parseTrajectorySource(*typed);
+        if (!source) raise(ErrorKind::Argument, source.message());
+        return std::move(*source);
+    };
+    options.gt_trajectory = trajectory("gt_traj");
     options.gt_map = text("gt_map");
-    options.est_trajectory = text("est_traj");
+    options.est_trajectory = trajectory("est_traj");
     options.params_file = text("params_file");
     options.param_overrides = arguments["param_overrides"].cast<std::vector<std::string>>();
     options.remaps = arguments["remaps"].cast<std::vector<std::string>>();

@@ -341,4 +341,16 @@ TEST(EvaluateCommand, AMalformedParameterIsBadUsage) {
     EXPECT_EQ(test::runRobometrics({"traversal", (dir / "absent.mcap").string(), "-p", "nonsense"}).exit_code, 2);
 }
 
+// A trajectory argument spelled wrong is bad usage too, told before the input is looked at.
+TEST(EvaluateCommand, AMalformedTrajectoryArgumentIsBadUsage) {
+    const auto dir = test::scratchDir("eval-bad-traj");
+    const std::string absent = (dir / "absent.mcap").string();
+    auto chain = test::runRobometrics({"evaluate", absent, "--est-traj", absent + ":tf:map", "-o", (dir / "a").string()});
+    EXPECT_EQ(chain.exit_code, 2) << chain.err;
+    EXPECT_EQ(chain.err, "robometrics evaluate: error: '" + absent + ":tf:map': a TF chain is given as PATH:tf:PARENT:CHILD\n");
+    auto empty = test::runRobometrics({"evaluate", absent, "--gt-traj", ":/odom", "-o", (dir / "b").string()});
+    EXPECT_EQ(empty.exit_code, 2) << empty.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "a"));
+}
+
 }  // namespace robometrics

@@ -21,7 +21,10 @@ TEST(TrajectoryStage, WithoutAGroundTruthThePassKeepsOnlyTheOdometryChain) {
     inputs.bag = "run.mcap";
     const TrajectorySetup setup = trajectorySetup(inputs, nav2Topics(), EvaluateOptions{});
     EXPECT_FALSE(setup.ground_truth);
-    const std::vector<std::string> candidates{"run.mcap:tf:map:base_link", "run.mcap:/amcl_pose", "run.mcap:/odom"};
+    using io::TrajectorySource;
+    const std::vector<TrajectorySource> candidates{TrajectorySource::bagTf("run.mcap", "map", "base_link"),
+                                                   TrajectorySource::bagTopic("run.mcap", "/amcl_pose"),
+                                                   TrajectorySource::bagTopic("run.mcap", "/odom")};
     EXPECT_EQ(setup.estimate_candidates, candidates);
     const PassWants wants = passWants(setup);
     ASSERT_EQ(wants.tf_chains.size(), 1U);  // map -> odom, to draw the odometry in map
@@ -37,7 +40,7 @@ TEST(TrajectoryStage, AGroundTruthFileAsksForTheEstimateChainInstead) {
     EvaluateOptions options;
     options.gt_map = "gt_map.yaml";
     const TrajectorySetup setup = trajectorySetup(inputs, nav2Topics(), options);
-    EXPECT_EQ(setup.ground_truth, std::optional<std::string>("gt_trajectory.tum"));
+    EXPECT_EQ(setup.ground_truth, io::TrajectorySource::file("gt_trajectory.tum"));
     EXPECT_EQ(setup.ground_truth_map, std::optional<std::string>("gt_map.yaml"));
     const PassWants wants = passWants(setup);
     ASSERT_EQ(wants.tf_chains.size(), 1U);
@@ -53,25 +56,47 @@ TEST(TrajectoryStage, TheUsersChoicesWinOverTheRunsFilesAndTopics) {
     nodes::TopicChoice topics = nav2Topics();
     topics.ground_truth = "/ground_truth";
     EvaluateOptions options;
-    options.gt_trajectory = "mine.tum";
-    options.est_trajectory = "run.mcap:/odom";
+    using io::TrajectorySource;
+    options.gt_trajectory = TrajectorySource::file("mine.tum");
+    options.est_trajectory = TrajectorySource::bagTopic("run.mcap", "/odom");
     const TrajectorySetup setup = trajectorySetup(inputs, topics, options);
-    EXPECT_EQ(setup.ground_truth, std::optional<std::string>("mine.tum"));
-    EXPECT_EQ(setup.estimate_candidates, std::vector<std::string>{"run.mcap:/odom"});
+    EXPECT_EQ(setup.ground_truth, TrajectorySource::file("mine.tum"));
+    EXPECT_EQ(setup.estimate_candidates,
+              std::vector<TrajectorySource>{TrajectorySource::bagTopic("run.mcap", "/odom")});
     EXPECT_TRUE(passWants(setup).tf_chains.empty());  // the estimate is not this bag's TF chain
     // Without the user's or the run's file, the ground truth recorded in the bag.
     inputs.gt_trajectory.reset();
     EXPECT_EQ(trajectorySetup(inputs, topics, EvaluateOptions{}).ground_truth,
-              std::optional<std::string>("run.mcap:/ground_truth"));
+              TrajectorySource::bagTopic("run.mcap", "/ground_truth"));
+}
+
+TEST(TrajectoryStage, AGroundTruthThePassFoundInTfIsThatChainOfTheBag) {
+    RunInputs inputs;
+    inputs.bag = "run.mcap";
+    nodes::TopicChoice topics = nav2Topics();
+    topics.ground_truth = "tf:world:base_link_gt";  // the name the outputs show
+    topics.ground_truth_type = "tf";
+    const TrajectorySetup setup = trajectorySetup(inputs, topics, EvaluateOptions{},
+                                                  std::make_pair(std::string("world"), std::string("base_link_gt")));
+    EXPECT_EQ(setup.ground_truth, io::TrajectorySource::bagTf("run.mcap", "world", "base_link_gt"));
+    ASSERT_TRUE(setup.ground_truth);
+    EXPECT_EQ(setup.ground_truth->spelling(), "run.mcap:tf:world:base_link_gt");
 }
 
 TEST(TrajectoryStage, NoGroundTruthIsANoteNotAnError) {
-    Evaluation e;
     TfChains chains;
-    ASSERT_TRUE(evaluateTrajectory(e, TrajectorySetup{}, chains, GroundTruthRead{}).ok());
-    EXPECT_FALSE(e.trajectory);
-    ASSERT_EQ(e.notes.size(), 1U);
-    EXPECT_NE(e.notes[0].find("ATE skipped"), std::string::npos);
+    auto found = evaluateTrajectory(TrajectorySetup{}, chains, GroundTruthRead{});
+    ASSERT_TRUE(found.ok());
+    EXPECT_FALSE(found->value);
+    EXPECT_NE(found->note.find("ATE skipped"), std::string::npos);
+}
+
+TEST(TrajectoryStage, NoGroundTruthMapIsANote) {
+    PassRecordings pass;
+    auto found = evaluateMap(TrajectorySetup{}, pass, std::nullopt);
+    ASSERT_TRUE(found.ok());
+    EXPECT_FALSE(found->value);
+    EXPECT_NE(found->note.find("no ground-truth map"), std::string::npos);
 }
 
 }  // namespace

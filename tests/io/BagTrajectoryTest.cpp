@@ -67,20 +67,6 @@ std::string writeBag(const std::string &name) {
 
 }  // namespace
 
-TEST(BagTrajectory, ParsesSpecs) {
-    auto topic = io::parseBagTrajectorySpec("runs/a.mcap:/odom");
-    ASSERT_TRUE(topic.ok());
-    EXPECT_EQ(topic->path, "runs/a.mcap");
-    EXPECT_EQ(topic->topic, "/odom");
-    auto tf = io::parseBagTrajectorySpec("bagdir:tf:map:base_link");
-    ASSERT_TRUE(tf.ok());
-    EXPECT_TRUE(tf->isTf());
-    EXPECT_EQ(tf->parent, "map");
-    EXPECT_EQ(tf->child, "base_link");
-    EXPECT_FALSE(io::parseBagTrajectorySpec("bag:tf:map").ok());
-    EXPECT_FALSE(io::parseBagTrajectorySpec("nocolon").ok());
-}
-
 TEST(BagTrajectory, ReadsEveryPoseType) {
     const std::string bag = writeBag("bagtraj_types");
     struct Case {

@@ -10,9 +10,7 @@ namespace robometrics::io {
 namespace {
 
 Result<slam::Trajectory> chain(const std::filesystem::path &bag) {
-    auto spec = parseBagTrajectorySpec(bag.string() + ":tf:odom:base_footprint");
-    if (!spec) return spec.error();
-    return readBagTrajectory(*spec);
+    return readBagTrajectory(TrajectorySource::bagTf(bag.string(), "odom", "base_footprint"));
 }
 
 TEST(Ros1BagTrajectory, TfChainOfEvoExample) {

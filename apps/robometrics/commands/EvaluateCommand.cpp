@@ -11,6 +11,7 @@
 #include "robometrics/evaluate/OutputFolder.hpp"
 #include "robometrics/evaluate/RemapCheck.hpp"
 #include "robometrics/io/BagTopicCheck.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
 #include "robometrics/nodes/TraversalNode.hpp"
@@ -20,6 +21,7 @@ namespace {
 
 struct EvaluateCli {
     std::string input, out_dir;
+    std::optional<std::string> gt_traj, est_traj;  ///< as typed: FILE, BAG:TOPIC or BAG:tf:PARENT:CHILD
     evaluate::EvaluateOptions options;
     bool json = false;
     bool verdict_exit_code = false;
@@ -36,6 +38,14 @@ int runEvaluate(EvaluateCli &cli) {
     evaluate::EvaluateOptions &o = cli.options;
     // A malformed -p or --topic is bad usage (exit 2), as in every command that runs a node.
     if (auto code = checkUsage("evaluate", o.param_overrides, o.remaps)) return *code;
+    // The trajectory arguments, parsed once: a malformed one is bad usage too.
+    for (auto [typed, into] :
+         {std::pair{&cli.gt_traj, &o.gt_trajectory}, std::pair{&cli.est_traj, &o.est_trajectory}}) {
+        if (!*typed) continue;
+        auto source = io::parseTrajectorySource(**typed);
+        if (!source) return usage("evaluate", source.error());
+        *into = std::move(*source);
+    }
     auto inputs = evaluate::findRunInputs(cli.input);
     if (!inputs) return fail("evaluate", inputs.error());
     // Before the long part: an output folder that must not be replaced, and mistyped topics.
@@ -63,10 +73,9 @@ const RegisterCommand kEvaluateRegistration{
         auto cli = std::make_shared<EvaluateCli>();
         app.add_option("input", cli->input, "A bag, or a run directory (bag + run.json/system.csv/gt_*)")->required();
         app.add_option("-o,--output", cli->out_dir, "Output directory")->required();
-        app.add_option("--gt-traj", cli->options.gt_trajectory,
-                       "Ground-truth trajectory (TUM/KITTI/EuRoC file or BAG:TOPIC)");
+        app.add_option("--gt-traj", cli->gt_traj, "Ground-truth trajectory (TUM/KITTI/EuRoC file or BAG:TOPIC)");
         app.add_option("--gt-map", cli->options.gt_map, "Ground-truth map (map_server YAML)");
-        app.add_option("--est-traj", cli->options.est_trajectory,
+        app.add_option("--est-traj", cli->est_traj,
                        "Estimate: BAG:TOPIC or BAG:tf:PARENT:CHILD (default TF map->base_link)");
         app.add_option("--params", cli->options.params_file,
                        fmt::format("ROS 2 params file (nodes {}, {}, {})", nodes::TraversalNode::spec().name,

@@ -15,6 +15,7 @@
 #include "robometrics/evaluate/Evaluator.hpp"
 #include "robometrics/evaluate/RecordingCheck.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 #include "robometrics/system/LeftoverGroups.hpp"
 #include "robometrics/system/OrphanGuard.hpp"
 #include "robometrics/system/RunSupervisor.hpp"
@@ -165,7 +166,11 @@ Status evaluateJob(const MatrixSpec &matrix, const JobSpec &job, const JobRunOpt
     if (!gt_traj || !gt_map || !params || !extra) {
         return !gt_traj ? gt_traj.error() : !gt_map ? gt_map.error() : !params ? params.error() : extra.error();
     }
-    eo.gt_trajectory = *gt_traj;
+    if (*gt_traj) {
+        auto source = io::parseTrajectorySource(**gt_traj);
+        if (!source) return Error{"evaluate.gt_traj: " + source.message()};
+        eo.gt_trajectory = std::move(*source);
+    }
     eo.gt_map = *gt_map;
     eo.params_file = *params;
     eo.param_overrides = *extra;

@@ -6,12 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/io/TrajectorySource.hpp"
+
 namespace robometrics::evaluate {
 
 struct EvaluateOptions {
-    std::optional<std::string> gt_trajectory;   ///< overrides the run directory's gt_trajectory.*
-    std::optional<std::string> gt_map;          ///< overrides the run directory's gt_map.yaml
-    std::optional<std::string> est_trajectory;  ///< BAG:TOPIC or BAG:tf:PARENT:CHILD; default: TF map->base_link
+    std::optional<io::TrajectorySource> gt_trajectory;   ///< overrides the run directory's gt_trajectory.*
+    std::optional<std::string> gt_map;                   ///< overrides the run directory's gt_map.yaml
+    std::optional<io::TrajectorySource> est_trajectory;  ///< a bag topic or TF chain; default: TF map->base_link
     std::optional<std::string> params_file;     ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)
     std::vector<std::string> param_overrides;   ///< name:=value
     std::vector<std::string> remaps;            ///< name=/topic

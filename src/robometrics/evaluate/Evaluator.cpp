@@ -25,8 +25,18 @@ void append(std::vector<T> &to, std::vector<T> &&from) {
     for (T &item : from) to.push_back(std::move(item));
 }
 
+/// A stage's finding into its place in the evaluation, or its note into the notes.
+template <class T>
+void keep(std::optional<T> &into, std::vector<std::string> &notes, StageFinding<T> &&found) {
+    if (found.value) {
+        into = std::move(found.value);
+    } else {
+        notes.push_back(std::move(found.note));
+    }
+}
+
 /// What the pass alone decides, into `e`: the clock, the analyses of the pass, what a damaged
-/// recording lost, and a ground truth found in TF (`tf:PARENT:CHILD`, as the ATE reads it).
+/// recording lost, and a ground truth found in TF (named `tf:PARENT:CHILD` among the topics).
 void takePass(Evaluation &e, PassResult &pass) {
     e.clock = std::move(pass.clock);
     e.start_time = e.clock.start();
@@ -78,7 +88,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     auto passed = pass.run(pipe, std::move(*source));
     if (!passed) return passed.error();
     takePass(e, *passed);
-    const TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, options);
+    const TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, options, passed->tf_ground_truth);
     GroundTruthRead ground_truth = readGroundTruth(trajectory);
     // What the pass alone decides is final: its files can be written beside what follows.
     if (pass_done) pass_done(e);
@@ -117,10 +127,14 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     pass.finishCostmap(e.costmap, e.notes);
     TfChains chains = takeTfChains(trajectory, e.clock, odometry, pass.recordings(), e.caveats);
     pass.recordings().tf.reset();
-    ROBOMETRICS_TRY(evaluateTrajectory(e, trajectory, chains, std::move(ground_truth)));
+    auto ate = evaluateTrajectory(trajectory, chains, std::move(ground_truth));
+    if (!ate) return ate.error();
+    keep(e.trajectory, e.notes, std::move(*ate));
     addOdometryPath(e, chains, odometry);
     odometry.clear();
-    ROBOMETRICS_TRY(evaluateMap(e, trajectory, pass.recordings()));
+    auto map = evaluateMap(trajectory, pass.recordings(), e.trajectory);
+    if (!map) return map.error();
+    keep(e.map, e.notes, std::move(*map));
     if (inputs.run_json || inputs.system_csv) {
         auto system = readSystemFiles(inputs);
         if (!system) return system.error();

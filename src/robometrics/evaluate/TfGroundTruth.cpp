@@ -41,7 +41,7 @@ std::optional<std::pair<std::string, std::string>> TfGroundTruthScan::chain() co
 
 std::optional<activity::Track> tfTrackOnSystemClock(const std::string &bag, const std::string &parent,
                                                     const std::string &child, const RunClock &clock) {
-    auto poses = io::loadTrajectory(bag + ":tf:" + parent + ":" + child);
+    auto poses = io::readTrajectory(io::TrajectorySource::bagTf(bag, parent, child));
     if (!poses || poses->size() < 2) return std::nullopt;
     std::vector<activity::TrackPoint> points;
     points.reserve(poses->size());

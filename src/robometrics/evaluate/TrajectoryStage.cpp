@@ -12,11 +12,13 @@ namespace robometrics::evaluate {
 
 namespace {
 
-std::string ownTfEstimate(const TrajectorySetup &setup) { return setup.bag + ":tf:map:base_link"; }
+io::TrajectorySource ownTfEstimate(const TrajectorySetup &setup) {
+    return io::TrajectorySource::bagTf(setup.bag, "map", "base_link");
+}
 
 /// Whether the estimate TF map -> base_link is an ATE candidate of this evaluation.
 bool estimateFromOwnTf(const TrajectorySetup &setup) {
-    const std::vector<std::string> &candidates = setup.estimate_candidates;
+    const std::vector<io::TrajectorySource> &candidates = setup.estimate_candidates;
     return setup.ground_truth &&
            std::find(candidates.begin(), candidates.end(), ownTfEstimate(setup)) != candidates.end();
 }
@@ -30,40 +32,47 @@ bool odometryInMapWanted(const TrajectorySetup &setup) { return !setup.odometry_
 /// 47 MB, its poses matched with a 20 Hz ground truth 18 MB), or why there are none (the message
 /// names the candidate). This bag's TF chain comes from the pass; any other candidate is read from
 /// its bag or file.
-Result<slam::PoseSource> estimatePoses(const TrajectorySetup &setup, const std::string &candidate, TfChains &chains) {
+Result<slam::PoseSource> estimatePoses(const TrajectorySetup &setup, const io::TrajectorySource &candidate,
+                                       TfChains &chains) {
     if (chains.estimate && candidate == ownTfEstimate(setup)) {
         Result<slam::PoseLog> chain = std::move(*chains.estimate);
         chains.estimate.reset();  // each candidate is loaded once
         if (!chain) return chain.error();
-        if (chain->empty()) return Error{candidate + ": no poses"};
+        if (chain->empty()) return Error{candidate.spelling() + ": no poses"};
         return slam::PoseSource(std::move(*chain));
     }
-    auto estimate = io::loadTrajectory(candidate);
+    auto estimate = io::readTrajectory(candidate);
     if (!estimate) return estimate.error();
-    if (estimate->empty()) return Error{candidate + ": no poses"};
+    if (estimate->empty()) return Error{candidate.spelling() + ": no poses"};
     return slam::PoseSource(std::move(*estimate));
 }
 
 }  // namespace
 
 TrajectorySetup trajectorySetup(const RunInputs &inputs, const nodes::TopicChoice &topics,
-                                const EvaluateOptions &options) {
+                                const EvaluateOptions &options,
+                                const std::optional<std::pair<std::string, std::string>> &tf_ground_truth) {
+    using io::TrajectorySource;
     TrajectorySetup setup;
     setup.bag = inputs.bag;
     if (options.gt_trajectory) {
         setup.ground_truth = options.gt_trajectory;
     } else if (inputs.gt_trajectory) {
-        setup.ground_truth = inputs.gt_trajectory;
+        setup.ground_truth = TrajectorySource::file(*inputs.gt_trajectory);
+    } else if (tf_ground_truth) {
+        setup.ground_truth = TrajectorySource::bagTf(inputs.bag, tf_ground_truth->first, tf_ground_truth->second);
     } else if (!topics.ground_truth.empty()) {
-        setup.ground_truth = inputs.bag + ":" + topics.ground_truth;
+        setup.ground_truth = TrajectorySource::bagTopic(inputs.bag, topics.ground_truth);
     }
     setup.ground_truth_map = options.gt_map ? options.gt_map : inputs.gt_map;
     if (options.est_trajectory) {
         setup.estimate_candidates = {*options.est_trajectory};
     } else {
-        if (topics.tf) setup.estimate_candidates.push_back(inputs.bag + ":tf:map:base_link");
-        if (!topics.amcl_pose.empty()) setup.estimate_candidates.push_back(inputs.bag + ":" + topics.amcl_pose);
-        if (!topics.odometry.empty()) setup.estimate_candidates.push_back(inputs.bag + ":" + topics.odometry);
+        if (topics.tf) setup.estimate_candidates.push_back(ownTfEstimate(setup));
+        if (!topics.amcl_pose.empty())
+            setup.estimate_candidates.push_back(TrajectorySource::bagTopic(inputs.bag, topics.amcl_pose));
+        if (!topics.odometry.empty())
+            setup.estimate_candidates.push_back(TrajectorySource::bagTopic(inputs.bag, topics.odometry));
     }
     setup.odometry_topic = topics.odometry;
     setup.map_topic = topics.map;
@@ -106,16 +115,19 @@ GroundTruthRead readGroundTruth(const TrajectorySetup &setup) {
     constexpr std::uintmax_t kMostGroundTruthBytesBeside = std::uintmax_t{16} << 20;  // 100k TUM poses
     if (!setup.ground_truth) return {};
     std::error_code ec;
-    const std::uintmax_t bytes = std::filesystem::file_size(*setup.ground_truth, ec);  // fails for `BAG:TOPIC`
-    const bool beside = setup.threads > 1 && !ec && bytes <= kMostGroundTruthBytesBeside;
+    const std::uintmax_t bytes =
+        setup.ground_truth->inBag() ? 0 : std::filesystem::file_size(setup.ground_truth->path, ec);
+    const bool beside =
+        setup.threads > 1 && !setup.ground_truth->inBag() && !ec && bytes <= kMostGroundTruthBytesBeside;
     return std::async(beside ? std::launch::async : std::launch::deferred,
-                      [path = *setup.ground_truth] { return io::loadTrajectory(path); });
+                      [source = *setup.ground_truth] { return io::readTrajectory(source); });
 }
 
-Status evaluateTrajectory(Evaluation &e, const TrajectorySetup &setup, TfChains &chains, GroundTruthRead ground_truth) {
+Result<StageFinding<TrajectoryResult>> evaluateTrajectory(const TrajectorySetup &setup, TfChains &chains,
+                                                          GroundTruthRead ground_truth) {
+    using Found = StageFinding<TrajectoryResult>;
     if (!ground_truth.valid()) {
-        e.notes.push_back("trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped");
-        return Status::Ok();
+        return Found{{}, "trajectory: no ground-truth trajectory (gt_trajectory.* or --gt-traj), ATE skipped"};
     }
     // The whole reference goes to disk twice: its positions for the plot, its poses for matching.
     auto loaded = ground_truth.get();
@@ -125,7 +137,7 @@ Status evaluateTrajectory(Evaluation &e, const TrajectorySetup &setup, TfChains 
     const slam::PoseSource reference(std::move(*loaded));
     std::string last_error =
         "no estimate source in the bag (TF map->base_link, a PoseWithCovarianceStamped or Odometry)";
-    for (const std::string &candidate : setup.estimate_candidates) {
+    for (const io::TrajectorySource &candidate : setup.estimate_candidates) {
         slam::AssociationConfig association_config;
         association_config.t_max_diff = setup.t_max_diff;
         auto estimate = estimatePoses(setup, candidate, chains);
@@ -138,7 +150,7 @@ Status evaluateTrajectory(Evaluation &e, const TrajectorySetup &setup, TfChains 
         // held in memory, bit for bit the same numbers.
         auto association = slam::associate(reference.stampsOnly(), estimate->stampsOnly(), association_config);
         if (!association) {
-            last_error = candidate + ": " + association.message();
+            last_error = candidate.spelling() + ": " + association.message();
             continue;
         }
         const slam::MatchedPairs pairs = slam::MatchedPairs::of(reference, *estimate, *association);
@@ -149,37 +161,36 @@ Status evaluateTrajectory(Evaluation &e, const TrajectorySetup &setup, TfChains 
             result.addPair(AtePair{p.stamp, se3, origin, {p.ref[0], p.ref[1], p.ref[2]}, {est.x(), est.y(), est.z()}});
         });
         if (!ape) {
-            last_error = candidate + ": " + ape.message();
+            last_error = candidate.spelling() + ": " + ape.message();
             continue;
         }
-        result.estimate_source = candidate;
+        result.estimate_source = candidate.spelling();
         result.se3 = ape->se3;
         result.origin = ape->origin;
         result.scale = ape->se3_alignment.scale;
-        e.trajectory = std::move(result);
-        return Status::Ok();
+        return Found{std::move(result), {}};
     }
-    e.notes.push_back("trajectory: ATE skipped: " + last_error);
-    return Status::Ok();
+    return Found{{}, "trajectory: ATE skipped: " + last_error};
 }
 
-Status evaluateMap(Evaluation &e, const TrajectorySetup &setup, PassRecordings &pass) {
+Result<StageFinding<slam::MapEvalResult>> evaluateMap(const TrajectorySetup &setup, PassRecordings &pass,
+                                                      const std::optional<TrajectoryResult> &trajectory) {
+    using Found = StageFinding<slam::MapEvalResult>;
     const std::optional<std::string> &gt = setup.ground_truth_map;
     if (!gt || !pass.map) {
-        e.notes.push_back(gt ? "map: the bag has no OccupancyGrid topic, map metrics skipped"
-                             : "map: no ground-truth map (gt_map.yaml or --gt-map), map metrics skipped");
-        return Status::Ok();
+        return Found{{},
+                     gt ? "map: the bag has no OccupancyGrid topic, map metrics skipped"
+                        : "map: no ground-truth map (gt_map.yaml or --gt-map), map metrics skipped"};
     }
     auto gt_grid = io::readMapServerMap(*gt);
     if (!gt_grid) return gt_grid.error();
     auto estimate = pass.map->take();
     if (!estimate) return estimate.error();
     slam::MapEvalConfig config;
-    if (e.trajectory && e.trajectory->reference_start) config.start_position = *e.trajectory->reference_start;
+    if (trajectory && trajectory->reference_start) config.start_position = *trajectory->reference_start;
     auto result = slam::evaluateMaps(*gt_grid, estimate->grid, config);
     if (!result) return withContext(setup.bag + ":" + setup.map_topic, result.error());
-    e.map = std::move(result.value());
-    return Status::Ok();
+    return Found{std::move(result.value()), {}};
 }
 
 void evaluateMotion(Evaluation &e, const OdometryLog &odometry, const io::TfRecording *tf_only) {

@@ -7,6 +7,7 @@
 #include <future>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "robometrics/evaluate/BagPass.hpp"
@@ -14,6 +15,7 @@
 #include "robometrics/evaluate/Evaluation.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 
 namespace robometrics::evaluate {
 
@@ -21,19 +23,22 @@ namespace robometrics::evaluate {
 struct TrajectorySetup {
     std::string bag;
     /// The ATE's reference: --gt-traj, else the run directory's gt_trajectory file, else the ground
-    /// truth recorded in the bag (`BAG:TOPIC`, `BAG:tf:PARENT:CHILD`); none: no ATE.
-    std::optional<std::string> ground_truth;
+    /// truth recorded in the bag (a topic, or a TF chain the pass found); none: no ATE.
+    std::optional<io::TrajectorySource> ground_truth;
     std::optional<std::string> ground_truth_map;  ///< --gt-map, else the run directory's gt_map.yaml
     /// The estimates tried in turn: the user's, else TF map->base_link, the AMCL pose, odometry.
-    std::vector<std::string> estimate_candidates;
+    std::vector<io::TrajectorySource> estimate_candidates;
     std::string odometry_topic;  ///< empty: the bag has no odometry
     std::string map_topic;       ///< the bag's OccupancyGrid, empty when none
     double t_max_diff = 0.01;
     int threads = 2;
 };
 
+/// `tf_ground_truth`: the TF chain (parent, child) the pass found to be a ground truth, if any
+/// (PassResult::tf_ground_truth); before the pass, none.
 TrajectorySetup trajectorySetup(const RunInputs &inputs, const nodes::TopicChoice &topics,
-                                const EvaluateOptions &options);
+                                const EvaluateOptions &options,
+                                const std::optional<std::pair<std::string, std::string>> &tf_ground_truth = {});
 
 /// What the pass must keep from the bag for this stage.
 PassWants passWants(const TrajectorySetup &setup);
@@ -55,12 +60,22 @@ TfChains takeTfChains(const TrajectorySetup &setup, const RunClock &clock, const
 using GroundTruthRead = std::future<Result<slam::Trajectory>>;
 GroundTruthRead readGroundTruth(const TrajectorySetup &setup);
 
-/// The ATE of the first estimate candidate that matches the ground truth into e.trajectory, or a
-/// note saying why there is none.
-Status evaluateTrajectory(Evaluation &e, const TrajectorySetup &setup, TfChains &chains, GroundTruthRead ground_truth);
+/// What a stage found, or (value empty) the note that says why it found nothing.
+template <class T>
+struct StageFinding {
+    std::optional<T> value;
+    std::string note;
+};
 
-/// The map comparison into e.map, or a note saying why there is none.
-Status evaluateMap(Evaluation &e, const TrajectorySetup &setup, PassRecordings &pass);
+/// The ATE of the first estimate candidate that matches the ground truth, or a note saying why
+/// there is none. An error: the ground truth cannot be read.
+Result<StageFinding<TrajectoryResult>> evaluateTrajectory(const TrajectorySetup &setup, TfChains &chains,
+                                                          GroundTruthRead ground_truth);
+
+/// The map comparison, or a note saying why there is none. `trajectory`: the ATE's result, whose
+/// reference start anchors the comparison, when there is one.
+Result<StageFinding<slam::MapEvalResult>> evaluateMap(const TrajectorySetup &setup, PassRecordings &pass,
+                                                      const std::optional<TrajectoryResult> &trajectory);
 
 /// Motion (e.motion, e.motion_source) from the odometry, else from the moving TF chain of a
 /// TF-only recording (`tf_only`, which also gives a drawn path), else a note.

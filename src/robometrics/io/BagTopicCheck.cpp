@@ -1,23 +1,17 @@
 #include "robometrics/io/BagTopicCheck.hpp"
 
-#include <filesystem>
-
 #include "robometrics/bag/MissingTopic.hpp"
-#include "robometrics/io/BagTrajectory.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
 
 namespace robometrics::io {
 
-Status checkTrajectoryTopic(const std::string &argument) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(argument, ec)) return Status::Ok();  // a trajectory file
-    auto spec = parseBagTrajectorySpec(argument);
-    if (!spec || spec->isTf() || !looksLikeBag(spec->path)) return Status::Ok();
-    auto source = bag::openBag(spec->path, bag::ReadOptions{{spec->topic}, {}, {}});
-    if (!source) return Status::Ok();  // the reader reports a bag it cannot open
-    for (const bag::TopicInfo &t : (*source)->topics())
-        if (t.name == spec->topic) return Status::Ok();
-    return Error{bag::missingTopicMessage(spec->path, spec->topic, (*source)->topics())};
+Status checkTrajectoryTopic(const TrajectorySource &source) {
+    if (source.kind != TrajectorySource::Kind::BagTopic || !looksLikeBag(source.path)) return Status::Ok();
+    auto bag = bag::openBag(source.path, bag::ReadOptions{{source.topic}, {}, {}});
+    if (!bag) return Status::Ok();  // the reader reports a bag it cannot open
+    for (const bag::TopicInfo &t : (*bag)->topics())
+        if (t.name == source.topic) return Status::Ok();
+    return Error{bag::missingTopicMessage(source.path, source.topic, (*bag)->topics())};
 }
 
 }  // namespace robometrics::io

@@ -5,13 +5,14 @@
 #include <string>
 
 #include "robometrics/core/Result.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 
 namespace robometrics::io {
 
-/// For `BAG:TOPIC` where BAG is a bag: an error when it has no such topic. Anything else (a
-/// trajectory file, a TF chain `BAG:tf:PARENT:CHILD`, a path that is no bag): Ok, the reader says
-/// what is wrong with it. Opening a bag reads its index or metadata, not its messages. The error
+/// For a pose topic in a bag (`BAG:TOPIC` where BAG is a bag): an error when it has no such topic.
+/// Anything else (a trajectory file, a TF chain `BAG:tf:PARENT:CHILD`, a path that is no bag): Ok,
+/// the reader says what is wrong with it. Opening a bag reads its index or metadata, not its messages. The error
 /// lists the bag's topics (bag::missingTopicMessage).
-Status checkTrajectoryTopic(const std::string &argument);
+Status checkTrajectoryTopic(const TrajectorySource &source);
 
 }  // namespace robometrics::io

@@ -22,25 +22,25 @@ void addPose(slam::Trajectory &t, const msgs::Time &stamp, const msgs::Pose &pos
 
 // The bag is read as every command reads it (ReadOptions::recover): a damaged chunk costs only its
 // own messages; the command's whole read of the bag says what was lost.
-Result<slam::Trajectory> readPoseTopic(const BagTrajectorySpec &spec) {
-    auto source = bag::openBag(spec.path, bag::ReadOptions{{spec.topic}, {}, {}, true});
+Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named) {
+    auto source = bag::openBag(named.path, bag::ReadOptions{{named.topic}, {}, {}, true});
     if (!source) return source.error();
     std::string type;
     for (const auto &topic : (*source)->topics()) {
-        if (topic.name == spec.topic) type = topic.type;
+        if (topic.name == named.topic) type = topic.type;
     }
-    if (type.empty()) return Error{bag::missingTopicMessage(spec.path, spec.topic, (*source)->topics())};
+    if (type.empty()) return Error{bag::missingTopicMessage(named.path, named.topic, (*source)->topics())};
     slam::Trajectory t;
     pipeline::Pipeline pipeline;
-    if (!subscribeTrajectoryTopic(pipeline, spec.topic, type, t)) {
+    if (!subscribeTrajectoryTopic(pipeline, named.topic, type, t)) {
         return Error{
             fmt::format("{}: topic '{}' has type {}; expected nav_msgs/msg/Odometry, "
                         "geometry_msgs/msg/PoseStamped, PoseWithCovarianceStamped, PoseArray or nav_msgs/msg/Path",
-                        spec.path, spec.topic, type)};
+                        named.path, named.topic, type)};
     }
     (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
-    if (t.empty()) return Error{fmt::format("{}: topic '{}' holds no poses", spec.path, spec.topic)};
+    if (t.empty()) return Error{fmt::format("{}: topic '{}' holds no poses", named.path, named.topic)};
     return t;
 }
 
@@ -56,23 +56,23 @@ Result<TimeNs> bagStartTime(const std::string &path) {
     return first.log_time;
 }
 
-Result<slam::Trajectory> readTfChain(const BagTrajectorySpec &spec) {
-    auto source = bag::openBag(spec.path, bag::ReadOptions{{"/tf", "/tf_static"}, {}, {}, true});
+Result<slam::Trajectory> readTfChain(const TrajectorySource &named, const TrajectoryLoadOptions &options) {
+    auto source = bag::openBag(named.path, bag::ReadOptions{{"/tf", "/tf_static"}, {}, {}, true});
     if (!source) return source.error();
     TfRecording recording;
     pipeline::Pipeline pipeline;
     if (!recording.subscribe(pipeline, (*source)->topics()))
-        return Error{spec.path + ": the bag has neither /tf nor /tf_static"};
+        return Error{named.path + ": the bag has neither /tf nor /tf_static"};
     (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
-    if (spec.tf_lookup_frequency <= 0) return recording.chain(spec.path, spec.parent, spec.child);
-    TfLookupStart from{spec.tf_start, 0};
-    if (spec.tf_start == TfLookupStart::Anchor::BagStart) {
-        auto start = bagStartTime(spec.path);
+    if (options.tf_lookup_frequency <= 0) return recording.chain(named.path, named.parent, named.child);
+    TfLookupStart from{options.tf_start, 0};
+    if (options.tf_start == TfLookupStart::Anchor::BagStart) {
+        auto start = bagStartTime(named.path);
         if (!start) return start.error();
         from.bag_start = *start;
     }
-    return recording.chainAtFrequency(spec.path, spec.parent, spec.child, spec.tf_lookup_frequency, from);
+    return recording.chainAtFrequency(named.path, named.parent, named.child, options.tf_lookup_frequency, from);
 }
 
 }  // namespace
@@ -118,31 +118,8 @@ bool subscribeTrajectoryTopic(pipeline::Pipeline &pipeline, const std::string &t
     return true;
 }
 
-Result<BagTrajectorySpec> parseBagTrajectorySpec(const std::string &spec) {
-    BagTrajectorySpec out;
-    if (auto tf = spec.find(":tf:"); tf != std::string::npos) {
-        out.path = spec.substr(0, tf);
-        std::string frames = spec.substr(tf + 4);
-        auto colon = frames.find(':');
-        if (colon == std::string::npos || colon == 0 || colon + 1 == frames.size()) {
-            return Error{"'" + spec + "': a TF chain is given as PATH:tf:PARENT:CHILD"};
-        }
-        out.parent = frames.substr(0, colon);
-        out.child = frames.substr(colon + 1);
-    } else {
-        auto colon = spec.rfind(':');
-        if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size()) {
-            return Error{"'" + spec + "': a bag trajectory is given as PATH:TOPIC or PATH:tf:PARENT:CHILD"};
-        }
-        out.path = spec.substr(0, colon);
-        out.topic = spec.substr(colon + 1);
-    }
-    if (out.path.empty()) return Error{"'" + spec + "': the bag path is empty"};
-    return out;
-}
-
-Result<slam::Trajectory> readBagTrajectory(const BagTrajectorySpec &spec) {
-    return spec.isTf() ? readTfChain(spec) : readPoseTopic(spec);
+Result<slam::Trajectory> readBagTrajectory(const TrajectorySource &named, const TrajectoryLoadOptions &options) {
+    return named.kind == TrajectorySource::Kind::BagTf ? readTfChain(named, options) : readPoseTopic(named);
 }
 
 }  // namespace robometrics::io

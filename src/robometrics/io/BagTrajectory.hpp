@@ -9,27 +9,11 @@
 #include <string>
 
 #include "robometrics/core/Result.hpp"
-#include "robometrics/io/TfRecording.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/slam/Trajectory.hpp"
 
 namespace robometrics::io {
-
-struct BagTrajectorySpec {
-    std::string path;
-    std::string topic;   ///< the pose topic, empty for a TF chain
-    std::string parent;  ///< TF chain: the frame the poses are expressed in ("map")
-    std::string child;   ///< TF chain: the moving frame ("base_link")
-    /// TF chain: 0 samples it at every stamp of a moving link on it; a frequency (Hz) looks it up
-    /// at that rate, as evo does (TfRecording::chainAtFrequency), from the first /tf stamp (evo
-    /// >= 1.36.4) or, with BagStart, from the bag's first log time (evo before).
-    double tf_lookup_frequency = 0;
-    TfLookupStart::Anchor tf_start = TfLookupStart::Anchor::FirstTfStamp;
-    bool isTf() const { return topic.empty(); }
-};
-
-/// Splits `PATH:TOPIC` or `PATH:tf:PARENT:CHILD`.
-Result<BagTrajectorySpec> parseBagTrajectorySpec(const std::string &spec);
 
 /// "odometry", "pose", "pose_with_covariance", "pose_array" or "path" for a message type that
 /// holds a trajectory; empty otherwise.
@@ -40,7 +24,8 @@ std::string trajectoryKind(const std::string &type);
 bool subscribeTrajectoryTopic(pipeline::Pipeline &pipeline, const std::string &topic, const std::string &type,
                               slam::Trajectory &out);
 
-/// Reads the trajectory; errors name the bag and the topic or frames.
-Result<slam::Trajectory> readBagTrajectory(const BagTrajectorySpec &spec);
+/// Reads the trajectory of a source in a bag (a pose topic or a TF chain, TF chains as `options`
+/// says); errors name the bag and the topic or frames.
+Result<slam::Trajectory> readBagTrajectory(const TrajectorySource &source, const TrajectoryLoadOptions &options = {});
 
 }  // namespace robometrics::io

@@ -22,29 +22,18 @@ bool looksLikeBag(const std::string &path) {
     return false;
 }
 
+Result<slam::Trajectory> readTrajectory(const TrajectorySource &source, const TrajectoryLoadOptions &options) {
+    if (!source.inBag()) return readTrajectoryFile(source.path, source.format);
+    std::error_code ec;
+    if (!std::filesystem::exists(source.path, ec)) return Error{source.path + ": no such bag"};
+    return readBagTrajectory(source, options);
+}
+
 Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format,
                                         const TrajectoryLoadOptions &options) {
-    std::error_code ec;
-    bool is_bag = format == "bag";
-    if (format == "auto" || format.empty()) {
-        // An existing regular file is a trajectory file; otherwise PATH:... names a bag.
-        is_bag = !std::filesystem::is_regular_file(argument, ec) && argument.find(':') != std::string::npos;
-    }
-    if (is_bag) {
-        auto spec = parseBagTrajectorySpec(argument);
-        if (!spec) return spec.error();
-        if (!std::filesystem::exists(spec->path, ec)) return Error{spec->path + ": no such bag"};
-        spec->tf_lookup_frequency = options.tf_lookup_frequency;
-        spec->tf_start = options.tf_start;
-        return readBagTrajectory(*spec);
-    }
-    if ((format == "auto" || format.empty()) && looksLikeBag(argument)) {
-        return Error{argument + ": a bag: name a trajectory in it as " + argument + ":TOPIC or " + argument +
-                     ":tf:PARENT:CHILD"};
-    }
-    auto parsed = parseTrajectoryFormat(format);
-    if (!parsed) return parsed.error();
-    return readTrajectoryFile(argument, *parsed);
+    auto source = parseTrajectorySource(argument, format);
+    if (!source) return source.error();
+    return readTrajectory(*source, options);
 }
 
 Result<TrajectoryPair> loadTrajectoryPair(const std::string &ref, const std::string &ref_format, const std::string &est,

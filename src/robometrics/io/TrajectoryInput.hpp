@@ -1,11 +1,12 @@
 #pragma once
 // One entry point for the trajectory arguments of the commands: a file (TUM, KITTI, EuRoC,
-// detected from content) or a bag (`PATH:TOPIC`, `PATH:tf:PARENT:CHILD`).
+// detected from content) or a bag (`PATH:TOPIC`, `PATH:tf:PARENT:CHILD`), as a TrajectorySource.
 
 #include <string>
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/io/TfRecording.hpp"
+#include "robometrics/io/TrajectorySource.hpp"
 #include "robometrics/slam/Trajectory.hpp"
 
 namespace robometrics::io {
@@ -14,23 +15,16 @@ namespace robometrics::io {
 /// bag), as opposed to a trajectory file or a `BAG:TOPIC` argument.
 bool looksLikeBag(const std::string &path);
 
-/// How bag trajectories are read.
-struct TrajectoryLoadOptions {
-    /// TF chains: 0 = at every stamp of a moving link; else looked up at this rate, as evo
-    /// (ape/rpe/traj --tf_lookup_frequency, default 10 Hz there), from where tf_start says
-    /// (ape/rpe/traj --tf_start: the first /tf stamp, or the bag's first log time).
-    double tf_lookup_frequency = 0;
-    TfLookupStart::Anchor tf_start = TfLookupStart::Anchor::FirstTfStamp;
-};
-
 /// The anchor a --tf_start word names ("bag": BagStart; anything else, "tf" included: FirstTfStamp;
 /// the commands accept only those two words).
 inline TfLookupStart::Anchor tfLookupAnchor(const std::string &word) {
     return parseTfLookupAnchor(word).value_or(TfLookupStart::Anchor::FirstTfStamp);
 }
 
-/// `format`: auto, tum, kitti, euroc or bag. With auto, an argument that is not an existing file
-/// but whose part before a ':' is an existing bag is read as a bag; a bag without a topic is an
+/// Reads the trajectory `source` names; errors name the file, or the bag and the topic or frames.
+Result<slam::Trajectory> readTrajectory(const TrajectorySource &source, const TrajectoryLoadOptions &options = {});
+
+/// parseTrajectorySource(argument, format), then readTrajectory(): a bag without a topic is an
 /// error that says how to name one (listBagTrajectories() says which there are).
 Result<slam::Trajectory> loadTrajectory(const std::string &argument, const std::string &format = "auto",
                                         const TrajectoryLoadOptions &options = {});

@@ -9,30 +9,25 @@
 #include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/core/ByteProgress.hpp"
 #include "robometrics/core/ProgressBar.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 
 namespace robometrics::pipeline {
 
 namespace {
 /// Messages between two calls of the check (setCheck): a few milliseconds of analysis.
 constexpr std::uint64_t kCheckEvery = 4096;
-
-std::string withSlash(const std::string &name) { return name.empty() || name[0] == '/' ? name : "/" + name; }
 }  // namespace
 
 Status Pipeline::addRemaps(const std::vector<std::string> &rules) {
-    for (const std::string &rule : rules) {
-        auto eq = rule.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == rule.size()) {
-            return Error{fmt::format("bad topic remapping '{}': expected name=/new/topic", rule)};
-        }
-        remap(withSlash(rule.substr(0, eq)), withSlash(rule.substr(eq + 1)));
-    }
+    auto parsed = parseRemaps(rules);
+    if (!parsed) return parsed.error();
+    for (const RemapRule &rule : *parsed) remap(rule.from, rule.to);
     return Status::Ok();
 }
 
 std::string Pipeline::resolve(const std::string &topic) const {
-    auto it = remaps_.find(withSlash(topic));
-    return it == remaps_.end() ? withSlash(topic) : it->second;
+    auto it = remaps_.find(withLeadingSlash(topic));
+    return it == remaps_.end() ? withLeadingSlash(topic) : it->second;
 }
 
 void Pipeline::addHandler(const std::string &topic, const std::string &type, RawHandler call) {

@@ -42,8 +42,11 @@ bool isPlainBag(const std::string &argument) {
 std::string displayName(const std::string &argument) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(argument, ec)) return std::filesystem::path(argument).stem().string();
-    auto spec = io::parseBagTrajectorySpec(argument);
-    std::string name = !spec ? argument : spec->isTf() ? "tf_" + spec->parent + "_" + spec->child : spec->topic;
+    auto source = io::parseTrajectorySource(argument, "bag");
+    std::string name = !source ? argument
+                       : source->kind == io::TrajectorySource::Kind::BagTf
+                           ? "tf_" + source->parent + "_" + source->child
+                           : source->topic;
     for (char &c : name) {
         if (c == '/' || c == ':' || c == ' ') c = '_';
     }
