@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/TimeWindow.hpp"
+
 namespace robometrics::evaluate {
 
 struct EvaluateOptions {
@@ -23,6 +25,9 @@ struct EvaluateOptions {
     /// Refuse a recording cut short or damaged (an error) instead of reading what is readable and
     /// raising `recording_truncated` (docs/evaluate.md, Recordings cut short).
     bool strict = false;
+    /// Judge only this window of the recording (`--start`, `--end`); times stay on the
+    /// recording's axis (docs/evaluate.md, A window of a long run).
+    bag::WindowSpec window;
 };
 
 }  // namespace robometrics::evaluate
