@@ -73,10 +73,14 @@ std::vector<Seen> readWindow(const std::string &path, const LogWindow &window, c
 }  // namespace
 
 TEST(TimeWindow, PlainNumbersAreSecondsSinceTheStartAndEpochScaleNumbersAbsolute) {
-    EXPECT_EQ(parseWindowBound("12.5", "--start").value(), (WindowBound{12.5, false}));
-    EXPECT_EQ(parseWindowBound("0", "--start").value(), (WindowBound{0.0, false}));
-    EXPECT_EQ(parseWindowBound("1700000012.5", "--end").value(), (WindowBound{1700000012.5, true}));
-    for (const char *bad : {"", "-1", "12s", "abc", "nan", "inf", "1e400"}) {
+    EXPECT_EQ(parseWindowBound("12.5", "--start").value(), (WindowBound{12'500'000'000, false}));
+    EXPECT_EQ(parseWindowBound("0", "--start").value(), (WindowBound{0, false}));
+    EXPECT_EQ(parseWindowBound(".25", "--start").value(), (WindowBound{250'000'000, false}));
+    EXPECT_EQ(parseWindowBound("3e2", "--start").value(), (WindowBound{300 * kNsPerSecond, false}));
+    // Epoch-scale: every nanosecond kept (a double would round this to 0.2 us).
+    EXPECT_EQ(parseWindowBound("1700000012.123456789", "--end").value(),
+              (WindowBound{1'700'000'012'123'456'789, true}));
+    for (const char *bad : {"", "-1", "12s", "abc", "nan", "inf", "1e400", "1e10"}) {
         auto parsed = parseWindowBound(bad, "--start");
         ASSERT_FALSE(parsed.ok()) << bad;
         EXPECT_NE(parsed.message().find("--start '"), std::string::npos) << parsed.message();
@@ -84,20 +88,22 @@ TEST(TimeWindow, PlainNumbersAreSecondsSinceTheStartAndEpochScaleNumbersAbsolute
 }
 
 TEST(TimeWindow, ResolvesOnTheRecordingsLogTime) {
-    WindowSpec spec{WindowBound{100, false}, WindowBound{1700000110.25, true}};
+    WindowSpec spec{WindowBound{100 * kNsPerSecond, false}, WindowBound{1'700'000'110'250'000'000, true}};
     const LogWindow w = resolveWindow(spec, kOrigin).value();
     EXPECT_EQ(w.origin, kOrigin);
     EXPECT_EQ(w.start, kOrigin + 100 * kNsPerSecond);
     EXPECT_EQ(w.end, kOrigin + 110'250'000'000);
     // Missing bounds: the recording's start and end; a start before the recording is its start.
-    const LogWindow open = resolveWindow(WindowSpec{WindowBound{1600000000, true}, std::nullopt}, kOrigin).value();
+    const LogWindow open =
+        resolveWindow(WindowSpec{WindowBound{1'600'000'000 * kNsPerSecond, true}, std::nullopt}, kOrigin).value();
     EXPECT_EQ(open.start, kOrigin);
     EXPECT_EQ(open.end, std::numeric_limits<TimeNs>::max());
     // Before the recording, or empty: errors that give the times.
-    auto before = resolveWindow(WindowSpec{std::nullopt, WindowBound{1600000000, true}}, kOrigin);
+    auto before = resolveWindow(WindowSpec{std::nullopt, WindowBound{1'600'000'000 * kNsPerSecond, true}}, kOrigin);
     ASSERT_FALSE(before.ok());
     EXPECT_NE(before.message().find("before the recording's first message"), std::string::npos) << before.message();
-    auto empty = resolveWindow(WindowSpec{WindowBound{20, false}, WindowBound{20, false}}, kOrigin);
+    auto empty = resolveWindow(WindowSpec{WindowBound{20 * kNsPerSecond, false}, WindowBound{20 * kNsPerSecond, false}},
+                               kOrigin);
     ASSERT_FALSE(empty.ok());
     EXPECT_NE(empty.message().find("not after its start"), std::string::npos) << empty.message();
 }

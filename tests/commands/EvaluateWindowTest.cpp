@@ -16,7 +16,7 @@ namespace {
 
 /// The kidnap run (90 s, seed 1): a collision 28.7-31.95 s, the kidnapping at 40.5 s
 /// (pose_jump), lost localization from about 44 s to the relocalization at 50.5 s.
-const std::filesystem::path &kidnapRun() {
+const std::filesystem::path &windowedKidnapRun() {
     static const std::filesystem::path run = [] {
         const auto dir = test::scratchDir("eval-window") / "run";
         const auto sim = test::runRobometrics({"simulate", "--scenario", "kidnap", "-o", dir.string()});
@@ -26,9 +26,9 @@ const std::filesystem::path &kidnapRun() {
     return run;
 }
 
-nlohmann::json evaluateWindow(const std::string &name, std::vector<std::string> window) {
+nlohmann::json evaluateKidnapWindow(const std::string &name, std::vector<std::string> window) {
     const auto out = test::scratchDir("eval-window") / name;
-    std::vector<std::string> args{"evaluate", kidnapRun().string(), "-o", out.string()};
+    std::vector<std::string> args{"evaluate", windowedKidnapRun().string(), "-o", out.string()};
     args.insert(args.end(), window.begin(), window.end());
     const auto eval = test::runRobometrics(args);
     EXPECT_EQ(eval.exit_code, 0) << eval.err;
@@ -38,7 +38,7 @@ nlohmann::json evaluateWindow(const std::string &name, std::vector<std::string> 
 /// The anomalies of events, as "code@time_s" to the millisecond, inside [from, to]. Not `drift`:
 /// its time is that of the largest error after aligning the trajectories, a figure of whatever
 /// stretch was evaluated (docs/evaluate.md, A window of a long run).
-std::vector<std::string> timedAnomalies(const nlohmann::json &summary, double from, double to) {
+std::vector<std::string> windowAnomalies(const nlohmann::json &summary, double from, double to) {
     std::vector<std::string> out;
     for (const auto &a : summary["anomalies"]) {
         if (a["time_s"].is_null() || a["code"] == "drift") continue;
@@ -51,15 +51,15 @@ std::vector<std::string> timedAnomalies(const nlohmann::json &summary, double fr
 }  // namespace
 
 TEST(EvaluateWindow, GivesTheWholeRunsAnomaliesInsideTheWindowAtTheSameTimes) {
-    const nlohmann::json whole = evaluateWindow("whole", {});
-    const std::vector<std::string> all = timedAnomalies(whole, 0, 1e9);
+    const nlohmann::json whole = evaluateKidnapWindow("whole", {});
+    const std::vector<std::string> all = windowAnomalies(whole, 0, 1e9);
     // The kidnapping (pose_jump at 40.5 s, localization_lost about 44 s) and the collision.
     ASSERT_GE(all.size(), 3u) << whole["anomalies"].dump(2);
 
-    const nlohmann::json late = evaluateWindow("late", {"--start", "35", "--end", "60"});
-    EXPECT_EQ(timedAnomalies(late, 0, 1e9), timedAnomalies(whole, 35, 60)) << late["anomalies"].dump(2);
+    const nlohmann::json late = evaluateKidnapWindow("late", {"--start", "35", "--end", "60"});
+    EXPECT_EQ(windowAnomalies(late, 0, 1e9), windowAnomalies(whole, 35, 60)) << late["anomalies"].dump(2);
     std::size_t jumps = 0;
-    for (const std::string &a : timedAnomalies(late, 0, 1e9)) jumps += a.starts_with("pose_jump@40.5");
+    for (const std::string &a : windowAnomalies(late, 0, 1e9)) jumps += a.starts_with("pose_jump@40.5");
     EXPECT_EQ(jumps, 1u);
     ASSERT_TRUE(late.contains("window"));
     EXPECT_DOUBLE_EQ(late["window"]["start_s"].get<double>(), 35.0);
@@ -71,10 +71,10 @@ TEST(EvaluateWindow, GivesTheWholeRunsAnomaliesInsideTheWindowAtTheSameTimes) {
 
     // The collision alone, the window given in absolute log time.
     const double origin_s = whole["start_ns"].get<double>() * 1e-9;
-    const nlohmann::json early = evaluateWindow(
+    const nlohmann::json early = evaluateKidnapWindow(
         "early", {"--start", fmt::format("{:.3f}", origin_s + 20), "--end", fmt::format("{:.3f}", origin_s + 36)});
-    const std::vector<std::string> collision = timedAnomalies(early, 0, 1e9);
-    EXPECT_EQ(collision, timedAnomalies(whole, 20, 36)) << early["anomalies"].dump(2);
+    const std::vector<std::string> collision = windowAnomalies(early, 0, 1e9);
+    EXPECT_EQ(collision, windowAnomalies(whole, 20, 36)) << early["anomalies"].dump(2);
     ASSERT_EQ(collision.size(), 1u);
     EXPECT_TRUE(collision[0].starts_with("collision@")) << collision[0];
 }
@@ -82,7 +82,7 @@ TEST(EvaluateWindow, GivesTheWholeRunsAnomaliesInsideTheWindowAtTheSameTimes) {
 TEST(EvaluateWindow, ABadWindowIsBadUsageNamingIt) {
     const auto out = test::scratchDir("eval-window") / "bad";
     auto run = [&](std::vector<std::string> window) {
-        std::vector<std::string> args{"evaluate", kidnapRun().string(), "-o", out.string()};
+        std::vector<std::string> args{"evaluate", windowedKidnapRun().string(), "-o", out.string()};
         args.insert(args.end(), window.begin(), window.end());
         return test::runRobometrics(args);
     };

@@ -175,19 +175,29 @@ Result<WindowBound> parseWindowBound(std::string_view text, std::string_view opt
     double value = 0.0;
     const char *end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || value < 0) {
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || value < 0 || value > 9e9) {
         return Error{
             fmt::format("{} '{}': expected seconds since the first message (e.g. 12.5) or an absolute "
-                        "log time in seconds since the Unix epoch (e.g. 1700000012.5), not negative",
+                        "log time in seconds since the Unix epoch (e.g. 1700000012.5), from 0 to 9e9",
                         option, text)};
     }
-    return WindowBound{value, value >= kAbsoluteFromSeconds};
+    // A double holds an epoch-scale time only to about 0.2 us: the decimals are read as digits.
+    TimeNs ns = fromSeconds(value);
+    const std::size_t point = text.find('.');
+    if (text.find_first_of("eE") == std::string_view::npos) {
+        std::int64_t whole = 0;
+        (void)std::from_chars(text.data(), text.data() + std::min(point, text.size()), whole);
+        TimeNs fraction = 0, scale = kNsPerSecond;
+        for (std::size_t i = point == std::string_view::npos ? text.size() : point + 1; i < text.size() && scale > 1;
+             ++i)
+            fraction += (text[i] - '0') * (scale /= 10);
+        ns = whole * kNsPerSecond + fraction;
+    }
+    return WindowBound{ns, value >= kAbsoluteFromSeconds};
 }
 
 Result<LogWindow> resolveWindow(const WindowSpec &spec, TimeNs origin) {
-    auto at = [origin](const WindowBound &b) {
-        return b.absolute ? fromSeconds(b.seconds) : origin + fromSeconds(b.seconds);
-    };
+    auto at = [origin](const WindowBound &b) { return b.absolute ? b.ns : origin + b.ns; };
     LogWindow w{origin, origin, std::numeric_limits<TimeNs>::max()};
     if (spec.start) w.start = std::max(origin, at(*spec.start));
     if (spec.end) w.end = at(*spec.end);

@@ -18,7 +18,7 @@ namespace robometrics::bag {
 /// One bound as given: a plain number of seconds since the recording's first message, or, from
 /// kAbsoluteFromSeconds on, an absolute log time in seconds since the Unix epoch.
 struct WindowBound {
-    double seconds = 0.0;
+    TimeNs ns = 0;  ///< the number given, in nanoseconds (exact for up to 9 decimals)
     bool absolute = false;
     bool operator==(const WindowBound &) const = default;
 };
