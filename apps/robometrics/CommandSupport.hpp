@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/nodes/NodeArguments.hpp"
 
@@ -80,5 +81,33 @@ inline std::optional<int> checkUsage(const std::string &command, const std::vect
     if (Status s = nodes::checkNodeArguments(overrides, remaps); !s.ok()) return usage(command, s);
     return std::nullopt;
 }
+
+/// `--start S` / `--end S` of the commands that read a window of a bag (evaluate, convert;
+/// docs/evaluate.md, A window of a long run), as given.
+struct WindowOptions {
+    std::optional<std::string> start, end;
+    void add(CLI::App &app) {
+        app.add_option("--start", start,
+                       "from here: seconds since the first message, or an absolute log time in seconds (>= 1e9)");
+        app.add_option("--end", end, "up to here (inclusive), spelled as --start");
+    }
+    /// The bounds into `spec`, resolved on the bag at `bag` into `window` (unset without bounds).
+    /// A bound that is not a time, or a window outside the recording, is bad usage (exit 2).
+    std::optional<int> resolve(const std::string &command, const std::string &bag, bag::WindowSpec &spec,
+                               std::optional<bag::LogWindow> &window) const {
+        for (auto [text, bound, option] :
+             {std::tuple(&start, &spec.start, "--start"), std::tuple(&end, &spec.end, "--end")}) {
+            if (!*text) continue;
+            auto parsed = bag::parseWindowBound(**text, option);
+            if (!parsed) return usage(command, parsed.error());
+            *bound = *parsed;
+        }
+        if (spec.empty()) return std::nullopt;
+        auto resolved = bag::windowOfBag(bag, spec);
+        if (!resolved) return usage(command, resolved.error());
+        window = *resolved;
+        return std::nullopt;
+    }
+};
 
 }  // namespace robometrics::app

@@ -1,4 +1,5 @@
 // robometrics convert IN OUT.mcap [--compression zstd|lz4|none] [--to same|ros2] [--strict]
+//                     [--start S] [--end S] [--topics T...] [--exclude-topics T...]
 // Rewrites any bag (rosbag2 directory, .db3, .mcap) as one chunked MCAP file with the ros2
 // profile: topics, types, schemas, QoS metadata, log and publish times are kept. Topics without a
 // stored definition get the built-in one when robometrics knows the type. `--to ros2` translates a
@@ -18,21 +19,25 @@ struct ConvertOptions {
     std::string to = "same";
     bool strict = false;
     bool quiet = false;
+    WindowOptions window;
+    bag::ConvertSelection selection;
 };
 
 /// Exit status when OUT was written but `--to ros2` left topics out (docs/convert.md).
 constexpr int kExitTopicsSkipped = 3;
 
-int runConvert(const ConvertOptions &options) {
+int runConvert(ConvertOptions &options) {
     auto compression = bag::parseCompression(options.compression);
     if (!compression) return fail("convert", compression.error());
+    bag::WindowSpec spec;
+    if (auto code = options.window.resolve("convert", options.input, spec, options.selection.window)) return *code;
     // The MCAP takes its name only when complete: an error or Ctrl-C leaves the earlier file at
     // OUT, or none.
     bag::Ros2Translation translation;
     std::optional<bag::ReadDamage> damage;  // what a recording cut short lost (not with --strict)
     auto count =
         bag::convertToMcap(options.input, options.output, *compression, options.to == "ros2" ? &translation : nullptr,
-                           options.strict ? nullptr : &damage, !options.quiet);
+                           options.strict ? nullptr : &damage, !options.quiet, options.selection);
     if (!count) return fail("convert", count.error());
     fmt::print("wrote {} messages to {} ({} chunks)\n", *count, options.output, options.compression);
     if (damage) printNotes("convert", "warning", {bag::damageWarning(*damage)});
@@ -60,6 +65,11 @@ const RegisterCommand kConvertRegistration(
             ->check(CLI::IsMember({"zstd", "lz4", "none"}));
         app.add_option("--to", options->to, "ros2: translate a ROS 1 bag to ROS 2 types and CDR")
             ->check(CLI::IsMember({"same", "ros2"}));
+        options->window.add(app);
+        app.add_option("--topics", options->selection.topics,
+                       "keep only these topics: names or glob patterns ('/robot1/*'), several allowed");
+        app.add_option("--exclude-topics", options->selection.exclude_topics,
+                       "leave out these topics: names or glob patterns, several allowed");
         addStrictOption(app, options->strict);
         addQuietOption(app, options->quiet);
         return [options] { return runConvert(*options); };

@@ -26,6 +26,7 @@ struct EvaluateCli {
     bool json = false;
     bool verdict_exit_code = false;
     bool quiet = false;
+    WindowOptions window;
 };
 
 /// With --exit-code: 0 ok, 3 potential failure, 4 inconclusive (docs/evaluate.md, Exit codes).
@@ -48,6 +49,8 @@ int runEvaluate(EvaluateCli &cli) {
     }
     auto inputs = evaluate::findRunInputs(cli.input);
     if (!inputs) return fail("evaluate", inputs.error());
+    std::optional<bag::LogWindow> window;  // checked here (bad usage), resolved again by evaluateRun
+    if (auto code = cli.window.resolve("evaluate", inputs->bag, o.window, window)) return *code;
     // Before the long part: an output folder that must not be replaced, and mistyped topics.
     if (Status s = evaluate::checkOutputFolder(cli.out_dir); !s.ok()) return fail("evaluate", s.error());
     printNotes("evaluate", "warning", evaluate::unmatchedRemapWarnings(o.remaps, inputs->bag));
@@ -91,6 +94,7 @@ const RegisterCommand kEvaluateRegistration{
                        "1: read and analyse on one thread; 2: read the bag ahead on a second one (same results)")
             ->check(CLI::Range(1, 2))
             ->capture_default_str();
+        cli->window.add(app);
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
         addQuietOption(app, cli->quiet);
         addStrictOption(app, cli->options.strict);

@@ -1,5 +1,9 @@
 #include "robometrics/bag/McapConvert.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <limits>
@@ -9,12 +13,12 @@
 #include "robometrics/bag/BagBytes.hpp"
 #include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/MessageSource.hpp"
-#include "robometrics/core/ByteProgress.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/Layout.hpp"
 #include "robometrics/bag/rosbag2/MergedSource.hpp"
 #include "robometrics/bag/rosbag2/SerializedMetadata.hpp"
 #include "robometrics/bag/rosbag2/StoredMetadata.hpp"
+#include "robometrics/core/ByteProgress.hpp"
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/msgs/MsgSchema.hpp"
 
@@ -59,10 +63,18 @@ std::string ros2Definition(const TopicInfo &topic) {
     return topic.schema.text;
 }
 
-// Adds one channel per topic, in the given order, with one schema per type among them.
-void addChannels(McapWriter &writer, std::span<const TopicInfo> topics, std::vector<std::uint16_t> &channels) {
+/// The channel of a topic left out by the selection.
+constexpr std::uint16_t kNoChannel = std::numeric_limits<std::uint16_t>::max();
+
+// Adds one channel per kept topic, in the given order, with one schema per type among them.
+void addChannels(McapWriter &writer, std::span<const TopicInfo> topics, std::vector<std::uint16_t> &channels,
+                 const ConvertSelection &selection) {
     std::map<std::string, std::uint16_t> schema_ids;  // by type
     for (const TopicInfo &topic : topics) {
+        if (!keepsTopic(selection, topic.name)) {
+            channels.push_back(kNoChannel);
+            continue;
+        }
         const bool ros1 = topic.serialization_format == ros1::kSerializationFormat;
         auto schema = schema_ids.find(topic.type);
         if (schema == schema_ids.end()) {
@@ -103,7 +115,7 @@ struct WrittenSpan {
 /// output's own topics, counts, times and file name (docs/convert.md).
 rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &source,
                                     const std::vector<TopicInfo> &topics, const WrittenSpan &span,
-                                    const std::string &output) {
+                                    const std::string &output, const ConvertSelection &selection) {
     rosbag2::BagMetadata out;
     out.version = rosbag2::metadataVersionFor(source ? rosbag2::metadataVersionOf(*source) : 0, topics);
     if (source) out.ros_distro = source->ros_distro, out.custom_data = source->custom_data;
@@ -113,6 +125,7 @@ rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &s
     out.starting_time = span.total == 0 ? std::numeric_limits<TimeNs>::max() : span.first;
     out.duration = span.total == 0 ? 0 : span.last - span.first;
     for (std::size_t i = 0; i < topics.size(); ++i) {
+        if (!keepsTopic(selection, topics[i].name)) continue;
         out.topics.push_back(topics[i]);
         out.topics.back().schema = {};
         out.topics.back().message_count = i < span.counts.size() ? span.counts[i] : 0;
@@ -123,15 +136,44 @@ rosbag2::BagMetadata outputMetadata(const std::optional<rosbag2::BagMetadata> &s
     return out;
 }
 
+bool matches(const std::vector<std::string> &patterns, const std::string &topic) {
+    return std::any_of(patterns.begin(), patterns.end(),
+                       [&](const std::string &p) { return p == topic || fnmatch(p.c_str(), topic.c_str(), 0) == 0; });
+}
+
+/// The read of `input` that `selection` asks for: its topics by name (an error when none is
+/// kept), its window with the state from before it.
+Result<std::unique_ptr<MessageSource>> openSelection(const std::string &input, const rosbag2::BagLayout &layout,
+                                                     ReadOptions read, const ConvertSelection &selection) {
+    if (!selection.topics.empty() || !selection.exclude_topics.empty()) {
+        auto all = rosbag2::openLayout(layout, read);
+        if (!all) return all.error();
+        for (const TopicInfo &topic : (*all)->topics())
+            if (keepsTopic(selection, topic.name)) read.topics.push_back(topic.name);
+        if (read.topics.empty()) {
+            return Error{fmt::format("{}: no topic is kept by --topics [{}] --exclude-topics [{}]", input,
+                                     fmt::join(selection.topics, " "), fmt::join(selection.exclude_topics, " "))};
+        }
+    }
+    if (selection.window) return openWindow(input, *selection.window, read);
+    return rosbag2::openLayout(layout, read);
+}
+
 }  // namespace
 
+bool keepsTopic(const ConvertSelection &selection, const std::string &topic) {
+    if (!selection.topics.empty() && !matches(selection.topics, topic)) return false;
+    return !matches(selection.exclude_topics, topic);
+}
+
 Result<std::uint64_t> convertToMcap(const std::string &input, const std::string &output, Compression compression,
-                                    Ros2Translation *to_ros2, std::optional<ReadDamage> *damage, bool progress) {
+                                    Ros2Translation *to_ros2, std::optional<ReadDamage> *damage, bool progress,
+                                    const ConvertSelection &selection) {
     auto layout = rosbag2::resolveBag(input);
     if (!layout) return layout.error();
     ReadOptions read;
     read.recover = damage != nullptr;
-    auto source = rosbag2::openLayout(*layout, read);
+    auto source = openSelection(input, *layout, read, selection);
     if (!source) return source.error();
     const bool translate = to_ros2 != nullptr && isRos1(*layout);
     if (translate) *source = translateRos1ToRos2(std::move(*source), *to_ros2);
@@ -149,7 +191,7 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     if (!writer) return writer.error();
     const std::vector<TopicInfo> &topics = (*source)->topics();
     std::vector<std::uint16_t> channels;  // by index in `topics`
-    addChannels(**writer, topics, channels);
+    addChannels(**writer, topics, channels, selection);
     Message message;
     WrittenSpan span;
     ByteProgress bar(progress, bytesOnDisk(input));
@@ -159,8 +201,9 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
         if (!*more) break;
         // A topic first seen while reading (a ROS 1 connection late in the bag) gets its channel now.
         if (channels.size() < topics.size())
-            addChannels(**writer, std::span(topics).subspan(channels.size()), channels);
+            addChannels(**writer, std::span(topics).subspan(channels.size()), channels, selection);
         const auto index = static_cast<std::size_t>(message.topic - topics.data());
+        if (channels[index] == kNoChannel) continue;  // a ROS 1 connection read beside a kept one
         ROBOMETRICS_TRY((*writer)->write(channels[index], message.log_time, message.publish_time, message.data));
         span.add(index, message.log_time);
         bar.update();
@@ -169,7 +212,7 @@ Result<std::uint64_t> convertToMcap(const std::string &input, const std::string 
     // A ROS 2 output carries rosbag2's own record, so the file alone plays as the source did.
     if (options.profile == "ros2")
         ROBOMETRICS_TRY((*writer)->writeMetadata(
-            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(metadata, topics, span, output))));
+            "rosbag2", rosbag2::rosbag2MetadataRecord(outputMetadata(metadata, topics, span, output, selection))));
     ROBOMETRICS_TRY((*writer)->close());
     if (damage) *damage = (*source)->damage();
     return span.total;

@@ -56,6 +56,8 @@ void RunClock::finish() {
     sim_time_ = clock_topic_ || (first_stamp_ && simTimeStamp(*first_stamp_, start_));
     system_start_ = systemTime(start_);
     system_end_ = std::max(system_start_, systemTime(end_));
+    log_origin_ = origin_ && !sim_time_ ? std::min(*origin_, start_) : start_;
+    axis_origin_ = sim_time_ ? system_start_ : log_origin_;
 }
 
 TimeNs RunClock::systemTime(TimeNs log_time) const {
@@ -78,12 +80,12 @@ double RunClock::pausedWallSeconds() const {
 }
 
 double RunClock::stampSinceStart(TimeNs stamp) const {
-    if (sim_time_) return toSeconds(stamp - system_start_);  // stamps are on the system's clock
-    if (anchors_.empty()) return toSeconds(stamp - start_);
+    if (sim_time_) return toSeconds(stamp - axis_origin_);  // stamps are on the system's clock
+    if (anchors_.empty()) return toSeconds(stamp - log_origin_);
     return toSeconds(
         piecewiseLinearAt(
             anchors_, stamp, [](const Anchor &a) { return a.stamp; }, [](const Anchor &a) { return a.log; }) -
-        start_);
+        log_origin_);
 }
 
 std::optional<double> RunClock::stampOffsetSeconds() const {
@@ -93,6 +95,12 @@ std::optional<double> RunClock::stampOffsetSeconds() const {
 
 std::string RunClock::describe() const {
     if (!started_) return "no messages";
+    if (windowedSimTime())
+        return describeRun() + "; a window of the recording: its axis starts at the window's first message";
+    return describeRun();
+}
+
+std::string RunClock::describeRun() const {
     const std::string axes = "time axes are seconds of recorder log time since the first message";
     const auto offset = stampOffsetSeconds();
     if (sim_time_) {

@@ -27,6 +27,13 @@ public:
     void observeClock(TimeNs log_time, TimeNs sim_time) { clock_track_.add(log_time, sim_time); }
     /// Ends the run: the last anchor is closed and sim time is decided.
     void finish();
+    /// Only a window of the recording is observed (`evaluate --start`): the time axis starts at
+    /// `log_time`, the recording's first message, so that times read as in the whole run. Not
+    /// under simulated time: log times before the window cannot be mapped onto it, so there the
+    /// axis starts at the window's first message (windowedSimTime() says so).
+    void setOrigin(TimeNs log_time) { origin_ = log_time; }
+    /// The axis does not start at the recording's first message: a window on simulated time.
+    bool windowedSimTime() const { return origin_ && sim_time_; }
 
     bool empty() const { return !started_; }
     /// Log times of the first and last message.
@@ -46,8 +53,13 @@ public:
     /// Wall time the simulation stood still (/clock not advancing for at least 0.5 s), seconds.
     double pausedWallSeconds() const;
 
+    /// Zero of the time axis on the system's clock: systemStart(), or the recording's first
+    /// message (setOrigin) when only a window was observed.
+    TimeNs axisOrigin() const { return axis_origin_; }
+    /// The same on the log clock.
+    TimeNs logOrigin() const { return log_origin_; }
     /// A log time on the axis.
-    double sinceStart(TimeNs log_time) const { return toSeconds(systemTime(log_time) - system_start_); }
+    double sinceStart(TimeNs log_time) const { return toSeconds(systemTime(log_time) - axis_origin_); }
     /// A header stamp on the axis (through the anchors; identity offset when there are none).
     double stampSinceStart(TimeNs stamp) const;
     double stampSinceStart(double stamp_s) const { return stampSinceStart(fromSeconds(stamp_s)); }
@@ -71,12 +83,16 @@ private:
         TimeNs log;    ///< recorder clock
     };
     void closeBucket();
+    std::string describeRun() const;
 
     bool started_ = false;
     bool clock_topic_ = false;
     bool sim_time_ = false;
     TimeNs start_ = 0, end_ = 0;
     TimeNs system_start_ = 0, system_end_ = 0;
+    std::optional<TimeNs> origin_;  ///< the recording's first message, when a window is observed
+    TimeNs axis_origin_ = 0;        ///< zero of the axis on the system's clock
+    TimeNs log_origin_ = 0;         ///< the same on the log clock
     ClockTrack clock_track_;
     // The (stamp, log) pairs of the current one-second bucket of log time; the median offset is an anchor.
     TimeNs bucket_start_ = 0;

@@ -167,7 +167,7 @@ void localizationLost(const Evaluation &e, const RuleLimits &, Findings &found) 
 void stuck(const Evaluation &e, const RuleLimits &, Findings &found) {
     const ActivityResult &a = e.activity;
     for (const activity::StuckEpisode &s : a.stuck) {
-        const double from = toSeconds(s.start - e.clock.systemStart()), to = toSeconds(s.end - e.clock.systemStart());
+        const double from = toSeconds(s.start - e.clock.axisOrigin()), to = toSeconds(s.end - e.clock.axisOrigin());
         found
             .raise("stuck",
                    fmt::format("commanded {:.2f} m/s on {} from {:.1f} s to {:.1f} s, but the robot covered {:.2f} m "
@@ -238,7 +238,7 @@ void silentSensors(const Evaluation &e, const RuleLimits &, Findings &found) {
         double worst_moving_s = 0;
         for (const topicstats::TopicGap &g : t.gaps) {
             const auto [from, to] = gapOnAxis(e.clock, t, g);
-            const TimeNs origin = e.clock.systemStart();
+            const TimeNs origin = e.clock.axisOrigin();
             std::optional<double> moving;
             if (e.activity.moving)
                 moving = toSeconds(e.activity.moving->overlap(origin + fromSeconds(from), origin + fromSeconds(to)));

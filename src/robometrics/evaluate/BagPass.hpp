@@ -67,6 +67,14 @@ public:
     BagPass(const BagPass &) = delete;
     BagPass &operator=(const BagPass &) = delete;
 
+    /// Only `window` of the recording is judged: what `source` gives from before it (its latched
+    /// state, bag::openWindow) reaches the nodes but not the clock or the topic statistics, and
+    /// the time axis starts at the recording's first message. Before run().
+    void judgeWindow(const bag::LogWindow &window) {
+        topic_stats_.ignoreBefore(window.start);
+        clock_.setOrigin(window.origin);
+    }
+
     /// Reads `source` once through `pipe`, releases it (its chunk and read-ahead buffers), and
     /// finishes what the pass decides alone. Fails on a topic of the wrong type or an unreadable bag.
     Result<PassResult> run(pipeline::Pipeline &pipe, std::unique_ptr<bag::MessageSource> source);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/io/TrajectorySource.hpp"
 
 namespace robometrics::evaluate {
@@ -25,6 +26,9 @@ struct EvaluateOptions {
     /// Refuse a recording cut short or damaged (an error) instead of reading what is readable and
     /// raising `recording_truncated` (docs/evaluate.md, Recordings cut short).
     bool strict = false;
+    /// Judge only this window of the recording (`--start`, `--end`); times stay on the
+    /// recording's axis (docs/evaluate.md, A window of a long run).
+    bag::WindowSpec window;
 };
 
 }  // namespace robometrics::evaluate

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "robometrics/evaluate/TraversalJson.hpp"
 #include "robometrics/report/JsonNumber.hpp"
@@ -52,8 +53,25 @@ const char *Evaluation::verdict() const {
 std::pair<double, double> gapOnAxis(const RunClock &clock, const topicstats::TopicHealth &t,
                                     const topicstats::TopicGap &g) {
     if (t.period_from_stamps) return {clock.stampSinceStart(g.start), clock.stampSinceStart(g.end)};
-    return {toSeconds(g.start - clock.systemStart()), toSeconds(g.end - clock.systemStart())};
+    return {toSeconds(g.start - clock.axisOrigin()), toSeconds(g.end - clock.axisOrigin())};
 }
+
+namespace {
+
+/// The window judged: its bounds as asked, and the first and last message read in it, on the axis.
+nlohmann::json windowJson(const bag::LogWindow &w, const RunClock &clock) {
+    const bool open_end = w.end == std::numeric_limits<TimeNs>::max();
+    return {
+        {"origin_ns", w.origin},
+        {"start_ns", w.start},
+        {"end_ns", open_end ? nlohmann::json(nullptr) : nlohmann::json(w.end)},
+        {"start_s", toSeconds(w.start - w.origin)},
+        {"end_s", open_end ? nlohmann::json(nullptr) : nlohmann::json(toSeconds(w.end - w.origin))},
+        {"first_message_s", clock.empty() ? nlohmann::json(nullptr) : nlohmann::json(clock.sinceStart(clock.start()))},
+        {"last_message_s", clock.empty() ? nlohmann::json(nullptr) : nlohmann::json(clock.sinceStart(clock.end()))}};
+}
+
+}  // namespace
 
 nlohmann::json toSummaryJson(const Evaluation &e) {
     nlohmann::json j;
@@ -64,6 +82,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     j["end_ns"] = e.end_time;
     j["duration_s"] = e.clock.durationSeconds();  // on the system's clock (simulated time in a simulation)
     j["wall_duration_s"] = e.clock.wallDurationSeconds();
+    if (e.window) j["window"] = windowJson(*e.window, e.clock);
     const auto offset = e.clock.stampOffsetSeconds();
     j["time_base"] = {{"axis", fmt::format("{}, seconds since the first message", e.clock.clockName())},
                       {"clock", e.clock.clockName()},
@@ -118,8 +137,8 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
         const ActivityResult &a = e.activity;
         nlohmann::json stuck = nlohmann::json::array();
         for (const auto &s : a.stuck) {
-            stuck.push_back({{"start_s", toSeconds(s.start - e.clock.systemStart())},
-                             {"end_s", toSeconds(s.end - e.clock.systemStart())},
+            stuck.push_back({{"start_s", toSeconds(s.start - e.clock.axisOrigin())},
+                             {"end_s", toSeconds(s.end - e.clock.axisOrigin())},
                              {"commanded_mps", finiteOrNull(s.commandedSpeed())},
                              {"measured_mps", finiteOrNull(s.measuredSpeed())}});
         }
@@ -167,9 +186,10 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     j["topics"] = health;
     if (e.lost) {
         nlohmann::json episodes = nlohmann::json::array();
+        const TimeNs origin = e.clock.empty() ? e.start_time : e.clock.logOrigin();
         for (const auto &ep : e.lost->episodes.episodes()) {
-            episodes.push_back({{"start_s", toSeconds(ep.start - e.start_time)},
-                                {"end_s", toSeconds(ep.end - e.start_time)},
+            episodes.push_back({{"start_s", toSeconds(ep.start - origin)},
+                                {"end_s", toSeconds(ep.end - origin)},
                                 {"duration_s", ep.durationSeconds()},
                                 {"worst", std::string(localization::toString(ep.worst))},
                                 {"peak_probability", finiteOrNull(ep.peak_probability)},

@@ -10,6 +10,7 @@
 
 #include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
+#include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/core/TimeIntervals.hpp"
 #include "robometrics/core/SpillLog.hpp"
@@ -104,6 +105,9 @@ struct Evaluation {
     TimeNs end_time = 0;
     /// The run's time axis (log time since start_time) and how header stamps map onto it.
     RunClock clock;
+    /// Only this window of the recording was judged (`--start`/`--end`); the axis still starts at
+    /// the recording's first message (RunClock::setOrigin).
+    std::optional<bag::LogWindow> window;
     std::optional<TraversalResult> traversal;
     /// Every range sensor's collisions and clearance (all LaserScan topics, or the one named).
     std::vector<ScannerResult> scanners;

@@ -40,8 +40,9 @@ std::string scannersLine(const Evaluation &e) {
         std::string part = fmt::format("{} {} collision(s), min clearance {:.2f} m", scanner.topic, s.episodes.size(),
                                        s.min_clearance_m);
         if (s.ranges.invalid() > 0) {
-            part += fmt::format(", {:.1f} % of readings invalid (no return or out of range, not obstacles)",
-                                100.0 * static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings));
+            part +=
+                fmt::format(", {:.1f} % of readings invalid (no return or out of range, not obstacles)",
+                            100.0 * static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings));
         }
         parts.push_back(std::move(part));
     }
@@ -89,6 +90,11 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
         fmt::format_to(out, "duration: {:.1f} s of recorder log time\n", e.clock.durationSeconds());
     }
     fmt::format_to(out, "time base: {}\n", e.clock.describe());
+    if (e.window)
+        fmt::format_to(out,
+                       "window: {}; latched topics and the last /tf before it read too; times since the "
+                       "recording's first message\n",
+                       bag::describeWindow(*e.window));
     fmt::format_to(out, "activity: {}\n", activityLine(e));
     if (!e.scanners.empty()) fmt::format_to(out, "scanners: {}\n", scannersLine(e));
     if (e.traversal) fmt::format_to(out, "traversal: {}\n", traversalLine(e));

@@ -42,7 +42,7 @@ void takePass(Evaluation &e, PassResult &pass) {
     e.start_time = e.clock.start();
     e.end_time = e.clock.end();
     if (pass.damage) {
-        DamageFindings damage = damageFindings(*pass.damage, e.clock, e.start_time);
+        DamageFindings damage = damageFindings(*pass.damage, e.clock, e.clock.logOrigin());
         e.caveats.push_back(std::move(damage.caveat));
         append(e.anomalies, std::move(damage.found.anomalies));
         e.lost_spans = std::move(damage.lost_spans);
@@ -72,8 +72,15 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     e.inputs = inputs;
     bag::ReadOptions read;
     read.recover = !options.strict;  // a recording cut short is read up to the cut, and said
-    auto source = bag::openBag(inputs.bag, read);
+    std::optional<bag::LogWindow> window;
+    if (!options.window.empty()) {
+        auto resolved = bag::windowOfBag(inputs.bag, options.window);
+        if (!resolved) return resolved.error();
+        window = *resolved;
+    }
+    auto source = window ? bag::openWindow(inputs.bag, *window, read) : bag::openBag(inputs.bag, read);
     if (!source) return source.error();
+    e.window = window;
     pipeline::Pipeline pipe;
     ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
     pipe.showProgress(options.progress, bag::bytesOnDisk(inputs.bag));
@@ -85,6 +92,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
 
     // 2. The pass: every node over the bag, once.
     BagPass pass(*setup, passWants(trajectorySetup(e.inputs, e.topics, options)), inputs.bag, pipe);
+    if (window) pass.judgeWindow(*window);
     auto passed = pass.run(pipe, std::move(*source));
     if (!passed) return passed.error();
     takePass(e, *passed);

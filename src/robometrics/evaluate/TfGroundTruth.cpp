@@ -48,7 +48,7 @@ std::optional<activity::Track> tfTrackOnSystemClock(const std::string &bag, cons
     for (std::size_t i = 0; i < poses->size(); ++i) {
         const Eigen::Quaterniond &q = poses->orientations[i];
         const double yaw = std::atan2(2 * (q.w() * q.z() + q.x() * q.y()), 1 - 2 * (q.y() * q.y() + q.z() * q.z()));
-        const TimeNs t = clock.systemStart() + fromSeconds(clock.stampSinceStart(poses->stamps[i]));
+        const TimeNs t = clock.axisOrigin() + fromSeconds(clock.stampSinceStart(poses->stamps[i]));
         points.push_back({t, poses->positions[i].x(), poses->positions[i].y(), yaw});
     }
     return activity::Track(std::move(points));

@@ -43,6 +43,7 @@ void TopicStatsNode::declare(const bag::TopicInfo &t) {
 
 void TopicStatsNode::subscribe(pipeline::Pipeline &pipeline, bool declare_new) {
     pipeline.subscribeRaw("*", [this, declare_new](const bag::Message &m) -> Status {
+        if (m.log_time < ignore_before_) return Status::Ok();
         auto find = [this](const bag::TopicInfo &topic) -> const Entry * {
             auto it = entries_.find(topic.name);
             return it == entries_.end() ? nullptr : &it->second;

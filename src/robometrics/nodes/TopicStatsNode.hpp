@@ -5,6 +5,7 @@
 // /statistics. One definition for `topic-stats`, `live topic-stats` and `evaluate`.
 
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -55,6 +56,10 @@ public:
     /// message when `declare_new` (live: topics appear as they are discovered).
     void subscribe(pipeline::Pipeline &pipeline, bool declare_new);
 
+    /// Messages logged before `log_time` are not counted (nor observed): the state read from
+    /// before a window of the recording (bag::openWindow).
+    void ignoreBefore(TimeNs log_time) { ignore_before_ = log_time; }
+
     /// Closes the windows due by `now` without a message (a wall-clock timer).
     void advanceTo(TimeNs now) { stats_.advanceTo(now); }
     /// Closes the last window.
@@ -74,6 +79,7 @@ private:
     std::vector<std::string> types_;
     StampObserver observer_;
     ClockObserver clock_observer_;
+    TimeNs ignore_before_ = std::numeric_limits<TimeNs>::min();
 };
 
 }  // namespace robometrics::nodes
