@@ -224,6 +224,14 @@ TEST(CheckCommand, JunitHasASuitePerRecordingAndACasePerRule) {
     EXPECT_EQ(suites[1].at("name"), clean);
     EXPECT_EQ(suites[1].at("failures"), "2");
     EXPECT_EQ(suites[2].at("errors"), "1");
+    // Times (the common JUnit schema's `time`): each suite's is its recording's check, the root's their sum.
+    double sum = 0;
+    for (const auto &suite : suites) {
+        EXPECT_EQ(suite.at("skipped"), "0");
+        EXPECT_GE(std::stod(suite.at("time")), 0.0);
+        sum += std::stod(suite.at("time"));
+    }
+    EXPECT_NEAR(std::stod(root[0].at("time")), sum, 0.003);
     const auto cases = junitElements(xml, "testcase");
     ASSERT_EQ(cases.size(), 33u);
     EXPECT_EQ(cases[0].at("name"), "/scan: required");

@@ -76,7 +76,7 @@ TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    min_hz: 20\n    max_hz: 10\n"),
               "spec.yaml:4: /scan.max_hz: is below min_hz (10 < 20)");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    min_messages: 2.5\n"),
-              "spec.yaml:3: /scan.min_messages: expected a whole number of messages");
+              "spec.yaml:3: /scan.min_messages: expected a whole number of messages, got '2.5'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    required: maybe\n"),
               "spec.yaml:3: /scan.required: expected true or false, got 'maybe'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    severity: fatal\n"),
@@ -95,6 +95,8 @@ TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
     EXPECT_EQ(specProblem("topics:\n  /scan: 10\n"), "spec.yaml:2: /scan: expected a mapping of rules, got '10'");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n  /scan:\n"), "spec.yaml:3: /scan: listed twice");
     EXPECT_EQ(specProblem("just text\n"), "spec.yaml:1: spec: expected a mapping with 'topics'");
+    EXPECT_EQ(specProblem(""), "spec.yaml:1: spec: empty; expected a mapping with 'topics'");
+    EXPECT_EQ(specProblem("# only a comment\n"), "spec.yaml:1: spec: empty; expected a mapping with 'topics'");
     EXPECT_EQ(specProblem("topics:\n  /scan: {rate_hz: 1\n"), "spec.yaml:3: not YAML: end of map flow not found");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    colour: red\n"),
               "spec.yaml:3: /scan.colour: unknown key; known: type, required, rate_hz, tolerance, min_hz, max_hz, "

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -219,7 +220,8 @@ TEST(LiveCommands, TopicStatsWindowsCountTheMessagesSentInsideThem) {
     // that every message lands in exactly one window.
     const TimeNs kEdge = test::machineIsLoaded() ? 15'000'000 : 3'000'000;
     auto sentIn = [&](TimeNs from, TimeNs to) {
-        return static_cast<double>(std::count_if(sent.begin(), sent.end(), [&](TimeNs t) { return t >= from && t < to; }));
+        return static_cast<double>(
+            std::count_if(sent.begin(), sent.end(), [&](TimeNs t) { return t >= from && t < to; }));
     };
     double counted = 0;
     int windows = 0;
@@ -508,13 +510,17 @@ TEST(LiveCommands, ReliableAgainstABestEffortPublisherSaysWhy) {
 }
 
 // `live topic-stats --spec` (docs/check.md, Live): a laser driver at 20 Hz where the contract
-// asks 50 Hz ± 10 %. Every window of 1 s gets one status per rule: the rate ERROR with what was
-// measured against what was expected, the other rules OK.
+// asks 50 Hz ± 10 %, half of each scan's ranges NaN where it asks 60 % valid. Every window of 1 s
+// gets one status per rule: the rate and the valid share ERROR with what was measured against
+// what was expected, min_messages WARN with the count so far, the run: section STALE (not judged
+// live), the other rules OK.
 TEST(LiveCommands, TopicStatsWithASpecReportsARateOutsideTheContractAsAnError) {
     ROBOMETRICS_REQUIRE_LIVE_SANDBOX();
     useTestDomain();
     const auto dir = scratchDir("live_contract");
-    std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    rate_hz: 50\n    max_gap_s: 0.5\n    frame_id: laser\n";
+    std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    rate_hz: 50\n    max_gap_s: 0.5\n    frame_id: laser\n"
+                                        "    min_messages: 100000\n    min_valid_share: 0.6\n"
+                                        "    forbid_sensor_silent: true\nrun:\n  forbid: [collision]\n";
     auto peer = openPeer();
     ASSERT_TRUE(peer);
     auto tool = startRobometrics({"live", "topic-stats", "--topics", "/scan", "--window", "1", "--spec",
@@ -526,7 +532,10 @@ TEST(LiveCommands, TopicStatsWithASpecReportsARateOutsideTheContractAsAnError) {
     std::thread driver([&] {
         msgs::LaserScan scan;
         scan.header.frame_id = "laser";
+        scan.range_min = 0.1f;
+        scan.range_max = 10.0f;
         scan.ranges.assign(360, 2.0f);
+        std::fill(scan.ranges.begin(), scan.ranges.begin() + 180, std::numeric_limits<float>::quiet_NaN());
         while (!stop) {
             scan.header.stamp = msgs::Time::fromNs(wallNow());
             (void)(*writer)->write(msgs::encodeCdr(scan));
@@ -552,7 +561,9 @@ TEST(LiveCommands, TopicStatsWithASpecReportsARateOutsideTheContractAsAnError) {
     EXPECT_EQ(tool->wait(), 0) << tool->err();
     ASSERT_TRUE(got) << "no contract window on /diagnostics; tool said: " << tool->err();
     const msgs::DiagnosticArray window = *full_window();
-    ASSERT_EQ(window.status.size(), 4u);  // required, rate_hz, max_gap_s, frame_id
+    // required, min_messages, rate_hz, max_gap_s, frame_id, min_valid_share, forbid_sensor_silent,
+    // and the run: section's forbid collision
+    ASSERT_EQ(window.status.size(), 8u);
     const auto *rate = findStatus(window, "robometrics: contract /scan rate_hz");
     EXPECT_EQ(rate->level, msgs::DiagnosticStatus::ERROR);
     EXPECT_EQ(rate->hardware_id, "/scan");
@@ -565,8 +576,28 @@ TEST(LiveCommands, TopicStatsWithASpecReportsARateOutsideTheContractAsAnError) {
     EXPECT_EQ(statusValue(*rate, "spec"), (dir / "spec.yaml").string() + ":3");
     EXPECT_EQ(findStatus(window, "robometrics: contract /scan frame_id")->level, msgs::DiagnosticStatus::OK);
     EXPECT_EQ(findStatus(window, "robometrics: contract /scan required")->level, msgs::DiagnosticStatus::OK);
-    // The summary at the end names the rule that failed.
+    const auto *share = findStatus(window, "robometrics: contract /scan min_valid_share");
+    EXPECT_EQ(share->level, msgs::DiagnosticStatus::ERROR);
+    EXPECT_EQ(statusValue(*share, "measured").rfind("worst second 50 % valid, scans from ", 0), 0u)
+        << statusValue(*share, "measured");
+    const auto *count = findStatus(window, "robometrics: contract /scan min_messages");
+    EXPECT_EQ(count->level, msgs::DiagnosticStatus::WARN);
+    EXPECT_NE(statusValue(*count, "measured").find(" of 100000 so far"), std::string::npos);
+    const auto *silent = findStatus(window, "robometrics: contract /scan forbid_sensor_silent");
+    EXPECT_EQ(silent->level, msgs::DiagnosticStatus::OK) << silent->message;
+    EXPECT_EQ(findStatus(window, "robometrics: contract run forbid")->level, msgs::DiagnosticStatus::STALE);
+    // Said once at the start, on stderr.
+    EXPECT_NE(tool->err().find(": not judged live (the run: section is an evaluation of a whole recording; run "
+                               "`robometrics check` on it): run forbid collision;"),
+              std::string::npos)
+        << tool->err();
+    // The summary at the end names the rules that failed, min_messages with the session's count.
     EXPECT_NE(tool->out().find("  /scan: rate_hz 50 ± 10 %: failed in "), std::string::npos) << tool->out();
+    EXPECT_NE(tool->out().find("  /scan: min_valid_share 0.6: failed in "), std::string::npos) << tool->out();
+    EXPECT_NE(tool->out().find(" messages in the session (error)\n"), std::string::npos) << tool->out();
+    EXPECT_NE(tool->out().find("  not judged live (use robometrics check on the recording): run forbid collision\n"),
+              std::string::npos)
+        << tool->out();
 }
 
 TEST(LiveCommands, TopicStatsRefusesABadSpecBeforeJoiningDds) {

@@ -1,4 +1,8 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+
+#include <limits>
+#include <map>
 
 #include "DiagnosticLookup.hpp"
 #include "TestSupport.hpp"
@@ -38,6 +42,43 @@ struct ScanFeed {
 using test::findStatus;
 using test::statusValue;
 
+/// Feeds ContractWindows messages of any topic, keeping their payloads alive.
+struct Feed {
+    std::map<std::string, bag::TopicInfo> topics;
+    std::vector<std::vector<std::uint8_t>> payloads;
+
+    template <class M>
+    bag::Message at(const std::string &topic, TimeNs t, const M &message) {
+        auto it = topics.try_emplace(topic, bag::TopicInfo{topic, std::string(msgs::TypeInfo<M>::name), "cdr"}).first;
+        payloads.push_back(msgs::encodeCdr(message));
+        return bag::Message{&it->second, t, t, payloads.back()};
+    }
+};
+
+/// A scan of 10 ranges within [0.1, 10] m, `valid` of them real returns (2 m), the rest NaN.
+msgs::LaserScan scanWithValid(int valid) {
+    msgs::LaserScan scan;
+    scan.header.frame_id = "laser";
+    scan.range_min = 0.1f;
+    scan.range_max = 10.0f;
+    scan.ranges.assign(10, std::numeric_limits<float>::quiet_NaN());
+    for (int i = 0; i < valid; ++i) scan.ranges[static_cast<std::size_t>(i)] = 2.0f;
+    return scan;
+}
+
+/// The robot at `x` m along its x axis.
+msgs::Odometry odometryAt(double x) {
+    msgs::Odometry odom;
+    odom.pose.pose.position.x = x;
+    return odom;
+}
+
+std::string levelAndMeasured(const msgs::DiagnosticArray &a, const std::string &name) {
+    const auto *s = findStatus(a, name);
+    if (!s) return "missing";
+    return fmt::format("{} {}", static_cast<int>(s->level), statusValue(*s, "measured"));
+}
+
 TEST(ContractWindows, EachWindowGetsOneStatusPerRuleWithMeasuredAgainstExpected) {
     auto contract = io::parseContractSpec(kLiveSpec, "spec.yaml");
     ASSERT_TRUE(contract.ok()) << contract.message();
@@ -55,10 +96,14 @@ TEST(ContractWindows, EachWindowGetsOneStatusPerRuleWithMeasuredAgainstExpected)
 
     const msgs::DiagnosticArray &first = windows[0];
     EXPECT_EQ(first.header.stamp.toNs(), kSessionStart + kWindowSecond);
-    // required, rate_hz, max_gap_s, frame_id of /scan, then /cmd_vel's required; min_messages is
-    // a rule of a whole recording and has no status.
-    ASSERT_EQ(first.status.size(), 5u);
-    EXPECT_EQ(findStatus(first, "robometrics: contract /scan min_messages"), nullptr);
+    // required, min_messages, rate_hz, max_gap_s, frame_id of /scan, then /cmd_vel's required.
+    ASSERT_EQ(first.status.size(), 6u);
+    // min_messages is judged on the count so far: a warning until the session ends.
+    const auto *count = findStatus(first, "robometrics: contract /scan min_messages");
+    ASSERT_NE(count, nullptr);
+    EXPECT_EQ(count->level, msgs::DiagnosticStatus::WARN);
+    EXPECT_EQ(count->message, "measured 5 of 1000 so far, expected min_messages 1000");
+    EXPECT_EQ(statusValue(*count, "severity"), "error");
     const auto *rate = findStatus(first, "robometrics: contract /scan rate_hz");
     ASSERT_NE(rate, nullptr);
     EXPECT_EQ(rate->level, msgs::DiagnosticStatus::ERROR);
@@ -101,14 +146,20 @@ TEST(ContractWindows, EachWindowGetsOneStatusPerRuleWithMeasuredAgainstExpected)
     EXPECT_EQ(live.windows(), 2u);
     EXPECT_EQ(live.summaryText(),
               "contract spec.yaml: 2 windows of 1 s\n"
+              "  /scan: min_messages 1000: 5 of 1000 so far (error; judged at the session's end)\n"
               "  /scan: rate_hz 10 ± 10 %: failed in 2 of 2 windows (error); last: no rate: 0 messages\n"
               "  /scan: max_gap_s 0.5: failed in 1 of 2 windows (warning); last: silent 1.2 s from 0.8 s to 2 s\n"
               "  /cmd_vel: required: failed in 2 of 2 windows (error); last: no such topic\n");
     const nlohmann::json json = live.summaryJson();
     EXPECT_EQ(json["windows"], 2);
-    ASSERT_EQ(json["rules"].size(), 5u);
-    EXPECT_EQ(json["rules"][1]["rule"], "rate_hz");
-    EXPECT_EQ(json["rules"][1]["windows_failed"], 2);
+    ASSERT_EQ(json["rules"].size(), 6u);
+    EXPECT_EQ(json["rules"][1]["rule"], "min_messages");
+    EXPECT_EQ(json["rules"][1]["judged"], "session");
+    EXPECT_TRUE(json["rules"][1]["passed"].is_null());  // no verdict before the session's end
+    EXPECT_EQ(json["rules"][2]["rule"], "rate_hz");
+    EXPECT_EQ(json["rules"][2]["judged"], "window");
+    EXPECT_EQ(json["rules"][2]["windows_failed"], 2);
+    EXPECT_TRUE(json["not_judged_live"].empty());
 }
 
 TEST(ContractWindows, ATopicAtItsRateHoldsEveryRule) {
@@ -163,6 +214,156 @@ TEST(ContractWindows, TheNav2RecordingsOdometryHoleIsSeenWindowByWindow) {
     EXPECT_EQ(failed,
               (std::vector<std::string>{"silent 0.897 s from 41.103 s to 42 s", "silent 1.897 s from 41.103 s to 43 s",
                                         "silent 2.157 s from 41.103 s to 43.26 s"}));
+}
+
+// The per-message rules, window by window, on a feed built by hand: a robot driving at 0.5 m/s
+// (/odom at 20 Hz from 0 to 5 s), a lidar of 10 ranges at 10 Hz with 8 valid ranges per scan in
+// the first second and 3 in the second, and an IMU at 20 Hz that falls silent from 0.95 s to 4 s.
+TEST(ContractWindows, PerMessageRulesAreJudgedInTheWindowsTheyCanBeDecidedIn) {
+    auto contract = io::parseContractSpec(
+        "topics:\n  /scan:\n    min_valid_share: 0.5\n  /imu:\n    required: false\n    forbid_sensor_silent: true\n",
+        "per-message.yaml");
+    ASSERT_TRUE(contract.ok()) << contract.message();
+    std::vector<msgs::DiagnosticArray> windows;
+    ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
+    Feed feed;
+    const TimeNs ms = kWindowSecond / 1000;
+    live.advanceTo(kSessionStart);
+    for (TimeNs t = 0; t < 5000 * ms; t += 50 * ms) {
+        live.onMessage(feed.at("/odom", kSessionStart + t, odometryAt(0.5 * toSeconds(t))));
+        if (t < 1000 * ms || t >= 4000 * ms) live.onMessage(feed.at("/imu", kSessionStart + t, msgs::Imu{}));
+        if (t % (100 * ms) != 0) continue;
+        if (t < 2000 * ms) live.onMessage(feed.at("/scan", kSessionStart + t, scanWithValid(t < 1000 * ms ? 8 : 3)));
+    }
+    live.advanceTo(kSessionStart + 5000 * ms);
+    ASSERT_EQ(windows.size(), 5u);
+
+    const std::string share = "robometrics: contract /scan min_valid_share";
+    // Window 1: 80 of 100 ranges valid; window 2: 30 of 100, below 0.5; window 3: no scan.
+    EXPECT_EQ(levelAndMeasured(windows[0], share),
+              "0 worst second 80 % valid, scans from 0 s to 0.9 s (80 % of 100 ranges in all)");
+    EXPECT_EQ(levelAndMeasured(windows[1], share),
+              "2 worst second 30 % valid, scans from 1 s to 1.9 s (30 % of 100 ranges in all)");
+    EXPECT_EQ(statusValue(*findStatus(windows[1], share), "value"), "0.3");
+    EXPECT_EQ(levelAndMeasured(windows[2], share), "2 not measured: no scan");
+
+    // The IMU's period is the mean interval of its messages so far (as `check` takes it of a
+    // recording): 0.95 s / 19 = 0.05 s before the silence, so a silence counts from max(2 s, 20
+    // periods) = 2 s; at 5 s, with the silence in it, 4.95 s / 39 = 0.127 s, from 2.54 s. The
+    // odometry moves in steps of 0.2 s (activity's MovingIntervals), known up to the last step
+    // before the window's end: 2.8 s in window 3, 3.8 s in window 4, 4.8 s in window 5.
+    const std::string silent = "robometrics: contract /imu forbid_sensor_silent";
+    EXPECT_EQ(levelAndMeasured(windows[0], silent), "0 no silence of 2 s or more while moving (motion from /odom)");
+    EXPECT_EQ(levelAndMeasured(windows[1], silent), "0 no silence of 2 s or more while moving (motion from /odom)");
+    // Window 3: silent from 0.95 s to 3 s so far, 2.05 s, the robot moving from 0.95 s to 2.8 s of it.
+    EXPECT_EQ(levelAndMeasured(windows[2], silent),
+              "2 silent 2.05 s from 0.95 s to 3 s, the robot moving for 1.85 s of it (motion from /odom)");
+    EXPECT_EQ(levelAndMeasured(windows[3], silent),
+              "2 silent 3.05 s from 0.95 s to 4 s, the robot moving for 2.85 s of it (motion from /odom)");
+    // Window 5: the IMU is back at 4 s: the whole silence, as `check` reports it of a recording.
+    EXPECT_EQ(levelAndMeasured(windows[4], silent),
+              "2 silent 3.05 s from 0.95 s to 4 s, the robot moving for 3.05 s of it (motion from /odom)");
+    EXPECT_EQ(live.summaryJson()["undecoded_messages"], 0);
+}
+
+// Without odometry the motion is unknown and every long silence counts, as in `check`.
+TEST(ContractWindows, ASilenceCountsWithoutOdometry) {
+    auto contract = io::parseContractSpec("topics:\n  /imu:\n    forbid_sensor_silent: true\n", "imu.yaml");
+    ASSERT_TRUE(contract.ok()) << contract.message();
+    std::vector<msgs::DiagnosticArray> windows;
+    ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
+    Feed feed;
+    live.advanceTo(kSessionStart);
+    for (int i = 0; i < 5; ++i) live.onMessage(feed.at("/imu", kSessionStart + i * kWindowSecond / 10, msgs::Imu{}));
+    live.advanceTo(kSessionStart + 3 * kWindowSecond);
+    ASSERT_EQ(windows.size(), 3u);
+    // Period 0.1 s; silent from 0.4 s: 1.6 s at 2 s (too short), 2.6 s at 3 s.
+    EXPECT_EQ(windows[1].status.back().level, msgs::DiagnosticStatus::OK);
+    EXPECT_EQ(levelAndMeasured(windows[2], "robometrics: contract /imu forbid_sensor_silent"),
+              "2 silent 2.6 s from 0.4 s to 3 s (motion unknown: no odometry, every silence counts)");
+}
+
+// min_messages on the count so far: a warning before it is reached, OK once it is, and the
+// verdict of the whole session (the part of the last window cut short included) at the end.
+TEST(ContractWindows, MinMessagesIsJudgedSoFarAndFinallyAtTheSessionsEnd) {
+    auto contract = io::parseContractSpec(
+        "topics:\n  /scan:\n    min_messages: 12\n  /imu:\n    min_messages: {value: 100, severity: warning}\n",
+        "count.yaml");
+    ASSERT_TRUE(contract.ok()) << contract.message();
+    std::vector<msgs::DiagnosticArray> windows;
+    ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
+    Feed feed;
+    live.advanceTo(kSessionStart);
+    // Ten scans and ten IMU messages a second, for 2.5 s.
+    for (int i = 0; i < 25; ++i) {
+        live.onMessage(feed.at("/scan", kSessionStart + i * kWindowSecond / 10, scanWithValid(10)));
+        live.onMessage(feed.at("/imu", kSessionStart + i * kWindowSecond / 10, msgs::Imu{}));
+    }
+    live.finish();
+    live.finish();                  // once
+    ASSERT_EQ(windows.size(), 3u);  // two windows, then the session's verdict
+    const std::string scan = "robometrics: contract /scan min_messages",
+                      imu = "robometrics: contract /imu min_messages";
+    EXPECT_EQ(levelAndMeasured(windows[0], scan), "1 10 of 12 so far");
+    EXPECT_EQ(levelAndMeasured(windows[1], scan), "0 20 messages");
+    EXPECT_EQ(levelAndMeasured(windows[1], imu), "1 20 of 100 so far");
+    const msgs::DiagnosticArray &end = windows[2];
+    EXPECT_EQ(end.header.stamp.toNs(), kSessionStart + 24 * kWindowSecond / 10);
+    ASSERT_EQ(end.status.size(), 2u);
+    EXPECT_EQ(levelAndMeasured(end, scan), "0 25 messages in the session");
+    EXPECT_EQ(levelAndMeasured(end, imu), "1 25 messages in the session");  // a failed warning
+    EXPECT_EQ(live.summaryText(),
+              "contract count.yaml: 2 windows of 1 s\n"
+              "  /imu: min_messages 100: 25 messages in the session (warning)\n");
+    const nlohmann::json json = live.summaryJson();
+    ASSERT_EQ(json["rules"].size(), 4u);  // each topic's required and min_messages
+    EXPECT_EQ(json["rules"][1]["passed"], true);
+    EXPECT_EQ(json["rules"][3]["passed"], false);
+    EXPECT_EQ(json["rules"][3]["last_measured"], "25 messages in the session");
+}
+
+// The `run:` section is an evaluation of a whole recording: not judged live, and said so, at the
+// start and as one STALE status per rule in every window (diagnostic_msgs: no data).
+TEST(ContractWindows, TheRunSectionIsNotJudgedLiveAndSaysSo) {
+    auto contract = io::parseContractSpec(
+        "topics:\n  /scan:\nrun:\n  collision_threshold: 0.2\n  stuck_window_s: 10\n  stuck_progress_ratio: 0.1\n"
+        "  forbid: {collision: warning}\n",
+        "run.yaml");
+    ASSERT_TRUE(contract.ok()) << contract.message();
+    std::vector<msgs::DiagnosticArray> windows;
+    ContractWindows live(*contract, 1.0, [&](const msgs::DiagnosticArray &a) { windows.push_back(a); });
+    EXPECT_EQ(live.notJudgedLiveText(),
+              "run.yaml: not judged live (the run: section is an evaluation of a whole recording; run `robometrics "
+              "check` on it): run collision_threshold 0.2 m, run stuck window 10 s, progress 0.1, run forbid "
+              "collision; each has a STALE status on /diagnostics");
+    live.advanceTo(kSessionStart);
+    live.advanceTo(kSessionStart + 2 * kWindowSecond);
+    ASSERT_EQ(windows.size(), 2u);
+    for (const auto &w : windows) {
+        ASSERT_EQ(w.status.size(), 4u);  // /scan required, then the three rules of run:
+        const auto *collision = findStatus(w, "robometrics: contract run collision_threshold");
+        ASSERT_NE(collision, nullptr);
+        EXPECT_EQ(collision->level, msgs::DiagnosticStatus::STALE);
+        EXPECT_EQ(collision->message,
+                  "not judged live: an evaluation of the whole recording (robometrics check on it); expected "
+                  "collision_threshold 0.2 m");
+        EXPECT_EQ(statusValue(*collision, "spec"), "run.yaml:4");
+        EXPECT_EQ(findStatus(w, "robometrics: contract run stuck")->level, msgs::DiagnosticStatus::STALE);
+        const auto *forbid = findStatus(w, "robometrics: contract run forbid");
+        ASSERT_NE(forbid, nullptr);
+        EXPECT_EQ(statusValue(*forbid, "severity"), "warning");
+        EXPECT_EQ(statusValue(*forbid, "limit"), "forbid collision");
+    }
+    const nlohmann::json json = live.summaryJson();
+    ASSERT_EQ(json["not_judged_live"].size(), 3u);
+    EXPECT_EQ(json["not_judged_live"][1]["rule"], "stuck");
+    EXPECT_EQ(json["not_judged_live"][1]["limit"], "window 10 s, progress 0.1");
+    EXPECT_EQ(json["not_judged_live"][1]["spec"], "run.yaml:5");
+    EXPECT_NE(live.summaryText().find("  not judged live (use robometrics check on the recording): run "
+                                      "collision_threshold 0.2 m, run stuck window 10 s, progress 0.1, run forbid "
+                                      "collision\n"),
+              std::string::npos)
+        << live.summaryText();
 }
 
 }  // namespace

@@ -205,7 +205,11 @@ TEST(RecordingContract, ValidSharesArePooledOverWindowsOfOneSecondOfScans) {
     rec.topics[0].scan_validity.reset();
     EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: the scans were not decoded");
     rec.topics[0].scan_validity = ScanValidity{};
+    rec.topics[0].scan_validity->scans = 3;
     EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: no scan has a range");
+    // Live, a window without a scan.
+    rec.topics[0].scan_validity = ScanValidity{};
+    EXPECT_EQ(judgeContract(c, rec)[1].measured, "not measured: no scan");
 }
 
 /// /imu at 100 Hz over 10 s, silent from 3 to 6 s and from 7 to 9.5 s.

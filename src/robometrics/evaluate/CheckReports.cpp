@@ -144,15 +144,18 @@ nlohmann::json checkJson(const std::vector<RecordingVerdict> &verdicts, const Ch
 std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const CheckOutputOptions &options) {
     std::string suites;
     std::size_t tests = 0, failures = 0, errors = 0;
+    double seconds = 0;
     for (const RecordingVerdict &v : verdicts) {
         const std::string name = xml(v.recording);
+        // A suite's time is its recording's check; its rules share that one pass and have none of their own.
+        seconds += v.seconds;
         if (v.error) {
             ++tests, ++errors;
             suites += fmt::format(
-                "  <testsuite name=\"{0}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+                "  <testsuite name=\"{0}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"{2:.3f}\">\n"
                 "    <testcase name=\"read\" classname=\"{0}\">\n"
                 "      <error message=\"{1}\" type=\"unreadable\">{1}</error>\n    </testcase>\n  </testsuite>\n",
-                name, xml(*v.error));
+                name, xml(*v.error), v.seconds);
             continue;
         }
         std::string cases;
@@ -175,13 +178,15 @@ std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const C
         tests += v.rules.size();
         failures += failed;
         suites += fmt::format(
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">\n{}  </testsuite>\n",
-            name, v.rules.size(), failed, cases);
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" time=\"{:.3f}\">\n{}  "
+            "</testsuite>\n",
+            name, v.rules.size(), failed, v.seconds, cases);
     }
     return fmt::format(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<testsuites name=\"robometrics check {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">\n{}</testsuites>\n",
-        xml(options.spec), tests, failures, errors, suites);
+        "<testsuites name=\"robometrics check {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n{}"
+        "</testsuites>\n",
+        xml(options.spec), tests, failures, errors, seconds, suites);
 }
 
 std::string checkGithubCommands(const RecordingVerdict &v, const CheckOutputOptions &options) {

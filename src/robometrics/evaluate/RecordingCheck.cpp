@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <thread>
 #include <unordered_map>
@@ -13,12 +14,8 @@
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/evaluate/RunContractCheck.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
-#include "robometrics/msgs/Codec.hpp"
-#include "robometrics/nodes/ActivityNode.hpp"
+#include "robometrics/nodes/ContractMessages.hpp"
 #include "robometrics/nodes/ContractTopicPass.hpp"
-#include "robometrics/nodes/TopicChoice.hpp"
-#include "robometrics/pipeline/Pipeline.hpp"
-#include "robometrics/traversal/SensorValidity.hpp"
 
 namespace robometrics::evaluate {
 
@@ -27,52 +24,16 @@ namespace {
 /// What the pass decodes of a declared topic for the per-message rules, beyond what every topic
 /// is measured for (nodes::ContractTopicPass): only when a rule needs it.
 struct DecodedTopic {
-    msgs::WireFormat format = msgs::WireFormat::Cdr;
     std::optional<topicstats::ScanValidityMeasurer> scans;  ///< a LaserScan's valid share
     bool odometry = false;                                  ///< the robot's motion is read from it
     bool any() const { return scans || odometry; }
 };
 
-const std::string kLaserScan(msgs::TypeInfo<msgs::LaserScan>::name);
-
-bool wantsScans(const bag::TopicInfo &t, const MeasureOptions &what) {
-    return t.type == kLaserScan &&
-           std::any_of(what.scan_validity.begin(), what.scan_validity.end(),
-                       [&](const std::string &p) { return topicstats::topicMatches(p, t.name); });
+Status decode(nodes::ContractMessages &decoder, DecodedTopic &p, const bag::Message &message) {
+    if (p.scans) ROBOMETRICS_TRY(decoder.addScan(*p.scans, message));
+    if (p.odometry) ROBOMETRICS_TRY(decoder.addOdometry(message));
+    return Status{};
 }
-
-/// The topic the robot's motion is read from: evaluate's choice of odometry.
-std::string odometryTopic(const std::vector<bag::TopicInfo> &topics) {
-    return nodes::chooseTopics(topics, pipeline::Pipeline{}).odometry;
-}
-
-/// Decodes the messages of the topics a rule needs into reused buffers.
-class MessageRules {
-public:
-    Status add(DecodedTopic &p, const bag::Message &message) {
-        if (p.scans) {
-            ROBOMETRICS_TRY(msgs::decode(message.data, scan_, p.format));
-            // REP 117 as the collision check reads it (traversal::scanMinimum).
-            const traversal::ScanRangeCounts counts = traversal::scanMinimum(scan_, true).counts;
-            p.scans->add(message.log_time, counts.readings, counts.readings - counts.invalid());
-        }
-        if (p.odometry) {
-            ROBOMETRICS_TRY(msgs::decode(message.data, odometry_, p.format));
-            if (auto point = nodes::trackPointOf(odometry_.pose.pose, message.log_time)) {
-                // The track must go forward in time; a message logged out of order is left out.
-                if (!last_ || point->t >= *last_) moving_.add(*point), last_ = point->t;
-            }
-        }
-        return Status{};
-    }
-    const TimeIntervals &moving() const { return moving_.result(); }
-
-private:
-    msgs::LaserScan scan_;
-    msgs::Odometry odometry_;
-    activity::MovingIntervals moving_;
-    std::optional<TimeNs> last_;
-};
 
 }  // namespace
 
@@ -85,9 +46,7 @@ bool RecordingVerdict::passed(bool warnings_as_errors) const {
 
 MeasureOptions MeasureOptions::forContract(const topicstats::RecordingContract &contract) {
     MeasureOptions o;
-    for (const topicstats::TopicContract &c : contract.topics) {
-        if (c.needsScanValidity()) o.scan_validity.push_back(c.pattern);
-    }
+    o.scan_validity = nodes::scanValidityPatterns(contract);
     o.motion = contract.needsMotion();
     return o;
 }
@@ -118,15 +77,14 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
     std::vector<nodes::ContractTopicPass> pass;
     pass.reserve(topics.size());
     std::vector<DecodedTopic> decoding(topics.size());
-    const std::string odometry = what.motion ? odometryTopic(topics) : std::string();
+    const std::string odometry = what.motion ? nodes::motionTopic(topics) : std::string();
     for (std::size_t i = 0; i < topics.size(); ++i) {
         const bag::TopicInfo &t = topics[i];
         pass.emplace_back(t);
-        decoding[i].format = msgs::wireFormatOf(t.serialization_format);
-        if (wantsScans(t, what)) decoding[i].scans.emplace();
+        if (nodes::countsScanValidity(t, what.scan_validity)) decoding[i].scans.emplace();
         decoding[i].odometry = !odometry.empty() && t.name == odometry;
     }
-    MessageRules decoded;
+    nodes::ContractMessages decoder;
     // A source that hands out topics outside its list (none does today) is found by name.
     std::unordered_map<std::string, std::size_t> by_name;
     for (std::size_t i = 0; i < topics.size(); ++i) by_name.emplace(topics[i].name, i);
@@ -148,7 +106,7 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
         out.end = std::max(out.end, message.log_time);
         pass[index].add(message);
         if (decoding[index].any()) {
-            if (Status s = decoded.add(decoding[index], message); !s.ok())
+            if (Status s = decode(decoder, decoding[index], message); !s.ok())
                 return Error{fmt::format("{}: {} at {:.3f} s: {}", run->bag, message.topic->name,
                                          toSeconds(message.log_time - out.start), s.error().message)};
         }
@@ -159,13 +117,15 @@ Result<topicstats::RecordingMeasurement> measureRecording(const std::string &inp
         if (decoding[i].scans) out.topics.back().scan_validity = decoding[i].scans->finish();
     }
     if (!odometry.empty()) {
-        out.moving = decoded.moving();
+        out.moving = decoder.moving();
         out.motion_source = odometry;
     }
     return out;
 }
 
-RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, const std::string &input, bool strict) {
+namespace {
+
+RecordingVerdict judgeRecording(const topicstats::RecordingContract &contract, const std::string &input, bool strict) {
     RecordingVerdict v;
     v.recording = input;
     auto measured = measureRecording(input, strict, v.warnings, MeasureOptions::forContract(contract));
@@ -191,6 +151,15 @@ RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, c
         std::vector<topicstats::RuleResult> run = judgeRunContract(*contract.run, *evaluated);
         v.rules.insert(v.rules.end(), std::make_move_iterator(run.begin()), std::make_move_iterator(run.end()));
     }
+    return v;
+}
+
+}  // namespace
+
+RecordingVerdict checkRecording(const topicstats::RecordingContract &contract, const std::string &input, bool strict) {
+    const auto started = std::chrono::steady_clock::now();
+    RecordingVerdict v = judgeRecording(contract, input, strict);
+    v.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return v;
 }
 

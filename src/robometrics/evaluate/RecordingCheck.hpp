@@ -35,6 +35,7 @@ struct RecordingVerdict {
     std::vector<std::string> warnings;  ///< read up to damage (bag::damageWarning)
     topicstats::RecordingMeasurement measurement;
     std::vector<topicstats::RuleResult> rules;
+    double seconds = 0;  ///< the wall time its check took (read, judged, and evaluated for `run:`)
 
     /// Whether it passes: readable, and no error rule (nor warning, when asked) failed.
     bool passed(bool warnings_as_errors) const;

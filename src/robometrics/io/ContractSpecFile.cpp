@@ -161,7 +161,8 @@ public:
         if (body["min_messages"]) {
             auto limit = positive(body["min_messages"], at + "min_messages", fallback, true);
             if (limit.value != std::floor(limit.value) || limit.value > 1e15)
-                fail(body["min_messages"], at + "min_messages", "expected a whole number of messages");
+                fail(body["min_messages"], at + "min_messages",
+                     fmt::format("expected a whole number of messages, got '{}'", body["min_messages"].Scalar()));
             c.min_messages = Limit<std::uint64_t>{static_cast<std::uint64_t>(limit.value), limit.severity, limit.line};
         }
         if (body["frame_id"]) c.frame_id = text(body["frame_id"], at + "frame_id", fallback);
@@ -248,6 +249,7 @@ public:
             throw SpecProblem{fmt::format("{}:{}: not YAML: {}", path_, e.mark.line + 1, e.msg)};
         }
         const YAML::Node &root = loaded;  // const: a lookup never adds a key
+        if (root.IsNull()) throw SpecProblem{fmt::format("{}:1: spec: empty; expected a mapping with 'topics'", path_)};
         if (!root.IsMap()) fail(root, "spec", "expected a mapping with 'topics'");
         checkKeys(root, kRootKeys, "");
         topicstats::RecordingContract contract;

@@ -198,6 +198,7 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
     });
     std::optional<nodes::ContractWindows> contract;
     if (t.contract) contract.emplace(*t.contract, t.window_s, publish);
+    if (contract && !contract->notJudgedLive().empty() && run.log) run.log(contract->notJudgedLiveText());
     pipeline::Pipeline pipeline;
     node.subscribe(pipeline, true);
     if (contract) contract->subscribe(pipeline);
@@ -225,6 +226,7 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
     ROBOMETRICS_TRY(pipeline.run(dds));
     readLosses();  // the readers were closed at the stop, with what they had lost
     node.finish();
+    if (contract) contract->finish();  // the rules of the whole session: one last array
     ROBOMETRICS_TRY(written);
     const auto &stats = node.statistics();
     auto lossyTopic = [&](const std::string &topic, std::uint64_t count, bool periodic) {

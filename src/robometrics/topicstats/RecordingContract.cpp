@@ -45,6 +45,15 @@ struct Judge {
     }
     std::string noRate() const { return fmt::format("no rate: {} message{}", m.count, m.count == 1 ? "" : "s"); }
 
+    /// The mean interval over every message so far: live, the earlier windows' too (a sensor
+    /// quiet in this window still has its period).
+    std::optional<double> periodSoFar() const {
+        const std::uint64_t n = m.count + m.earlier;
+        const TimeNs first = m.earlier ? m.earlier_first : m.first, last = m.count ? m.last : m.earlier_last;
+        if (n < 2 || last <= first) return std::nullopt;
+        return toSeconds(last - first) / static_cast<double>(n - 1);
+    }
+
     void rateRule(const char *rule, const Limit<double> &limit, std::string limit_text, double lo, double hi) {
         const auto hz = rate();
         if (!hz) {
@@ -134,7 +143,8 @@ struct Judge {
         if (!m.scan_validity || m.scan_validity->windows == 0) {
             const bool scan = m.type == "sensor_msgs/msg/LaserScan";
             add("min_valid_share", limit, number(limit.value), false,
-                m.scan_validity ? std::string("not measured: no scan has a range")
+                m.scan_validity ? std::string(m.scan_validity->scans ? "not measured: no scan has a range"
+                                                                     : "not measured: no scan")
                 : scan          ? std::string("not measured: the scans were not decoded")
                                 : fmt::format("not measured: {} is not a sensor_msgs/msg/LaserScan", m.type));
             return;
@@ -156,13 +166,15 @@ struct Judge {
     void silentWhileMoving() {
         if (!c.needsMotion()) return;
         const Limit<bool> &limit = *c.forbid_sensor_silent;
-        const auto hz = rate();
-        if (!hz) {
-            add("forbid_sensor_silent", limit, "", false, "not measured: " + noRate());
+        const auto period = periodSoFar();
+        if (!period) {
+            const std::uint64_t n = m.count + m.earlier;
+            add("forbid_sensor_silent", limit, "", false,
+                fmt::format("not measured: no rate: {} message{}", n, n == 1 ? "" : "s"));
             return;
         }
         using Rule = SensorSilenceRule;
-        const double period_s = 1.0 / *hz;
+        const double period_s = *period;
         const TimeSpan *worst = nullptr;
         double worst_moving_s = 0;
         for (const TimeSpan &s : m.long_silences) {
@@ -196,9 +208,10 @@ struct Judge {
     void all() {
         if (c.type) add("type", *c.type, c.type->value, m.type == c.type->value, m.type);
         if (c.min_messages) {
-            add("min_messages", *c.min_messages, std::to_string(c.min_messages->value),
-                m.count >= c.min_messages->value, fmt::format("{} messages", m.count))
-                .value = static_cast<double>(m.count);
+            const std::uint64_t n = m.count + m.earlier;  // live: the messages so far
+            add("min_messages", *c.min_messages, std::to_string(c.min_messages->value), n >= c.min_messages->value,
+                fmt::format("{} message{}", n, n == 1 ? "" : "s"))
+                .value = static_cast<double>(n);
         }
         rates();
         gap();
@@ -298,6 +311,9 @@ TopicMeasurement TopicMeasurer::finish(TimeNs recording_start, TimeNs recording_
     if (m.count == 0) {
         m.gap_start = recording_start;
         m.gap_end = recording_end;
+        // Live, a quiet window of a topic heard before: silent since its last message.
+        if (recording_end - recording_start >= kLongSilence)
+            m.long_silences.push_back({recording_start, recording_end});
         return m;
     }
     // A sensor that starts late or stops early is silent at the recording's ends too.
@@ -313,7 +329,10 @@ TopicMeasurement TopicMeasurer::finish(TimeNs recording_start, TimeNs recording_
 
 void ScanValidityMeasurer::add(TimeNs log_time, std::uint64_t ranges, std::uint64_t valid) {
     if (v_.scans++ == 0) {
-        window_start_ = first_ = log_time;
+        first_ = log_time;
+        window_start_ = anchor_ && log_time >= *anchor_
+                            ? *anchor_ + (log_time - *anchor_) / ScanValidity::kWindow * ScanValidity::kWindow
+                            : log_time;
     } else if (log_time - window_start_ >= ScanValidity::kWindow) {
         close(v_);
         // Windows are fixed from the first scan on; a silence skips the windows it spans.

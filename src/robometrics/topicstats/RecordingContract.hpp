@@ -122,6 +122,9 @@ struct ScanValidity {
 /// Counts a LaserScan topic's valid ranges scan by scan into windows: constant memory.
 class ScanValidityMeasurer {
 public:
+    ScanValidityMeasurer() = default;
+    /// Windows fixed from `anchor` (live: a window of the session) rather than the first scan.
+    explicit ScanValidityMeasurer(TimeNs anchor) : anchor_(anchor) {}
     /// One scan at `log_time` with `ranges` ranges, `valid` of them real returns.
     void add(TimeNs log_time, std::uint64_t ranges, std::uint64_t valid);
     ScanValidity finish() const;
@@ -129,6 +132,7 @@ public:
 private:
     void close(ScanValidity &into) const;
     ScanValidity v_;
+    std::optional<TimeNs> anchor_;
     TimeNs window_start_ = 0;               ///< the current window begins here (first scan + k windows)
     TimeNs first_ = 0, last_ = 0;           ///< its first and last scan
     std::uint64_t ranges_ = 0, valid_ = 0;  ///< in it
@@ -145,6 +149,7 @@ struct TopicMeasurement {
     /// Live (`live topic-stats --spec`): messages before the window judged. They make the topic
     /// present (`required` holds, its other rules are judged) in a window it is silent in.
     std::uint64_t earlier = 0;
+    TimeNs earlier_first = 0, earlier_last = 0;  ///< the first and last of them (when `earlier` > 0)
     TimeNs first = 0, last = 0;
     /// The longest silence, from the recording's start to the first message, between two
     /// messages, or from the last message to the recording's end.
