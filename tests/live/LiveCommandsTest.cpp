@@ -278,7 +278,8 @@ TEST(LiveCommands, LostPublishesALatchedStatusAndListensToReset) {
     EXPECT_EQ(diagnostics.items().back().status.at(0).name, "robometrics: localization");
     EXPECT_NE(diagnostics.items().back().status.at(0).level, msgs::DiagnosticStatus::OK);  // large covariance
     {  // each pose's status carries what the inputs lost since the previous one: nothing here
-        const auto &values = diagnostics.items().back().status.at(0).values;
+        const std::vector<msgs::DiagnosticArray> arrays = diagnostics.items();  // a copy: items() returns one
+        const auto &values = arrays.back().status.at(0).values;
         ASSERT_FALSE(values.empty());
         EXPECT_EQ(values.back().key, "lost");
         EXPECT_EQ(values.back().value, "0");
