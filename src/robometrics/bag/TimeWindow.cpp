@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "robometrics/bag/OfferedQos.hpp"
 
@@ -216,16 +217,25 @@ Result<LogWindow> resolveWindow(const WindowSpec &spec, TimeNs origin) {
     return w;
 }
 
-Result<TimeNs> firstLogTime(const std::string &path) {
-    ReadOptions read;
+namespace {
+/// The log time of the first message `read` lets through (reading past damage), none when there is none.
+Result<std::optional<TimeNs>> firstLogTimeRead(const std::string &path, ReadOptions read) {
     read.recover = true;
     auto source = openBag(path, read);
     if (!source) return source.error();
     Message m;
     auto more = (*source)->next(m);
     if (!more) return more.error();
-    if (!*more) return Error{fmt::format("{}: no messages, so no window of it", path)};
-    return m.log_time;
+    if (!*more) return std::optional<TimeNs>{};
+    return std::optional<TimeNs>{m.log_time};
+}
+}  // namespace
+
+Result<TimeNs> firstLogTime(const std::string &path) {
+    auto first = firstLogTimeRead(path, ReadOptions{});
+    if (!first) return first.error();
+    if (!*first) return Error{fmt::format("{}: no messages, so no window of it", path)};
+    return **first;
 }
 
 Result<LogWindow> windowOfBag(const std::string &path, const WindowSpec &spec) {
@@ -236,13 +246,9 @@ Result<LogWindow> windowOfBag(const std::string &path, const WindowSpec &spec) {
     ReadOptions read;
     read.start_time = window->start;
     read.end_time = window->end;
-    read.recover = true;
-    auto source = openBag(path, read);
-    if (!source) return source.error();
-    Message m;
-    auto more = (*source)->next(m);
-    if (!more) return more.error();
-    if (!*more) return noMessageIn(path, *window);
+    auto inside = firstLogTimeRead(path, read);
+    if (!inside) return inside.error();
+    if (!*inside) return noMessageIn(path, *window);
     return window;
 }
 
