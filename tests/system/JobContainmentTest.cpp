@@ -28,12 +28,14 @@ bool ended(pid_t pid) {
 }
 
 /// `sh` that starts a daemon in its own session (writing its pid to daemon.pid in the working
-/// folder; on SIGINT it writes daemon.int there and exits) and then exits, or stays when `stay`.
+/// folder; on SIGINT it writes daemon.int there and exits) and then exits, or stays when `stay`
+/// (as `sleep`: a shell caught between two commands may outlive a SIGINT, which is the shell's
+/// rule, not the stop's; CI once saw that race).
 std::vector<std::string> daemonising(bool stay) {
     // setsid -f forks, so the daemon is no background job of sh (whose SIGINT sh would ignore).
     const std::string daemon =
         "setsid -f sh -c 'trap \"echo int > daemon.int; exit 0\" INT; echo $$ > daemon.pid; sleep 300 & wait'; ";
-    return {"sh", "-c", daemon + (stay ? "sleep 300" : "true")};
+    return {"sh", "-c", daemon + (stay ? "exec sleep 300" : "true")};
 }
 
 class JobContainment : public ::testing::TestWithParam<bool> {
@@ -59,6 +61,10 @@ protected:
         EXPECT_TRUE(test::waitUntil([&] { return !test::readFile(dir_ / "daemon.pid").empty(); }));
         const pid_t daemon = std::atoi(test::readFile(dir_ / "daemon.pid").c_str());
         EXPECT_GT(daemon, 0);
+        if (stay && leader.ok()) {
+            const std::string comm = "/proc/" + std::to_string(*leader) + "/comm";
+            EXPECT_TRUE(test::waitUntil([&] { return test::readFile(comm) == "sleep\n"; }));
+        }
         EXPECT_NE(getpgid(daemon), *leader);  // it left the job's process group
         // Started inside its cgroup (clone3 CLONE_INTO_CGROUP or a move before exec): kept.
         EXPECT_EQ(groupContainment(*leader).cgroup.empty(), !GetParam());

@@ -280,12 +280,17 @@ int keepOnly(int fd) {
 std::mutex g_mutex;
 int g_socket = -1;
 pid_t g_guard = -1;
+pid_t g_owner = -1;  // the process that started the guard; a fork of it needs its own
 bool g_tried = false;
 
-/// Starts the guard once; false when it is not running.
+/// Starts the guard once per process; false when it is not running. A forked copy of the program
+/// that starts jobs of its own gets its own guard: the inherited one watches its parent's death.
 bool ensureGuard() {
-    if (g_tried) return g_socket >= 0;
+    if (g_tried && g_owner == getpid()) return g_socket >= 0;
+    if (g_socket >= 0) close(g_socket);  // the parent's connection, inherited by fork
+    g_socket = -1;
     g_tried = true;
+    g_owner = getpid();
     int fds[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) != 0) return false;
     pid_t pid = fork();
