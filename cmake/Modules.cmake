@@ -21,6 +21,14 @@ endfunction()
 # One gtest executable test_<name> from every *.cpp in tests/<name>/; each TEST is one ctest case.
 # Tests run in the source directory and find the shared sample data through ROBOMETRICS_TEST_DATA
 # (default ../shared/data from there); command tests run the binary named by ROBOMETRICS_BINARY.
+#
+# In the sanitizer tree each program is instead a few ctest cases, each one of gtest's shards
+# (GTEST_TOTAL_SHARDS/GTEST_SHARD_INDEX: every Nth test), one shard for about every
+# ROBOMETRICS_SOURCES_PER_SHARD test files. A sanitized process takes 0.1-0.25 CPU-s to start
+# (shadow memory, 10 MB of instrumented code), so one process per test cost that stage several
+# minutes of its CI time (docs/ci-timings.md). A failing shard prints the failed test's name: run
+# it alone with `build-asan/tests/test_<name> --gtest_filter=Suite.Test`.
+set(ROBOMETRICS_SOURCES_PER_SHARD 3 CACHE STRING "Test files per ctest shard in the sanitizer tree")
 function(robometrics_add_test name)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${name}/*.cpp)
@@ -31,10 +39,24 @@ function(robometrics_add_test name)
   target_link_libraries(test_${name} PRIVATE ${ARG_DEPS} robometrics_testsupport GTest::gtest GTest::gmock GTest::gtest_main)
   robometrics_set_target_options(test_${name})
   robometrics_set_test_program_options(test_${name})
-  gtest_discover_tests(test_${name}
-    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
-    PROPERTIES ENVIRONMENT "ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics"
-    DISCOVERY_TIMEOUT 60)
+  set(environment "ROBOMETRICS_BINARY=${PROJECT_BINARY_DIR}/apps/robometrics/robometrics")
+  if(NOT ROBOMETRICS_SANITIZE)
+    gtest_discover_tests(test_${name}
+      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}
+      PROPERTIES ENVIRONMENT "${environment}"
+      DISCOVERY_TIMEOUT 60)
+    return()
+  endif()
+  list(LENGTH sources files)
+  math(EXPR shards "(${files} + ${ROBOMETRICS_SOURCES_PER_SHARD} - 1) / ${ROBOMETRICS_SOURCES_PER_SHARD}")
+  math(EXPR last "${shards} - 1")
+  foreach(index RANGE ${last})
+    math(EXPR shown "${index} + 1")
+    set(test_name "test_${name}.shard${shown}of${shards}")
+    add_test(NAME ${test_name} COMMAND test_${name} WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(${test_name} PROPERTIES
+      ENVIRONMENT "${environment};GTEST_TOTAL_SHARDS=${shards};GTEST_SHARD_INDEX=${index}")
+  endforeach()
 endfunction()
 
 # What every test program shares. Test code is compiled without optimisation: the code under

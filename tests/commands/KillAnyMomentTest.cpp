@@ -478,6 +478,15 @@ TEST(KillAnyMoment, BenchOrchestrator) {
     // The jobs a killed orchestrator started live on; as their subreaper this test waits for them
     // (and only waits) before it resumes, so that none writes into a folder the resumed run reuses.
     ASSERT_EQ(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+    // Given back at the end: the sanitizer stage runs several tests in one process, and a later
+    // test's shell must not find this process's unreaped orphans alive (`kill -0` on a zombie).
+    struct NoLongerSubreaper {
+        ~NoLongerSubreaper() {
+            prctl(PR_SET_CHILD_SUBREAPER, 0);
+            while (waitpid(-1, nullptr, WNOHANG) > 0) {
+            }
+        }
+    } no_longer_subreaper;
     const fs::path dir = scratchDir("kill-bench");
     const std::string matrix = (dir / "matrix.yaml").string();
     std::ofstream(matrix) << kMatrix;
