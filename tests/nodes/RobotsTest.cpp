@@ -22,6 +22,14 @@ bool sameChoice(const TopicChoice &a, const TopicChoice &b) {
            a.ground_truth_type == b.ground_truth_type && a.tf == b.tf;
 }
 
+/// `bag` has one robot, unnamed, whose odometry is `odometry`.
+void expectOneUnnamedRobotOn(const test::MessageList &bag, const std::string &odometry) {
+    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
+    ASSERT_EQ(robots.size(), 1u);
+    EXPECT_EQ(robots[0].name, "");
+    EXPECT_EQ(robots[0].topics.odometry, odometry);
+}
+
 TEST(Robots, OneRobotWithoutNamespaceIsExactlyTodaysChoice) {
     test::MessageList bag;
     declareNav2Robot(bag, "");
@@ -90,10 +98,7 @@ TEST(Robots, NamespacedSensorsOfOneRobotAreNotRobots) {
     bag.declare<msgs::Odometry>("/odometry/filtered");  // robot_localization's output: no robot
     bag.declare<msgs::Imu>("/imu/data");
     bag.declare<msgs::Twist>("/cmd_vel");
-    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
-    ASSERT_EQ(robots.size(), 1u);
-    EXPECT_EQ(robots[0].name, "");
-    EXPECT_EQ(robots[0].topics.odometry, "/odom");
+    expectOneUnnamedRobotOn(bag, "/odom");
 }
 
 TEST(Robots, OneNamespacedRobotAloneIsTheRecordingsOnlyRobot) {
@@ -101,10 +106,7 @@ TEST(Robots, OneNamespacedRobotAloneIsTheRecordingsOnlyRobot) {
     declareNav2Robot(bag, "/robot1");
     bag.declare<msgs::Odometry>("/ground_truth/odom");  // a ground truth is no robot
     bag.declare<msgs::Twist>("/ground_truth/cmd_vel");
-    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
-    ASSERT_EQ(robots.size(), 1u);
-    EXPECT_EQ(robots[0].name, "");
-    EXPECT_EQ(robots[0].topics.odometry, "/robot1/odom");
+    expectOneUnnamedRobotOn(bag, "/robot1/odom");
 }
 
 TEST(Robots, AnUnnamespacedRobotBesideANamespacedOneIsTheRootRobot) {
