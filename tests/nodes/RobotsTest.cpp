@@ -73,6 +73,19 @@ TEST(Robots, TwoNamespacedRobotsEachGetTheirOwnTopicsAndTheirOwnTf) {
     EXPECT_EQ(robotNames(robots), "robot1, robot2");
 }
 
+TEST(Robots, ARemapToATopicInARobotsNamespaceIsThatRobots) {
+    test::MessageList bag;
+    declareNav2Robot(bag, "/robot1");
+    declareNav2Robot(bag, "/robot2");
+    bag.declare<msgs::LaserScan>("/robot2/scan_front");
+    pipeline::Pipeline remaps;
+    ASSERT_TRUE(remaps.addRemaps({"scan=/robot2/scan_front"}).ok());
+    const std::vector<Robot> robots = findRobots(bag.topics(), remaps);
+    ASSERT_EQ(robots.size(), 2u);
+    EXPECT_EQ(robots[0].topics.scan, "/robot1/scan");
+    EXPECT_EQ(robots[1].topics.scan, "/robot2/scan_front");
+}
+
 TEST(Robots, OneSharedTfWithPrefixedFramesAndACloudOnlyRobot) {
     test::MessageList bag;
     bag.declare<msgs::TFMessage>("/tf");

@@ -108,7 +108,8 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     setup.checks.collision_threshold = setup.traversal.collision_threshold;
     setup.notes = missingInputs(setup.topics);
     const std::string &scan = nodes::TraversalNode::spec().input("scan").topic;
-    setup.scan_named = remapped.resolve(scan) != scan;
+    // Several robots: a remapped scan is its robot's own, and every robot's scanners stay.
+    setup.scan_named = remapped.resolve(scan) != scan && setup.robots.size() == 1;
     if (!setup.topics.grid_map.empty()) {
         auto costmap_params = nodeParams(options, nodes::CostmapNode::spec());
         if (!costmap_params) return costmap_params.error();

@@ -1,5 +1,6 @@
 #include "robometrics/nodes/Robots.hpp"
 
+#include <array>
 #include <map>
 
 #include "robometrics/msgs/Codec.hpp"
@@ -20,12 +21,37 @@ std::vector<bag::TopicInfo> withoutNamespace(const std::vector<bag::TopicInfo> &
     return out;
 }
 
+/// Every topic field of a choice.
+std::array<std::string TopicChoice::*, 13> topicFields() {
+    return {&TopicChoice::scan,
+            &TopicChoice::imu,
+            &TopicChoice::pose_array,
+            &TopicChoice::odometry,
+            &TopicChoice::amcl_pose,
+            &TopicChoice::lost_reset,
+            &TopicChoice::map,
+            &TopicChoice::grid_map,
+            &TopicChoice::cmd_vel,
+            &TopicChoice::cmd_vel_stamped,
+            &TopicChoice::navigate_status,
+            &TopicChoice::follow_path_status,
+            &TopicChoice::ground_truth};
+}
+
 /// Every topic field of `c` with the namespace put back.
 void putBack(TopicChoice &c, const std::string &ns) {
-    for (std::string *name :
-         {&c.scan, &c.imu, &c.pose_array, &c.odometry, &c.amcl_pose, &c.lost_reset, &c.map, &c.grid_map, &c.cmd_vel,
-          &c.cmd_vel_stamped, &c.navigate_status, &c.follow_path_status, &c.ground_truth}) {
-        if (!name->empty()) *name = "/" + ns + *name;
+    for (std::string TopicChoice::*field : topicFields()) {
+        if (!(c.*field).empty()) c.*field = "/" + ns + c.*field;
+    }
+}
+
+/// A remap (`whole` against `plain`, the same choice without remaps) to a topic in the robot's
+/// namespace is that robot's: `--topic scan=/robot2/scan_front`.
+void applyRemaps(Robot &robot, const TopicChoice &whole, const TopicChoice &plain) {
+    for (std::string TopicChoice::*field : topicFields()) {
+        if (whole.*field == plain.*field || topicNamespace(whole.*field) != robot.name) continue;
+        robot.topics.*field = whole.*field;
+        if (field == &TopicChoice::ground_truth) robot.topics.ground_truth_type = whole.ground_truth_type;
     }
 }
 
@@ -69,8 +95,10 @@ std::vector<Robot> findRobots(const std::vector<bag::TopicInfo> &topics, const p
         if (whole.tf) alone.tf_topic = SlamRunNode::spec().input("tf").topic;
         return {alone};
     }
+    const TopicChoice plain = chooseTopics(topics, no_remaps);
     const NodeInput &tf = SlamRunNode::spec().input("tf");  // /tf, tf2_msgs/msg/TFMessage
     for (Robot &robot : robots) {
+        applyRemaps(robot, whole, plain);
         if (robot.topics.map.empty() && topicNamespace(whole.map).empty()) robot.topics.map = whole.map;
         if (robot.topics.grid_map.empty() && topicNamespace(whole.grid_map).empty())
             robot.topics.grid_map = whole.grid_map;
