@@ -80,7 +80,7 @@ struct ActivityResult {
 struct RobotJudgement {
     std::string name;  ///< its namespace ("robot1"), "/" for the robot outside the namespaces
     TopicChoice topics;
-    std::string tf_topic;      ///< its /tf ("/robot1/tf" or the shared "/tf"), empty without TF
+    std::string tf_topic;      ///< its TF topic (its own /robot1/tf, or the shared one), empty without TF
     std::string frame_prefix;  ///< "robot1/" on a shared /tf
     ActivityResult activity;
     std::optional<slam::RunMotion> motion;  ///< on its odometry; empty without one
