@@ -83,6 +83,34 @@ TEST(AnomalyRules, StuckComparesTheCoveredWithTheCommandedSpeed) {
     EXPECT_DOUBLE_EQ(*a->end_time_s, 14.0);
 }
 
+TEST(AnomalyRules, InAMultiRobotRunStuckIsJudgedRobotByRobotAndEachAnomalyNamesItsRobot) {
+    Evaluation e = ruleRun();
+    e.robots.resize(2);
+    e.robots[0].name = "robot1";
+    e.robots[1].name = "robot2";
+    e.robots[1].activity.command_topic = "/robot2/cmd_vel";
+    e.robots[1].activity.progress_source = "/robot2/odom";
+    // robot2: 1.5 m asked for over 5 s (0.3 m/s), none covered, from 20 s to 25 s.
+    e.robots[1].activity.stuck.push_back({kRuleStart + 20 * kNsPerSecond, kRuleStart + 25 * kNsPerSecond, 1.5, 0.0});
+    // The run's own activity (robot1's copy) is not judged a second time.
+    e.activity.stuck.push_back({kRuleStart + 1 * kNsPerSecond, kRuleStart + 6 * kNsPerSecond, 1.5, 0.0});
+    ScannerResult rear;
+    rear.topic = "/robot1/scan";
+    rear.summary.episodes.push_back({kRuleStart + 30 * kNsPerSecond, kRuleStart + 31 * kNsPerSecond, 10, 0.1});
+    e.scanners.push_back(rear);
+    const Findings found = runAnomalyRules(e, RuleLimits{});
+    ASSERT_EQ(found.anomalies.size(), 2u);
+    const slam::Anomaly *stuck = firstOf(found, "stuck");
+    ASSERT_NE(stuck, nullptr);
+    EXPECT_EQ(stuck->robot, "robot2");
+    EXPECT_DOUBLE_EQ(*stuck->time_s, 20.0);
+    EXPECT_DOUBLE_EQ(stuck->value, 0.0);
+    EXPECT_DOUBLE_EQ(stuck->threshold, 0.3);
+    const slam::Anomaly *collision = firstOf(found, "collision");
+    ASSERT_NE(collision, nullptr);
+    EXPECT_EQ(collision->robot, "robot1");  // its message names /robot1/scan
+}
+
 TEST(AnomalyRules, TheCpuBudgetAllowsOneClockTickPerProcessAndSample) {
     Evaluation e = ruleRun();
     e.system.emplace();

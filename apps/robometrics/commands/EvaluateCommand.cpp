@@ -95,6 +95,8 @@ const RegisterCommand kEvaluateRegistration{
             ->check(CLI::Range(1, 2))
             ->capture_default_str();
         cli->window.add(app);
+        app.add_option("--robot", cli->options.robot,
+                       "Judge only this robot of a multi-robot recording (its namespace: robot2)");
         app.add_flag("--json", cli->json, "Print summary.json on stdout instead of the headlines");
         addQuietOption(app, cli->quiet);
         addStrictOption(app, cli->options.strict);

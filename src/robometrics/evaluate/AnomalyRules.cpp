@@ -164,8 +164,8 @@ void localizationLost(const Evaluation &e, const RuleLimits &, Findings &found) 
     }
 }
 
-void stuck(const Evaluation &e, const RuleLimits &, Findings &found) {
-    const ActivityResult &a = e.activity;
+/// The stuck episodes of one robot's activity `a`, named with `robot` (empty in a one-robot run).
+void stuckOf(const Evaluation &e, const ActivityResult &a, const std::string &robot, Findings &found) {
     for (const activity::StuckEpisode &s : a.stuck) {
         const double from = toSeconds(s.start - e.clock.axisOrigin()), to = toSeconds(s.end - e.clock.axisOrigin());
         found
@@ -181,7 +181,14 @@ void stuck(const Evaluation &e, const RuleLimits &, Findings &found) {
                     {"covered_m", s.covered_m},
                     {"duration_s", s.durationSeconds()}})
             .end_time_s = to;
+        found.anomalies.back().robot = robot;
     }
+}
+
+/// Stuck, robot by robot in a multi-robot recording.
+void stuck(const Evaluation &e, const RuleLimits &, Findings &found) {
+    if (e.robots.empty()) return stuckOf(e, e.activity, {}, found);
+    for (const RobotJudgement &robot : e.robots) stuckOf(e, robot.activity, robot.name, found);
 }
 
 void topicDrops(const Evaluation &e, const RuleLimits &limits, Findings &found) {
@@ -316,7 +323,23 @@ const std::vector<AnomalyRule> &anomalyRules() {
 Findings runAnomalyRules(const Evaluation &e, const RuleLimits &limits) {
     Findings found;
     for (const AnomalyRule rule : anomalyRules()) rule(e, limits, found);
+    nameRobots(e.robots, found.anomalies);
     return found;
+}
+
+void nameRobots(const std::vector<RobotJudgement> &robots, std::vector<slam::Anomaly> &anomalies) {
+    for (slam::Anomaly &a : anomalies) {
+        if (!a.robot.empty() || robots.empty()) continue;
+        if (robots.size() == 1) {
+            a.robot = robots.front().name;
+            continue;
+        }
+        // The robot whose topics the message names (/robot2/scan); one outside the namespaces
+        // ("/") only when no namespaced robot is named.
+        for (const RobotJudgement &r : robots) {
+            if (r.name != "/" && a.message.find("/" + r.name + "/") != std::string::npos) a.robot = r.name;
+        }
+    }
 }
 
 DamageFindings damageFindings(const bag::ReadDamage &damage, const RunClock &clock, TimeNs start_time) {

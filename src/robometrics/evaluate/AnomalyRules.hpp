@@ -40,6 +40,10 @@ const std::vector<AnomalyRule> &anomalyRules();
 /// Every rule of anomalyRules() on `e`.
 Findings runAnomalyRules(const Evaluation &e, const RuleLimits &limits);
 
+/// Each anomaly of a multi-robot run (`robots` not empty) without a robot gets the one whose
+/// namespace its message names (`/robot2/...`), or the only one when `--robot` named it.
+void nameRobots(const std::vector<RobotJudgement> &robots, std::vector<slam::Anomaly> &anomalies);
+
 /// What a recording cut short or damaged means for the evaluation: its caveat, an informing
 /// `recording_damaged` anomaly per stretch skipped, and `recording_truncated` (or
 /// `recording_damaged`) when reading stopped before the end. `clock` is the run's, finished.

@@ -12,18 +12,23 @@ traversal::ScanCollisionsConfig scanConfig(const traversal::TraversalConfig &tra
     return config;
 }
 
-/// The activity node's input role for the bag's ground-truth topic, by its type.
-std::string groundTruthRole(const nodes::TopicChoice &t) {
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
-    return "ground_truth_odometry";
+/// The topics the scanners choose from: a robot's own when `--robot` named one.
+std::vector<bag::TopicInfo> scannerTopics(const RunSetup &setup) {
+    const std::string &named = setup.robots.size() == 1 ? setup.robots.front().name : std::string();
+    if (named.empty() || named == "/") return setup.bag_topics;
+    std::vector<bag::TopicInfo> own;
+    for (const bag::TopicInfo &t : setup.bag_topics) {
+        if (nodes::topicNamespace(t.name) == named) own.push_back(t);
+    }
+    return own;
 }
 
 }  // namespace
 
 BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::string &bag, pipeline::Pipeline &pipe)
     : topics_(setup.topics),
-      scanners_(setup.bag_topics, setup.scan_named ? setup.topics.scan : std::string(), scanConfig(setup.traversal)),
+      scanners_(scannerTopics(setup), setup.scan_named ? setup.topics.scan : std::string(),
+                scanConfig(setup.traversal)),
       activity_(setup.checks.intent),
       topic_stats_({}, [this](const topicstats::WindowRecord &w) { windows_.add(w); }) {
     // A topic of the wrong type fails run() with a clear message.
@@ -37,13 +42,11 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     scanners_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
-    activity_.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
-                               {"cmd_vel_stamped", t.cmd_vel_stamped},
-                               {"navigate_status", t.navigate_status},
-                               {"follow_path_status", t.follow_path_status},
-                               {"odometry", t.odometry},
-                               {"pose", t.pose_array},
-                               {groundTruthRole(t), t.pose_array.empty() ? t.ground_truth : std::string()}});
+    activity_.subscribe(pipe, activityTopics(t));
+    // The other robots of a multi-robot recording: each its own odometry and activity.
+    for (std::size_t i = 1; i < setup.robots.size(); ++i) {
+        robots_.push_back(std::make_unique<RobotPass>(setup.robots[i], setup.checks.intent, pipe));
+    }
     if (!t.amcl_pose.empty()) {
         lost_.emplace(setup.lost);
         lost_->handReadingsTo(
@@ -125,6 +128,17 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
     }
     result.clock = clock_;
     return result;
+}
+
+std::vector<RobotJudgement> BagPass::finishRobots(const std::function<TimeNs(TimeNs)> &to_system,
+                                                  const activity::StuckConfig &stuck, const TimeIntervals &unread,
+                                                  std::vector<std::string> &notes) {
+    std::vector<RobotJudgement> judged;
+    for (const std::unique_ptr<RobotPass> &robot : robots_) {
+        judged.push_back(robot->finish(clock_, to_system, stuck, unread, notes));
+    }
+    robots_.clear();
+    return judged;
 }
 
 void BagPass::finishCostmap(std::optional<CostmapResult> &result, std::vector<std::string> &notes) {

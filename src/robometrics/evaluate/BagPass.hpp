@@ -18,6 +18,7 @@
 #include "robometrics/core/SpillLog.hpp"
 #include "robometrics/evaluate/Evaluation.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
+#include "robometrics/evaluate/RobotStage.hpp"
 #include "robometrics/evaluate/RunSetup.hpp"
 #include "robometrics/evaluate/Scanners.hpp"
 #include "robometrics/evaluate/TfGroundTruth.hpp"
@@ -86,6 +87,10 @@ public:
         return activity_.finish(to_system, end);
     }
     OdometryLog &odometry() { return odometry_; }
+    /// The robots after the first of a multi-robot recording, each judged on its own (RobotPass).
+    std::vector<RobotJudgement> finishRobots(const std::function<TimeNs(TimeNs)> &to_system,
+                                             const activity::StuckConfig &stuck, const TimeIntervals &unread,
+                                             std::vector<std::string> &notes);
     /// The whole TF of a recording with nothing else that says where the robot went (else empty).
     std::optional<io::TfRecording> &tfOnly() { return tf_only_; }
     PassRecordings &recordings() { return recordings_; }
@@ -109,6 +114,7 @@ private:
     PassRecordings recordings_;
     std::optional<io::TfRecording> tf_only_;
     std::optional<TfGroundTruthScan> tf_truth_;
+    std::vector<std::unique_ptr<RobotPass>> robots_;
 };
 
 }  // namespace robometrics::evaluate

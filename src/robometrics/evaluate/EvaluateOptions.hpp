@@ -29,6 +29,9 @@ struct EvaluateOptions {
     /// Judge only this window of the recording (`--start`, `--end`); times stay on the
     /// recording's axis (docs/evaluate.md, A window of a long run).
     bag::WindowSpec window;
+    /// Judge only this robot of a multi-robot recording (`--robot NS`; docs/evaluate.md,
+    /// Several robots); empty: every robot found.
+    std::string robot;
 };
 
 }  // namespace robometrics::evaluate

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "robometrics/evaluate/RobotVerdicts.hpp"
 #include "robometrics/evaluate/TraversalJson.hpp"
 #include "robometrics/report/JsonNumber.hpp"
 
@@ -102,6 +103,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                                   {"end_time_s", a.end_time_s ? finiteOrNull(*a.end_time_s) : nullptr},
                                   {"evidence", evidence}});
         if (a.informs_only) j["anomalies"].back()["affects_verdict"] = false;
+        if (!a.robot.empty()) j["anomalies"].back()["robot"] = a.robot;  // a multi-robot run only
     }
     if (!e.lost_spans.empty()) {  // only when there is one: a clean run's file is unchanged
         nlohmann::json spans = nlohmann::json::array();
@@ -118,6 +120,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
         }
         j["lost_spans"] = std::move(spans);
     }
+    if (!e.robots.empty()) j["robots"] = robotsJson(e);  // a multi-robot run only (docs/evaluate.md)
     j["not_evaluated"] = e.notes;  // analyses that did not run and why (missing inputs are not failures)
     if (!e.caveats.empty()) j["caveats"] = e.caveats;  // only when there is one: a clean run's file is unchanged
     nlohmann::json topics = {{"scan", e.topics.scan},

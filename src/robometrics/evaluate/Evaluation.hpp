@@ -75,6 +75,17 @@ struct ActivityResult {
     std::vector<activity::StuckEpisode> stuck;
 };
 
+/// One robot of a multi-robot recording (or the one `--robot` named) and what it did
+/// (docs/evaluate.md, "Several robots").
+struct RobotJudgement {
+    std::string name;  ///< its namespace ("robot1"), "/" for the robot outside the namespaces
+    TopicChoice topics;
+    std::string tf_topic;      ///< its TF topic (its own /robot1/tf, or the shared one), empty without TF
+    std::string frame_prefix;  ///< "robot1/" on a shared /tf
+    ActivityResult activity;
+    std::optional<slam::RunMotion> motion;  ///< on its odometry; empty without one
+};
+
 /// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.
 struct RunPath {
     std::string source;           ///< the odometry or AMCL topic, or "tf map->base_link", ...
@@ -114,6 +125,9 @@ struct Evaluation {
     /// Every sensor topic of the bag and whether an analysis read it, and why (summary "sensors").
     std::vector<SensorUse> sensors;
     ActivityResult activity;
+    /// Each robot of a multi-robot recording, the first being the run's own (topics, activity,
+    /// motion above); empty when the recording has one robot and `--robot` named none.
+    std::vector<RobotJudgement> robots;
     std::vector<topicstats::TopicHealth> topic_health;
     topicstats::WindowLog topic_windows;
     std::optional<LostResult> lost;

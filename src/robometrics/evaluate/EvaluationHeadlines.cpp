@@ -5,6 +5,8 @@
 
 #include <iterator>
 
+#include "robometrics/evaluate/RobotVerdicts.hpp"
+
 namespace robometrics::evaluate {
 
 namespace {
@@ -74,7 +76,10 @@ std::string evaluationHeadlines(const Evaluation &e, const std::string &out_dir)
     std::string text;
     auto out = std::back_inserter(text);
     fmt::format_to(out, "verdict: {}\n", e.verdict());
-    for (const auto &a : e.anomalies) fmt::format_to(out, "  - {}: {}\n", a.code, a.message);
+    for (const auto &a : e.anomalies) {
+        fmt::format_to(out, "  - {}: {}{}\n", a.code, a.robot.empty() ? "" : a.robot + ": ", a.message);
+    }
+    for (const RobotJudgement &r : e.robots) fmt::format_to(out, "robot {}\n", robotLine(e, r));
     for (const CoreCheck &c : e.core_checks) {
         if (!c.ran) fmt::format_to(out, "  not checked: {}: {}\n", c.name, c.basis);
     }

@@ -10,6 +10,7 @@
 #include "robometrics/evaluate/AnomalyRules.hpp"
 #include "robometrics/evaluate/BagPass.hpp"
 #include "robometrics/evaluate/CoreChecks.hpp"
+#include "robometrics/evaluate/RobotStage.hpp"
 #include "robometrics/evaluate/RunSetup.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/evaluate/TfTrack.hpp"
@@ -113,8 +114,8 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     const TimeIntervals unread = unreadSpans(e.lost_spans, e.clock);
     std::function<TimeNs(TimeNs)> to_system;
     if (e.clock.simTime()) to_system = [&e](TimeNs log) { return e.clock.systemTime(log); };
-    auto activity_run = std::make_unique<nodes::ActivityRun>(pass.finishActivity(
-        to_system ? to_system : [](TimeNs log) { return log; }, e.clock.systemEnd()));
+    const std::function<TimeNs(TimeNs)> on_system = to_system ? to_system : [](TimeNs log) { return log; };
+    auto activity_run = std::make_unique<nodes::ActivityRun>(pass.finishActivity(on_system, e.clock.systemEnd()));
     if (passed->tf_ground_truth && e.topics.ground_truth_type == "tf") {  // progress on the TF ground truth, read again
         const auto &chain = *passed->tf_ground_truth;
         if (auto track = tfTrackOnSystemClock(e.inputs.bag, chain.first, chain.second, e.clock)) {
@@ -123,6 +124,11 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         }
     }
     e.activity = activityOf(*activity_run, e.topics, e.clock, setup->checks.stuck, unread, e.notes);
+    if (setup->robots.size() > 1 || !setup->robots.front().name.empty()) {  // each robot on its own
+        e.robots.push_back(robotJudgement(setup->robots.front()));
+        e.robots.front().activity = e.activity;
+        append(e.robots, pass.finishRobots(on_system, setup->checks.stuck, unread, e.notes));
+    }
     // On an early return below, the future's destructor waits for the thread before the locals
     // it reads (declared before it) go.
     auto health = topicHealth(pass.statistics(), std::move(activity_run), to_system, unread, health_beside);
@@ -132,6 +138,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     OdometryLog &odometry = pass.odometry();
     evaluateMotion(e, odometry, pass.tfOnly() ? &*pass.tfOnly() : nullptr);
     pass.tfOnly().reset();
+    if (!e.robots.empty()) e.robots.front().motion = e.motion;
     pass.finishCostmap(e.costmap, e.notes);
     TfChains chains = takeTfChains(trajectory, e.clock, odometry, pass.recordings(), e.caveats);
     pass.recordings().tf.reset();

@@ -1,5 +1,7 @@
 #include "robometrics/evaluate/RunSetup.hpp"
 
+#include <fmt/format.h>
+
 #include "robometrics/core/Params.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
@@ -35,6 +37,23 @@ std::vector<std::string> missingInputs(const nodes::TopicChoice &t) {
     return notes;
 }
 
+/// The robots of the recording, narrowed to the one `--robot` names (an error names those found).
+Result<std::vector<nodes::Robot>> robotsOf(const std::vector<bag::TopicInfo> &bag_topics,
+                                           const pipeline::Pipeline &remapped, const std::string &named) {
+    std::vector<nodes::Robot> robots = nodes::findRobots(bag_topics, remapped);
+    if (named.empty()) return robots;
+    const std::string wanted = named.front() == '/' ? named.substr(1) : named;
+    for (nodes::Robot &robot : robots) {
+        // A recording with one robot in a namespace (/robot1/odom alone) has that robot unnamed.
+        const bool alone = robot.name.empty() && nodes::topicNamespace(robot.topics.odometry) == wanted;
+        if (robot.name != wanted && !alone) continue;
+        robot.name = wanted;
+        return std::vector<nodes::Robot>{robot};
+    }
+    return Error{fmt::format("--robot {}: no such robot in the recording (its robots: {})", named,
+                             robots.size() > 1 ? nodes::robotNames(robots) : "one, without a namespace")};
+}
+
 }  // namespace
 
 Result<RunChecks> runChecks(const EvaluateOptions &options) {
@@ -65,7 +84,10 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
                           const EvaluateOptions &options) {
     RunSetup setup;
     setup.bag_topics = bag_topics;
-    setup.topics = nodes::chooseTopics(bag_topics, remapped);
+    auto robots = robotsOf(bag_topics, remapped, options.robot);
+    if (!robots) return robots.error();
+    setup.robots = std::move(*robots);
+    setup.topics = setup.robots.front().topics;
     auto traversal_params = nodeParams(options, nodes::TraversalNode::spec());
     if (!traversal_params) return traversal_params.error();
     auto traversal = nodes::TraversalNode::configure(*traversal_params);
@@ -86,7 +108,8 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     setup.checks.collision_threshold = setup.traversal.collision_threshold;
     setup.notes = missingInputs(setup.topics);
     const std::string &scan = nodes::TraversalNode::spec().input("scan").topic;
-    setup.scan_named = remapped.resolve(scan) != scan;
+    // Several robots: a remapped scan is its robot's own, and every robot's scanners stay.
+    setup.scan_named = remapped.resolve(scan) != scan && setup.robots.size() == 1;
     if (!setup.topics.grid_map.empty()) {
         auto costmap_params = nodeParams(options, nodes::CostmapNode::spec());
         if (!costmap_params) return costmap_params.error();

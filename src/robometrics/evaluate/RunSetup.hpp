@@ -13,6 +13,7 @@
 #include "robometrics/core/Result.hpp"
 #include "robometrics/evaluate/EvaluateOptions.hpp"
 #include "robometrics/localization/LostDetectorConfig.hpp"
+#include "robometrics/nodes/Robots.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 #include "robometrics/slam/FailureHeuristics.hpp"
@@ -32,7 +33,9 @@ struct RunChecks {
 
 /// What a run has and how each analysis is set up for it.
 struct RunSetup {
-    nodes::TopicChoice topics;
+    nodes::TopicChoice topics;  ///< the first robot's (the only one's, in a one-robot recording)
+    /// The robots found (nodes/Robots.hpp), or the one `--robot` named; `topics` is the first's.
+    std::vector<nodes::Robot> robots;
     std::vector<bag::TopicInfo> bag_topics;  ///< every topic of the bag, as its reader lists them
     traversal::TraversalConfig traversal;
     localization::LostDetectorConfig lost;          ///< its topics set when the bag has AMCL poses

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "robometrics/evaluate/RobotStage.hpp"
 #include "robometrics/evaluate/TfTrack.hpp"
 #include "robometrics/io/MapServerMap.hpp"
 #include "robometrics/io/TrajectoryInput.hpp"
@@ -195,9 +196,7 @@ Result<StageFinding<slam::MapEvalResult>> evaluateMap(const TrajectorySetup &set
 
 void evaluateMotion(Evaluation &e, const OdometryLog &odometry, const io::TfRecording *tf_only) {
     if (!odometry.empty()) {
-        slam::MotionSummary motion;
-        for (const slam::OdomSample &s : odometry) motion.add(onRunAxis(e.clock, s));
-        e.motion = motion.result();
+        e.motion = motionOf(odometry, e.clock);
         e.motion_source = "odometry " + e.topics.odometry;
         return;
     }

@@ -60,6 +60,8 @@ struct Anomaly {
     /// Said, but no failure of the system under test: it leaves the verdict as it is (a stretch of
     /// the recording lost to damaged storage, `recording_damaged`).
     bool informs_only = false;
+    /// The robot it concerns in a multi-robot recording (its namespace, "robot2"); empty otherwise.
+    std::string robot;
 };
 
 struct FailureAssessment {

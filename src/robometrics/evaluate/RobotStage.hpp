@@ -1,0 +1,53 @@
+#pragma once
+// One robot of a multi-robot recording judged on its own (issue 61; docs/evaluate.md, "Several
+// robots"): during the pass, its odometry and what it was told (RobotPass, subscribed beside the
+// other nodes); after it, its activity, stuck episodes and motion, by the same functions that
+// judge a one-robot run (activityOf, motionOf). The first robot is the run's own (Evaluation's
+// topics, activity, motion); the others each have a RobotPass.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "robometrics/core/RunClock.hpp"
+#include "robometrics/core/TimeIntervals.hpp"
+#include "robometrics/evaluate/Evaluation.hpp"
+#include "robometrics/evaluate/OdometryPaths.hpp"
+#include "robometrics/nodes/ActivityNode.hpp"
+#include "robometrics/nodes/Robots.hpp"
+#include "robometrics/nodes/SlamRunNode.hpp"
+#include "robometrics/pipeline/Pipeline.hpp"
+
+namespace robometrics::evaluate {
+
+/// The activity node's inputs on the topics of `t` (the ground truth under its type's role).
+nodes::NodeTopics activityTopics(const nodes::TopicChoice &t);
+
+/// The motion of an odometry log (t: log time) on the run's axis; empty without samples.
+std::optional<slam::RunMotion> motionOf(const OdometryLog &odometry, const RunClock &clock);
+
+/// `robot` as the evaluation names it, before what it did is known.
+RobotJudgement robotJudgement(const nodes::Robot &robot);
+
+/// The nodes of one more robot in the pass: its odometry and its activity.
+class RobotPass {
+public:
+    RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent, pipeline::Pipeline &pipe);
+    RobotPass(const RobotPass &) = delete;
+    RobotPass &operator=(const RobotPass &) = delete;
+
+    /// After the pass: the robot's activity, stuck episodes and motion (its notes prefixed with
+    /// its name into `notes`). Called once.
+    RobotJudgement finish(const RunClock &clock, const std::function<TimeNs(TimeNs)> &to_system,
+                          const activity::StuckConfig &stuck, const TimeIntervals &unread,
+                          std::vector<std::string> &notes);
+
+private:
+    nodes::Robot robot_;
+    nodes::SlamRunNode slam_run_;
+    OdometryLog odometry_;
+    nodes::ActivityNode activity_;
+};
+
+}  // namespace robometrics::evaluate

@@ -1,0 +1,82 @@
+#include "robometrics/evaluate/RobotVerdicts.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <vector>
+
+#include "robometrics/report/JsonNumber.hpp"
+
+namespace robometrics::evaluate {
+
+namespace {
+
+constexpr std::size_t kMinPosesForMotion = 10;  ///< as the run's motion check (CoreChecks)
+
+/// The codes of the anomalies that name `robot` and affect the verdict, in order.
+std::vector<std::string> codesOf(const Evaluation &e, const std::string &robot) {
+    std::vector<std::string> codes;
+    for (const slam::Anomaly &a : e.anomalies) {
+        if (a.robot == robot && !a.informs_only) codes.push_back(a.code);
+    }
+    return codes;
+}
+
+bool motionJudged(const RobotJudgement &r) {
+    return (r.motion && r.motion->samples >= kMinPosesForMotion) || r.activity.progress_samples >= kMinPosesForMotion;
+}
+
+}  // namespace
+
+const char *robotVerdict(const Evaluation &e, const RobotJudgement &robot) {
+    if (!codesOf(e, robot.name).empty()) return "potential_failure";
+    if (robot.topics.scan.empty() || !motionJudged(robot)) return "inconclusive";
+    return "ok";
+}
+
+nlohmann::json robotsJson(const Evaluation &e) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const RobotJudgement &r : e.robots) {
+        const ActivityResult &a = r.activity;
+        nlohmann::json motion = nullptr;
+        if (r.motion) {
+            motion = {{"samples", r.motion->samples},
+                      {"path_length_m", report::finiteOrNull(r.motion->path_length_m)},
+                      {"max_speed_mps", report::finiteOrNull(r.motion->max_speed_mps)}};
+        }
+        out.push_back({{"name", r.name},
+                       {"verdict", robotVerdict(e, r)},
+                       {"anomalies", codesOf(e, r.name)},
+                       {"topics",
+                        {{"odometry", r.topics.odometry},
+                         {"scan", r.topics.scan},
+                         {"imu", r.topics.imu},
+                         {"cmd_vel", a.command_topic},
+                         {"amcl_pose", r.topics.amcl_pose},
+                         {"ground_truth", r.topics.ground_truth},
+                         {"tf", r.tf_topic}}},
+                       {"frame_prefix", r.frame_prefix},
+                       {"activity",
+                        {{"goals", a.goals},
+                         {"commanded_s", report::finiteOrNull(a.commanded_s)},
+                         {"moving_s", report::finiteOrNull(a.moving_s)},
+                         {"idle_s", report::finiteOrNull(a.idle_s)},
+                         {"progress_source", a.progress_source},
+                         {"stuck_episodes", a.stuck.size()}}},
+                       {"motion", motion}});
+    }
+    return out;
+}
+
+std::string robotLine(const Evaluation &e, const RobotJudgement &r) {
+    const std::vector<std::string> codes = codesOf(e, r.name);
+    std::string line = fmt::format("{}: {}", r.name, robotVerdict(e, r));
+    if (!codes.empty()) line += fmt::format(" ({})", fmt::join(codes, ", "));
+    const ActivityResult &a = r.activity;
+    line += fmt::format("; commanded {:.1f} s, moving {:.1f} s, {} goal(s)", a.commanded_s, a.moving_s, a.goals);
+    if (r.motion) line += fmt::format(", {:.1f} m", r.motion->path_length_m);
+    line += fmt::format("; progress on {}", a.progress_source.empty() ? "nothing" : a.progress_source);
+    return line;
+}
+
+}  // namespace robometrics::evaluate

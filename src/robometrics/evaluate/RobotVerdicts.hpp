@@ -1,0 +1,23 @@
+#pragma once
+// What a multi-robot evaluation says of each robot (docs/evaluate.md, "Several robots"): its
+// verdict from its own anomalies and checks, the `robots` section of summary.json, and its line
+// under the run's verdict.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "robometrics/evaluate/Evaluation.hpp"
+
+namespace robometrics::evaluate {
+
+/// "potential_failure" when an anomaly that affects the verdict names `robot`, else
+/// "inconclusive" when it had no scanner or no track to judge motion on, else "ok".
+const char *robotVerdict(const Evaluation &e, const RobotJudgement &robot);
+
+/// summary.json's `robots`: one entry per robot, in the order found.
+nlohmann::json robotsJson(const Evaluation &e);
+
+/// "robot2: potential_failure (stuck); moving 12.0 s of 40.0 s commanded, 3 goals; odometry /robot2/odom"
+std::string robotLine(const Evaluation &e, const RobotJudgement &robot);
+
+}  // namespace robometrics::evaluate
