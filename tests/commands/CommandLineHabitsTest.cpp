@@ -97,6 +97,18 @@ TEST(CommandLineHabits, UsageErrorsNameTheCommandAndExitTwo) {
     EXPECT_EQ(bench.err.rfind("robometrics bench: error: ", 0), 0u) << bench.err;
 }
 
+// A --topic rule is parsed once, where it comes in (pipeline::parseRemaps): a malformed one is
+// bad usage with the same message in every command that takes rules, before any bag is opened.
+TEST(CommandLineHabits, AMalformedTopicRemapIsBadUsageAlikeInEveryCommand) {
+    for (const std::vector<std::string> &args :
+         {std::vector<std::string>{"traversal", "no-such.mcap", "--topic", "scan"},
+          std::vector<std::string>{"evaluate", "no-such.mcap", "-o", "out", "--topic", "scan"}}) {
+        CommandResult r = runRobometrics(args);
+        EXPECT_EQ(r.exit_code, 2) << args[0];
+        EXPECT_EQ(r.err, "robometrics " + args[0] + ": error: bad topic remapping 'scan': expected name=/new/topic\n");
+    }
+}
+
 TEST(CommandLineHabits, BadInputExitsOne) {
     CommandResult r = runRobometrics({"info", "/nonexistent/run.mcap"});
     EXPECT_EQ(r.exit_code, 1);

@@ -341,7 +341,7 @@ void runSomeLocally(const std::string &binary, const fs::path &matrix, const fs:
             auto store = ResultStore::open((out / "bench.sqlite").string());
             auto rows = store ? store->jobs() : Result<std::vector<JobRecord>>(Error{"no store"});
             if (!rows) return false;
-            return std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == "done"; }) >=
+            return std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == JobStatus::done; }) >=
                    done;
         },
         std::chrono::seconds(120));

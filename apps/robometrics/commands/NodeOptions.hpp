@@ -40,7 +40,8 @@ decltype(Node::configure(std::declval<Params>())) configureNode(
 
 struct TraversalNodeOptions {
     std::string output, params_file;
-    std::vector<std::string> overrides, remaps;
+    std::vector<std::string> overrides;
+    std::vector<std::string> remaps;  ///< the --topic rules as typed; checkUsage parses them
     bool extended = false, json = false;
 };
 

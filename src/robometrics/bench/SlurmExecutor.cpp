@@ -33,8 +33,8 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     std::vector<int> todo;
     std::vector<double> measured;  // seconds of the finished jobs, for the automatic packing
     for (const JobRecord &job : *jobs) {
-        if (job.status != "done") todo.push_back(job.index);
-        if (job.status == "done" && (job.run_s || job.evaluate_s)) {
+        if (job.status != JobStatus::done) todo.push_back(job.index);
+        if (job.status == JobStatus::done && (job.run_s || job.evaluate_s)) {
             measured.push_back(job.run_s.value_or(0) + job.evaluate_s.value_or(0));
         }
     }
