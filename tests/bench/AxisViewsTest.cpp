@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/AxisViews.hpp"
+#include "robometrics/bench/report/AxisViews.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/BenchReportHtml.hpp"
-#include "robometrics/bench/ResultsFiles.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/report/BenchReportHtml.hpp"
+#include "robometrics/bench/report/ResultsFiles.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -2,7 +2,7 @@
 
 #include "BenchTestSupport.hpp"
 #include "TestSupport.hpp"
-#include "robometrics/bench/SlurmExecutor.hpp"
+#include "robometrics/bench/slurm/SlurmExecutor.hpp"
 
 namespace robometrics::bench {
 

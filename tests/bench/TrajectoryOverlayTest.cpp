@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -29,8 +29,8 @@
 #include "robometrics/bench/BenchAggregates.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
 #include "robometrics/bench/ResultStore.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::bench {

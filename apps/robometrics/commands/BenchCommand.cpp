@@ -9,11 +9,11 @@
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
-#include "robometrics/bench/BenchReportFiles.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/Benchmark.hpp"
 #include "robometrics/bench/RegressionGate.hpp"
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/report/BenchReportFiles.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/system/StopSignals.hpp"
 

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "robometrics/bench/BenchReportFiles.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/BenchTable.hpp"
 #include "robometrics/bench/LocalExecutor.hpp"
-#include "robometrics/bench/SlurmExecutor.hpp"
+#include "robometrics/bench/report/BenchReportFiles.hpp"
+#include "robometrics/bench/slurm/SlurmExecutor.hpp"
 #include "robometrics/system/ExecutablePath.hpp"
 
 namespace robometrics::bench {

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "robometrics/bench/BootstrapDifference.hpp"
+#include "robometrics/bench/stats/BootstrapDifference.hpp"
 #include "robometrics/bench/CellComparison.hpp"
 #include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 

@@ -1,16 +1,16 @@
-#include "robometrics/bench/BenchReportHtml.hpp"
+#include "robometrics/bench/report/BenchReportHtml.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "robometrics/bench/AxisViews.hpp"
-#include "robometrics/bench/Leaderboard.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
-#include "robometrics/bench/TableScript.hpp"
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/AxisViews.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
+#include "robometrics/bench/report/TableScript.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/SvgBoxPlot.hpp"

@@ -1,4 +1,4 @@
-#include "robometrics/bench/ResultsFiles.hpp"
+#include "robometrics/bench/report/ResultsFiles.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::bench {

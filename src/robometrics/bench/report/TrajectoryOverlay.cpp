@@ -1,4 +1,4 @@
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
-#include "robometrics/bench/SlurmProtocol.hpp"
+#include "robometrics/bench/slurm/SlurmProtocol.hpp"
 #include "robometrics/core/Text.hpp"
 
 namespace robometrics::bench {
