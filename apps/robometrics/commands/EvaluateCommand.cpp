@@ -86,7 +86,7 @@ const RegisterCommand kEvaluateRegistration{
                                    nodes::LostNode::spec().name, nodes::SlamRunNode::spec().name));
         app.add_option("-p,--param", cli->options.param_overrides, "Parameter override name:=value")
             ->allow_extra_args(false);
-        app.add_option("--topic", cli->remaps, "Topic remapping name=/topic")->allow_extra_args(false);
+        app.add_option("--remap,--topic", cli->remaps, "Topic remapping name=/topic")->allow_extra_args(false);
         app.add_option("--t-max-diff", cli->options.t_max_diff, "Trajectory association tolerance [s]")
             ->capture_default_str();
         app.add_option("--cpu-budget", cli->options.cpu_budget_percent, "CPU budget [%] for the system anomaly")

@@ -51,7 +51,7 @@ inline void addTraversalNodeOptions(CLI::App &app, TraversalNodeOptions &o) {
     addParamOptions(app, o.params_file, o.overrides, nodes::TraversalNode::spec());
     std::vector<std::string> rules;
     for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) rules.push_back(in.topic.substr(1) + "=/x");
-    app.add_option("--topic", o.remaps, fmt::format("remap an input: {}", fmt::join(rules, ", ")))
+    app.add_option("--remap,--topic", o.remaps, fmt::format("remap an input: {}", fmt::join(rules, ", ")))
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_flag("--extended", o.extended,
