@@ -75,10 +75,14 @@ inline CLI::Validator writesExtensions(std::vector<std::string> extensions) {
         fmt::format("FILE{}", fmt::join(extensions, "|FILE")));
 }
 
-/// A malformed "-p name:=value" or "--topic name=/topic" is bad usage (exit code 2).
+/// A malformed "-p name:=value" or "--topic name=/topic" is bad usage (exit code 2). The
+/// --topic rules as typed (`rules`) are parsed here, once, into `remaps` (when given), the value
+/// the run takes.
 inline std::optional<int> checkUsage(const std::string &command, const std::vector<std::string> &overrides,
-                                     const std::vector<std::string> &remaps = {}) {
-    if (Status s = nodes::checkNodeArguments(overrides, remaps); !s.ok()) return usage(command, s);
+                                     const std::vector<std::string> &rules = {}, pipeline::Remaps *remaps = nullptr) {
+    auto parsed = nodes::checkNodeArguments(overrides, rules);
+    if (!parsed) return usage(command, parsed.status());
+    if (remaps != nullptr) *remaps = std::move(*parsed);
     return std::nullopt;
 }
 

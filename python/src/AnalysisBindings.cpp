@@ -46,7 +46,11 @@ std::string evaluateRun(const std::string &input, const std::string &out_dir, co
     options.est_trajectory = trajectory("est_traj");
     options.params_file = text("params_file");
     options.param_overrides = arguments["param_overrides"].cast<std::vector<std::string>>();
-    options.remaps = arguments["remaps"].cast<std::vector<std::string>>();
+    // A malformed override or remap is a bad argument, as in the CLI (bad usage there).
+    auto remaps =
+        nodes::checkNodeArguments(options.param_overrides, arguments["remaps"].cast<std::vector<std::string>>());
+    if (!remaps) raise(ErrorKind::Argument, remaps.message());
+    options.remaps = std::move(*remaps);
     options.t_max_diff = arguments["t_max_diff"].cast<double>();
     options.strict = arguments["strict"].cast<bool>();
 
@@ -103,7 +107,8 @@ py::tuple finishRun(const std::string &bag, RunMessages &messages, Run &&run) {
 py::tuple traversalRun(const std::string &bag, const std::string &csv, const std::optional<std::string> &params_file,
                        const std::vector<std::string> &overrides, const std::vector<std::string> &remaps, bool extended,
                        bool strict) {
-    if (Status s = nodes::checkNodeArguments(overrides, remaps); !s.ok()) raise(ErrorKind::Argument, s.message());
+    auto remapped = nodes::checkNodeArguments(overrides, remaps);
+    if (!remapped) raise(ErrorKind::Argument, remapped.message());
     RunMessages messages;
     auto config = nodes::configureNodeWarning<nodes::TraversalNode>(
         params_file.value_or(""), overrides, [](Params &) {},
@@ -114,7 +119,7 @@ py::tuple traversalRun(const std::string &bag, const std::string &csv, const std
         raise(ErrorKind::Argument, config.message());
     }
     return finishRun(bag, messages, [&] {
-        return nodes::runTraversal(messages.bagRun(bag, strict), {*config, remaps, csv, extended, {}});
+        return nodes::runTraversal(messages.bagRun(bag, strict), {*config, *remapped, csv, extended, {}});
     });
 }
 

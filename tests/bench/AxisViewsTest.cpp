@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/AxisViews.hpp"
+#include "robometrics/bench/report/AxisViews.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -16,8 +16,8 @@ BenchAggregates matrix() {
             const bool kidnap = std::string(scenario) == "kidnap";
             const double base = kidnap ? (std::string(duration) == "30" ? 2.0 : 3.0) : 0.1;
             const std::string key = std::string("scenario=") + scenario + ",duration=" + duration;
-            rows.add(key, "done", {{kAte, base - 0.01}});
-            rows.add(key, "done", {{kAte, base + 0.01}});
+            rows.add(key, bench::JobStatus::done, {{kAte, base - 0.01}});
+            rows.add(key, bench::JobStatus::done, {{kAte, base + 0.01}});
         }
     }
     return aggregate(rows.jobs, rows.metrics);
@@ -48,7 +48,7 @@ TEST(AxisViews, AMetricAgainstTheNumericAxisAndAHeatMap) {
 
 TEST(AxisViews, NothingWhenNoAxisVaries) {
     test::Rows rows;
-    rows.add("scenario=office", "done", {{kAte, 0.1}});
+    rows.add("scenario=office", bench::JobStatus::done, {{kAte, 0.1}});
     EXPECT_TRUE(axisSections(aggregate(rows.jobs, rows.metrics)).empty());
 }
 

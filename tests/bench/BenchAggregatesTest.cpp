@@ -8,11 +8,11 @@ namespace {
 
 TEST(BenchAggregates, GroupsDoneJobsByCell) {
     test::Rows rows;
-    rows.add("slam=a", "done", {{"ate", 1.0}, {"run_s", 10}});
-    rows.add("slam=a", "done", {{"ate", 3.0}});
-    rows.add("slam=a", "failed", {{"ate", 100.0}});  // a failed run's value is not counted
-    rows.add("slam=b", "done", {{"ate", 2.0}});
-    rows.add("slam=b", "pending", {});
+    rows.add("slam=a", bench::JobStatus::done, {{"ate", 1.0}, {"run_s", 10}});
+    rows.add("slam=a", bench::JobStatus::done, {{"ate", 3.0}});
+    rows.add("slam=a", bench::JobStatus::failed, {{"ate", 100.0}});  // a failed run's value is not counted
+    rows.add("slam=b", bench::JobStatus::done, {{"ate", 2.0}});
+    rows.add("slam=b", bench::JobStatus::pending, {});
     rows.metrics.push_back(MetricValue{3, "map.iou", std::nullopt});  // null in summary.json
     const BenchAggregates agg = aggregate(rows.jobs, rows.metrics);
     ASSERT_EQ(agg.cells.size(), 2u);

@@ -2,7 +2,7 @@
 
 #include "BenchTestSupport.hpp"
 #include "TestSupport.hpp"
-#include "robometrics/bench/BenchReportFiles.hpp"
+#include "robometrics/bench/report/BenchReportFiles.hpp"
 
 namespace robometrics::bench {
 namespace {

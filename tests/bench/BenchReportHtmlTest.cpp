@@ -3,18 +3,20 @@
 #include <nlohmann/json.hpp>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/BenchReportHtml.hpp"
-#include "robometrics/bench/ResultsFiles.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/report/BenchReportHtml.hpp"
+#include "robometrics/bench/report/ResultsFiles.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
 
 namespace robometrics::bench {
 namespace {
 
 test::Rows rows() {
     test::Rows r;
-    for (double v : {0.30, 0.32, 0.31}) r.add("slam=a,world=x", "done", {{"trajectory.ate_se3.rmse", v}, {"run_s", 2}});
-    for (double v : {0.10, 0.12, 0.11}) r.add("slam=b,world=x", "done", {{"trajectory.ate_se3.rmse", v}, {"run_s", 3}});
-    r.add("slam=b,world=x", "failed", {});
+    for (double v : {0.30, 0.32, 0.31})
+        r.add("slam=a,world=x", bench::JobStatus::done, {{"trajectory.ate_se3.rmse", v}, {"run_s", 2}});
+    for (double v : {0.10, 0.12, 0.11})
+        r.add("slam=b,world=x", bench::JobStatus::done, {{"trajectory.ate_se3.rmse", v}, {"run_s", 3}});
+    r.add("slam=b,world=x", bench::JobStatus::failed, {});
     return r;
 }
 
@@ -45,9 +47,9 @@ TEST(BenchReportHtml, LeaderboardBoxPlotsAndRunLinks) {
 TEST(BenchReportHtml, HeadlineFirstWithUnitAndDirectionAndNothingRankedOnAGuess) {
     test::Rows r;
     for (double v : {1.0, 2.0}) {
-        r.add("slam=a", "done",
+        r.add("slam=a", bench::JobStatus::done,
               {{"traversal.mean_clearance_m", v}, {"traversal.rows", 7}, {"mine.score", v}, {"map.iou", 0.5 + v / 10}});
-        r.add("slam=b", "done",
+        r.add("slam=b", bench::JobStatus::done,
               {{"traversal.mean_clearance_m", v + 1}, {"traversal.rows", 9}, {"mine.score", v}, {"map.iou", 0.5}});
     }
     const BenchAggregates agg = aggregate(r.jobs, r.metrics);
@@ -99,7 +101,9 @@ TEST(BenchReportHtml, CsvJsonAndTable) {
 
 TEST(BenchReportHtml, ResultsJsonGivesEachJobsPotentialFailure) {
     test::Rows r;
-    for (const char *status : {"done", "done", "done", "failed"}) r.add("slam=a", status, {{"run_s", 1.0}});
+    for (bench::JobStatus status :
+         {bench::JobStatus::done, bench::JobStatus::done, bench::JobStatus::done, bench::JobStatus::failed})
+        r.add("slam=a", status, {{"run_s", 1.0}});
     r.jobs[0].verdict = "ok";
     r.jobs[1].verdict = "potential_failure";  // no summary: counted as a failure of the run
     // jobs[2] has no verdict (its evaluation wrote none), jobs[3] failed: neither has a value.

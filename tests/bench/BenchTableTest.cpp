@@ -5,7 +5,7 @@
 namespace robometrics::bench {
 namespace {
 
-JobRecord job(const std::string &cell, const std::string &status, double run_s) {
+JobRecord job(const std::string &cell, JobStatus status, double run_s) {
     JobRecord j;
     j.cell_key = cell;
     j.status = status;
@@ -17,7 +17,7 @@ JobRecord job(const std::string &cell, const std::string &status, double run_s) 
 
 TEST(BenchTable, OneRowPerCellWithMeansOfTheDoneJobs) {
     const std::string table =
-        formatCellTable({job("world=a", "done", 2.0), job("world=a", "done", 4.0), job("world=b", "failed", 9.0)});
+        formatCellTable({job("world=a", bench::JobStatus::done, 2.0), job("world=a", bench::JobStatus::done, 4.0), job("world=b", bench::JobStatus::failed, 9.0)});
     EXPECT_EQ(table,
               "cell     done  failed  pending   ok   run_s  eval_s\n"
               "world=a     2       0        0    2    3.00    1.00\n"
@@ -25,7 +25,7 @@ TEST(BenchTable, OneRowPerCellWithMeansOfTheDoneJobs) {
 }
 
 TEST(BenchTable, AMatrixWithoutAxesIsOneRow) {
-    const std::string table = formatCellTable({job("", "done", 1.0), job("", "done", 3.0), job("", "pending", 0)});
+    const std::string table = formatCellTable({job("", bench::JobStatus::done, 1.0), job("", bench::JobStatus::done, 3.0), job("", bench::JobStatus::pending, 0)});
     EXPECT_EQ(table,
               "cell   done  failed  pending   ok   run_s  eval_s\n"
               "(all)     2       0        1    2    2.00    1.00\n");

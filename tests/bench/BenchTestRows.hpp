@@ -13,7 +13,7 @@ struct Rows {
     std::vector<bench::MetricValue> metrics;
 
     /// Adds one job of `cell` with status `status` and one value per (name, value).
-    void add(const std::string &cell, const std::string &status,
+    void add(const std::string &cell, bench::JobStatus status,
              const std::vector<std::pair<std::string, double>> &values) {
         bench::JobRecord job;
         job.index = static_cast<int>(jobs.size());

@@ -77,12 +77,20 @@ TEST(Benchmark, BadInputsAreErrorsAndCreateNothing) {
     auto bad = runBenchmark(o);
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.message(), o.matrix_file + ":2: iterations: expected an integer >= 1, got 'many'");
-    o = optionsIn(dir, kFailingMatrix);
-    o.executor = "k8s";
-    auto executor = runBenchmark(o);
+    EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+TEST(Benchmark, TheExecutorIsAnEnumSpelledAsTheOptionSpellsIt) {
+    auto executor = parseExecutor("k8s");
     ASSERT_FALSE(executor.ok());
     EXPECT_EQ(executor.message(), "unknown executor 'k8s' (expected local or slurm)");
-    EXPECT_FALSE(fs::exists(dir / "out"));
+    for (Executor e : {Executor::local, Executor::slurm}) {
+        auto parsed = parseExecutor(std::string(executorText(e)));
+        ASSERT_TRUE(parsed.ok()) << parsed.message();
+        EXPECT_EQ(*parsed, e);
+    }
+    EXPECT_EQ(executorText(Executor::slurm), "slurm");
+    EXPECT_EQ(BenchmarkOptions{}.executor, Executor::local);
 }
 
 }  // namespace robometrics::bench

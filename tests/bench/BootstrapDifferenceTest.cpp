@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "robometrics/bench/BootstrapDifference.hpp"
+#include "robometrics/bench/stats/BootstrapDifference.hpp"
 
 namespace robometrics::bench {
 namespace {

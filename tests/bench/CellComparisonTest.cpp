@@ -12,7 +12,7 @@ using CellValues = std::pair<std::string, std::vector<double>>;
 BenchAggregates twoCellsOn(const std::string &metric, const CellValues &a, const CellValues &b) {
     test::Rows rows;
     for (const CellValues &cell : {a, b}) {
-        for (double v : cell.second) rows.add(cell.first, "done", {{metric, v}});
+        for (double v : cell.second) rows.add(cell.first, bench::JobStatus::done, {{metric, v}});
     }
     return aggregate(rows.jobs, rows.metrics);
 }

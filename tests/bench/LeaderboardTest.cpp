@@ -1,16 +1,19 @@
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
 
 namespace robometrics::bench {
 namespace {
 
 test::Rows threeCells() {
     test::Rows rows;
-    for (double v : {0.30, 0.32, 0.31}) rows.add("slam=a", "done", {{"trajectory.ate_se3.rmse", v}, {"map.iou", 0.8}});
-    for (double v : {0.10, 0.12, 0.11}) rows.add("slam=b", "done", {{"trajectory.ate_se3.rmse", v}, {"map.iou", 0.6}});
-    for (double v : {0.05, 0.30, 0.10}) rows.add("slam=c", "done", {{"trajectory.ate_se3.rmse", v}, {"map.iou", 0.7}});
+    for (double v : {0.30, 0.32, 0.31})
+        rows.add("slam=a", bench::JobStatus::done, {{"trajectory.ate_se3.rmse", v}, {"map.iou", 0.8}});
+    for (double v : {0.10, 0.12, 0.11})
+        rows.add("slam=b", bench::JobStatus::done, {{"trajectory.ate_se3.rmse", v}, {"map.iou", 0.6}});
+    for (double v : {0.05, 0.30, 0.10})
+        rows.add("slam=c", bench::JobStatus::done, {{"trajectory.ate_se3.rmse", v}, {"map.iou", 0.7}});
     return rows;
 }
 
@@ -39,8 +42,8 @@ TEST(Leaderboard, HigherIsBetterAndTies) {
     EXPECT_EQ(board.rows[2].cell->key, "slam=b");
 
     test::Rows tie;
-    tie.add("x=1", "done", {{"map.ssim", 0.9}});
-    tie.add("x=2", "done", {{"map.ssim", 0.9}});
+    tie.add("x=1", bench::JobStatus::done, {{"map.ssim", 0.9}});
+    tie.add("x=2", bench::JobStatus::done, {{"map.ssim", 0.9}});
     const BenchAggregates tagg = aggregate(tie.jobs, tie.metrics);
     const Leaderboard tboard = leaderboard(tagg, "map.ssim").value();
     EXPECT_EQ(tboard.rows[0].rank, 1);
@@ -52,9 +55,11 @@ TEST(Leaderboard, HigherIsBetterAndTies) {
 TEST(Leaderboard, BookkeepingAndUnknownMetricsAreNotRanked) {
     test::Rows rows;
     for (double v : {10.0, 12.0}) {
-        rows.add("slam=a", "done", {{"end_ns", 1e18 + v}, {"traversal.distance_traveled_m", v}, {"mine.score", v}});
+        rows.add("slam=a", bench::JobStatus::done,
+                 {{"end_ns", 1e18 + v}, {"traversal.distance_traveled_m", v}, {"mine.score", v}});
     }
-    rows.add("slam=b", "done", {{"end_ns", 2e18}, {"traversal.distance_traveled_m", 30.0}, {"mine.score", 1.0}});
+    rows.add("slam=b", bench::JobStatus::done,
+             {{"end_ns", 2e18}, {"traversal.distance_traveled_m", 30.0}, {"mine.score", 1.0}});
     const BenchAggregates agg = aggregate(rows.jobs, rows.metrics);
     EXPECT_FALSE(leaderboard(agg, "end_ns").has_value());                         // a timestamp
     EXPECT_FALSE(leaderboard(agg, "traversal.distance_traveled_m").has_value());  // the mission, not its quality

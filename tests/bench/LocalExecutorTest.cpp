@@ -44,7 +44,7 @@ TEST(LocalExecutor, RunsEveryJobOnceWithSeveralWorkers) {
     ASSERT_EQ(rows->size(), 4u);
     std::set<std::string> workers;
     for (const JobRecord &r : *rows) {
-        EXPECT_EQ(r.status, "done");
+        EXPECT_EQ(r.status, bench::JobStatus::done);
         EXPECT_EQ(r.attempts, 1);
         workers.insert(*r.worker);
     }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "robometrics/bench/MultipleComparisons.hpp"
+#include "robometrics/bench/stats/MultipleComparisons.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "robometrics/bench/PairedTests.hpp"
+#include "robometrics/bench/stats/PairedTests.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -19,13 +19,13 @@ BenchAggregates benchmark(const std::vector<double> &ate, const std::vector<doub
                           const std::vector<double> &coverage) {
     test::Rows rows;
     for (std::size_t i = 0; i < ate.size(); ++i) {
-        rows.add("world=office", "done",
+        rows.add("world=office", bench::JobStatus::done,
                  {{kAte, ate[i]},
                   {kClearance, clearance[i]},
                   {kCoverage, coverage[i]},
                   {kDistance, 10.0 + static_cast<double>(i)}});
     }
-    rows.add("world=maze", "done", {{kAte, 0.2}, {kClearance, 0.3}, {kCoverage, 0.5}, {kDistance, 5}});
+    rows.add("world=maze", bench::JobStatus::done, {{kAte, 0.2}, {kClearance, 0.3}, {kCoverage, 0.5}, {kDistance, 5}});
     return aggregate(rows.jobs, rows.metrics);
 }
 
@@ -115,8 +115,8 @@ TEST(RegressionGate, ThresholdsMetricsAndCellPairs) {
 TEST(RegressionGate, CellsOnOneSideAreListed) {
     const BenchAggregates base = benchmark({1.0, 1.1, 0.9}, {0.3, 0.35, 0.25}, {0.60, 0.602, 0.598});
     test::Rows other;
-    other.add("world=office", "done", {{kAte, 1.0}});
-    other.add("world=city", "done", {{kAte, 1.0}});
+    other.add("world=office", bench::JobStatus::done, {{kAte, 1.0}});
+    other.add("world=city", bench::JobStatus::done, {{kAte, 1.0}});
     const GateResult r = compareBenchmarks(base, aggregate(other.jobs, other.metrics), GateOptions{});
     EXPECT_EQ(r.only_in_base, std::vector<std::string>{"world=maze"});
     EXPECT_EQ(r.only_in_new, std::vector<std::string>{"world=city"});
@@ -129,12 +129,12 @@ TEST(RegressionGate, MachineMeasuredResourcesAreReportedNotGated) {
     const double rss_base[] = {100e6, 101e6, 99e6}, rss_new[] = {80e6, 81e6, 79e6};  // "improved", p < 0.001
     const double cpu_base[] = {50, 52, 48}, cpu_new[] = {70, 72, 68};                // "worse", p < 0.001
     for (int i = 0; i < 3; ++i) {
-        base_rows.add("world=office", "done",
+        base_rows.add("world=office", bench::JobStatus::done,
                       {{kAte, 1.0},
                        {"system.peak_rss_bytes", rss_base[i]},
                        {"system.peak_cpu_percent", cpu_base[i]},
                        {"run_s", 10.0 + i}});
-        new_rows.add("world=office", "done",
+        new_rows.add("world=office", bench::JobStatus::done,
                      {{kAte, 1.0},
                       {"system.peak_rss_bytes", rss_new[i]},
                       {"system.peak_cpu_percent", cpu_new[i]},
@@ -182,8 +182,8 @@ TEST(RegressionGate, TheNumberOfComparisonsIsAccountedFor) {
     for (const char *cell : {"world=a", "world=b", "world=c", "world=d"}) {
         const double shift = std::string(cell) == "world=a" ? 0.3 : 0.02;
         for (double v : {1.0, 1.1, 0.9}) {
-            base_rows.add(cell, "done", {{kAte, v}});
-            new_rows.add(cell, "done", {{kAte, v + shift}});
+            base_rows.add(cell, bench::JobStatus::done, {{kAte, v}});
+            new_rows.add(cell, bench::JobStatus::done, {{kAte, v + shift}});
         }
     }
     const BenchAggregates base = aggregate(base_rows.jobs, base_rows.metrics);
@@ -216,7 +216,7 @@ struct Fleet {
         const std::string path = folder + "/" + name;
         job.cell_key = "run=" + path;
         job.cell_json = nlohmann::json{{"run", path}}.dump();
-        job.status = "done";
+        job.status = bench::JobStatus::done;
         job.verdict = anomaly.empty() ? "ok" : "potential_failure";
         nlohmann::json summary{{"anomalies", nlohmann::json::array()}};
         if (!anomaly.empty()) summary["anomalies"].push_back({{"code", anomaly}});

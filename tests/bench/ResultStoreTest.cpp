@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -41,7 +42,7 @@ TEST(ResultStore, InitialiseStoresThePendingJobsAndTheMatrix) {
     EXPECT_EQ(r.iteration, 1);
     EXPECT_EQ(r.seed, 1);
     EXPECT_EQ(r.command_json, R"(["x","b","1"])");
-    EXPECT_EQ(r.status, "pending");
+    EXPECT_EQ(r.status, bench::JobStatus::pending);
     EXPECT_EQ(r.attempts, 0);
     EXPECT_FALSE(r.exit_code.has_value());
     EXPECT_EQ(*store->matrixYaml(), yaml);
@@ -98,7 +99,7 @@ TEST(ResultStore, RecordWritesTheRowAndReplacesTheMetrics) {
 
     auto rows = store->jobs();
     const JobRecord &r = (*rows)[0];
-    EXPECT_EQ(r.status, "done");
+    EXPECT_EQ(r.status, bench::JobStatus::done);
     EXPECT_EQ(r.attempts, 3);
     EXPECT_EQ(r.exit_code, std::optional<int>(0));
     EXPECT_EQ(r.worker, std::optional<std::string>("w1"));
@@ -151,9 +152,9 @@ TEST(ResultStore, ResetUnfinishedKeepsDoneJobs) {
     ASSERT_TRUE(store->record(failed).ok());  // job 2 stays "running", as after a kill
     ASSERT_TRUE(store->resetUnfinished().ok());
     auto rows = store->jobs();
-    EXPECT_EQ((*rows)[0].status, "done");
-    EXPECT_EQ((*rows)[1].status, "pending");
-    EXPECT_EQ((*rows)[2].status, "pending");
+    EXPECT_EQ((*rows)[0].status, bench::JobStatus::done);
+    EXPECT_EQ((*rows)[1].status, bench::JobStatus::pending);
+    EXPECT_EQ((*rows)[2].status, bench::JobStatus::pending);
     EXPECT_EQ(*store->claimNext("w"), std::optional<int>(1));
     EXPECT_EQ(*store->claimNext("w"), std::optional<int>(2));
     EXPECT_EQ(*store->claimNext("w"), std::nullopt);
@@ -161,6 +162,45 @@ TEST(ResultStore, ResetUnfinishedKeepsDoneJobs) {
 
 // Two processes claim and record 300 jobs as fast as they can: WAL and the busy timeout must
 // give every job to exactly one of them, and lose no write.
+/// Runs `sql` on the store at `path` behind ResultStore's back; the text of the first column of
+/// the first row it returns.
+std::string storeSql(const std::filesystem::path &path, const std::string &sql) {
+    sqlite3 *db = nullptr;
+    std::string first;
+    if (sqlite3_open(path.c_str(), &db) == SQLITE_OK) {
+        sqlite3_exec(
+            db, sql.c_str(),
+            [](void *out, int columns, char **values, char **) {
+                if (columns > 0 && values[0] != nullptr && static_cast<std::string *>(out)->empty())
+                    *static_cast<std::string *>(out) = values[0];
+                return 0;
+            },
+            &first, nullptr);
+    }
+    sqlite3_close(db);
+    return first;
+}
+
+TEST(ResultStore, TheStatusIsStoredAsTextAndAnUnknownTextIsAnErrorNamingTheFile) {
+    auto dir = test::scratchDir("store-status-text");
+    Fixture f = makeMatrix("command: [x]\niterations: 2\n", dir.string());
+    const std::filesystem::path path = dir / "bench.sqlite";
+    auto store = ResultStore::open(path.string());
+    ASSERT_TRUE(store->initialise(f.matrix, f.jobs).ok());
+    ASSERT_TRUE(store->claimNext("w").ok());
+    JobOutcome done;
+    done.index = 0;
+    done.success = true;
+    ASSERT_TRUE(store->record(done).ok());
+    EXPECT_EQ(storeSql(path, "SELECT group_concat(status, ',') FROM (SELECT status FROM jobs ORDER BY job_index)"),
+              "done,pending");
+    storeSql(path, "UPDATE jobs SET status='finished' WHERE job_index=1");
+    auto rows = store->jobs();
+    ASSERT_FALSE(rows.ok());
+    EXPECT_EQ(rows.message(),
+              path.string() + ": job 1 has the status 'finished' (expected pending, running, done or failed)");
+}
+
 TEST(ResultStore, TwoProcessesWritingAtOnce) {
     auto dir = test::scratchDir("store-concurrent");
     const std::string path = (dir / "bench.sqlite").string();
@@ -237,7 +277,7 @@ TEST(ResultStore, TwoProcessesWritingAtOnce) {
     ASSERT_EQ(rows->size(), 300u);
     std::set<std::string> workers;
     for (const JobRecord &r : *rows) {
-        EXPECT_EQ(r.status, "done") << r.index;
+        EXPECT_EQ(r.status, bench::JobStatus::done) << r.index;
         EXPECT_EQ(r.attempts, 1) << r.index;  // claimed exactly once
         workers.insert(r.worker.value_or(""));
     }

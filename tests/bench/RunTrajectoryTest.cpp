@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "robometrics/bench/RunTrajectory.hpp"
+#include "robometrics/bench/report/RunTrajectory.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "robometrics/bench/SampleSummary.hpp"
+#include "robometrics/bench/stats/SampleSummary.hpp"
 
 namespace robometrics::bench {
 namespace {

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
-#include "robometrics/bench/SlurmController.hpp"
+#include "robometrics/bench/slurm/SlurmController.hpp"
 
 namespace robometrics::bench {
 namespace {

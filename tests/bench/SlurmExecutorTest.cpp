@@ -2,7 +2,7 @@
 
 #include "BenchTestSupport.hpp"
 #include "TestSupport.hpp"
-#include "robometrics/bench/SlurmExecutor.hpp"
+#include "robometrics/bench/slurm/SlurmExecutor.hpp"
 
 namespace robometrics::bench {
 
@@ -19,7 +19,7 @@ TEST(SlurmExecutor, NothingToSubmitWhenEveryJobIsDone) {
     }
     auto rows = stored->store.jobs();
     ASSERT_TRUE(rows.ok()) << rows.message();
-    for (const JobRecord &job : *rows) ASSERT_EQ(job.status, "done");  // else sbatch would run
+    for (const JobRecord &job : *rows) ASSERT_EQ(job.status, bench::JobStatus::done);  // else sbatch would run
     auto submitted = submitSlurm(stored->matrix, SlurmOptions{out.string(), "robometrics", false});
     ASSERT_TRUE(submitted.ok()) << submitted.message();
     EXPECT_EQ(*submitted, "bench: every job of " + out.string() + " is done; nothing to submit\n");

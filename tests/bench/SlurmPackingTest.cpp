@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "robometrics/bench/SlurmPacking.hpp"
+#include "robometrics/bench/slurm/SlurmPacking.hpp"
 
 namespace robometrics::bench {
 namespace {

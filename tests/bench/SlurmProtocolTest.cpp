@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "robometrics/bench/SlurmProtocol.hpp"
+#include "robometrics/bench/slurm/SlurmProtocol.hpp"
 
 namespace robometrics::bench {
 namespace {

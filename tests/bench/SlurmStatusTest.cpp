@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 
 namespace robometrics::bench::slurm_status_test {
 namespace {

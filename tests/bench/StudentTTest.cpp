@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "robometrics/bench/StudentT.hpp"
+#include "robometrics/bench/stats/StudentT.hpp"
 
 namespace robometrics::bench {
 namespace {

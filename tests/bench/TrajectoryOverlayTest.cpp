@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "BenchTestRows.hpp"
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 
 namespace robometrics::bench {
 namespace {
@@ -18,9 +18,9 @@ RunTrajectory square(int job, double offset) {
 
 TEST(TrajectoryOverlay, TheFirstDoneRunsOfEachCellAreRead) {
     test::Rows r;
-    for (int i = 0; i < kOverlayRunsPerCell + 2; ++i) r.add("slam=a", "done", {{"run_s", 1}});
-    r.add("slam=b", "failed", {});
-    r.add("slam=b", "done", {{"run_s", 1}});
+    for (int i = 0; i < kOverlayRunsPerCell + 2; ++i) r.add("slam=a", bench::JobStatus::done, {{"run_s", 1}});
+    r.add("slam=b", bench::JobStatus::failed, {});
+    r.add("slam=b", bench::JobStatus::done, {{"run_s", 1}});
     const BenchAggregates agg = aggregate(r.jobs, r.metrics);
     std::vector<int> expected;
     for (int i = 0; i < kOverlayRunsPerCell; ++i) expected.push_back(i);
@@ -30,9 +30,9 @@ TEST(TrajectoryOverlay, TheFirstDoneRunsOfEachCellAreRead) {
 
 TEST(TrajectoryOverlay, OnePlotPerCellWithGroundTruthAndEachEstimate) {
     test::Rows r;
-    r.add("slam=a", "done", {{"run_s", 1}});
-    r.add("slam=a", "done", {{"run_s", 1}});
-    r.add("slam=b", "done", {{"run_s", 1}});
+    r.add("slam=a", bench::JobStatus::done, {{"run_s", 1}});
+    r.add("slam=a", bench::JobStatus::done, {{"run_s", 1}});
+    r.add("slam=b", bench::JobStatus::done, {{"run_s", 1}});
     const BenchAggregates agg = aggregate(r.jobs, r.metrics);
     EXPECT_FALSE(trajectoryOverlaySection(agg, {}).has_value());  // no ground truth anywhere
 

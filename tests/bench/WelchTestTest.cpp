@@ -3,8 +3,8 @@
 #include <cmath>
 #include <vector>
 
-#include "robometrics/bench/StudentT.hpp"
-#include "robometrics/bench/WelchTest.hpp"
+#include "robometrics/bench/stats/StudentT.hpp"
+#include "robometrics/bench/stats/WelchTest.hpp"
 
 namespace robometrics::bench {
 namespace {

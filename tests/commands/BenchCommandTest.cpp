@@ -44,7 +44,7 @@ TEST(BenchCommand, OfficeMatrixEndToEnd) {
     auto rows = storedJobs(out);
     ASSERT_EQ(rows.size(), 12u);  // 2 scenarios x 2 durations x 3 seeds
     for (const auto &row : rows) {
-        EXPECT_EQ(row.status, "done") << row.index;
+        EXPECT_EQ(row.status, bench::JobStatus::done) << row.index;
         // 30 s office runs are ok; 45 s ones reach the scripted collision at 28.7 s (caught once the
         // contact is over); the kidnapped rover is caught (pose jump, drift, lost).
         EXPECT_EQ(row.verdict, std::optional<std::string>(row.index < 3 ? "ok" : "potential_failure"))
@@ -108,7 +108,7 @@ TEST(BenchCommand, ResumeAfterTheOrchestratorWasKilled) {
         [&] {
             if (!fs::exists(bench_out / "bench.sqlite")) return false;
             int done = 0;
-            for (const auto &r : storedJobs(bench_out)) done += r.status == "done" ? 1 : 0;
+            for (const auto &r : storedJobs(bench_out)) done += r.status == bench::JobStatus::done ? 1 : 0;
             return done >= 2;
         },
         std::chrono::seconds(60));
@@ -119,7 +119,7 @@ TEST(BenchCommand, ResumeAfterTheOrchestratorWasKilled) {
     std::map<int, std::int64_t> finished_before;
     int unfinished = 0;
     for (const auto &r : storedJobs(bench_out)) {
-        if (r.status == "done") {
+        if (r.status == bench::JobStatus::done) {
             finished_before[r.index] = *r.finished_ns;
         } else {
             ++unfinished;
@@ -145,7 +145,7 @@ TEST(BenchCommand, ResumeAfterTheOrchestratorWasKilled) {
     auto rows = storedJobs(bench_out);
     ASSERT_EQ(rows.size(), 8u);
     for (const auto &r : rows) {
-        EXPECT_EQ(r.status, "done") << r.index;
+        EXPECT_EQ(r.status, bench::JobStatus::done) << r.index;
         auto before = finished_before.find(r.index);
         if (before != finished_before.end()) {
             EXPECT_EQ(*r.finished_ns, before->second) << "job " << r.index << " was run again";
@@ -205,7 +205,7 @@ TEST(BenchCommand, FailedJobsMakeTheExitCodeOne) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find("2 of 2 jobs failed"), std::string::npos) << r.err;
     for (const auto &row : storedJobs(out / "b")) {
-        EXPECT_EQ(row.status, "failed");
+        EXPECT_EQ(row.status, bench::JobStatus::failed);
         EXPECT_EQ(row.exit_code, std::optional<int>(1));
     }
 }
@@ -282,8 +282,8 @@ command: [sh, -c, "setsid -f sh -c 'echo $$ > ../daemon.pid; exec sleep 300'; if
     EXPECT_EQ(r.exit_code, 1);  // the timed-out job failed
     const auto rows = storedJobs(out / "b");
     ASSERT_EQ(rows.size(), 2u);
-    EXPECT_EQ(rows[0].status, "done");
-    EXPECT_EQ(rows[1].status, "failed");
+    EXPECT_EQ(rows[0].status, bench::JobStatus::done);
+    EXPECT_EQ(rows[1].status, bench::JobStatus::failed);
     EXPECT_NE(rows[1].error.value_or("").find("timed out"), std::string::npos);
     for (const char *job : {"0000", "0001"}) {
         const std::string daemon = readFile(out / "b/jobs" / job / "daemon.pid");
@@ -318,7 +318,7 @@ TEST(BenchCommand, ResumeEndsWhatADeadWorkerLeft) {
     EXPECT_FALSE(fs::exists(out / "b/jobs/0000/twice"));  // no job ran beside its earlier copy
     EXPECT_FALSE(fs::exists(out / "b/jobs/0001/twice"));
     for (const auto &row : storedJobs(out / "b")) {
-        EXPECT_EQ(row.status, "done") << row.index;
+        EXPECT_EQ(row.status, bench::JobStatus::done) << row.index;
         EXPECT_EQ(row.attempts, 2) << row.index;
     }
 }
@@ -400,7 +400,7 @@ TEST(BenchCommand, AFleetOfRecordingsIsOnlyEvaluated) {
     auto rows = storedJobs(out / "b");
     ASSERT_EQ(rows.size(), 2u);
     for (const auto &row : rows) {
-        EXPECT_EQ(row.status, "done");
+        EXPECT_EQ(row.status, bench::JobStatus::done);
         EXPECT_FALSE(row.run_s.has_value());  // nothing ran
         EXPECT_TRUE(row.evaluate_s.has_value());
         EXPECT_TRUE(fs::exists(out / "b" / "jobs" / fmt::format("{:04d}", row.index) / "eval" / "summary.json"));

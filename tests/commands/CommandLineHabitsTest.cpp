@@ -97,6 +97,41 @@ TEST(CommandLineHabits, UsageErrorsNameTheCommandAndExitTwo) {
     EXPECT_EQ(bench.err.rfind("robometrics bench: error: ", 0), 0u) << bench.err;
 }
 
+// A --topic rule is parsed once, where it comes in (pipeline::parseRemaps): a malformed one is
+// bad usage with the same message in every command that takes rules, before any bag is opened.
+TEST(CommandLineHabits, AMalformedTopicRemapIsBadUsageAlikeInEveryCommand) {
+    for (const char *option : {"--remap", "--topic"}) {  // --topic: the old spelling, an alias
+        for (const std::vector<std::string> &args :
+             {std::vector<std::string>{"traversal", "no-such.mcap", option, "scan"},
+              std::vector<std::string>{"evaluate", "no-such.mcap", "-o", "out", option, "scan"}}) {
+            CommandResult r = runRobometrics(args);
+            EXPECT_EQ(r.exit_code, 2) << args[0] << " " << option;
+            EXPECT_EQ(r.err,
+                      "robometrics " + args[0] + ": error: bad topic remapping 'scan': expected name=/new/topic\n");
+        }
+    }
+}
+
+// One spelling per meaning (DEVELOPERS.md, Option names): the old spellings stay as aliases, listed
+// in --help beside the new one, and reach the same option.
+TEST(CommandLineHabits, OldOptionSpellingsAreAliasesListedInHelp) {
+    struct Alias {
+        std::string command, spelled, old;
+    };
+    for (const Alias &a : {Alias{"traversal", "--remap", "--topic"}, Alias{"evaluate", "--remap", "--topic"},
+                           Alias{"slam-eval", "--odometry-topic", "--odom-topic"}}) {
+        const std::string help = runRobometrics({a.command, "--help"}).out;
+        EXPECT_NE(help.find(a.spelled + ", " + a.old + " "), std::string::npos) << a.command << "\n" << help;
+    }
+    // slam-eval's alias takes the same value: the same error on a bag that is not there.
+    CommandResult spelled =
+        runRobometrics({"slam-eval", "no-such.mcap", "--gt-traj", "no-such.tum", "--odometry-topic", "/o"});
+    CommandResult old = runRobometrics({"slam-eval", "no-such.mcap", "--gt-traj", "no-such.tum", "--odom-topic", "/o"});
+    EXPECT_EQ(spelled.exit_code, 1) << spelled.err;
+    EXPECT_EQ(spelled.exit_code, old.exit_code);
+    EXPECT_EQ(spelled.err, old.err);
+}
+
 TEST(CommandLineHabits, BadInputExitsOne) {
     CommandResult r = runRobometrics({"info", "/nonexistent/run.mcap"});
     EXPECT_EQ(r.exit_code, 1);

@@ -543,7 +543,7 @@ TEST(KillAnyMoment, BenchOrchestrator) {
         auto jobs = store->jobs();
         ASSERT_TRUE(jobs.ok()) << jobs.message();
         ASSERT_EQ(jobs->size(), 4u);
-        for (const auto &job : *jobs) EXPECT_EQ(job.status, "done") << "job " << job.index;
+        for (const auto &job : *jobs) EXPECT_EQ(job.status, bench::JobStatus::done) << "job " << job.index;
         for (const char *name : {"report.html", "results.csv", "results.json"}) {
             EXPECT_TRUE(fs::exists(out / name)) << name;
         }

@@ -48,7 +48,7 @@ TEST(BagPass, OneReadGivesTheClockAndEachNodesResult) {
     auto source = bag::openBag(bag.string());
     ASSERT_TRUE(source.ok()) << source.message();
     pipeline::Pipeline pipe;
-    auto setup = setUpRun((*source)->topics(), pipe, EvaluateOptions{});
+    auto setup = setUpRun((*source)->topics(), pipe.remaps(), EvaluateOptions{});
     ASSERT_TRUE(setup.ok()) << setup.message();
     BagPass pass(*setup, PassWants{}, bag.string(), pipe);
     auto result = pass.run(pipe, std::move(*source));
@@ -84,8 +84,10 @@ TEST(BagPass, AWrongTypeOnAChosenTopicFailsTheRead) {
     auto source = bag::openBag(bag.string());
     ASSERT_TRUE(source.ok()) << source.message();
     pipeline::Pipeline pipe;
-    ASSERT_TRUE(pipe.addRemaps({"/scan=/amcl_pose"}).ok());  // a pose is no LaserScan
-    auto setup = setUpRun((*source)->topics(), pipe, EvaluateOptions{});
+    pipeline::Remaps remaps;
+    remaps.add("/scan", "/amcl_pose");  // a pose is no LaserScan
+    pipe.setRemaps(remaps);
+    auto setup = setUpRun((*source)->topics(), remaps, EvaluateOptions{});
     ASSERT_TRUE(setup.ok()) << setup.message();
     BagPass pass(*setup, PassWants{}, bag.string(), pipe);
     auto result = pass.run(pipe, std::move(*source));

@@ -20,8 +20,8 @@ TEST(RunSetup, ANav2RecordingReadsItsOwnTopicsAndListsWhatItLacks) {
     const std::vector<bag::TopicInfo> topics{setupTopic("/scan", "sensor_msgs/msg/LaserScan"),
                                              setupTopic("/odom", "nav_msgs/msg/Odometry"),
                                              setupTopic("/amcl_pose", "geometry_msgs/msg/PoseWithCovarianceStamped")};
-    pipeline::Pipeline pipe;
-    auto setup = setUpRun(topics, pipe, EvaluateOptions{});
+    const pipeline::Remaps none;
+    auto setup = setUpRun(topics, none, EvaluateOptions{});
     ASSERT_TRUE(setup.ok()) << setup.message();
     EXPECT_EQ(setup->topics.scan, "/scan");
     EXPECT_EQ(setup->topics.odometry, "/odom");
@@ -41,17 +41,17 @@ TEST(RunSetup, ANav2RecordingReadsItsOwnTopicsAndListsWhatItLacks) {
 TEST(RunSetup, ARemappedScanNarrowsTheScannersToThatTopic) {
     const std::vector<bag::TopicInfo> topics{setupTopic("/scan", "sensor_msgs/msg/LaserScan"),
                                              setupTopic("/rear/scan", "sensor_msgs/msg/LaserScan")};
-    pipeline::Pipeline pipe;
-    ASSERT_TRUE(pipe.addRemaps({"/scan=/rear/scan"}).ok());
-    auto setup = setUpRun(topics, pipe, EvaluateOptions{});
+    pipeline::Remaps remaps;
+    remaps.add("/scan", "/rear/scan");
+    auto setup = setUpRun(topics, remaps, EvaluateOptions{});
     ASSERT_TRUE(setup.ok()) << setup.message();
     EXPECT_TRUE(setup->scan_named);
     EXPECT_EQ(setup->topics.scan, "/rear/scan");
 }
 
 TEST(RunSetup, AnEmptyBagListsEveryMissingInput) {
-    pipeline::Pipeline pipe;
-    auto setup = setUpRun({}, pipe, EvaluateOptions{});
+    const pipeline::Remaps none;
+    auto setup = setUpRun({}, none, EvaluateOptions{});
     ASSERT_TRUE(setup.ok()) << setup.message();
     // LaserScan, IMU, odometry, AMCL.
     EXPECT_EQ(setup->notes.size(), 4U);
@@ -60,8 +60,8 @@ TEST(RunSetup, AnEmptyBagListsEveryMissingInput) {
 TEST(RunSetup, AStuckWindowOfZeroIsRefusedBeforeReading) {
     EvaluateOptions options;
     options.param_overrides = {"stuck_window_s:=0.0"};
-    pipeline::Pipeline pipe;
-    auto setup = setUpRun({}, pipe, options);
+    const pipeline::Remaps none;
+    auto setup = setUpRun({}, none, options);
     ASSERT_FALSE(setup.ok());
     EXPECT_NE(setup.message().find("stuck_window_s must be > 0"), std::string::npos) << setup.message();
 }

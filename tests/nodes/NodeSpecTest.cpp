@@ -21,8 +21,8 @@ TEST(NodeSpec, FindsInputsAndOutputsByName) {
 }
 
 TEST(NodeSpec, ResolvesTheDefaultTopicsThroughRemaps) {
-    pipeline::Pipeline remaps;
-    ASSERT_TRUE(remaps.addRemaps({"scan=/front/scan"}).ok());
+    pipeline::Remaps remaps;
+    remaps.add("scan", "/front/scan");
     const NodeTopics topics = resolveTopics(kSpec, remaps);
     EXPECT_EQ(topics.at("scan"), "/front/scan");
     EXPECT_EQ(topics.at("imu"), "/imu/data");

@@ -13,7 +13,7 @@ TEST(TopicChoice, PrefersEachNodesDefaultTopicThenAnyTopicOfTheType) {
     bag.declare<msgs::Odometry>("/odom");
     bag.declare<msgs::PoseWithCovarianceStamped>("/amcl_pose");
     bag.declare<msgs::TFMessage>("/tf");
-    pipeline::Pipeline none;
+    const pipeline::Remaps none;
     const TopicChoice c = chooseTopics(bag.topics(), none);
     EXPECT_EQ(c.scan, "/scan");      // the default wins over the first LaserScan
     EXPECT_EQ(c.odometry, "/odom");  // a Nav2 robot's odometry stands in for /odometry/wheels
@@ -28,8 +28,8 @@ TEST(TopicChoice, AnExplicitRemapWinsOverDetection) {
     test::MessageList bag;
     bag.declare<msgs::LaserScan>("/scan");
     bag.declare<msgs::LaserScan>("/rear/scan");
-    pipeline::Pipeline remaps;
-    ASSERT_TRUE(remaps.addRemaps({"scan=/rear/scan"}).ok());
+    pipeline::Remaps remaps;
+    remaps.add("scan", "/rear/scan");
     EXPECT_EQ(chooseTopics(bag.topics(), remaps).scan, "/rear/scan");
 }
 
@@ -38,15 +38,15 @@ TEST(TopicChoice, GroundTruthIsFoundByTypeAndNameAndNeverTakenAsTheRobotsOwn) {
     bag.declare<msgs::Odometry>("/ground_truth");  // Gazebo's p3d plugin, first in the file
     bag.declare<msgs::Odometry>("/wheel/odometry");
     bag.declare<msgs::PoseWithCovarianceStamped>("/vicon/robot/pose");
-    pipeline::Pipeline none;
+    const pipeline::Remaps none;
     const TopicChoice c = chooseTopics(bag.topics(), none);
     EXPECT_EQ(c.odometry, "/wheel/odometry");  // not the first Odometry: that one is ground truth
     EXPECT_EQ(c.ground_truth, "/ground_truth");
     EXPECT_EQ(c.ground_truth_type, "nav_msgs/msg/Odometry");
     EXPECT_TRUE(c.amcl_pose.empty());  // the motion-capture pose is not a localization estimate
     // The user names another.
-    pipeline::Pipeline remaps;
-    ASSERT_TRUE(remaps.addRemaps({"ground_truth=/vicon/robot/pose"}).ok());
+    pipeline::Remaps remaps;
+    remaps.add("ground_truth", "/vicon/robot/pose");
     const TopicChoice named = chooseTopics(bag.topics(), remaps);
     EXPECT_EQ(named.ground_truth, "/vicon/robot/pose");
     EXPECT_EQ(named.ground_truth_type, "geometry_msgs/msg/PoseWithCovarianceStamped");

@@ -34,7 +34,7 @@ TEST(TraversalNode, ANav2RecordingFallsBackToOdomForVelocityAndDistance) {
     test::MessageList bag;
     bag.declare<msgs::LaserScan>("/scan");
     bag.declare<msgs::Odometry>("/odom");
-    pipeline::Pipeline none;
+    const pipeline::Remaps none;
     const TraversalInputs in = TraversalNode::chooseInputs("run.mcap", bag.topics(), none);
     EXPECT_EQ(in.topics.at("odometry"), "/odom");
     EXPECT_EQ(in.topics.at("distance"), "/odom");

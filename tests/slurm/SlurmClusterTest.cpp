@@ -29,8 +29,8 @@
 #include "robometrics/bench/BenchAggregates.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
 #include "robometrics/bench/ResultStore.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 #include "robometrics/system/ProcessGroup.hpp"
 
 namespace robometrics::bench {
@@ -341,7 +341,7 @@ void runSomeLocally(const std::string &binary, const fs::path &matrix, const fs:
             auto store = ResultStore::open((out / "bench.sqlite").string());
             auto rows = store ? store->jobs() : Result<std::vector<JobRecord>>(Error{"no store"});
             if (!rows) return false;
-            return std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == "done"; }) >=
+            return std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == JobStatus::done; }) >=
                    done;
         },
         std::chrono::seconds(120));

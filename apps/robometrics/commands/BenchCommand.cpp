@@ -9,11 +9,11 @@
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
-#include "robometrics/bench/BenchReportFiles.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/Benchmark.hpp"
 #include "robometrics/bench/RegressionGate.hpp"
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/report/BenchReportFiles.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 #include "robometrics/system/StopSignals.hpp"
 
@@ -26,7 +26,7 @@ int printOrFail(const std::string &command, const Result<std::string> &text) {
     return 0;
 }
 
-int runBench(bench::BenchmarkOptions o, bool quiet) {
+int runBench(bench::BenchmarkOptions o, const std::string &executor, bool quiet) {
     if (o.matrix_file.empty() || o.out_dir.empty()) {
         fmt::print(stderr,
                    "robometrics bench: error: {} missing: robometrics bench MATRIX.yaml -o OUT\n"
@@ -34,7 +34,10 @@ int runBench(bench::BenchmarkOptions o, bool quiet) {
                    o.matrix_file.empty() ? "MATRIX" : "-o OUT");
         return 2;
     }
-    if (o.executor == "local") o.stop_requested = system::catchStopSignals();
+    auto chosen = bench::parseExecutor(executor);  // CLI11 took only local or slurm
+    if (!chosen) return usage("bench", chosen.status());
+    o.executor = *chosen;
+    if (o.executor == bench::Executor::local) o.stop_requested = system::catchStopSignals();
     if (!quiet && isatty(STDERR_FILENO) == 1) {  // redrawn in place on a terminal, else nothing until the end
         o.progress = [](const std::string &line, bool last) {
             fmt::print(stderr, "\r\033[K{}{}", line, last ? "\n" : "");
@@ -149,7 +152,8 @@ const RegisterCommand kBenchRegistration{
         app.add_option("-o,--output", o->out_dir, "Output directory: bench.sqlite and jobs/");
         app.add_option("-j,--jobs", o->workers, "Parallel jobs (default: the number of CPUs)")
             ->check(CLI::NonNegativeNumber);
-        app.add_option("--executor", o->executor, "local or slurm")
+        auto executor = std::make_shared<std::string>(bench::executorText(bench::Executor::local));
+        app.add_option("--executor", *executor, "local or slurm")
             ->check(CLI::IsMember({"local", "slurm"}))
             ->capture_default_str();
         app.add_flag("--resume", o->resume, "Continue the benchmark stored in OUT: rerun what is not done");
@@ -228,11 +232,11 @@ const RegisterCommand kBenchRegistration{
         gate_app->add_option("--base-cell", gate->options.base_cell, "Compare only this cell of BASE (key or number)");
         gate_app->add_option("--new-cell", gate->options.new_cell, "... against this cell of NEW");
         gate_app->add_option("--markdown", gate->markdown_file, "Also write the Markdown summary to this file");
-        return [o, quiet, index, compare, run_job, report, status, gate, gate_app] {
+        return [o, executor, quiet, index, compare, run_job, report, status, gate, gate_app] {
             if (gate_app->parsed()) return runCompare(*gate);
             if (run_job->parsed()) return runJobs(o->out_dir, *index);
             if (report->parsed()) return printOrFail("bench report", bench::benchReport(o->out_dir, *compare));
-            if (!status->parsed()) return runBench(*o, *quiet);
+            if (!status->parsed()) return runBench(*o, *executor, *quiet);
             auto state = bench::benchStatus(o->out_dir);
             return state ? printOrFail("bench status", state->text) : fail("bench status", state.error());
         };

@@ -22,6 +22,7 @@ namespace {
 struct EvaluateCli {
     std::string input, out_dir;
     std::optional<std::string> gt_traj, est_traj;  ///< as typed: FILE, BAG:TOPIC or BAG:tf:PARENT:CHILD
+    std::vector<std::string> remaps;               ///< --topic as typed, parsed into options.remaps
     evaluate::EvaluateOptions options;
     bool json = false;
     bool verdict_exit_code = false;
@@ -38,7 +39,7 @@ int verdictExitCode(const evaluate::Evaluation &e) {
 int runEvaluate(EvaluateCli &cli) {
     evaluate::EvaluateOptions &o = cli.options;
     // A malformed -p or --topic is bad usage (exit 2), as in every command that runs a node.
-    if (auto code = checkUsage("evaluate", o.param_overrides, o.remaps)) return *code;
+    if (auto code = checkUsage("evaluate", o.param_overrides, cli.remaps, &o.remaps)) return *code;
     // The trajectory arguments, parsed once: a malformed one is bad usage too.
     for (auto [typed, into] :
          {std::pair{&cli.gt_traj, &o.gt_trajectory}, std::pair{&cli.est_traj, &o.est_trajectory}}) {
@@ -85,7 +86,7 @@ const RegisterCommand kEvaluateRegistration{
                                    nodes::LostNode::spec().name, nodes::SlamRunNode::spec().name));
         app.add_option("-p,--param", cli->options.param_overrides, "Parameter override name:=value")
             ->allow_extra_args(false);
-        app.add_option("--topic", cli->options.remaps, "Topic remapping name=/topic")->allow_extra_args(false);
+        app.add_option("--remap,--topic", cli->remaps, "Topic remapping name=/topic")->allow_extra_args(false);
         app.add_option("--t-max-diff", cli->options.t_max_diff, "Trajectory association tolerance [s]")
             ->capture_default_str();
         app.add_option("--cpu-budget", cli->options.cpu_budget_percent, "CPU budget [%] for the system anomaly")

@@ -40,7 +40,8 @@ decltype(Node::configure(std::declval<Params>())) configureNode(
 
 struct TraversalNodeOptions {
     std::string output, params_file;
-    std::vector<std::string> overrides, remaps;
+    std::vector<std::string> overrides;
+    std::vector<std::string> remaps;  ///< the --topic rules as typed; checkUsage parses them
     bool extended = false, json = false;
 };
 
@@ -50,7 +51,7 @@ inline void addTraversalNodeOptions(CLI::App &app, TraversalNodeOptions &o) {
     addParamOptions(app, o.params_file, o.overrides, nodes::TraversalNode::spec());
     std::vector<std::string> rules;
     for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) rules.push_back(in.topic.substr(1) + "=/x");
-    app.add_option("--topic", o.remaps, fmt::format("remap an input: {}", fmt::join(rules, ", ")))
+    app.add_option("--remap,--topic", o.remaps, fmt::format("remap an input: {}", fmt::join(rules, ", ")))
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     app.add_flag("--extended", o.extended,

@@ -23,7 +23,8 @@ const RegisterCommand kSlamEvalRegistration(
             ->capture_default_str();
         app.add_option("--map-topic", r->map_topic, "estimated OccupancyGrid topic (last message)")
             ->capture_default_str();
-        app.add_option("--odom-topic", r->odom_topic, "odometry topic (path length, speed)")->capture_default_str();
+        app.add_option("--odometry-topic,--odom-topic", r->odom_topic, "odometry topic (path length, speed)")
+            ->capture_default_str();
         app.add_option("--scan-topic", r->scan_topic, "laser scan topic (presence check)")->capture_default_str();
         app.add_option("--t-max-diff", r->t_max_diff, "association tolerance (s)")->capture_default_str();
         app.add_option("--delta", r->rpe_delta, "RPE delta")->capture_default_str();

@@ -13,12 +13,13 @@ namespace {
 constexpr const char *kTraversalCommand = "traversal";
 
 int runTraversal(const std::string &bag, const TraversalNodeOptions &o, bool strict, bool quiet) {
-    if (auto code = checkUsage(kTraversalCommand, o.overrides, o.remaps)) return *code;
+    pipeline::Remaps remaps;
+    if (auto code = checkUsage(kTraversalCommand, o.overrides, o.remaps, &remaps)) return *code;
     auto config = configureNode<nodes::TraversalNode>(kTraversalCommand, o.params_file, o.overrides);
     if (!config) return fail(kTraversalCommand, config.error());
     return printRun(kTraversalCommand,
                     nodes::runTraversal(bagRun(kTraversalCommand, bag, o.json, strict, !quiet),
-                                        {*config, o.remaps, o.output, o.extended, printTraversalDebug}));
+                                        {*config, std::move(remaps), o.output, o.extended, printTraversalDebug}));
 }
 
 const RegisterCommand kTraversalRegistration(

@@ -54,11 +54,11 @@ int runLiveCommand(const std::string &name, LiveCli &o) {
         if (!contract) return usage(cmd, contract.error());
         o.stats.contract = std::move(*contract);
     }
-    for (const auto *overrides : {&o.traversal.overrides, &o.costmap.overrides, &o.lost.overrides}) {
-        if (auto code = checkUsage(cmd, *overrides, o.traversal.remaps)) return *code;
+    pipeline::Remaps remaps;
+    if (auto code = checkUsage(cmd, o.traversal.overrides, o.traversal.remaps, &remaps)) return *code;
+    for (const auto *overrides : {&o.costmap.overrides, &o.lost.overrides}) {
+        if (auto code = checkUsage(cmd, *overrides)) return *code;
     }
-    pipeline::Pipeline remaps;
-    (void)remaps.addRemaps(o.traversal.remaps);  // checked above
     o.traversal_run.inputs = nodes::resolveTopics(nodes::TraversalNode::spec(), remaps);
     if (Status s = configure(name, o); !s.ok()) return fail(cmd, s.error());
     if (name == "list" && o.session.duration_s <= 0) o.session.duration_s = 3.0;  // discovery needs a moment

@@ -45,10 +45,10 @@ BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<
         if (added) out.cells.push_back(CellAggregate{job.cell_key, 0, 0, 0, {}, {}});
         CellAggregate &cell = out.cells[it->second];
         cell.jobs.push_back(job.index);
-        if (job.status == "done") {
+        if (job.status == JobStatus::done) {
             ++cell.done;
             cell_of_done_job[job.index] = it->second;
-        } else if (job.status == "failed") {
+        } else if (job.status == JobStatus::failed) {
             ++cell.failed;
         } else {
             ++cell.unfinished;
@@ -59,7 +59,7 @@ BenchAggregates aggregate(const std::vector<JobRecord> &jobs, const std::vector<
     // metrics table: the store has no such row).
     std::vector<MetricValue> verdicts;
     for (const JobRecord &job : ordered) {
-        if (job.status != "done") continue;
+        if (job.status != JobStatus::done) continue;
         if (auto v = potentialFailure(job)) verdicts.push_back({job.index, kPotentialFailure, v});
     }
     std::vector<const MetricValue *> sorted;

@@ -10,7 +10,7 @@
 
 #include "robometrics/bench/JobChecks.hpp"
 #include "robometrics/bench/JobSpec.hpp"
-#include "robometrics/bench/SampleSummary.hpp"
+#include "robometrics/bench/stats/SampleSummary.hpp"
 
 namespace robometrics::bench {
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "robometrics/bench/JobLeftovers.hpp"
-#include "robometrics/bench/SlurmPacking.hpp"
+#include "robometrics/bench/slurm/SlurmPacking.hpp"
 #include "robometrics/system/ExecutablePath.hpp"
 #include "robometrics/system/LeftoverGroups.hpp"
 

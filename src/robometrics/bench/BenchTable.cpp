@@ -26,14 +26,14 @@ std::string formatCellTable(const std::vector<JobRecord> &jobs) {
             rows.push_back({j.cell_key, j.cell_key.empty() ? "(all)" : j.cell_key});
         }
         CellRow &r = rows.back();
-        if (j.status == "done") {
+        if (j.status == JobStatus::done) {
             ++r.done;
             r.ok += j.verdict == std::optional<std::string>("ok") ? 1 : 0;
             r.run_s += j.run_s.value_or(0);
             r.runs += j.run_s ? 1 : 0;
             r.evaluate_s += j.evaluate_s.value_or(0);
             r.evaluations += j.evaluate_s ? 1 : 0;
-        } else if (j.status == "failed") {
+        } else if (j.status == JobStatus::failed) {
             ++r.failed;
         } else {
             ++r.other;

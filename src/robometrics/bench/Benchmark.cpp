@@ -4,11 +4,11 @@
 
 #include <algorithm>
 
-#include "robometrics/bench/BenchReportFiles.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/BenchTable.hpp"
 #include "robometrics/bench/LocalExecutor.hpp"
-#include "robometrics/bench/SlurmExecutor.hpp"
+#include "robometrics/bench/report/BenchReportFiles.hpp"
+#include "robometrics/bench/slurm/SlurmExecutor.hpp"
 #include "robometrics/system/ExecutablePath.hpp"
 
 namespace robometrics::bench {
@@ -27,7 +27,7 @@ Result<BenchmarkRun> describeLocalRun(const ResultStore &store, const std::strin
     }
     run.text += fmt::format("\n{}\nresults: {}, report: {}\n", report->table, storePath(out_dir), report->report_path);
     const auto failed =
-        std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == "failed"; });
+        std::count_if(rows->begin(), rows->end(), [](const JobRecord &r) { return r.status == JobStatus::failed; });
     if (interrupted) {
         run.failure = "interrupted: continue with --resume";
     } else if (failed > 0) {
@@ -38,12 +38,16 @@ Result<BenchmarkRun> describeLocalRun(const ResultStore &store, const std::strin
 
 }  // namespace
 
+Result<Executor> parseExecutor(const std::string &text) {
+    for (Executor executor : {Executor::local, Executor::slurm}) {
+        if (text == executorText(executor)) return executor;
+    }
+    return Error{fmt::format("unknown executor '{}' (expected local or slurm)", text)};
+}
+
 Result<BenchmarkRun> runBenchmark(const BenchmarkOptions &given) {
     BenchmarkOptions options = given;
     if (options.robometrics.empty()) options.robometrics = system::executablePath();
-    if (options.executor != "local" && options.executor != "slurm") {
-        return Error{fmt::format("unknown executor '{}' (expected local or slurm)", options.executor)};
-    }
     auto matrix = loadMatrix(options.matrix_file);
     if (!matrix) return matrix.error();
     auto jobs = expandMatrix(*matrix, ExpandContext{options.out_dir, options.robometrics});
@@ -51,7 +55,7 @@ Result<BenchmarkRun> runBenchmark(const BenchmarkOptions &given) {
     std::string notes;
     auto store = prepareStore(*matrix, *jobs, options.out_dir, options.resume, &notes);
     if (!store) return store.error();
-    if (options.executor == "slurm") {
+    if (options.executor == Executor::slurm) {
         auto submitted = submitSlurm(
             *matrix, SlurmOptions{options.out_dir, options.robometrics, options.resume, options.jobs_per_task});
         if (!submitted) return submitted.error();

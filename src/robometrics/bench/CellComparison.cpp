@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
 
 namespace robometrics::bench {
 namespace {

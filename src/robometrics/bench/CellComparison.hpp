@@ -6,8 +6,8 @@
 #include <string>
 
 #include "robometrics/bench/BenchAggregates.hpp"
-#include "robometrics/bench/BootstrapDifference.hpp"
-#include "robometrics/bench/WelchTest.hpp"
+#include "robometrics/bench/stats/BootstrapDifference.hpp"
+#include "robometrics/bench/stats/WelchTest.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::bench {

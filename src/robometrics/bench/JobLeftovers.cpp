@@ -32,7 +32,7 @@ bool workerAlive(const std::string &worker) {
 
 Result<std::string> endJobLeftovers(const std::vector<JobRecord> &rows, const std::vector<JobSpec> &jobs) {
     for (const JobRecord &row : rows) {
-        if (row.status == "running" && row.worker && workerAlive(*row.worker)) {
+        if (row.status == JobStatus::running && row.worker && workerAlive(*row.worker)) {
             return Error{
                 fmt::format("job {} is being run by worker {}, which is still alive: stop it (or let it "
                             "finish) before --resume, or it would run twice",

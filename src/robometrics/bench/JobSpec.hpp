@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bench/JobStatus.hpp"
 #include "robometrics/topicstats/RecordingContract.hpp"
 
 namespace robometrics::bench {
@@ -33,7 +34,7 @@ struct JobRecord {
     int iteration = 0;
     std::int64_t seed = 0;
     std::string command_json;
-    std::string status;  ///< pending | running | done | failed
+    JobStatus status = JobStatus::pending;
     int attempts = 0;
     std::optional<int> exit_code;
     std::optional<std::string> worker;

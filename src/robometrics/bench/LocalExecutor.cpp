@@ -140,7 +140,7 @@ Result<LocalSummary> runLocal(const MatrixSpec &matrix, const LocalOptions &opti
     Shared shared;
     shared.stored = &*stored;
     shared.options = &options;
-    for (const JobRecord &r : *rows) shared.counters.total += r.status == "pending" ? 1 : 0;
+    for (const JobRecord &r : *rows) shared.counters.total += r.status == JobStatus::pending ? 1 : 0;
     const std::vector<int> cpus = availableCpus();
     int workers = options.workers > 0 ? options.workers : static_cast<int>(cpus.size());
     workers = std::max(1, std::min(workers, std::max(1, shared.counters.total.load())));

@@ -14,7 +14,7 @@
 #include <set>
 #include <sstream>
 
-#include "robometrics/bench/SlurmPacking.hpp"
+#include "robometrics/bench/slurm/SlurmPacking.hpp"
 #include "robometrics/core/Text.hpp"
 #include "robometrics/io/ContractSpecFile.hpp"
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "robometrics/bench/BootstrapDifference.hpp"
+#include "robometrics/bench/stats/BootstrapDifference.hpp"
 #include "robometrics/bench/CellComparison.hpp"
 #include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 
@@ -102,7 +102,7 @@ std::vector<Recording> fleetRecordings(const GateInput &in) {
         r.cell = &cell;
         for (int index : cell.jobs) {
             const JobRecord *job = job_of.count(index) ? job_of[index] : nullptr;
-            if (job == nullptr || job->status != "done") continue;
+            if (job == nullptr || job->status != JobStatus::done) continue;
             auto digest = in.recordings->find(index);
             if (digest == in.recordings->end()) continue;
             if (r.first_done < 0) {

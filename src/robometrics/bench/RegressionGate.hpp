@@ -33,10 +33,10 @@
 #include <vector>
 
 #include "robometrics/bench/BenchAggregates.hpp"
-#include "robometrics/bench/MultipleComparisons.hpp"
-#include "robometrics/bench/PairedTests.hpp"
-#include "robometrics/bench/SampleSummary.hpp"
-#include "robometrics/bench/WelchTest.hpp"
+#include "robometrics/bench/stats/MultipleComparisons.hpp"
+#include "robometrics/bench/stats/PairedTests.hpp"
+#include "robometrics/bench/stats/SampleSummary.hpp"
+#include "robometrics/bench/stats/WelchTest.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::bench {

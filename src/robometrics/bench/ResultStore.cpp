@@ -240,7 +240,13 @@ Result<std::vector<JobRecord>> ResultStore::jobs(Summary summary) const {
         r.iteration = static_cast<int>(*s.optInt(3));
         r.seed = *s.optInt(4);
         r.command_json = s.text(5);
-        r.status = s.text(6);
+        const std::string status = s.text(6);
+        const std::optional<JobStatus> known = jobStatusOf(status);
+        if (!known) {
+            return Error{fmt::format("{}: job {} has the status '{}' (expected pending, running, done or failed)",
+                                     path_, r.index, status)};
+        }
+        r.status = *known;
         r.attempts = static_cast<int>(s.optInt(7).value_or(0));
         if (auto v = s.optInt(8)) r.exit_code = static_cast<int>(*v);
         r.worker = s.optText(9);
@@ -336,7 +342,7 @@ Status ResultStore::record(const JobOutcome &o) {
                     "UPDATE jobs SET status=?, attempts=max(attempts, 1) - 1 + ?, exit_code=?, worker=?, started_ns=?, "
                     "finished_ns=?, run_s=?, evaluate_s=?, verdict=?, anomalies=?, summary_json=?, out_dir=?, error=? "
                     "WHERE job_index=?");
-        s.bind(1, std::string(o.success ? "done" : "failed"));
+        s.bind(1, std::string(jobStatusText(o.success ? JobStatus::done : JobStatus::failed)));
         s.bind(2, o.attempts);
         s.bind(3, o.exit_code);
         s.bind(4, o.worker);

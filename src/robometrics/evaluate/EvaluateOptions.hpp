@@ -8,6 +8,7 @@
 
 #include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/io/TrajectorySource.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 
 namespace robometrics::evaluate {
 
@@ -17,7 +18,7 @@ struct EvaluateOptions {
     std::optional<io::TrajectorySource> est_trajectory;  ///< a bag topic or TF chain; default: TF map->base_link
     std::optional<std::string> params_file;     ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)
     std::vector<std::string> param_overrides;   ///< name:=value
-    std::vector<std::string> remaps;            ///< name=/topic
+    pipeline::Remaps remaps;                    ///< --topic name=/topic, parsed where it came in
     double t_max_diff = 0.01;                   ///< trajectory association, seconds
     double cpu_budget_percent = 100.0;
     double topic_drop_ratio = 0.05;  ///< a topic with more estimated drops than this share is an anomaly

@@ -83,10 +83,10 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     if (!source) return source.error();
     e.window = window;
     pipeline::Pipeline pipe;
-    ROBOMETRICS_TRY(pipe.addRemaps(options.remaps));
+    pipe.setRemaps(options.remaps);
     pipe.showProgress(options.progress, bag::bytesOnDisk(inputs.bag));
     pipe.readAhead(options.threads > 1);
-    auto setup = setUpRun((*source)->topics(), pipe, options);
+    auto setup = setUpRun((*source)->topics(), options.remaps, options);
     if (!setup) return setup.error();
     e.topics = setup->topics;
     append(e.notes, std::move(setup->notes));

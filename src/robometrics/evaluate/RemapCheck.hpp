@@ -5,11 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/pipeline/Remaps.hpp"
+
 namespace robometrics::evaluate {
 
-/// One warning per rule ("name=/topic", already checked) naming a topic `bag` lacks. Only with
+/// One warning per remapped name whose topic `bag` lacks (the last rule of each name). Only with
 /// rules is the bag opened (listing a FILE-compressed bag decompresses it); a bag that cannot be
 /// opened gives no warnings (evaluateRun reports it).
-std::vector<std::string> unmatchedRemapWarnings(const std::vector<std::string> &rules, const std::string &bag);
+std::vector<std::string> unmatchedRemapWarnings(const pipeline::Remaps &remaps, const std::string &bag);
 
 }  // namespace robometrics::evaluate

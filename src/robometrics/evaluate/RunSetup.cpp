@@ -80,7 +80,7 @@ Result<RunChecks> runChecks(const EvaluateOptions &options) {
     return c;
 }
 
-Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const pipeline::Pipeline &remapped,
+Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const pipeline::Remaps &remapped,
                           const EvaluateOptions &options) {
     RunSetup setup;
     setup.bag_topics = bag_topics;

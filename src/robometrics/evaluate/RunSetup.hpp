@@ -15,7 +15,7 @@
 #include "robometrics/localization/LostDetectorConfig.hpp"
 #include "robometrics/nodes/Robots.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
-#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 #include "robometrics/slam/FailureHeuristics.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
 #include "robometrics/traversal/TraversalConfig.hpp"
@@ -49,7 +49,7 @@ struct RunSetup {
 Result<RunChecks> runChecks(const EvaluateOptions &options);
 
 /// The setup of a run whose bag lists `bag_topics`, after the remaps of `remapped`.
-Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const pipeline::Pipeline &remapped,
+Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const pipeline::Remaps &remapped,
                           const EvaluateOptions &options);
 
 }  // namespace robometrics::evaluate

@@ -71,7 +71,7 @@ Result<std::unique_ptr<pipeline::McapResultFile>> openOutput(const std::string &
 
 Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     pipeline::Pipeline pipeline;
-    ROBOMETRICS_TRY(pipeline.addRemaps(t.remaps));
+    pipeline.setRemaps(t.remaps);
     // The bag is opened for the seed's inputs; its topic list decides the fallbacks, and only a
     // fallback to another odometry topic opens it again.
     auto open = [&](const NodeTopics &topics) {
@@ -79,10 +79,10 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
         for (const auto &[role, topic] : topics) read.topics.push_back(topic);
         return bag::openBag(run.bag, read);
     };
-    const NodeTopics seed = resolveTopics(TraversalNode::spec(), pipeline);
+    const NodeTopics seed = resolveTopics(TraversalNode::spec(), t.remaps);
     auto source = open(seed);
     if (!source) return source.error();
-    const TraversalInputs inputs = TraversalNode::chooseInputs(run.bag, (*source)->topics(), pipeline);
+    const TraversalInputs inputs = TraversalNode::chooseInputs(run.bag, (*source)->topics(), t.remaps);
     for (const std::string &note : inputs.notes) run.note(note);
     if (inputs.topics.at("odometry") != seed.at("odometry")) source = open(inputs.topics);
     if (!source) return source.error();

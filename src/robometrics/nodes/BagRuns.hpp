@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "robometrics/localization/LostDetectorConfig.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
 #include "robometrics/traversal/TraversalConfig.hpp"
 #include "robometrics/traversal/TraversalMetrics.hpp"
@@ -35,8 +36,8 @@ struct BagRun {
 
 struct TraversalBagRun {
     traversal::TraversalConfig config;
-    std::vector<std::string> remaps;  ///< "name=/topic", already checked
-    std::string csv;                  ///< empty: the seed's timestamped name
+    pipeline::Remaps remaps;  ///< the --topic rules
+    std::string csv;          ///< empty: the seed's timestamped name
     bool extended = false;
     traversal::TraversalMetrics::DebugSink debug;
 };

@@ -26,7 +26,7 @@ std::vector<std::string> scanValidityPatterns(const topicstats::RecordingContrac
 }
 
 std::string motionTopic(const std::vector<bag::TopicInfo> &topics) {
-    return chooseTopics(topics, pipeline::Pipeline{}).odometry;
+    return chooseTopics(topics, pipeline::Remaps{}).odometry;
 }
 
 Status ContractMessages::addScan(topicstats::ScanValidityMeasurer &into, const bag::Message &message) {

@@ -10,12 +10,15 @@
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 
 namespace robometrics::nodes {
 
 /// A malformed override or remap, found before anything is read (the CLI calls it bad usage,
-/// exit 2; Python raises ArgumentError). Ok when all are well formed.
-Status checkNodeArguments(const std::vector<std::string> &overrides, const std::vector<std::string> &remaps = {});
+/// exit 2; Python raises ArgumentError). When all are well formed, the remap rules as the value
+/// the run takes (pipeline::parseRemaps).
+Result<pipeline::Remaps> checkNodeArguments(const std::vector<std::string> &overrides,
+                                            const std::vector<std::string> &remaps = {});
 
 /// The warning for a parameter name that no config read (likely a typo).
 std::string unknownParameterWarning(const std::string &name);

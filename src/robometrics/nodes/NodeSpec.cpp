@@ -24,7 +24,7 @@ std::vector<std::string> NodeSpec::outputTopics() const {
     return topics;
 }
 
-NodeTopics resolveTopics(const NodeSpec &spec, const pipeline::Pipeline &remaps) {
+NodeTopics resolveTopics(const NodeSpec &spec, const pipeline::Remaps &remaps) {
     NodeTopics topics;
     for (const NodeInput &in : spec.inputs) topics[in.role] = remaps.resolve(in.topic);
     return topics;

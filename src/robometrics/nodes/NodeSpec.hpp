@@ -44,7 +44,7 @@ struct NodeSpec {
 using NodeTopics = std::map<std::string, std::string>;
 
 /// The default topic of every input, as `remaps` resolves it.
-NodeTopics resolveTopics(const NodeSpec &spec, const pipeline::Pipeline &remaps);
+NodeTopics resolveTopics(const NodeSpec &spec, const pipeline::Remaps &remaps);
 
 /// The node's parameters: its section of the params file `file` (none when empty) and then the
 /// "name:=value" overrides. A file without the node's section is an error for a command that

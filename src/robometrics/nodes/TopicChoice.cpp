@@ -31,7 +31,7 @@ std::string pick(const std::vector<bag::TopicInfo> &topics, const std::string &t
 
 /// The ground truth in the bag: the topic `--topic ground_truth=/x` names, else the first topic
 /// of a ground-truth type whose name says it is ground truth.
-void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped,
+void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped,
                        const NodeSpec &activity, TopicChoice &c) {
     const std::string &default_name = activity.input("ground_truth_odometry").topic;
     const std::string named = remapped.resolve(default_name);
@@ -49,7 +49,7 @@ void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline
 
 }  // namespace
 
-TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped) {
+TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped) {
     TopicChoice c;
     // Each node's default topic is preferred; an explicit remapping of it wins over detection.
     auto choose = [&](const NodeInput &input, std::initializer_list<std::string> preferred) {

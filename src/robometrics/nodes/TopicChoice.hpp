@@ -28,7 +28,7 @@ struct TopicChoice {
 /// Such a topic is never chosen as the robot's own odometry or localization estimate.
 bool looksLikeGroundTruth(const std::string &topic);
 
-TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped);
+TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped);
 
 /// Distance travelled comes from the odometry pose when the bag has no PoseArray (the seed's
 /// ground-truth pose) but has odometry: what a Nav2 robot records. `traversal` and `evaluate`

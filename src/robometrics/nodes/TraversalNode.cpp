@@ -19,7 +19,7 @@ const NodeSpec &TraversalNode::spec() {
 }
 
 TraversalInputs TraversalNode::chooseInputs(const std::string &bag, const std::vector<bag::TopicInfo> &bag_topics,
-                                            const pipeline::Pipeline &remaps) {
+                                            const pipeline::Remaps &remaps) {
     TraversalInputs in;
     in.topics = resolveTopics(spec(), remaps);
     const TopicChoice choice = chooseTopics(bag_topics, remaps);

@@ -33,7 +33,7 @@ public:
     /// robot's /odom) gives the velocity, and without a PoseArray the odometry pose gives the
     /// distance (nodes/TopicChoice.hpp), as `evaluate` does.
     static TraversalInputs chooseInputs(const std::string &bag, const std::vector<bag::TopicInfo> &bag_topics,
-                                        const pipeline::Pipeline &remaps);
+                                        const pipeline::Remaps &remaps);
 
     TraversalNode(const traversal::TraversalConfig &config, traversal::TraversalMetrics::RowSink rows,
                   traversal::TraversalMetrics::DebugSink debug = {});

@@ -9,7 +9,6 @@
 #include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/core/ByteProgress.hpp"
 #include "robometrics/core/ProgressBar.hpp"
-#include "robometrics/pipeline/Remaps.hpp"
 
 namespace robometrics::pipeline {
 
@@ -17,18 +16,6 @@ namespace {
 /// Messages between two calls of the check (setCheck): a few milliseconds of analysis.
 constexpr std::uint64_t kCheckEvery = 4096;
 }  // namespace
-
-Status Pipeline::addRemaps(const std::vector<std::string> &rules) {
-    auto parsed = parseRemaps(rules);
-    if (!parsed) return parsed.error();
-    for (const RemapRule &rule : *parsed) remap(rule.from, rule.to);
-    return Status::Ok();
-}
-
-std::string Pipeline::resolve(const std::string &topic) const {
-    auto it = remaps_.find(withLeadingSlash(topic));
-    return it == remaps_.end() ? withLeadingSlash(topic) : it->second;
-}
 
 void Pipeline::addHandler(const std::string &topic, const std::string &type, RawHandler call) {
     Lane &lane = lanes_[lane_];

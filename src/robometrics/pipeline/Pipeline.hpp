@@ -4,7 +4,7 @@
 // into a reused buffer, however many subscribers it has, and calls them in log-time order.
 // Subscriptions fall into lanes (setLane); when the bag is read ahead, each lane runs on its own
 // thread over the same messages, so subscribers in different lanes must share no mutable state. Topic remapping works
-// like ROS 2 remapping: a subscription to "/scan" reads "/my/scan" after `remap("/scan", "/my/scan")`.
+// like ROS 2 remapping: a subscription to "/scan" reads "/my/scan" under the rule "/scan" -> "/my/scan" (Remaps).
 
 #include <atomic>
 #include <cstdint>
@@ -19,6 +19,7 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/msgs/Codec.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 
 namespace robometrics::pipeline {
 
@@ -33,14 +34,12 @@ class Pipeline {
 public:
     using RawHandler = std::function<Status(const bag::Message &)>;
 
-    /// Reads `to` wherever a subscription names `from`.
-    void remap(const std::string &from, const std::string &to) { remaps_[from] = to; }
-
-    /// Parses remapping rules "name=/new/topic" (name may omit the leading slash).
-    Status addRemaps(const std::vector<std::string> &rules);
+    /// The remapping of the subscriptions made from now on (none at first).
+    void setRemaps(Remaps remaps) { remaps_ = std::move(remaps); }
+    const Remaps &remaps() const { return remaps_; }
 
     /// The topic actually read for a subscription to `topic`.
-    std::string resolve(const std::string &topic) const;
+    std::string resolve(const std::string &topic) const { return remaps_.resolve(topic); }
 
     /// Calls `callback` with every message on `topic`, decoded as T. A topic whose type is not
     /// T makes run() fail with a message naming both types.
@@ -132,7 +131,7 @@ private:
     LaneEnd feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,
                  std::atomic<std::uint64_t> *stop_after) const;
 
-    std::map<std::string, std::string> remaps_;
+    Remaps remaps_;
     std::vector<Lane> lanes_{1};
     std::size_t lane_ = 0;
     std::map<std::tuple<std::size_t, std::string, std::string>, std::shared_ptr<void>>

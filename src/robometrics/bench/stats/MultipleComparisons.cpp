@@ -1,4 +1,4 @@
-#include "robometrics/bench/MultipleComparisons.hpp"
+#include "robometrics/bench/stats/MultipleComparisons.hpp"
 
 #include <algorithm>
 #include <cmath>

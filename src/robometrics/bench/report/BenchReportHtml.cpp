@@ -1,16 +1,16 @@
-#include "robometrics/bench/BenchReportHtml.hpp"
+#include "robometrics/bench/report/BenchReportHtml.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "robometrics/bench/AxisViews.hpp"
-#include "robometrics/bench/Leaderboard.hpp"
 #include "robometrics/bench/MatrixSpec.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
-#include "robometrics/bench/TableScript.hpp"
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/AxisViews.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
+#include "robometrics/bench/report/TableScript.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/SvgBoxPlot.hpp"
@@ -161,10 +161,11 @@ std::string runsTable(const std::vector<JobRecord> &jobs, const std::set<int> &w
         s += fmt::format(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
             "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-            job.index, escapeXml(job.cell_key), job.iteration, job.seed, escapeXml(job.status),
-            escapeXml(job.verdict.value_or("-")), escapeXml(anomalyCodes(job.summary_json)),
-            job.exit_code ? std::to_string(*job.exit_code) : "", job.run_s ? num(*job.run_s) : "",
-            job.evaluate_s ? num(*job.evaluate_s) : "", escapeXml(job.error.value_or("")), logs, report);
+            job.index, escapeXml(job.cell_key), job.iteration, job.seed,
+            escapeXml(std::string(jobStatusText(job.status))), escapeXml(job.verdict.value_or("-")),
+            escapeXml(anomalyCodes(job.summary_json)), job.exit_code ? std::to_string(*job.exit_code) : "",
+            job.run_s ? num(*job.run_s) : "", job.evaluate_s ? num(*job.evaluate_s) : "",
+            escapeXml(job.error.value_or("")), logs, report);
     }
     return s + "</table>\n";
 }

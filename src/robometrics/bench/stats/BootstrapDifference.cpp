@@ -1,4 +1,4 @@
-#include "robometrics/bench/BootstrapDifference.hpp"
+#include "robometrics/bench/stats/BootstrapDifference.hpp"
 
 #include <algorithm>
 #include <random>

@@ -1,4 +1,4 @@
-#include "robometrics/bench/AxisViews.hpp"
+#include "robometrics/bench/report/AxisViews.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <map>
 
-#include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 #include "robometrics/report/SvgPlot.hpp"
 

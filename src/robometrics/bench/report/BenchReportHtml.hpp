@@ -12,7 +12,7 @@
 
 #include "robometrics/bench/BenchAggregates.hpp"
 #include "robometrics/bench/CellComparison.hpp"
-#include "robometrics/bench/RunTrajectory.hpp"
+#include "robometrics/bench/report/RunTrajectory.hpp"
 
 namespace robometrics::bench {
 

@@ -1,4 +1,4 @@
-#include "robometrics/bench/BenchReportFiles.hpp"
+#include "robometrics/bench/report/BenchReportFiles.hpp"
 
 #include <fmt/format.h>
 
@@ -6,12 +6,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "robometrics/bench/BenchReportHtml.hpp"
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/ResultStore.hpp"
-#include "robometrics/bench/ResultsFiles.hpp"
-#include "robometrics/bench/ResultsTable.hpp"
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/BenchReportHtml.hpp"
+#include "robometrics/bench/report/ResultsFiles.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 
 namespace robometrics::bench {

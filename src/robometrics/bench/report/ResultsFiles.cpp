@@ -1,4 +1,4 @@
-#include "robometrics/bench/ResultsFiles.hpp"
+#include "robometrics/bench/report/ResultsFiles.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
 #include "robometrics/evaluate/MetricCatalogue.hpp"
 
 namespace robometrics::bench {
@@ -73,7 +73,7 @@ std::string resultsCsv(const std::vector<JobRecord> &jobs, const std::vector<Met
     out += "\n";
     for (const JobRecord &job : jobs) {
         out += fmt::format("{},{},{},{},{},{},{},{},{}", job.index, csvField(job.cell_key), job.iteration, job.seed,
-                           job.status, job.attempts, optionalText(job.exit_code), csvField(optionalText(job.verdict)),
+                           jobStatusText(job.status), job.attempts, optionalText(job.exit_code), csvField(optionalText(job.verdict)),
                            optionalText(job.anomalies));
         const auto &row = values[job.index];
         for (const std::string &name : names) {
@@ -96,13 +96,13 @@ std::string resultsJson(const BenchAggregates &aggregates, const std::vector<Job
     ordered_json job_list = ordered_json::array();
     for (const JobRecord &job : jobs) {
         ordered_json j{{"index", job.index},   {"cell", job.cell_key}, {"iteration", job.iteration},
-                       {"seed", job.seed},     {"status", job.status}, {"attempts", job.attempts},
+                       {"seed", job.seed},     {"status", std::string(jobStatusText(job.status))}, {"attempts", job.attempts},
                        {"exit_code", nullptr}, {"verdict", nullptr},   {"potential_failure", nullptr},
                        {"anomalies", nullptr}};
         if (job.exit_code) j["exit_code"] = *job.exit_code;
         if (job.verdict) j["verdict"] = *job.verdict;
         // What the cells' `potential_failure` aggregates, per job (done jobs with a verdict only).
-        if (job.status == "done") {
+        if (job.status == JobStatus::done) {
             if (auto failure = potentialFailure(job)) j["potential_failure"] = static_cast<int>(*failure);
         }
         if (job.anomalies) j["anomalies"] = *job.anomalies;

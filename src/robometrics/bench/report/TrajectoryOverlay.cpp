@@ -1,4 +1,4 @@
-#include "robometrics/bench/TrajectoryOverlay.hpp"
+#include "robometrics/bench/report/TrajectoryOverlay.hpp"
 
 #include <fmt/format.h>
 
@@ -28,7 +28,7 @@ std::vector<int> overlayJobs(const BenchAggregates &aggregates, const std::vecto
         for (int index : cell.jobs) {
             if (taken == kOverlayRunsPerCell) break;
             const JobRecord *job = findJob(jobs, index);
-            if (job == nullptr || job->status != "done") continue;
+            if (job == nullptr || job->status != JobStatus::done) continue;
             out.push_back(index);
             ++taken;
         }

@@ -1,4 +1,4 @@
-#include "robometrics/bench/SlurmPacking.hpp"
+#include "robometrics/bench/slurm/SlurmPacking.hpp"
 
 #include <fmt/format.h>
 

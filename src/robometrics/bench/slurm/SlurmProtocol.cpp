@@ -1,4 +1,4 @@
-#include "robometrics/bench/SlurmProtocol.hpp"
+#include "robometrics/bench/slurm/SlurmProtocol.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
-#include "robometrics/bench/SampleSummary.hpp"
+#include "robometrics/bench/stats/SampleSummary.hpp"
 
 #include <algorithm>
 #include <vector>
 
-#include "robometrics/bench/StudentT.hpp"
+#include "robometrics/bench/stats/StudentT.hpp"
 #include "robometrics/core/RunningStats.hpp"
 #include "robometrics/slam/BoxStatistics.hpp"
 

@@ -1,6 +1,6 @@
-#include "robometrics/bench/WelchTest.hpp"
+#include "robometrics/bench/stats/WelchTest.hpp"
 
-#include "robometrics/bench/StudentT.hpp"
+#include "robometrics/bench/stats/StudentT.hpp"
 #include "robometrics/core/RunningStats.hpp"
 
 namespace robometrics::bench {

@@ -1,4 +1,4 @@
-#include "robometrics/bench/SlurmController.hpp"
+#include "robometrics/bench/slurm/SlurmController.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include "robometrics/bench/StudentT.hpp"
+#include "robometrics/bench/stats/StudentT.hpp"
 
 #include <algorithm>
 #include <cmath>

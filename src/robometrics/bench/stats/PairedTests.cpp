@@ -1,10 +1,10 @@
-#include "robometrics/bench/PairedTests.hpp"
+#include "robometrics/bench/stats/PairedTests.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <vector>
 
-#include "robometrics/bench/StudentT.hpp"
+#include "robometrics/bench/stats/StudentT.hpp"
 #include "robometrics/core/RunningStats.hpp"
 
 namespace robometrics::bench {

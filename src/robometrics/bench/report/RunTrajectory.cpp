@@ -1,4 +1,4 @@
-#include "robometrics/bench/RunTrajectory.hpp"
+#include "robometrics/bench/report/RunTrajectory.hpp"
 
 #include <algorithm>
 #include <cmath>

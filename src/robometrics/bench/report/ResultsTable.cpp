@@ -1,4 +1,4 @@
-#include "robometrics/bench/ResultsTable.hpp"
+#include "robometrics/bench/report/ResultsTable.hpp"
 
 #include <fmt/format.h>
 

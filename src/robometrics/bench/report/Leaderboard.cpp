@@ -1,8 +1,8 @@
-#include "robometrics/bench/Leaderboard.hpp"
+#include "robometrics/bench/report/Leaderboard.hpp"
 
 #include <algorithm>
 
-#include "robometrics/bench/WelchTest.hpp"
+#include "robometrics/bench/stats/WelchTest.hpp"
 
 namespace robometrics::bench {
 

@@ -4,7 +4,7 @@
 // jobs when packed) writing its results into the shared OUT/bench.sqlite. OUT must be on a
 // filesystem every node sees.
 
-#include "robometrics/bench/SlurmExecutor.hpp"
+#include "robometrics/bench/slurm/SlurmExecutor.hpp"
 
 #include <fmt/format.h>
 
@@ -14,10 +14,10 @@
 
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
-#include "robometrics/bench/SlurmController.hpp"
-#include "robometrics/bench/SlurmPacking.hpp"
-#include "robometrics/bench/SlurmProtocol.hpp"
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/slurm/SlurmController.hpp"
+#include "robometrics/bench/slurm/SlurmPacking.hpp"
+#include "robometrics/bench/slurm/SlurmProtocol.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 #include "robometrics/core/AtomicFile.hpp"
 
 namespace robometrics::bench {
@@ -33,8 +33,8 @@ Result<std::string> submitSlurm(const MatrixSpec &matrix, const SlurmOptions &op
     std::vector<int> todo;
     std::vector<double> measured;  // seconds of the finished jobs, for the automatic packing
     for (const JobRecord &job : *jobs) {
-        if (job.status != "done") todo.push_back(job.index);
-        if (job.status == "done" && (job.run_s || job.evaluate_s)) {
+        if (job.status != JobStatus::done) todo.push_back(job.index);
+        if (job.status == JobStatus::done && (job.run_s || job.evaluate_s)) {
             measured.push_back(job.run_s.value_or(0) + job.evaluate_s.value_or(0));
         }
     }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "robometrics/bench/BenchAggregates.hpp"
-#include "robometrics/bench/RunTrajectory.hpp"
+#include "robometrics/bench/report/RunTrajectory.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 
 namespace robometrics::bench {

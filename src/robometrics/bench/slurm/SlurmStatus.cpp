@@ -1,4 +1,4 @@
-#include "robometrics/bench/SlurmStatus.hpp"
+#include "robometrics/bench/slurm/SlurmStatus.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 
 #include "robometrics/bench/BenchStore.hpp"
 #include "robometrics/bench/CommandCapture.hpp"
-#include "robometrics/bench/SlurmProtocol.hpp"
+#include "robometrics/bench/slurm/SlurmProtocol.hpp"
 #include "robometrics/core/Text.hpp"
 
 namespace robometrics::bench {
@@ -67,14 +67,20 @@ Result<BenchStatus> benchStatus(const std::string &out_dir) {
     if (!jobs) return jobs.error();
     BenchStatus st;
     for (const JobRecord &job : *jobs) {
-        if (job.status == "done")
-            ++st.done;
-        else if (job.status == "failed")
-            ++st.failed;
-        else if (job.status == "running")
-            ++st.running;
-        else
-            ++st.pending;
+        switch (job.status) {
+            case JobStatus::done:
+                ++st.done;
+                break;
+            case JobStatus::failed:
+                ++st.failed;
+                break;
+            case JobStatus::running:
+                ++st.running;
+                break;
+            case JobStatus::pending:
+                ++st.pending;
+                break;
+        }
     }
     st.text = fmt::format("store {}: {} jobs: {} done, {} failed, {} running, {} pending\n", path, jobs->size(),
                           st.done, st.failed, st.running, st.pending);
