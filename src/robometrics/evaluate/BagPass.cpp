@@ -16,6 +16,9 @@ traversal::ScanCollisionsConfig scanConfig(const traversal::TraversalConfig &tra
 std::string groundTruthRole(const nodes::TopicChoice &t) {
     if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
     if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::TransformStamped>::name) return "ground_truth_transform";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseArray>::name) return "ground_truth_pose_array";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::TFMessage>::name) return "ground_truth_tf";
     return "ground_truth_odometry";
 }
 
@@ -37,6 +40,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     scanners_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
+    activity_.pickGroundTruthEntry(t.ground_truth_entry);
     activity_.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
                                {"cmd_vel_stamped", t.cmd_vel_stamped},
                                {"navigate_status", t.navigate_status},
@@ -108,6 +112,8 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
     source.reset();  // the reader's chunk and read-ahead buffers: the bag is read once
     clock_.finish();
     if (tf_truth_) result.tf_ground_truth = tf_truth_->chain();
+    result.ground_truth_entry = activity_.groundTruthEntry();
+    result.ground_truth_not_taken = activity_.groundTruthNotTaken();
     if (traversal_) {
         traversal::TraversalSummary summary = traversal_->finish(clock_.end());  // may close a last row
         result.traversal = TraversalResult{std::move(rows_), std::move(summary)};
