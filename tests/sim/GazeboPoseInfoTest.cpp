@@ -21,9 +21,9 @@ TEST(GazeboPoseInfo, ModelsThenLinksThenTheSunTheRobotThird) {
     // yaw pi/2: q = (0, 0, sin(pi/4), cos(pi/4))
     EXPECT_NEAR(robot.orientation.z, std::sqrt(0.5), 1e-12);
     EXPECT_NEAR(robot.orientation.w, std::sqrt(0.5), 1e-12);
-    EXPECT_EQ(m.poses[0].position, (msgs::Point{0, 0, 0}));  // ground_plane
+    EXPECT_EQ(m.poses[0].position, (msgs::Point{0, 0, 0}));          // ground_plane
     EXPECT_EQ(m.poses[6].position, (msgs::Point{0, 0.144, 0.033}));  // a link, relative to its model
-    EXPECT_EQ(m.poses.back().position, (msgs::Point{0, 0, 10}));  // the sun
+    EXPECT_EQ(m.poses.back().position, (msgs::Point{0, 0, 10}));     // the sun
 }
 
 }  // namespace

@@ -29,10 +29,10 @@ bool subscribeEntryTopic(pipeline::Pipeline &pipeline, const TrajectorySource &n
     auto add = [&out](const msgs::Pose &pose, TimeNs t) { addPose(out, msgs::Time::fromNs(t), pose); };
     const std::string &topic = named.topic;
     if (type == msgs::TypeInfo<msgs::TransformStamped>::name) {
-        pipeline.subscribe<msgs::TransformStamped>(
-            topic, [add](const msgs::TransformStamped &m, const pipeline::Envelope &) {
-                add(poseOf(m.transform), m.header.stamp.toNs());
-            });
+        pipeline.subscribe<msgs::TransformStamped>(topic,
+                                                   [add](const msgs::TransformStamped &m, const pipeline::Envelope &) {
+                                                       add(poseOf(m.transform), m.header.stamp.toNs());
+                                                   });
     } else if (type == msgs::TypeInfo<msgs::PoseArray>::name) {
         entry.emplace(named.entry, add);
         pipeline.subscribe<msgs::PoseArray>(topic, [&entry](const msgs::PoseArray &m, const pipeline::Envelope &) {

@@ -97,9 +97,10 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
             t, [truth](const msgs::PoseStamped &m, const pipeline::Envelope &e) { truth(m.pose, e.log_time); });
     }
     if (const std::string t = topic("ground_truth_transform"); !t.empty()) {
-        pipe.subscribe<msgs::TransformStamped>(t, [truth](const msgs::TransformStamped &m, const pipeline::Envelope &e) {
-            truth(io::poseOf(m.transform), e.log_time);
-        });
+        pipe.subscribe<msgs::TransformStamped>(t,
+                                               [truth](const msgs::TransformStamped &m, const pipeline::Envelope &e) {
+                                                   truth(io::poseOf(m.transform), e.log_time);
+                                               });
     }
     if (const std::string t = topic("ground_truth_pose_array"); !t.empty()) {
         truth_entry_.emplace(truth_entry_spelling_, truth);

@@ -103,8 +103,8 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
 }  // namespace
 
 const std::vector<std::string> &truthProfileNames() {
-    static const std::vector<std::string> names{"rear_collision", "wheel_slip", "amcl_restart", "tf_only",
-                                                "no_scanner",     "gz_pose_info"};
+    static const std::vector<std::string> names{"rear_collision", "wheel_slip", "amcl_restart",
+                                                "tf_only",        "no_scanner", "gz_pose_info"};
     return names;
 }
 
