@@ -63,8 +63,8 @@ Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named) {
     slam::Trajectory t;
     pipeline::Pipeline pipeline;
     std::optional<GroundTruthEntry> entry;
-    const bool by_entry = !named.entry.empty() || type == msgs::TypeInfo<msgs::TransformStamped>::name ||
-                          type == msgs::TypeInfo<msgs::TFMessage>::name;
+    // A TFMessage is a trajectory only with its entry named (`BAG:/tf` is no pose topic: use BAG:tf:PARENT:CHILD).
+    const bool by_entry = !named.entry.empty() || type == msgs::TypeInfo<msgs::TransformStamped>::name;
     if (by_entry ? !subscribeEntryTopic(pipeline, named, type, t, entry)
                  : !subscribeTrajectoryTopic(pipeline, named.topic, type, t)) {
         return Error{
