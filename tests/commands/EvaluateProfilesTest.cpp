@@ -140,8 +140,23 @@ INSTANTIATE_TEST_SUITE_P(
                       Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
                       Profile{"tf_only", {"--scenario", "tf_only"}},
                       Profile{"no_scanner", {"--scenario", "no_scanner"}},
+                      Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
                       Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
     [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
+
+// Gazebo's world poses through ros_gz_bridge (a PoseArray of every model, link and light): the
+// robot's entry is the one that moves (its model, the third), named with why in summary.json.
+TEST(EvaluateGroundTruthNames, GazeboPoseInfoIsTheGroundTruthAndItsEntryIsNamed) {
+    const Evaluated run = simulateAndEvaluate({"gz_pose_info_named", {"--scenario", "gz_pose_info"}});
+    const nlohmann::json &truth = run.summary["analysed_topics"]["ground_truth"];
+    EXPECT_EQ(truth["topic"], "/world/office/pose/info");
+    EXPECT_EQ(truth["type"], "geometry_msgs/msg/PoseArray");
+    EXPECT_EQ(truth["entry"], "index:2");
+    EXPECT_EQ(truth["why"], "Gazebo's world poses through ros_gz_bridge, index:2 (the one entry that moved)");
+    EXPECT_EQ(run.summary["activity"]["progress_source"],
+              "/world/office/pose/info (ground truth: Gazebo's world poses through ros_gz_bridge, index:2 (the one "
+              "entry that moved))");
+}
 
 }  // namespace
 }  // namespace robometrics

@@ -173,6 +173,13 @@ bool hasTopicOfType(const nlohmann::json &report, const std::string &type) {
     return false;
 }
 
+/// The scenario.json entry of topic `name`, null when the run has no such topic.
+nlohmann::json topicNamed(const nlohmann::json &report, const std::string &name) {
+    for (const auto &t : report["topics"])
+        if (t["name"] == name) return t;
+    return nullptr;
+}
+
 nlohmann::json simulateProfile(const std::string &name, const std::vector<std::string> &extra = {}) {
     const fs::path dir = test::scratchDir("simulate-profile-" + name);
     std::vector<std::string> args{"simulate", "--scenario", name, "--json", "-o", dir.string()};
@@ -203,17 +210,24 @@ TEST(SimulateCommand, RearCollisionHasTwoScannersAndACollisionOnTheRearOne) {
 
 TEST(SimulateCommand, WheelSlipPublishesTheP3dGroundTruthInTheBag) {
     const nlohmann::json report = simulateProfile("wheel_slip", {"--clock", "gazebo"});
-    bool ground_truth = false;
-    for (const auto &t : report["topics"]) {
-        if (t["name"] != "/ground_truth") continue;
-        ground_truth = true;
-        EXPECT_EQ(t["type"], "nav_msgs/msg/Odometry");
-        EXPECT_EQ(t["messages"], 3000);  // 50 Hz for 60 simulated seconds
-    }
-    EXPECT_TRUE(ground_truth);
+    const nlohmann::json ground_truth = topicNamed(report, "/ground_truth");
+    ASSERT_FALSE(ground_truth.is_null());
+    EXPECT_EQ(ground_truth["type"], "nav_msgs/msg/Odometry");
+    EXPECT_EQ(ground_truth["messages"], 3000);  // 50 Hz for 60 simulated seconds
     EXPECT_EQ(report["expected_verdict"], "potential_failure");
     EXPECT_EQ(report["expected_anomalies"],
               nlohmann::json::parse(R"([{"code": "stuck", "t_start": 15.0, "t_end": 25.0}])"));
+}
+
+TEST(SimulateCommand, GzPoseInfoPublishesGazebosWorldPosesInsteadOfTheP3dGroundTruth) {
+    const nlohmann::json report = simulateProfile("gz_pose_info", {"--duration", "20"});
+    EXPECT_TRUE(topicNamed(report, "/ground_truth").is_null());
+    const nlohmann::json pose_info = topicNamed(report, "/world/office/pose/info");
+    ASSERT_FALSE(pose_info.is_null());
+    EXPECT_EQ(pose_info["type"], "geometry_msgs/msg/PoseArray");
+    EXPECT_EQ(pose_info["messages"], 1000);  // 50 Hz for 20 simulated seconds
+    EXPECT_EQ(report["expected_verdict"], "potential_failure");
+    EXPECT_EQ(report["expected_anomalies"][0]["code"], "stuck");
 }
 
 TEST(SimulateCommand, AmclRestartHasNoAnomalyAndSaysHowLongAmclWasSilent) {

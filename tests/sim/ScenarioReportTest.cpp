@@ -108,6 +108,9 @@ TEST(ScenarioReport, TheTruthProfilesStateTheVerdictAndTheirAnomalies) {
               nlohmann::json::parse(R"([{"code": "stuck", "t_start": 15.0, "t_end": 25.0}])"));
     EXPECT_EQ(slip["truth"]["frames"]["ground_truth"],
               "/ground_truth nav_msgs/Odometry, frame world (= map) -> base_footprint");
+    EXPECT_EQ(report("gz_pose_info", 20)["truth"]["frames"]["ground_truth"],
+              "/world/office/pose/info geometry_msgs/PoseArray (Gazebo pose/info through ros_gz_bridge), poses[2] "
+              "(the robot's model), frame world (= map)");
 
     EXPECT_EQ(report("amcl_restart", 0)["expected_verdict"], "ok");
     EXPECT_EQ(report("amcl_restart", 0)["expected_anomalies"], nlohmann::json::array());

@@ -40,7 +40,10 @@ ActivityResult activityOf(const nodes::ActivityRun &run, const nodes::TopicChoic
     a.unread_s = std::max(0.0, toSeconds(seen_or_lost - active.overlap(start, end)));
     if (run.progress) {
         const std::string &truth = topics.pose_array.empty() ? topics.ground_truth : topics.pose_array;
-        a.progress_source = run.progress_from_ground_truth ? truth + " (ground truth)" : topics.odometry;
+        const std::string why = topics.pose_array.empty() && !topics.ground_truth_why.empty()
+                                    ? " (ground truth: " + topics.ground_truth_why + ")"
+                                    : " (ground truth)";
+        a.progress_source = run.progress_from_ground_truth ? truth + why : topics.odometry;
         a.progress_samples = run.progress->size();
     }
     if (a.command_topic.empty()) {

@@ -42,6 +42,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     scanners_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
+    activity_.pickGroundTruthEntry(t.ground_truth_entry);
     activity_.subscribe(pipe, activityTopics(t));
     // The other robots of a multi-robot recording: each its own odometry and activity.
     for (std::size_t i = 1; i < setup.robots.size(); ++i) {
@@ -111,6 +112,8 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
     source.reset();  // the reader's chunk and read-ahead buffers: the bag is read once
     clock_.finish();
     if (tf_truth_) result.tf_ground_truth = tf_truth_->chain();
+    result.ground_truth_entry = activity_.groundTruthEntry();
+    result.ground_truth_not_taken = activity_.groundTruthNotTaken();
     if (traversal_) {
         traversal::TraversalSummary summary = traversal_->finish(clock_.end());  // may close a last row
         result.traversal = TraversalResult{std::move(rows_), std::move(summary)};

@@ -59,6 +59,9 @@ struct PassResult {
     std::optional<RunPath> amcl_path;  ///< the AMCL pose's path (run axis), when it has poses
     /// The TF chain (parent, child) found to be a ground truth, when PassWants::tf_ground_truth.
     std::optional<std::pair<std::string, std::string>> tf_ground_truth;
+    /// A ground truth of many poses per message: the robot's entry used (io::GroundTruthEntry),
+    /// and why none was taken (empty when one was).
+    std::string ground_truth_entry, ground_truth_not_taken;
 };
 
 class BagPass {

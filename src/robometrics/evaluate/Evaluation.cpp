@@ -131,6 +131,14 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
                              {"map", e.topics.map},
                              {"grid_map", e.topics.grid_map},
                              {"tf", e.topics.tf}};
+    // The ground truth and why, only when a recording has a candidate: other files are unchanged.
+    if (!e.topics.ground_truth.empty() || !e.topics.ground_truth_passed_over.empty()) {
+        topics["ground_truth"] = {{"topic", e.topics.ground_truth},
+                                  {"type", e.topics.ground_truth_type},
+                                  {"entry", e.topics.ground_truth_entry},
+                                  {"why", e.topics.ground_truth_why},
+                                  {"passed_over", e.topics.ground_truth_passed_over}};
+    }
     j["analysed_topics"] = topics;
     j["sensors"] = sensorsJson(e);
     j["scanners"] = scannersJson(e);

@@ -52,6 +52,18 @@ void takePass(Evaluation &e, PassResult &pass) {
         e.topics.ground_truth = "tf:" + pass.tf_ground_truth->first + ":" + pass.tf_ground_truth->second;
         e.topics.ground_truth_type = "tf";
     }
+    if (!pass.ground_truth_not_taken.empty()) {  // a world's poses in which the robot's was not found
+        e.notes.push_back("ground truth: " + e.topics.ground_truth + " not used: " + pass.ground_truth_not_taken);
+        e.topics.ground_truth.clear();
+        e.topics.ground_truth_type.clear();
+    }
+    if (!pass.ground_truth_entry.empty()) {
+        const bool found = e.topics.ground_truth_entry == "moving";
+        e.topics.ground_truth_entry = pass.ground_truth_entry;
+        std::string &why = e.topics.ground_truth_why;
+        why += (why.empty() ? "" : ", ") + pass.ground_truth_entry +
+               (found ? " (the one entry that moved)" : " (ground_truth_index/_body)");
+    }
     e.traversal = std::move(pass.traversal);
     e.scanners = std::move(pass.scanners);
     e.topic_windows = std::move(pass.topic_windows);

@@ -4,19 +4,26 @@
 
 namespace robometrics::evaluate {
 
+namespace {
+/// The activity node's input role for the recording's ground-truth topic, by its type.
+std::string groundTruthRole(const nodes::TopicChoice &t) {
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::TransformStamped>::name) return "ground_truth_transform";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseArray>::name) return "ground_truth_pose_array";
+    if (t.ground_truth_type == msgs::TypeInfo<msgs::TFMessage>::name) return "ground_truth_tf";
+    return "ground_truth_odometry";
+}
+}  // namespace
+
 nodes::NodeTopics activityTopics(const nodes::TopicChoice &t) {
-    std::string truth_role = "ground_truth_odometry";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) truth_role = "ground_truth_pose";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) {
-        truth_role = "ground_truth_pose_cov";
-    }
     return {{"cmd_vel", t.cmd_vel},
             {"cmd_vel_stamped", t.cmd_vel_stamped},
             {"navigate_status", t.navigate_status},
             {"follow_path_status", t.follow_path_status},
             {"odometry", t.odometry},
             {"pose", t.pose_array},
-            {truth_role, t.pose_array.empty() ? t.ground_truth : std::string()}};
+            {groundTruthRole(t), t.pose_array.empty() ? t.ground_truth : std::string()}};
 }
 
 std::optional<slam::RunMotion> motionOf(const OdometryLog &odometry, const RunClock &clock) {
@@ -39,6 +46,7 @@ RobotPass::RobotPass(const nodes::Robot &robot, const activity::IntentConfig &in
     : robot_(robot), activity_(intent) {
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, {{"odometry", robot_.topics.odometry}, {"scan", ""}});
+    activity_.pickGroundTruthEntry(robot_.topics.ground_truth_entry);
     activity_.subscribe(pipe, activityTopics(robot_.topics));
 }
 

@@ -102,6 +102,17 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
         setup.lost.pose_topic = setup.topics.amcl_pose;
         setup.lost.reset_topic = setup.topics.lost_reset;
     }
+    // The robot's body or entry among several (GroundTruthChoice.hpp): slam_eval parameters.
+    auto slam_params = nodeParams(options, nodes::SlamRunNode::spec());
+    if (!slam_params) return slam_params.error();
+    nodes::GroundTruthHint hint;
+    ROBOMETRICS_TRY(slam_params->get("ground_truth_body", hint.body));
+    ROBOMETRICS_TRY(slam_params->get("ground_truth_index", hint.index));
+    if (hint.index < -1) return Error{"slam_eval: ground_truth_index must be >= 0 (or -1: found by moving)"};
+    if (!hint.body.empty() || hint.index >= 0) {
+        nodes::chooseGroundTruth(bag_topics, remapped, hint, setup.topics);
+        if (setup.topics.amcl_pose == setup.topics.ground_truth) setup.topics.amcl_pose.clear();
+    }
     auto checks = runChecks(options);
     if (!checks) return checks.error();
     setup.checks = *checks;

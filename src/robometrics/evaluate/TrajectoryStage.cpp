@@ -64,6 +64,7 @@ TrajectorySetup trajectorySetup(const RunInputs &inputs, const nodes::TopicChoic
         setup.ground_truth = TrajectorySource::bagTf(inputs.bag, tf_ground_truth->first, tf_ground_truth->second);
     } else if (!topics.ground_truth.empty()) {
         setup.ground_truth = TrajectorySource::bagTopic(inputs.bag, topics.ground_truth);
+        setup.ground_truth->entry = topics.ground_truth_entry;
     }
     setup.ground_truth_map = options.gt_map ? options.gt_map : inputs.gt_map;
     if (options.est_trajectory) {

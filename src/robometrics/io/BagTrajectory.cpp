@@ -4,6 +4,7 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/MissingTopic.hpp"
+#include "robometrics/io/GroundTruthEntry.hpp"
 #include "robometrics/io/TfRecording.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -20,6 +21,35 @@ void addPose(slam::Trajectory &t, const msgs::Time &stamp, const msgs::Pose &pos
     t.add(toSeconds(stamp.toNs()), Eigen::Vector3d(pose.position.x, pose.position.y, pose.position.z), q.normalized());
 }
 
+/// A ground truth read by its entry (GroundTruthEntry.hpp): a TransformStamped, or the robot's pose
+/// of a PoseArray or TFMessage. Each pose has its message's header stamp; a TFMessage's transforms
+/// carry their own, which ros_gz_bridge leaves zero for Gazebo's pose/info: then the log time.
+bool subscribeEntryTopic(pipeline::Pipeline &pipeline, const TrajectorySource &named, const std::string &type,
+                         slam::Trajectory &out, std::optional<GroundTruthEntry> &entry) {
+    auto add = [&out](const msgs::Pose &pose, TimeNs t) { addPose(out, msgs::Time::fromNs(t), pose); };
+    const std::string &topic = named.topic;
+    if (type == msgs::TypeInfo<msgs::TransformStamped>::name) {
+        pipeline.subscribe<msgs::TransformStamped>(topic,
+                                                   [add](const msgs::TransformStamped &m, const pipeline::Envelope &) {
+                                                       add(poseOf(m.transform), m.header.stamp.toNs());
+                                                   });
+    } else if (type == msgs::TypeInfo<msgs::PoseArray>::name) {
+        entry.emplace(named.entry, add);
+        pipeline.subscribe<msgs::PoseArray>(topic, [&entry](const msgs::PoseArray &m, const pipeline::Envelope &) {
+            entry->add(namedPoses(m), m.header.stamp.toNs());
+        });
+    } else if (type == msgs::TypeInfo<msgs::TFMessage>::name) {
+        entry.emplace(named.entry, add);
+        pipeline.subscribe<msgs::TFMessage>(topic, [&entry](const msgs::TFMessage &m, const pipeline::Envelope &e) {
+            const TimeNs stamp = m.transforms.empty() ? 0 : m.transforms.front().header.stamp.toNs();
+            entry->add(namedPoses(m), stamp != 0 ? stamp : e.log_time);
+        });
+    } else {
+        return false;
+    }
+    return true;
+}
+
 // The bag is read as every command reads it (ReadOptions::recover): a damaged chunk costs only its
 // own messages; the command's whole read of the bag says what was lost.
 Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named) {
@@ -32,7 +62,11 @@ Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named) {
     if (type.empty()) return Error{bag::missingTopicMessage(named.path, named.topic, (*source)->topics())};
     slam::Trajectory t;
     pipeline::Pipeline pipeline;
-    if (!subscribeTrajectoryTopic(pipeline, named.topic, type, t)) {
+    std::optional<GroundTruthEntry> entry;
+    // A TFMessage is a trajectory only with its entry named (`BAG:/tf` is no pose topic: use BAG:tf:PARENT:CHILD).
+    const bool by_entry = !named.entry.empty() || type == msgs::TypeInfo<msgs::TransformStamped>::name;
+    if (by_entry ? !subscribeEntryTopic(pipeline, named, type, t, entry)
+                 : !subscribeTrajectoryTopic(pipeline, named.topic, type, t)) {
         return Error{
             fmt::format("{}: topic '{}' has type {}; expected nav_msgs/msg/Odometry, "
                         "geometry_msgs/msg/PoseStamped, PoseWithCovarianceStamped, PoseArray or nav_msgs/msg/Path",
@@ -40,6 +74,8 @@ Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named) {
     }
     (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
+    if (t.empty() && entry && !entry->why().empty())
+        return Error{fmt::format("{}: topic '{}': {}", named.path, named.topic, entry->why())};
     if (t.empty()) return Error{fmt::format("{}: topic '{}' holds no poses", named.path, named.topic)};
     return t;
 }

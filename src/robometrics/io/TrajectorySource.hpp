@@ -19,6 +19,7 @@ struct TrajectorySource {
     std::string path;                                  ///< the trajectory file, or the bag
     TrajectoryFormat format = TrajectoryFormat::Auto;  ///< File only
     std::string topic;                                 ///< BagTopic only
+    std::string entry;  ///< BagTopic: the robot's pose in a message of many (GroundTruthEntry.hpp); "" = as read
     std::string parent;                                ///< BagTf: the frame the poses are expressed in ("map")
     std::string child;                                 ///< BagTf: the moving frame ("base_link")
 

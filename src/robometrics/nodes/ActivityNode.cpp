@@ -39,7 +39,12 @@ const NodeSpec &ActivityNode::spec() {
          // TopicChoice from the names they are commonly published on.
          {"ground_truth_odometry", "/ground_truth", typeName<msgs::Odometry>()},
          {"ground_truth_pose", "/ground_truth/pose", typeName<msgs::PoseStamped>()},
-         {"ground_truth_pose_cov", "/ground_truth/pose_cov", typeName<msgs::PoseWithCovarianceStamped>()}},
+         {"ground_truth_pose_cov", "/ground_truth/pose_cov", typeName<msgs::PoseWithCovarianceStamped>()},
+         // vicon_bridge's /vicon/<subject>/<segment>; a whole world's poses (Gazebo's
+         // /world/<world>/pose/info through ros_gz_bridge): the robot's entry (io::GroundTruthEntry).
+         {"ground_truth_transform", "/ground_truth/transform", typeName<msgs::TransformStamped>()},
+         {"ground_truth_pose_array", "/ground_truth/pose_array", typeName<msgs::PoseArray>()},
+         {"ground_truth_tf", "/ground_truth/tf", typeName<msgs::TFMessage>()}},
         {}};
     return spec;
 }
@@ -90,6 +95,24 @@ void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics)
     if (const std::string t = topic("ground_truth_pose"); !t.empty()) {
         pipe.subscribe<msgs::PoseStamped>(
             t, [truth](const msgs::PoseStamped &m, const pipeline::Envelope &e) { truth(m.pose, e.log_time); });
+    }
+    if (const std::string t = topic("ground_truth_transform"); !t.empty()) {
+        pipe.subscribe<msgs::TransformStamped>(t,
+                                               [truth](const msgs::TransformStamped &m, const pipeline::Envelope &e) {
+                                                   truth(io::poseOf(m.transform), e.log_time);
+                                               });
+    }
+    if (const std::string t = topic("ground_truth_pose_array"); !t.empty()) {
+        truth_entry_.emplace(truth_entry_spelling_, truth);
+        pipe.subscribe<msgs::PoseArray>(t, [this](const msgs::PoseArray &m, const pipeline::Envelope &e) {
+            truth_entry_->add(io::namedPoses(m), e.log_time);
+        });
+    }
+    if (const std::string t = topic("ground_truth_tf"); !t.empty()) {
+        truth_entry_.emplace(truth_entry_spelling_, truth);
+        pipe.subscribe<msgs::TFMessage>(t, [this](const msgs::TFMessage &m, const pipeline::Envelope &e) {
+            truth_entry_->add(io::namedPoses(m), e.log_time);
+        });
     }
     if (const std::string t = topic("ground_truth_pose_cov"); !t.empty()) {
         pipe.subscribe<msgs::PoseWithCovarianceStamped>(

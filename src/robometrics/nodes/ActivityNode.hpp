@@ -13,6 +13,7 @@
 #include "robometrics/activity/StuckDetector.hpp"
 #include "robometrics/activity/Track.hpp"
 #include "robometrics/core/SpillLog.hpp"
+#include "robometrics/io/GroundTruthEntry.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -41,6 +42,14 @@ public:
     ActivityNode(const ActivityNode &) = delete;
     ActivityNode &operator=(const ActivityNode &) = delete;
 
+    /// The robot's entry in a ground truth of many poses per message (io::GroundTruthEntry's
+    /// spelling); before subscribe().
+    void pickGroundTruthEntry(std::string entry) { truth_entry_spelling_ = std::move(entry); }
+    /// After the pass: the entry used ("index:N", "frame:NAME"), and why no pose was taken (empty
+    /// when one was); both empty without such a ground truth.
+    std::string groundTruthEntry() const { return truth_entry_ ? truth_entry_->decided() : std::string(); }
+    std::string groundTruthNotTaken() const { return truth_entry_ ? truth_entry_->why() : std::string(); }
+
     /// Reads the roles of `topics` that are not empty.
     void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
 
@@ -68,6 +77,8 @@ private:
     SpillLog<activity::VelocityCommand> commands_;
     std::vector<Status> statuses_;
     SpillLog<activity::TrackPoint> odometry_, poses_;
+    std::string truth_entry_spelling_;
+    std::optional<io::GroundTruthEntry> truth_entry_;
 };
 
 }  // namespace robometrics::nodes

@@ -24,27 +24,9 @@ std::string pick(const std::vector<bag::TopicInfo> &topics, const std::string &t
         }
     }
     for (const auto &t : topics) {
-        if (t.type == type && !looksLikeGroundTruth(t.name)) return t.name;
+        if (t.type == type && !looksLikeGroundTruth(t.name) && !isGazeboPoseInfo(t.name)) return t.name;
     }
     return {};
-}
-
-/// The ground truth in the bag: the topic `--topic ground_truth=/x` names, else the first topic
-/// of a ground-truth type whose name says it is ground truth.
-void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped,
-                       const NodeSpec &activity, TopicChoice &c) {
-    const std::string &default_name = activity.input("ground_truth_odometry").topic;
-    const std::string named = remapped.resolve(default_name);
-    for (const char *role : {"ground_truth_odometry", "ground_truth_pose", "ground_truth_pose_cov"}) {
-        const std::string &type = activity.input(role).type;
-        for (const auto &t : topics) {
-            const bool chosen = named != default_name ? t.name == named : looksLikeGroundTruth(t.name);
-            if (chosen && t.type == type && c.ground_truth.empty()) {
-                c.ground_truth = t.name;
-                c.ground_truth_type = type;
-            }
-        }
-    }
 }
 
 }  // namespace
@@ -87,9 +69,21 @@ TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeli
             if (t.name == remapped.resolve(input.topic) && t.type == input.type) chosen = t.name;
         }
     }
-    chooseGroundTruth(topics, remapped, activity, c);
+    chooseGroundTruth(topics, remapped, {}, c);
     if (c.amcl_pose == c.ground_truth) c.amcl_pose.clear();
     return c;
+}
+
+void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped,
+                       GroundTruthHint hint, TopicChoice &c) {
+    const std::string &default_name = ActivityNode::spec().input("ground_truth_odometry").topic;
+    if (const std::string named = remapped.resolve(default_name); named != default_name) hint.named_topic = named;
+    GroundTruthPick pick = chooseGroundTruthTopic(topics, hint);
+    c.ground_truth = std::move(pick.topic);
+    c.ground_truth_type = std::move(pick.type);
+    c.ground_truth_entry = std::move(pick.entry);
+    c.ground_truth_why = std::move(pick.why);
+    c.ground_truth_passed_over = std::move(pick.passed_over);
 }
 
 bool looksLikeGroundTruth(const std::string &topic) {

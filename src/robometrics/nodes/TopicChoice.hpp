@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/nodes/GroundTruthChoice.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::nodes {
@@ -18,8 +19,11 @@ struct TopicChoice {
     /// What the robot was told: velocity commands (one of the two types) and Nav2 goal status.
     std::string cmd_vel, cmd_vel_stamped, navigate_status, follow_path_status;
     /// Ground truth recorded in the bag as simulators and motion capture publish it (not the
-    /// rover's PoseArray): its topic and type (Odometry, PoseStamped, PoseWithCovarianceStamped).
+    /// rover's PoseArray): its topic and type (GroundTruthChoice.hpp), the robot's entry in a
+    /// message of many poses (io::GroundTruthEntry), why it was chosen, and the candidates passed over.
     std::string ground_truth, ground_truth_type;
+    std::string ground_truth_entry, ground_truth_why;
+    std::vector<std::string> ground_truth_passed_over;
     bool tf = false;
 };
 
@@ -27,6 +31,10 @@ struct TopicChoice {
 /// `/base_pose_ground_truth`, `/odom_gt`, motion capture: `/vicon/...`, `/mocap/...`, ...).
 /// Such a topic is never chosen as the robot's own odometry or localization estimate.
 bool looksLikeGroundTruth(const std::string &topic);
+
+/// Sets `c`'s ground truth (chooseGroundTruthTopic), `--topic ground_truth=/x` from `remapped`.
+void chooseGroundTruth(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped,
+                       GroundTruthHint hint, TopicChoice &c);
 
 TopicChoice chooseTopics(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped);
 

@@ -18,6 +18,9 @@ struct RobotOutputs {
     ScanLayout scans = ScanLayout::Single;
     /// Gazebo's p3d plugin: the true pose as nav_msgs/Odometry on /ground_truth at 50 Hz.
     bool ground_truth_odometry = false;
+    /// Gazebo's world poses through ros_gz_bridge: /world/office/pose/info as
+    /// geometry_msgs/PoseArray at 50 Hz, the robot one of its entries (GazeboPoseInfo.hpp).
+    bool ground_truth_pose_info = false;
     /// The topics `ros2 bag record` was given; empty: everything published (`-a`).
     std::vector<std::string> recorded;
 

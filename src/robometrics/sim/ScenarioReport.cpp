@@ -85,6 +85,10 @@ nlohmann::json scenarioReport(const Simulator &sim, const std::map<std::string, 
                                                  {"estimate", "/tf map->odom->base_footprint"}};
     if (spec.robot == RobotKind::TurtleBot3 && spec.outputs.ground_truth_odometry)
         frames["ground_truth"] = "/ground_truth nav_msgs/Odometry, frame world (= map) -> base_footprint";
+    if (spec.robot == RobotKind::TurtleBot3 && spec.outputs.ground_truth_pose_info)
+        frames["ground_truth"] =
+            "/world/office/pose/info geometry_msgs/PoseArray (Gazebo pose/info through ros_gz_bridge), poses[2] "
+            "(the robot's model), frame world (= map)";
     j["truth"] = {{"frames", frames},
                   {"route_waypoints", spec.waypoints.size()},
                   {"path_length_m", round3(sim.truePathLength())},

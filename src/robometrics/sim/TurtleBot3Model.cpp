@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "robometrics/sim/GazeboPoseInfo.hpp"
 #include "robometrics/sim/TransformStamped.hpp"
 
 namespace robometrics::sim {
@@ -47,6 +48,7 @@ TurtleBot3Model::TurtleBot3Model(const ScenarioSpec &spec, const Rng &root)
       status_(root.fork(6)),
       scanners_(spec.outputs.scans == ScanLayout::FrontRear ? std::make_unique<TwoScanners>(root) : nullptr),
       ground_truth_(spec.outputs.ground_truth_odometry),
+      pose_info_(spec.outputs.ground_truth_pose_info),
       amcl_watch_goal_(spec.amcl_watch_goal) {}
 
 std::vector<SimTopic> TurtleBot3Model::topics() const {
@@ -74,6 +76,9 @@ std::vector<SimTopic> TurtleBot3Model::topics() const {
     }
     if (ground_truth_)
         topics.push_back({"/ground_truth", "nav_msgs/msg/Odometry", 50, false, 1, "periodic (Gazebo p3d plugin)"});
+    if (pose_info_)
+        topics.push_back({kOfficePoseInfoTopic, "geometry_msgs/msg/PoseArray", 50, false, 1,
+                          "periodic (Gazebo scene broadcaster through ros_gz_bridge)"});
     return topics;
 }
 
@@ -87,6 +92,7 @@ void TurtleBot3Model::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
     if (vehicle.tick() % kScanEvery == 0 && !vehicle.scanDropped()) emitScanAndAmcl(vehicle, t, out);
     emitNavigation(vehicle, t, out);
     if (ground_truth_ && vehicle.tick() % kGroundTruthEvery == 0) emitGroundTruth(vehicle, t, out);
+    if (pose_info_ && vehicle.tick() % kGroundTruthEvery == 0) emitPoseInfo(vehicle, t, out);
 }
 
 void TurtleBot3Model::emitStatic(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const {
@@ -185,6 +191,24 @@ void TurtleBot3Model::emitGroundTruth(const Vehicle &vehicle, TimeNs t, std::vec
     m.twist.twist.linear = {body.velocity.x(), body.velocity.y(), 0};
     m.twist.twist.angular.z = body.angular_velocity.z();
     out.push_back({"/ground_truth", t, false, std::move(m)});
+}
+
+void TurtleBot3Model::emitPoseInfo(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const {
+    // The robot's links relative to its model (base_footprint), as the URDF places them.
+    auto link = [](double x, double y, double z, const msgs::Quaternion &q) {
+        msgs::Pose p;
+        p.position = {x, y, z};
+        p.orientation = q;
+        return p;
+    };
+    std::vector<msgs::Pose> links{link(0, 0, 0, {}), link(0, 0, kBaseLinkZ, {})};
+    for (const msgs::TransformStamped &wheel : wheels_.message(t).transforms) {
+        const msgs::Vector3 &o = wheel.transform.translation;
+        links.push_back(link(o.x, o.y, o.z + kBaseLinkZ, wheel.transform.rotation));
+    }
+    links.push_back(link(kScanX, 0, kScanZ + kBaseLinkZ, {}));
+    links.push_back(link(kImuX, 0, kImuZ + kBaseLinkZ, {}));
+    out.push_back({kOfficePoseInfoTopic, t, false, officePoseInfo(vehicle.drive().pose(), links, t)});
 }
 
 void TurtleBot3Model::watchAmcl(const Vehicle &vehicle) {

@@ -36,6 +36,7 @@ private:
     void emitScanAndAmcl(Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out);
     void emitNavigation(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out);
     void emitGroundTruth(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const;
+    void emitPoseInfo(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const;
     void watchAmcl(const Vehicle &vehicle);
 
     bool teleop_;  ///< a teleop node also publishes /cmd_vel (the mission holds still)
@@ -48,6 +49,7 @@ private:
     WheelJoints wheels_;
     std::unique_ptr<TwoScanners> scanners_;  ///< the AMR's pair in place of the LDS-01, if the profile has it
     bool ground_truth_;                      ///< Gazebo p3d on /ground_truth
+    bool pose_info_;                         ///< Gazebo's world poses on /world/office/pose/info
     int amcl_watch_goal_;                    ///< report how long /amcl_pose is silent after this goal starts
     double last_amcl_s_ = 0;
     std::vector<Event> amcl_events_;
