@@ -24,6 +24,7 @@ std::string groundTruthRole(const nodes::TopicChoice &t) {
 BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::string &bag, pipeline::Pipeline &pipe)
     : topics_(setup.topics),
       scanners_(setup.bag_topics, setup.scan_named ? setup.topics.scan : std::string(), scanConfig(setup.traversal)),
+      clouds_(setup.bag_topics, scanConfig(setup.traversal), setup.cloud_footprint),
       activity_(setup.checks.intent),
       topic_stats_({}, [this](const topicstats::WindowRecord &w) { windows_.add(w); }) {
     // A topic of the wrong type fails run() with a clear message.
@@ -35,6 +36,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
                               {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
     }
     scanners_.subscribe(pipe);
+    clouds_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
     activity_.subscribe(pipe, {{"cmd_vel", t.cmd_vel},
@@ -113,6 +115,8 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
         result.traversal = TraversalResult{std::move(rows_), std::move(summary)};
     }
     result.scanners = scanners_.results();
+    for (ScannerResult &cloud : clouds_.results()) result.scanners.push_back(std::move(cloud));
+    result.clouds = clouds_.uses();
     topic_stats_.finish();
     result.topic_windows = std::move(windows_);
     if (lost_) {

@@ -15,6 +15,7 @@
 #include "robometrics/core/TimeIntervals.hpp"
 #include "robometrics/core/SpillLog.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
+#include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/evaluate/Scanners.hpp"
 #include "robometrics/evaluate/TrajectoryResult.hpp"
 #include "robometrics/localization/LostDetector.hpp"
@@ -111,6 +112,8 @@ struct Evaluation {
     std::optional<TraversalResult> traversal;
     /// Every range sensor's collisions and clearance (all LaserScan topics, or the one named).
     std::vector<ScannerResult> scanners;
+    /// Every PointCloud2 topic: judged as a range sensor (then also in `scanners`) or why not.
+    std::vector<CloudUse> clouds;
     /// Every sensor topic of the bag and whether an analysis read it, and why (summary "sensors").
     std::vector<SensorUse> sensors;
     ActivityResult activity;

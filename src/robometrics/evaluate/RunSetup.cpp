@@ -1,6 +1,7 @@
 #include "robometrics/evaluate/RunSetup.hpp"
 
 #include "robometrics/core/Params.hpp"
+#include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
@@ -71,6 +72,9 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     auto traversal = nodes::TraversalNode::configure(*traversal_params);
     if (!traversal) return traversal.error();
     setup.traversal = *traversal;
+    auto footprint = traversal::CloudFootprint::fromParams(*traversal_params);
+    if (!footprint) return footprint.error();
+    setup.cloud_footprint = *footprint;
     auto lost_params = nodeParams(options, nodes::LostNode::spec());
     if (!lost_params) return lost_params.error();
     auto lost = nodes::LostNode::configure(*lost_params);
@@ -85,6 +89,13 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     setup.checks = *checks;
     setup.checks.collision_threshold = setup.traversal.collision_threshold;
     setup.notes = missingInputs(setup.topics);
+    if (setup.topics.scan.empty() && hasRangeCloud(bag_topics)) {
+        for (std::string &note : setup.notes) {
+            if (note.rfind("collisions and clearance:", 0) != 0) continue;
+            note = "the traversal rows' clearance column: no sensor_msgs/LaserScan topic (/scan); collisions and "
+                   "clearance are judged on the point clouds (point_clouds)";
+        }
+    }
     const std::string &scan = nodes::TraversalNode::spec().input("scan").topic;
     setup.scan_named = remapped.resolve(scan) != scan;
     if (!setup.topics.grid_map.empty()) {

@@ -16,6 +16,9 @@ namespace robometrics::evaluate {
 struct ScannerResult {
     std::string topic;
     traversal::ScanCollisionSummary summary;
+    /// The message type: "LaserScan" (clearance = the smallest range), or "PointCloud2" (the
+    /// footprint's clearance from the in-band points, CloudSensors).
+    std::string sensor = "LaserScan";
 };
 
 class Scanners {
