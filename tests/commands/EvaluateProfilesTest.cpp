@@ -140,6 +140,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
                       Profile{"tf_only", {"--scenario", "tf_only"}},
                       Profile{"no_scanner", {"--scenario", "no_scanner"}},
+                      Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
                       Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
     [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
 
