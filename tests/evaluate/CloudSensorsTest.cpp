@@ -34,7 +34,7 @@ msgs::TransformStamped staticLink(const std::string &parent, const std::string &
 /// point 0.02 m above base_footprint is below the band. /groundgrid/filtered_cloud (a name of
 /// ground segmentation), /lio/cloud (frame odom) and /camera/points (camera_link: no transform)
 /// are not used.
-fs::path writeCloudBag(const fs::path &dir) {
+fs::path writeCloudBag(const fs::path &dir, bool with_scan = false) {
     const fs::path bag = dir / "clouds.mcap";
     auto writer = bag::TypedWriter::open(bag.string());
     EXPECT_TRUE(writer.ok()) << writer.message();
@@ -54,9 +54,29 @@ fs::path writeCloudBag(const fs::path &dir) {
         EXPECT_TRUE(writer->write("/lio/cloud", cloud, t).ok());
         cloud.header.frame_id = "camera_link";
         EXPECT_TRUE(writer->write("/camera/points", cloud, t).ok());
+        if (with_scan) {
+            msgs::LaserScan scan;
+            scan.header = {msgs::Time::fromNs(t), "laser"};
+            scan.angle_increment = 0.1f;
+            scan.range_min = 0.05f;
+            scan.range_max = 10.0f;
+            scan.ranges = {1.0f};
+            EXPECT_TRUE(writer->write("/scan", scan, t).ok());
+        }
     }
     EXPECT_TRUE(writer->close().ok());
     return bag;
+}
+
+/// The bag pass over `bag` with the default setup: what the clouds gave.
+Result<PassResult> cloudPass(const fs::path &bag) {
+    auto source = bag::openBag(bag.string());
+    if (!source) return source.error();
+    pipeline::Pipeline pipe;
+    auto setup = setUpRun((*source)->topics(), pipe, EvaluateOptions{});
+    if (!setup) return setup.error();
+    BagPass pass(*setup, PassWants{}, bag.string(), pipe);
+    return pass.run(pipe, std::move(*source));
 }
 
 const CloudUse *useOf(const std::vector<CloudUse> &uses, const std::string &topic) {
@@ -67,14 +87,7 @@ const CloudUse *useOf(const std::vector<CloudUse> &uses, const std::string &topi
 }
 
 TEST(CloudSensors, ARangeCloudGivesClearanceAndACollisionFromFirstToLastCloud) {
-    const fs::path bag = writeCloudBag(test::scratchDir("cloud-sensors"));
-    auto source = bag::openBag(bag.string());
-    ASSERT_TRUE(source.ok()) << source.message();
-    pipeline::Pipeline pipe;
-    auto setup = setUpRun((*source)->topics(), pipe, EvaluateOptions{});
-    ASSERT_TRUE(setup.ok()) << setup.message();
-    BagPass pass(*setup, PassWants{}, bag.string(), pipe);
-    auto result = pass.run(pipe, std::move(*source));
+    const Result<PassResult> result = cloudPass(writeCloudBag(test::scratchDir("cloud-sensors")));
     ASSERT_TRUE(result.ok()) << result.message();
 
     ASSERT_EQ(result->scanners.size(), 1U);
@@ -117,6 +130,17 @@ TEST(CloudSensors, ARangeCloudGivesClearanceAndACollisionFromFirstToLastCloud) {
     EXPECT_EQ(camera->why,
               "no static transform (/tf_static) from its frame 'camera_link' to base_footprint or "
               "base_link: its points cannot be placed on the robot");
+}
+
+TEST(CloudSensors, WithALaserScanTheCloudsClearanceIsListedAndTheScanJudges) {
+    const Result<PassResult> result = cloudPass(writeCloudBag(test::scratchDir("cloud-sensors-scan"), true));
+    ASSERT_TRUE(result.ok()) << result.message();
+    ASSERT_EQ(result->scanners.size(), 2U);
+    EXPECT_EQ(result->scanners[0].topic, "/scan");
+    EXPECT_TRUE(result->scanners[0].judged);
+    EXPECT_EQ(result->scanners[1].topic, "/velodyne_points");
+    EXPECT_FALSE(result->scanners[1].judged);
+    EXPECT_EQ(result->scanners[1].summary.episodes.size(), 1U);  // measured all the same
 }
 
 TEST(CloudSensors, NameAndFrameRules) {

@@ -39,6 +39,7 @@ void requiredTopics(const Evaluation &e, const RuleLimits &limits, Findings &fou
 void collisions(const Evaluation &e, const RuleLimits &limits, Findings &found) {
     const double threshold = limits.checks.collision_threshold;
     for (const ScannerResult &scanner : e.scanners) {
+        if (!scanner.judged) continue;
         const bool cloud = scanner.sensor == "PointCloud2";
         for (const traversal::CollisionEpisode &c : scanner.summary.episodes) {
             const double from = e.clock.sinceStart(c.start), to = e.clock.sinceStart(c.end);

@@ -1,5 +1,7 @@
 #include "robometrics/evaluate/BagPass.hpp"
 
+#include <algorithm>
+
 namespace robometrics::evaluate {
 
 namespace {
@@ -115,7 +117,12 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
         result.traversal = TraversalResult{std::move(rows_), std::move(summary)};
     }
     result.scanners = scanners_.results();
-    for (ScannerResult &cloud : clouds_.results()) result.scanners.push_back(std::move(cloud));
+    const bool scanned = std::any_of(result.scanners.begin(), result.scanners.end(),
+                                     [](const ScannerResult &s) { return s.summary.scans > 0; });
+    for (ScannerResult &cloud : clouds_.results()) {
+        cloud.judged = !scanned;
+        result.scanners.push_back(std::move(cloud));
+    }
     result.clouds = clouds_.uses();
     topic_stats_.finish();
     result.topic_windows = std::move(windows_);

@@ -92,8 +92,9 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     if (setup.topics.scan.empty() && hasRangeCloud(bag_topics)) {
         for (std::string &note : setup.notes) {
             if (note.rfind("collisions and clearance:", 0) != 0) continue;
-            note = "the traversal rows' clearance column: no sensor_msgs/LaserScan topic (/scan); collisions and "
-                   "clearance are judged on the point clouds (point_clouds)";
+            note =
+                "the traversal rows' clearance column: no sensor_msgs/LaserScan topic (/scan); collisions and "
+                "clearance are judged on the point clouds (point_clouds)";
         }
     }
     const std::string &scan = nodes::TraversalNode::spec().input("scan").topic;

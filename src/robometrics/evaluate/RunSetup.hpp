@@ -36,7 +36,7 @@ struct RunSetup {
     nodes::TopicChoice topics;
     std::vector<bag::TopicInfo> bag_topics;  ///< every topic of the bag, as its reader lists them
     traversal::TraversalConfig traversal;
-    traversal::CloudFootprint cloud_footprint;  ///< the footprint and height band of the point clouds' clearance
+    traversal::CloudFootprint cloud_footprint;      ///< the footprint and height band of the point clouds' clearance
     localization::LostDetectorConfig lost;          ///< its topics set when the bag has AMCL poses
     std::optional<terrain::CostmapConfig> costmap;  ///< when the bag has a GridMap topic
     RunChecks checks;

@@ -26,9 +26,10 @@ nlohmann::json traversalJson(const Evaluation &e) {
     const bool scan = s.scans > 0, imu = s.imu_messages > 0, odometry = s.odometry_messages > 0;
     const bool distance = s.pose_messages > 0 || s.distance_from_odometry;
     const bool ground_truth = s.pose_messages > 0;
-    const auto invalid_share = s.scan_ranges.readings ? finiteOrNull(static_cast<double>(s.scan_ranges.invalid()) /
-                                                                     static_cast<double>(s.scan_ranges.readings))
-                                                      : nullptr;
+    const auto invalid_share =
+        s.scan_ranges.readings
+            ? finiteOrNull(static_cast<double>(s.scan_ranges.invalid()) / static_cast<double>(s.scan_ranges.readings))
+            : nullptr;
     nlohmann::json t = {
         {"rows", s.rows},
         {"total_collisions", measured(scan, s.total_collisions)},
@@ -97,8 +98,9 @@ nlohmann::json scannersJson(const Evaluation &e) {
                                 {"min_range_m", finiteOrNull(c.min_range_m)}});
         }
         const auto invalid_share =
-            s.ranges.readings ? finiteOrNull(static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings))
-                              : nullptr;
+            s.ranges.readings
+                ? finiteOrNull(static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings))
+                : nullptr;
         out.push_back({{"topic", scanner.topic},
                        {"scans", s.scans},
                        {"collision_events", measured(scanned, s.episodes.size())},
@@ -111,6 +113,7 @@ nlohmann::json scannersJson(const Evaluation &e) {
                        {"scans_without_valid_reading", s.scans_without_valid_reading}});
         // A cloud's entry says so (a LaserScan's entry is as it always was).
         if (scanner.sensor != "LaserScan") out.back()["sensor"] = scanner.sensor;
+        if (!scanner.judged) out.back()["judged"] = false;
     }
     return out;
 }
@@ -118,16 +121,17 @@ nlohmann::json scannersJson(const Evaluation &e) {
 nlohmann::json pointCloudsJson(const Evaluation &e) {
     nlohmann::json out = nlohmann::json::array();
     for (const CloudUse &c : e.clouds) {
-        out.push_back({{"topic", c.topic},
-                       {"used", c.used},
-                       {"why_not_used", c.used ? nlohmann::json(nullptr) : nlohmann::json(c.why)},
-                       {"frame", c.frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.frame)},
-                       {"base_frame", c.base_frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.base_frame)},
-                       {"footprint", c.footprint},
-                       {"clouds", c.clouds},
-                       {"clouds_without_transform", c.unplaced},
-                       {"clouds_malformed", c.malformed},
-                       {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)}});
+        out.push_back(
+            {{"topic", c.topic},
+             {"used", c.used},
+             {"why_not_used", c.used ? nlohmann::json(nullptr) : nlohmann::json(c.why)},
+             {"frame", c.frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.frame)},
+             {"base_frame", c.base_frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.base_frame)},
+             {"footprint", c.footprint},
+             {"clouds", c.clouds},
+             {"clouds_without_transform", c.unplaced},
+             {"clouds_malformed", c.malformed},
+             {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)}});
     }
     return out;
 }
@@ -137,7 +141,7 @@ nlohmann::json safetyJson(const Evaluation &e) {
     std::size_t scanning = 0;
     double closest = std::numeric_limits<double>::quiet_NaN();
     for (const ScannerResult &scanner : e.scanners) {
-        if (scanner.summary.scans == 0) continue;
+        if (scanner.summary.scans == 0 || !scanner.judged) continue;
         ++scanning;
         events += scanner.summary.episodes.size();
         if (!std::isnan(scanner.summary.min_clearance_m) && !(scanner.summary.min_clearance_m >= closest)) {
