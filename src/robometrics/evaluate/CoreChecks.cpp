@@ -36,8 +36,8 @@ CoreCheck collisionsCheck(const Evaluation &e) {
     }
     if (!basis.empty()) return {"collisions", true, fmt::format("{}", fmt::join(basis, "; "))};
     if (!silent.empty()) {
-        return {"collisions", false,
-                fmt::format("no scan on {}: collisions and clearance not checked", fmt::join(silent, ", "))};
+        return {"collisions", false, fmt::format("no scan on {}: collisions and clearance not checked",
+                                                 fmt::join(silent, ", "))};
     }
     if (!e.clouds.empty()) {
         return {
@@ -64,9 +64,9 @@ CoreCheck motionCheck(const Evaluation &e) {
     }
     if (!tracks.empty()) return {"motion", true, fmt::format("{}", fmt::join(tracks, ", "))};
     if (e.motion) {
-        return {
-            "motion", false,
-            fmt::format("only {} pose(s) from {}: stuck and teleport not checked", e.motion->samples, e.motion_source)};
+        return {"motion", false,
+                fmt::format("only {} pose(s) from {}: stuck and teleport not checked", e.motion->samples,
+                            e.motion_source)};
     }
     return {"motion", false,
             "no odometry, ground-truth pose or moving TF chain: where the robot went (stuck, teleport) not checked"};
@@ -93,22 +93,19 @@ std::vector<SensorUse> sensorUses(const std::vector<bag::TopicInfo> &topics, con
         for (const ScannerResult &s : e.scanners) {
             if (s.topic == t.name) readers.emplace_back("collisions and clearance");
         }
-        if (t.name == e.topics.scan && e.traversal)
-            readers.emplace_back("traversal rows (the seed's clearance column)");
+        if (t.name == e.topics.scan && e.traversal) readers.emplace_back("traversal rows (the seed's clearance column)");
         if (t.name == e.topics.imu && e.traversal) readers.emplace_back("roughness and smoothness");
         if (t.name == e.topics.odometry) readers.emplace_back("speed, path length, progress, stuck and teleport");
-        if (!e.activity.progress_source.empty() && e.activity.progress_samples >= kMinOdometryForMotion &&
-            startsWith(e.activity.progress_source, t.name + " ")) {
+        if (!e.activity.progress_source.empty() && e.activity.progress_samples >= kMinOdometryForMotion && startsWith(e.activity.progress_source, t.name + " ")) {
             readers.emplace_back("progress (ground truth)");
         }
         use.used = !readers.empty();
         if (use.used) {
             use.why = fmt::format("{}", fmt::join(readers, "; "));
         } else if (t.type == msgs::TypeInfo<msgs::Imu>::name) {
-            use.why = fmt::format(
-                "roughness and smoothness read one IMU, {} (choose with --topic imu=TOPIC); its rate "
-                "and gaps are in the topic health",
-                e.topics.imu);
+            use.why = fmt::format("roughness and smoothness read one IMU, {} (choose with --topic imu=TOPIC); its rate "
+                                  "and gaps are in the topic health",
+                                  e.topics.imu);
         } else if (const auto cloud = std::find_if(e.clouds.begin(), e.clouds.end(),
                                                    [&](const CloudUse &c) { return c.topic == t.name; });
                    cloud != e.clouds.end()) {
@@ -116,8 +113,8 @@ std::vector<SensorUse> sensorUses(const std::vector<bag::TopicInfo> &topics, con
         } else if (t.type == msgs::TypeInfo<msgs::LaserScan>::name) {
             use.why = "not the scanner named with --topic scan; its rate and gaps are in the topic health";
         } else if (odometry) {
-            use.why =
-                fmt::format("motion is measured on {}; its rate and gaps are in the topic health", e.topics.odometry);
+            use.why = fmt::format("motion is measured on {}; its rate and gaps are in the topic health",
+                                  e.topics.odometry);
         } else {
             use.why = "no analysis reads this type; its rate and gaps are in the topic health";
         }

@@ -15,10 +15,10 @@ struct EvaluateOptions {
     std::optional<io::TrajectorySource> gt_trajectory;   ///< overrides the run directory's gt_trajectory.*
     std::optional<std::string> gt_map;                   ///< overrides the run directory's gt_map.yaml
     std::optional<io::TrajectorySource> est_trajectory;  ///< a bag topic or TF chain; default: TF map->base_link
-    std::optional<std::string> params_file;    ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)
-    std::vector<std::string> param_overrides;  ///< name:=value
-    std::vector<std::string> remaps;           ///< name=/topic
-    double t_max_diff = 0.01;                  ///< trajectory association, seconds
+    std::optional<std::string> params_file;     ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)
+    std::vector<std::string> param_overrides;   ///< name:=value
+    std::vector<std::string> remaps;            ///< name=/topic
+    double t_max_diff = 0.01;                   ///< trajectory association, seconds
     double cpu_budget_percent = 100.0;
     double topic_drop_ratio = 0.05;  ///< a topic with more estimated drops than this share is an anomaly
     bool progress = false;

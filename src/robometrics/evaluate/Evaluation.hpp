@@ -12,8 +12,8 @@
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/core/RunClock.hpp"
-#include "robometrics/core/SpillLog.hpp"
 #include "robometrics/core/TimeIntervals.hpp"
+#include "robometrics/core/SpillLog.hpp"
 #include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/evaluate/Scanners.hpp"
@@ -66,13 +66,13 @@ struct ActivityResult {
     std::vector<std::string> goal_topics;  ///< Nav2 action status topics recorded
     bool intent_known = false;             ///< some topic says when the robot should move
     std::size_t goals = 0;
-    double commanded_s = 0;               ///< time motion was commanded or a goal executed
-    double moving_s = 0;                  ///< time the robot drove or turned
-    double idle_s = 0;                    ///< neither: standing by (not counting the lost spans)
-    double unread_s = 0;                  ///< lost spans neither commanded nor moving: not known either way
+    double commanded_s = 0;       ///< time motion was commanded or a goal executed
+    double moving_s = 0;          ///< time the robot drove or turned
+    double idle_s = 0;            ///< neither: standing by (not counting the lost spans)
+    double unread_s = 0;          ///< lost spans neither commanded nor moving: not known either way
     std::optional<TimeIntervals> moving;  ///< when the robot moved (system clock); empty: unknown
-    std::string progress_source;          ///< the track stuck is judged on (ground truth, else odometry)
-    std::size_t progress_samples = 0;     ///< poses of that track
+    std::string progress_source;  ///< the track stuck is judged on (ground truth, else odometry)
+    std::size_t progress_samples = 0;  ///< poses of that track
     std::vector<activity::StuckEpisode> stuck;
 };
 
@@ -94,9 +94,9 @@ struct SensorUse {
 /// A check that decides whether a run was safe and healthy (docs/evaluate.md, "What the verdict
 /// rests on"), and whether it ran on this recording.
 struct CoreCheck {
-    std::string name;  ///< "collisions", "motion", "topic_health"
+    std::string name;    ///< "collisions", "motion", "topic_health"
     bool ran = false;
-    std::string basis;  ///< what it ran on ("/scan, /scan_rear"), or why it could not run
+    std::string basis;   ///< what it ran on ("/scan, /scan_rear"), or why it could not run
 };
 
 struct Evaluation {

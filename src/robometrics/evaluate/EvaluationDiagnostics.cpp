@@ -70,11 +70,11 @@ DiagnosticStatus topicStatus(const topicstats::TopicHealth &t, bool anomaly) {
 
 std::string anomalyArea(const std::string &code) {
     static const std::map<std::string, std::string> kArea = {
-        {"collision", "traversal"},     {"stuck", "activity"},        {"localization_lost", "localization"},
-        {"pose_jump", "localization"},  {"teleport", "localization"}, {"drift", "trajectory"},
-        {"cpu_budget", "system"},       {"topic_drops", "topics"},    {"sensor_silent", "topics"},
-        {"recording_truncated", "run"}, {"recording_damaged", "run"}, {"missing_topic", "topics"},
-        {"no_odometry", "topics"},      {"no_scan", "topics"}};
+        {"collision", "traversal"},    {"stuck", "activity"},        {"localization_lost", "localization"},
+        {"pose_jump", "localization"}, {"teleport", "localization"}, {"drift", "trajectory"},
+        {"cpu_budget", "system"},      {"topic_drops", "topics"},    {"sensor_silent", "topics"},
+        {"recording_truncated", "run"}, {"recording_damaged", "run"},    {"missing_topic", "topics"},
+        {"no_odometry", "topics"},     {"no_scan", "topics"}};
     auto it = kArea.find(code);
     return it == kArea.end() ? "run" : it->second;
 }
@@ -125,8 +125,7 @@ msgs::DiagnosticArray evaluationDiagnostics(const Evaluation &e, const nlohmann:
     }
     std::set<std::string> dropping;  // topics a topic_drops anomaly names ("/scan: about 12 messages missing ...")
     for (const slam::Anomaly &a : e.anomalies) {
-        if (a.code == "topic_drops" || a.code == "sensor_silent")
-            dropping.insert(a.message.substr(0, a.message.find(": ")));
+        if (a.code == "topic_drops" || a.code == "sensor_silent") dropping.insert(a.message.substr(0, a.message.find(": ")));
     }
     for (const topicstats::TopicHealth &t : e.topic_health) {
         out.status.push_back(topicStatus(t, dropping.count(t.topic) != 0));

@@ -201,7 +201,8 @@ std::string pathsPlot(const Evaluation &e) {
     }
     std::string out;
     for (const std::string &frame : frames) {
-        SvgPlot plot(fmt::format("Estimated path in the {} frame (not evaluated)", frame), "x [m]", "y [m]", 720, 520);
+        SvgPlot plot(fmt::format("Estimated path in the {} frame (not evaluated)", frame), "x [m]", "y [m]",
+                     720, 520);
         plot.setEqualAspect(true);
         plot.setEmptyMessage("no poses on the odometry, AMCL or TF topics");
         if (frame == "map") addMapUnderlay(e, plot);
@@ -282,12 +283,12 @@ std::string traversalPlots(const Evaluation &e) {
     TimeChart v = runChart(e, "Speed", "speed [m/s]");
     v.setEmptyMessage("no pose or odometry readings in this run");
     v.add(std::move(velocity));
-    TimeChart acc =
-        runChart(e, "Horizontal acceleration (gravity removed: sqrt(|a|^2 - a_z^2), IMU z up)", "acceleration [m/s^2]");
+    TimeChart acc = runChart(e, "Horizontal acceleration (gravity removed: sqrt(|a|^2 - a_z^2), IMU z up)",
+                             "acceleration [m/s^2]");
     acc.setEmptyMessage("no IMU readings in this run");
     acc.add(std::move(accel));
-    TimeChart rough =
-        runChart(e, "Roughness (the traversal's smoothness: |a| + |w| per window, gravity included)", "|a| + |w|");
+    TimeChart rough = runChart(e, "Roughness (the traversal's smoothness: |a| + |w| per window, gravity included)",
+                               "|a| + |w|");
     rough.setEmptyMessage("no IMU readings in this run");
     rough.add(std::move(smooth));
     return c.render() + v.render() + acc.render() + rough.render();
@@ -345,10 +346,10 @@ std::string topicPlot(const Evaluation &e) {
     // Each rate says its clock and formula: `info` and `topic-stats` divide by the span of the
     // recorder's log times, this table by the span on the system's clock less idle gaps.
     return plot.render() +
-           report::htmlTable(
-               {"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
-                "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]", "age p95 [ms]", "KiB/s"},
-               rows) +
+           report::htmlTable({"topic", "kind", "messages", "rate [Hz, " + clock + "]", "jitter [ms]",
+                              "longest gap [ms, " + clock + "]", "est. drops", "idle", "age p50 [ms]", "age p95 [ms]",
+                              "KiB/s"},
+                             rows) +
            "<p class=\"note\">rate = (messages - 1 - idle gaps) / (time from the first to the last message less the "
            "idle gaps), on " +
            report::escapeXml(clock) +
@@ -362,8 +363,7 @@ std::string lostPlot(const Evaluation &e) {
         const bool lost = ep.worst == localization::LostStatus::Lost;
         episodes.push_back({lost ? "lost episode" : "confused episode", relative(e, ep.start), relative(e, ep.end)});
     }
-    TimeChart plot =
-        runChart(e, "Localization: detector state and P(lost)", "state / probability", std::move(episodes));
+    TimeChart plot = runChart(e, "Localization: detector state and P(lost)", "state / probability", std::move(episodes));
     plot.setEmptyMessage("no readings on " + e.lost->topic);
     plot.setYRange(-0.05, 2.1);
     LineSeries state{"state (0 normal, 1 confused, 2 lost)", {}, {}, "#1f77b4", false, true};
@@ -536,8 +536,7 @@ std::string renderReport(const Evaluation &e) {
         for (const auto &text : texts) rows.push_back({text});
         html.addSection({title, report::htmlTable({column}, rows), ""});
     };
-    if (!e.sensors.empty())
-        html.addSection({"Sensors", sensorsTable(e), "Every sensor topic of the bag and what read it."});
+    if (!e.sensors.empty()) html.addSection({"Sensors", sensorsTable(e), "Every sensor topic of the bag and what read it."});
     lines("Notes", "analysis not run", e.notes);
     lines("Caveats", "result computed with a reservation", e.caveats);
     return html.render();

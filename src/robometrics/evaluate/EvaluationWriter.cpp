@@ -59,10 +59,9 @@ Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
     inputs.velocity = s.odometry_messages > 0;
     inputs.distance = s.pose_messages > 0 || s.distance_from_odometry;
     inputs.pose = s.pose_messages > 0;
-    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows.size(),
-                    [&t, inputs](std::string &text, std::size_t i) {
-                        text += traversal::TraversalCsv::row(t.rows[i], true, inputs);
-                    });
+    return writeCsv(path, traversal::TraversalCsv::header(true), t.rows.size(), [&t, inputs](std::string &text, std::size_t i) {
+        text += traversal::TraversalCsv::row(t.rows[i], true, inputs);
+    });
 }
 
 Status writeTopicWindowsCsv(const Evaluation &e, const fs::path &path) {
@@ -223,8 +222,7 @@ Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, con
     // The writer reads `e` until finish(), and waits for its thread when it goes first.
     auto writer = EvaluationWriter::open(out_dir);
     if (!writer) return writer.error();
-    ROBOMETRICS_TRY(
-        evaluateRun(inputs, options, e, [&writer](const Evaluation &done) { writer->startPassParts(done); }));
+    ROBOMETRICS_TRY(evaluateRun(inputs, options, e, [&writer](const Evaluation &done) { writer->startPassParts(done); }));
     return writer->finish(e);
 }
 

@@ -47,6 +47,7 @@ Status writeEvaluation(const Evaluation &evaluation, const std::string &out_dir)
 /// evaluateRun() into `e` (which must be empty) and its files into OUT_DIR, the pass's files
 /// written beside the analyses after the pass: what `evaluate` and `bench` do. On an error OUT_DIR
 /// is left as it was.
-Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, const std::string &out_dir, Evaluation &e);
+Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, const std::string &out_dir,
+                    Evaluation &e);
 
 }  // namespace robometrics::evaluate

@@ -11,8 +11,8 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> &evaluationFileNames() {
     // A folder with summary.json counts as evaluate's (checkOutputFolder).
-    static const std::vector<std::string> names = {"traversal.csv",   "topic_stats.csv", "lost.csv",    "ate.csv",
-                                                   "evaluation.mcap", "report.html",     "summary.json"};
+    static const std::vector<std::string> names = {"traversal.csv", "topic_stats.csv", "lost.csv", "ate.csv",
+                                                   "evaluation.mcap", "report.html", "summary.json"};
     return names;
 }
 

@@ -48,8 +48,7 @@ Result<RunInputs> findRunInputs(const std::string &input) {
             if (entry.is_directory() && isRosbag2Dir(entry.path())) bags.push_back(entry.path().string());
         }
         std::sort(bags.begin(), bags.end());
-        if (bags.empty())
-            return Error{fmt::format("{}: no bag found (expected an .mcap file or a rosbag2 directory)", input)};
+        if (bags.empty()) return Error{fmt::format("{}: no bag found (expected an .mcap file or a rosbag2 directory)", input)};
         if (bags.size() > 1) {
             return Error{fmt::format("{}: {} bags found ({}); pass the one to evaluate", input, bags.size(),
                                      fmt::join(bags, ", "))};

@@ -15,10 +15,9 @@ Scanners::Scanners(const std::vector<bag::TopicInfo> &topics, const std::string 
 
 void Scanners::subscribe(pipeline::Pipeline &pipe) {
     for (std::size_t i = 0; i < topics_.size(); ++i) {
-        pipe.subscribe<msgs::LaserScan>(topics_[i],
-                                        [this, i](const msgs::LaserScan &scan, const pipeline::Envelope &e) {
-                                            collisions_[i].add(scan, e.log_time);
-                                        });
+        pipe.subscribe<msgs::LaserScan>(topics_[i], [this, i](const msgs::LaserScan &scan, const pipeline::Envelope &e) {
+            collisions_[i].add(scan, e.log_time);
+        });
     }
 }
 

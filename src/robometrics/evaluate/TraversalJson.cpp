@@ -26,10 +26,9 @@ nlohmann::json traversalJson(const Evaluation &e) {
     const bool scan = s.scans > 0, imu = s.imu_messages > 0, odometry = s.odometry_messages > 0;
     const bool distance = s.pose_messages > 0 || s.distance_from_odometry;
     const bool ground_truth = s.pose_messages > 0;
-    const auto invalid_share =
-        s.scan_ranges.readings
-            ? finiteOrNull(static_cast<double>(s.scan_ranges.invalid()) / static_cast<double>(s.scan_ranges.readings))
-            : nullptr;
+    const auto invalid_share = s.scan_ranges.readings ? finiteOrNull(static_cast<double>(s.scan_ranges.invalid()) /
+                                                                     static_cast<double>(s.scan_ranges.readings))
+                                                      : nullptr;
     nlohmann::json t = {
         {"rows", s.rows},
         {"total_collisions", measured(scan, s.total_collisions)},
@@ -98,9 +97,8 @@ nlohmann::json scannersJson(const Evaluation &e) {
                                 {"min_range_m", finiteOrNull(c.min_range_m)}});
         }
         const auto invalid_share =
-            s.ranges.readings
-                ? finiteOrNull(static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings))
-                : nullptr;
+            s.ranges.readings ? finiteOrNull(static_cast<double>(s.ranges.invalid()) / static_cast<double>(s.ranges.readings))
+                              : nullptr;
         out.push_back({{"topic", scanner.topic},
                        {"scans", s.scans},
                        {"collision_events", measured(scanned, s.episodes.size())},
