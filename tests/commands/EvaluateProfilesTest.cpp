@@ -141,6 +141,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Profile{"tf_only", {"--scenario", "tf_only"}},
                       Profile{"no_scanner", {"--scenario", "no_scanner"}},
                       Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
+                      Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
                       Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
     [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
 

@@ -39,13 +39,17 @@ void requiredTopics(const Evaluation &e, const RuleLimits &limits, Findings &fou
 void collisions(const Evaluation &e, const RuleLimits &limits, Findings &found) {
     const double threshold = limits.checks.collision_threshold;
     for (const ScannerResult &scanner : e.scanners) {
+        if (!scanner.judged) continue;
+        const bool cloud = scanner.sensor == "PointCloud2";
         for (const traversal::CollisionEpisode &c : scanner.summary.episodes) {
             const double from = e.clock.sinceStart(c.start), to = e.clock.sinceStart(c.end);
             found
                 .raise("collision",
-                       fmt::format("collision on {} from {:.2f} s to {:.2f} s: smallest valid range {:.2f} m, below "
-                                   "the collision threshold {:.2f} m ({} scans)",
-                                   scanner.topic, from, to, c.min_range_m, threshold, c.scans),
+                       fmt::format("collision on {} from {:.2f} s to {:.2f} s: {} {:.2f} m, below "
+                                   "the collision threshold {:.2f} m ({} {})",
+                                   scanner.topic, from, to,
+                                   cloud ? "smallest clearance of the footprint" : "smallest valid range",
+                                   c.min_range_m, threshold, c.scans, cloud ? "clouds" : "scans"),
                        c.min_range_m, threshold, from,
                        {{"scans_in_collision", static_cast<double>(c.scans)}, {"min_clearance_m", c.min_range_m}})
                 .end_time_s = to;

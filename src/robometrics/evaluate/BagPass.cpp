@@ -1,5 +1,7 @@
 #include "robometrics/evaluate/BagPass.hpp"
 
+#include <algorithm>
+
 namespace robometrics::evaluate {
 
 namespace {
@@ -29,6 +31,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     : topics_(setup.topics),
       scanners_(scannerTopics(setup), setup.scan_named ? setup.topics.scan : std::string(),
                 scanConfig(setup.traversal)),
+      clouds_(scannerTopics(setup), scanConfig(setup.traversal), setup.cloud_footprint),
       activity_(setup.checks.intent),
       topic_stats_({}, [this](const topicstats::WindowRecord &w) { windows_.add(w); }) {
     // A topic of the wrong type fails run() with a clear message.
@@ -40,6 +43,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
                               {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
     }
     scanners_.subscribe(pipe);
+    clouds_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
     activity_.pickGroundTruthEntry(t.ground_truth_entry);
@@ -119,6 +123,13 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
         result.traversal = TraversalResult{std::move(rows_), std::move(summary)};
     }
     result.scanners = scanners_.results();
+    const bool scanned = std::any_of(result.scanners.begin(), result.scanners.end(),
+                                     [](const ScannerResult &s) { return s.summary.scans > 0; });
+    for (ScannerResult &cloud : clouds_.results()) {
+        cloud.judged = !scanned;
+        result.scanners.push_back(std::move(cloud));
+    }
+    result.clouds = clouds_.uses();
     topic_stats_.finish();
     result.topic_windows = std::move(windows_);
     if (lost_) {

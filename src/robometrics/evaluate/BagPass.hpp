@@ -16,6 +16,7 @@
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/core/SpillLog.hpp"
+#include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/evaluate/Evaluation.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
 #include "robometrics/evaluate/RobotStage.hpp"
@@ -54,6 +55,7 @@ struct PassResult {
     std::optional<bag::ReadDamage> damage;  ///< what the reader could not read
     std::optional<TraversalResult> traversal;
     std::vector<ScannerResult> scanners;
+    std::vector<CloudUse> clouds;  ///< every PointCloud2 topic, used as a range sensor or not (why)
     topicstats::WindowLog topic_windows;
     std::optional<LostResult> lost;
     std::optional<RunPath> amcl_path;  ///< the AMCL pose's path (run axis), when it has poses
@@ -106,6 +108,7 @@ private:
     std::vector<traversal::TraversalRow> rows_;
     std::optional<nodes::TraversalNode> traversal_;
     Scanners scanners_;
+    CloudSensors clouds_;
     nodes::SlamRunNode slam_run_;
     OdometryLog odometry_;
     nodes::ActivityNode activity_;

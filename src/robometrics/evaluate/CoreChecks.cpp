@@ -17,12 +17,34 @@ namespace {
 constexpr std::size_t kMinOdometryForMotion = 10;
 
 CoreCheck collisionsCheck(const Evaluation &e) {
-    std::vector<std::string> scanning, silent;
-    for (const ScannerResult &s : e.scanners) (s.summary.scans > 0 ? scanning : silent).push_back(s.topic);
-    if (!scanning.empty()) return {"collisions", true, fmt::format("LaserScan {}", fmt::join(scanning, ", "))};
+    std::vector<std::string> scanning, clouds, listed, silent;
+    for (const ScannerResult &s : e.scanners) {
+        if (s.summary.scans == 0) {
+            silent.push_back(s.topic);
+        } else if (s.sensor != "PointCloud2") {
+            scanning.push_back(s.topic);
+        } else {
+            (s.judged ? clouds : listed).push_back(s.topic);
+        }
+    }
+    std::vector<std::string> basis;
+    if (!scanning.empty()) basis.push_back(fmt::format("LaserScan {}", fmt::join(scanning, ", ")));
+    if (!clouds.empty()) basis.push_back(fmt::format("PointCloud2 {}", fmt::join(clouds, ", ")));
+    if (!listed.empty()) {
+        basis.push_back(
+            fmt::format("clearance only on PointCloud2 {} (the LaserScan judges contacts)", fmt::join(listed, ", ")));
+    }
+    if (!basis.empty()) return {"collisions", true, fmt::format("{}", fmt::join(basis, "; "))};
     if (!silent.empty()) {
         return {"collisions", false,
                 fmt::format("no scan on {}: collisions and clearance not checked", fmt::join(silent, ", "))};
+    }
+    if (!e.clouds.empty()) {
+        return {
+            "collisions", false,
+            fmt::format("no sensor_msgs/LaserScan topic, and no PointCloud2 topic of a range sensor ({} not used: "
+                        "see sensors): collisions and clearance not checked",
+                        e.clouds.size() == 1 ? e.clouds.front().topic : std::to_string(e.clouds.size()) + " clouds")};
     }
     return {"collisions", false, "no sensor_msgs/LaserScan topic was recorded: collisions and clearance not checked"};
 }
@@ -89,10 +111,13 @@ std::vector<SensorUse> sensorUses(const std::vector<bag::TopicInfo> &topics, con
         if (use.used) {
             use.why = fmt::format("{}", fmt::join(readers, "; "));
         } else if (t.type == msgs::TypeInfo<msgs::Imu>::name) {
-            use.why = fmt::format(
-                "roughness and smoothness read one IMU, {} (choose with --topic imu=TOPIC); its rate "
-                "and gaps are in the topic health",
-                e.topics.imu);
+            use.why = fmt::format("roughness and smoothness read one IMU, {} (choose with --topic imu=TOPIC); its rate "
+                                  "and gaps are in the topic health",
+                                  e.topics.imu);
+        } else if (const auto cloud = std::find_if(e.clouds.begin(), e.clouds.end(),
+                                                   [&](const CloudUse &c) { return c.topic == t.name; });
+                   cloud != e.clouds.end()) {
+            use.why = "not a range sensor's cloud for collisions: " + cloud->why;
         } else if (t.type == msgs::TypeInfo<msgs::LaserScan>::name) {
             use.why = "not the scanner named with --topic scan; its rate and gaps are in the topic health";
         } else if (odometry) {

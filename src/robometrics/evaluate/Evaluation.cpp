@@ -142,6 +142,7 @@ nlohmann::json toSummaryJson(const Evaluation &e) {
     j["analysed_topics"] = topics;
     j["sensors"] = sensorsJson(e);
     j["scanners"] = scannersJson(e);
+    if (!e.clouds.empty()) j["point_clouds"] = pointCloudsJson(e);  // only with a cloud: other files unchanged
     j["safety"] = safetyJson(e);
     if (e.traversal) j["traversal"] = traversalJson(e);
     {

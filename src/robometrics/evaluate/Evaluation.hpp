@@ -14,6 +14,7 @@
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/core/TimeIntervals.hpp"
 #include "robometrics/core/SpillLog.hpp"
+#include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/evaluate/RunInputs.hpp"
 #include "robometrics/evaluate/Scanners.hpp"
 #include "robometrics/evaluate/TrajectoryResult.hpp"
@@ -122,6 +123,8 @@ struct Evaluation {
     std::optional<TraversalResult> traversal;
     /// Every range sensor's collisions and clearance (all LaserScan topics, or the one named).
     std::vector<ScannerResult> scanners;
+    /// Every PointCloud2 topic: judged as a range sensor (then also in `scanners`) or why not.
+    std::vector<CloudUse> clouds;
     /// Every sensor topic of the bag and whether an analysis read it, and why (summary "sensors").
     std::vector<SensorUse> sensors;
     ActivityResult activity;

@@ -41,6 +41,7 @@ std::string scannersLine(const Evaluation &e) {
         }
         std::string part = fmt::format("{} {} collision(s), min clearance {:.2f} m", scanner.topic, s.episodes.size(),
                                        s.min_clearance_m);
+        if (!scanner.judged) part += " (footprint clearance, listed only: the LaserScan judges contacts)";
         if (s.ranges.invalid() > 0) {
             part +=
                 fmt::format(", {:.1f} % of readings invalid (no return or out of range, not obstacles)",

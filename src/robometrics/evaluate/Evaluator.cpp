@@ -66,6 +66,7 @@ void takePass(Evaluation &e, PassResult &pass) {
     }
     e.traversal = std::move(pass.traversal);
     e.scanners = std::move(pass.scanners);
+    e.clouds = std::move(pass.clouds);
     e.topic_windows = std::move(pass.topic_windows);
     e.lost = std::move(pass.lost);
     if (pass.amcl_path) e.paths.push_back(std::move(*pass.amcl_path));

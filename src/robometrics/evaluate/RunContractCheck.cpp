@@ -109,6 +109,7 @@ public:
         std::optional<TimeNs> first;
         std::string first_topic;
         for (const ScannerResult &s : e_.scanners) {
+            if (!s.judged) continue;
             if (s.summary.first_low_clearance && (!first || *s.summary.first_low_clearance < *first)) {
                 first = s.summary.first_low_clearance;
                 first_topic = s.topic;
@@ -163,7 +164,7 @@ private:
     const ScannerResult *closestScanner() const {
         const ScannerResult *best = nullptr;
         for (const ScannerResult &s : e_.scanners) {
-            if (std::isnan(s.summary.min_clearance_m)) continue;
+            if (std::isnan(s.summary.min_clearance_m) || !s.judged) continue;
             if (!best || s.summary.min_clearance_m < best->summary.min_clearance_m) best = &s;
         }
         return best;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "robometrics/core/Params.hpp"
+#include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/nodes/CostmapNode.hpp"
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
@@ -93,6 +94,9 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     auto traversal = nodes::TraversalNode::configure(*traversal_params);
     if (!traversal) return traversal.error();
     setup.traversal = *traversal;
+    auto footprint = traversal::CloudFootprint::fromParams(*traversal_params);
+    if (!footprint) return footprint.error();
+    setup.cloud_footprint = *footprint;
     auto lost_params = nodeParams(options, nodes::LostNode::spec());
     if (!lost_params) return lost_params.error();
     auto lost = nodes::LostNode::configure(*lost_params);
@@ -118,6 +122,14 @@ Result<RunSetup> setUpRun(const std::vector<bag::TopicInfo> &bag_topics, const p
     setup.checks = *checks;
     setup.checks.collision_threshold = setup.traversal.collision_threshold;
     setup.notes = missingInputs(setup.topics);
+    if (setup.topics.scan.empty() && hasRangeCloud(bag_topics)) {
+        for (std::string &note : setup.notes) {
+            if (note.rfind("collisions and clearance:", 0) != 0) continue;
+            note =
+                "the traversal rows' clearance column: no sensor_msgs/LaserScan topic (/scan); collisions and "
+                "clearance are judged on the point clouds (point_clouds)";
+        }
+    }
     const std::string &scan = nodes::TraversalNode::spec().input("scan").topic;
     // Several robots: a remapped scan is its robot's own, and every robot's scanners stay.
     setup.scan_named = remapped.resolve(scan) != scan && setup.robots.size() == 1;

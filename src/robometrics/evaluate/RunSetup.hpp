@@ -18,6 +18,7 @@
 #include "robometrics/pipeline/Remaps.hpp"
 #include "robometrics/slam/FailureHeuristics.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
+#include "robometrics/traversal/CloudClearance.hpp"
 #include "robometrics/traversal/TraversalConfig.hpp"
 
 namespace robometrics::evaluate {
@@ -38,6 +39,7 @@ struct RunSetup {
     std::vector<nodes::Robot> robots;
     std::vector<bag::TopicInfo> bag_topics;  ///< every topic of the bag, as its reader lists them
     traversal::TraversalConfig traversal;
+    traversal::CloudFootprint cloud_footprint;      ///< the footprint and height band of the point clouds' clearance
     localization::LostDetectorConfig lost;          ///< its topics set when the bag has AMCL poses
     std::optional<terrain::CostmapConfig> costmap;  ///< when the bag has a GridMap topic
     RunChecks checks;

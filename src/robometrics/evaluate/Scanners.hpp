@@ -16,6 +16,13 @@ namespace robometrics::evaluate {
 struct ScannerResult {
     std::string topic;
     traversal::ScanCollisionSummary summary;
+    /// The message type: "LaserScan" (clearance = the smallest range), or "PointCloud2" (the
+    /// footprint's clearance from the in-band points, CloudSensors).
+    std::string sensor = "LaserScan";
+    /// Its contacts are collision anomalies and count in `safety`; false for a point cloud of a
+    /// robot whose LaserScan sent scans (the scan judges, the cloud's clearance is listed:
+    /// docs/evaluate.md, Point clouds).
+    bool judged = true;
 };
 
 class Scanners {

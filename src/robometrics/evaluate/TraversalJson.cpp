@@ -109,6 +109,27 @@ nlohmann::json scannersJson(const Evaluation &e) {
                        {"time_low_clearance_s", measured(scanned, finiteOrNull(s.time_low_clearance_s))},
                        {"invalid_share", invalid_share},
                        {"scans_without_valid_reading", s.scans_without_valid_reading}});
+        // A cloud's entry says so (a LaserScan's entry is as it always was).
+        if (scanner.sensor != "LaserScan") out.back()["sensor"] = scanner.sensor;
+        if (!scanner.judged) out.back()["judged"] = false;
+    }
+    return out;
+}
+
+nlohmann::json pointCloudsJson(const Evaluation &e) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const CloudUse &c : e.clouds) {
+        out.push_back(
+            {{"topic", c.topic},
+             {"used", c.used},
+             {"why_not_used", c.used ? nlohmann::json(nullptr) : nlohmann::json(c.why)},
+             {"frame", c.frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.frame)},
+             {"base_frame", c.base_frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.base_frame)},
+             {"footprint", c.footprint},
+             {"clouds", c.clouds},
+             {"clouds_without_transform", c.unplaced},
+             {"clouds_malformed", c.malformed},
+             {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)}});
     }
     return out;
 }
@@ -118,7 +139,7 @@ nlohmann::json safetyJson(const Evaluation &e) {
     std::size_t scanning = 0;
     double closest = std::numeric_limits<double>::quiet_NaN();
     for (const ScannerResult &scanner : e.scanners) {
-        if (scanner.summary.scans == 0) continue;
+        if (scanner.summary.scans == 0 || !scanner.judged) continue;
         ++scanning;
         events += scanner.summary.episodes.size();
         if (!std::isnan(scanner.summary.min_clearance_m) && !(scanner.summary.min_clearance_m >= closest)) {

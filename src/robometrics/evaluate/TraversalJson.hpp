@@ -16,6 +16,9 @@ nlohmann::json traversalJson(const Evaluation &e);
 /// "scanners": each range sensor's collisions and clearance, its contacts on the run's axis.
 nlohmann::json scannersJson(const Evaluation &e);
 
+/// "point_clouds": every PointCloud2 topic, whether it was judged as a range sensor, and why not.
+nlohmann::json pointCloudsJson(const Evaluation &e);
+
 /// "safety": collisions over every scanner (null without one), and the closest valid reading.
 nlohmann::json safetyJson(const Evaluation &e);
 

@@ -48,6 +48,16 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
         s.outputs.scans = ScanLayout::FrontRear;
         s.duration_s = 40;
         s.description = "AMR with front and rear scanners backs into a wall: a collision only the rear scanner sees";
+    } else if (name == "cloud_collision") {
+        // Facing east 1.1 m from the corridor's west wall (face at x = 0.1), the robot backs up
+        // 0.85 m: its 0.1 m footprint ends 0.15 m from the wall, sits there, then drives off.
+        from = {1.2, 6.8};
+        s.mission = {{wait(2), backup(0.85, 0.15), wait(4), goal({{3.0, 6.8}}), wait(1e9)}, 4};
+        s.outputs.scans = ScanLayout::Cloud3d;
+        s.duration_s = 20;
+        s.description =
+            "robot with only a 3-D lidar (PointCloud2, no LaserScan) backs into a wall: a collision only "
+            "the cloud shows";
     } else if (name == "wheel_slip") {
         s.mission = corridorShuttle(wait(3));
         s.slip = GoalScript{0, 12.0, 10.0};
@@ -104,7 +114,7 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
 
 const std::vector<std::string> &truthProfileNames() {
     static const std::vector<std::string> names{"rear_collision", "wheel_slip", "amcl_restart",
-                                                "tf_only",        "no_scanner", "gz_pose_info"};
+                                                "tf_only",        "no_scanner", "gz_pose_info", "cloud_collision"};
     return names;
 }
 

@@ -12,6 +12,7 @@ namespace robometrics::sim {
 enum class ScanLayout {
     Single,     ///< one scanner on /scan (the robot's own)
     FrontRear,  ///< an AMR's two 270-degree scanners, /scan_front and /scan_rear (looking backwards)
+    Cloud3d,    ///< a 3-D lidar's PointCloud2 on /velodyne_points, no LaserScan (CloudScanner)
 };
 
 struct RobotOutputs {

@@ -14,6 +14,12 @@ void ScanContact::observe(double t, const msgs::LaserScan &scan) {
         nearest = std::min(nearest, r);
         contact = contact || r < threshold_;
     }
+    observeContact(t, contact, nearest);
+}
+
+void ScanContact::observeNearest(double t, double nearest) { observeContact(t, nearest < threshold_, nearest); }
+
+void ScanContact::observeContact(double t, bool contact, double nearest) {
     if (!contact) {
         if (open_) done_.push_back(interval());
         open_ = false;
@@ -26,7 +32,7 @@ void ScanContact::observe(double t, const msgs::LaserScan &scan) {
         scans_ = 0;
     }
     last_ = t;
-    min_ = std::min<double>(min_, nearest);
+    min_ = std::min(min_, nearest);
     ++scans_;
 }
 

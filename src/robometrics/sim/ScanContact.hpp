@@ -20,11 +20,15 @@ public:
 
     /// A scan published at `t` (s on the robot's clock).
     void observe(double t, const msgs::LaserScan &scan);
+    /// Another sensor's reading at `t`: `nearest` m, a contact below the threshold (CloudScanner).
+    void observeNearest(double t, double nearest);
     /// The collisions so far, one still going on ending at its last scan.
     std::vector<Event> events() const;
 
 private:
     Event interval() const;
+
+    void observeContact(double t, bool contact, double nearest);
 
     std::string topic_;
     double threshold_;

@@ -47,6 +47,7 @@ TurtleBot3Model::TurtleBot3Model(const ScenarioSpec &spec, const Rng &root)
       map_odom_(spec.start),
       status_(root.fork(6)),
       scanners_(spec.outputs.scans == ScanLayout::FrontRear ? std::make_unique<TwoScanners>(root) : nullptr),
+      cloud_(spec.outputs.scans == ScanLayout::Cloud3d ? std::make_unique<CloudScanner>(root) : nullptr),
       ground_truth_(spec.outputs.ground_truth_odometry),
       pose_info_(spec.outputs.ground_truth_pose_info),
       amcl_watch_goal_(spec.amcl_watch_goal) {}
@@ -74,6 +75,11 @@ std::vector<SimTopic> TurtleBot3Model::topics() const {
         std::vector<SimTopic> scans = scanners_->topics();
         topics.insert(topics.begin(), scans.begin(), scans.end());
     }
+    if (cloud_) {
+        topics.erase(topics.begin());
+        std::vector<SimTopic> clouds = cloud_->topics();
+        topics.insert(topics.begin(), clouds.begin(), clouds.end());
+    }
     if (ground_truth_)
         topics.push_back({"/ground_truth", "nav_msgs/msg/Odometry", 50, false, 1, "periodic (Gazebo p3d plugin)"});
     if (pose_info_)
@@ -90,6 +96,7 @@ void TurtleBot3Model::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
 
     emitDiffDrive(vehicle, out);
     if (vehicle.tick() % kScanEvery == 0 && !vehicle.scanDropped()) emitScanAndAmcl(vehicle, t, out);
+    if (cloud_) cloud_->emit(vehicle, t, out);
     emitNavigation(vehicle, t, out);
     if (ground_truth_ && vehicle.tick() % kGroundTruthEvery == 0) emitGroundTruth(vehicle, t, out);
     if (pose_info_ && vehicle.tick() % kGroundTruthEvery == 0) emitPoseInfo(vehicle, t, out);
@@ -103,6 +110,10 @@ void TurtleBot3Model::emitStatic(const Vehicle &vehicle, TimeNs t, std::vector<S
     if (scanners_) {
         tf.transforms.erase(tf.transforms.begin() + 1);  // no LDS-01
         scanners_->staticFrames(t, tf.transforms);
+    }
+    if (cloud_) {
+        tf.transforms.erase(tf.transforms.begin() + 1);  // no LDS-01
+        cloud_->staticFrames(t, kBaseLinkZ, tf.transforms);
     }
     out.push_back({"/tf_static", t, true, std::move(tf)});
     // map_server publishes the saved map once, transient-local, when it activates.
@@ -130,7 +141,7 @@ void TurtleBot3Model::emitDiffDrive(const Vehicle &vehicle, std::vector<SimOutpu
 void TurtleBot3Model::emitScanAndAmcl(Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) {
     if (scanners_) {
         scanners_->emit(vehicle, t, out);  // AMCL runs on the front scanner, as it does on such AMRs
-    } else {
+    } else if (!cloud_) {                  // with the 3-D lidar, AMCL reads a scan made from the cloud, not recorded
         msgs::LaserScan scan = lidar_.scan(vehicle.spec().world.map, vehicle.laserPose());
         scan.header.stamp = msgs::Time::fromNs(t);
         out.push_back({"/scan", t, false, std::move(scan)});
@@ -233,6 +244,8 @@ std::vector<Event> TurtleBot3Model::events() const {
     std::vector<Event> out = amcl_events_;
     if (scanners_)
         for (Event &e : scanners_->events()) out.push_back(std::move(e));
+    if (cloud_)
+        for (Event &e : cloud_->events()) out.push_back(std::move(e));
     return out;
 }
 

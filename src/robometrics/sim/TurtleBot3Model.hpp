@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "robometrics/sim/AmclGate.hpp"
+#include "robometrics/sim/CloudScanner.hpp"
 #include "robometrics/sim/GoalStatusList.hpp"
 #include "robometrics/sim/ImuPublisher.hpp"
 #include "robometrics/sim/Lidar.hpp"
@@ -48,6 +49,7 @@ private:
     std::size_t goals_ended_ = 0;
     WheelJoints wheels_;
     std::unique_ptr<TwoScanners> scanners_;  ///< the AMR's pair in place of the LDS-01, if the profile has it
+    std::unique_ptr<CloudScanner> cloud_;    ///< a 3-D lidar in place of the LDS-01, if the profile has it
     bool ground_truth_;                      ///< Gazebo p3d on /ground_truth
     bool pose_info_;                         ///< Gazebo's world poses on /world/office/pose/info
     int amcl_watch_goal_;                    ///< report how long /amcl_pose is silent after this goal starts

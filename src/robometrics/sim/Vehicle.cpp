@@ -80,6 +80,7 @@ void Vehicle::recordTruth() {
         truth_.add(toSeconds(stamp()), b.position, b.orientation);
         // Two scanners: their own readings say where the contact is (TwoScanners), not one origin.
         if (spec_.outputs.scans == ScanLayout::FrontRear) return;
+        if (spec_.outputs.scans == ScanLayout::Cloud3d) return;  // the footprint's truth: CloudScanner
         const Pose2 laser = laserPose();
         events_.observeClearance(now(), spec_.world.map.clearance(laser.x, laser.y, events_.thresholds().close_pass),
                                  laser.x, laser.y);

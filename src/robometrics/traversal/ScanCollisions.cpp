@@ -6,15 +6,19 @@
 namespace robometrics::traversal {
 
 void ScanCollisions::add(const msgs::LaserScan &scan, TimeNs t) {
+    const ScanMinimum minimum = scanMinimum(scan, config_.respect_range_limits);
+    summary_.ranges += minimum.counts;
+    addClearance(minimum.range, t);
+}
+
+void ScanCollisions::addClearance(std::optional<double> reading, TimeNs t) {
     ScanCollisionSummary &s = summary_;
     ++s.scans;
-    const ScanMinimum minimum = scanMinimum(scan, config_.respect_range_limits);
-    s.ranges += minimum.counts;
-    if (!minimum.range) {  // no valid reading: says nothing of the robot's surroundings
+    if (!reading) {  // no valid reading: says nothing of the robot's surroundings
         ++s.scans_without_valid_reading;
         return;
     }
-    const double clearance = *minimum.range;
+    const double clearance = *reading;
     if (std::isnan(s.min_clearance_m) || clearance < s.min_clearance_m) {
         s.min_clearance_m = clearance;
         s.min_clearance_at = t;
