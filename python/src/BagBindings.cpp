@@ -115,8 +115,9 @@ py::list texts(const std::vector<std::string> &values) {
 }
 
 /// One column as (path, kind, values): "number" an ndarray; "list" (values ndarray, ends ndarray);
-/// "string" and "json" a list of str.
-py::tuple columnObject(msgs::Column &column) {
+/// "string" and "json" a list of str. `owner`: the capsule of the buffer the one-value-per-row
+/// columns are slices of (all arrays of a read share it).
+py::tuple columnObject(msgs::Column &column, const py::object &owner) {
     const py::dtype dtype = dtypeOf(column);
     switch (column.kind) {
         case msgs::ColumnKind::String:
@@ -130,8 +131,11 @@ py::tuple columnObject(msgs::Column &column) {
             return py::make_tuple(column.path, "list", py::make_tuple(values, ends));
         }
         default:
+            // A read of no rows made no buffer: an empty array of the column's type.
+            if (!column.storage)
+                return py::make_tuple(column.path, "number", py::array(dtype, std::vector<py::ssize_t>{0}));
             return py::make_tuple(column.path, "number",
-                                  ownedArray(std::move(column.bytes), dtype, msgs::columnValueSize(column)));
+                                  viewArray(column.fixed, dtype, msgs::columnValueSize(column), owner));
     }
 }
 
@@ -153,8 +157,15 @@ py::tuple readColumns(const std::string &path, const std::string &topic, const s
     }
     interrupt.rethrow();
     if (!read) raiseReadError(path, read.message());
+    py::object owner = py::none();
+    for (const msgs::Column &column : read->columns) {
+        if (column.storage) {
+            owner = ownerCapsule(column.storage);
+            break;
+        }
+    }
     py::list columns;
-    for (msgs::Column &column : read->columns) columns.append(columnObject(column));
+    for (msgs::Column &column : read->columns) columns.append(columnObject(column, owner));
     py::array log_times = ownedArray(std::move(read->log_times), py::dtype("<i8"), 8);
     return py::make_tuple(log_times, columns, read->type, damageDict(read->damage));
 }

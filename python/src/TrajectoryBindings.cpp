@@ -6,6 +6,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <future>
 #include <utility>
 #include <variant>
 
@@ -105,6 +106,27 @@ std::string nameOf(const TrajectoryArgument &a) {
     return std::holds_alternative<std::string>(a) ? std::get<std::string>(a) : std::get<PyTrajectory>(a).name;
 }
 
+/// The poses of an evaluation's two arguments: a Trajectory's copied, files read as the commands
+/// read them, both at once when both are files (as the CLI does, io::loadTrajectoryPair). A file
+/// that cannot be read raises ReadError or NotFoundError, the reference's first.
+io::TrajectoryPair loadArguments(const TrajectoryArgument &ref, const TrajectoryArgument &est) {
+    auto load = [](const TrajectoryArgument &a) -> Result<slam::Trajectory> {
+        if (std::holds_alternative<PyTrajectory>(a)) return std::get<PyTrajectory>(a).poses;
+        return io::loadTrajectory(std::get<std::string>(a), "auto", commandLoadOptions());
+    };
+    Result<slam::Trajectory> ref_poses = Error{""};
+    Result<slam::Trajectory> est_poses = Error{""};
+    {
+        py::gil_scoped_release release;
+        auto est_future = std::async(std::launch::async, [&] { return load(est); });
+        ref_poses = load(ref);
+        est_poses = est_future.get();
+    }
+    if (!ref_poses) raiseReadError(nameOf(ref), ref_poses.message());
+    if (!est_poses) raiseReadError(nameOf(est), est_poses.message());
+    return io::TrajectoryPair{std::move(*ref_poses), std::move(*est_poses)};
+}
+
 /// evaluate_trajectories(metric, ref, est, options) -> (the CLI's --json text, associated reference,
 /// aligned estimate, errors, timestamps). `options` holds TrajectoryEvaluationOptions' names.
 py::tuple evaluateTrajectories(const std::string &metric, const TrajectoryArgument &ref, const TrajectoryArgument &est,
@@ -137,11 +159,7 @@ py::tuple evaluateTrajectories(const std::string &metric, const TrajectoryArgume
     if (!(o.t_max_diff >= 0)) raise(ErrorKind::Argument, fmt::format("t_max_diff must be >= 0, not {}", o.t_max_diff));
 
     // Files are read here (ReadError, NotFoundError), so that what fails below is the evaluation.
-    auto poses = [](const TrajectoryArgument &a) {
-        return std::holds_alternative<std::string>(a) ? readTrajectory(std::get<std::string>(a), "auto").poses
-                                                      : std::get<PyTrajectory>(a).poses;
-    };
-    io::TrajectoryPair loaded{poses(ref), poses(est)};
+    io::TrajectoryPair loaded = loadArguments(ref, est);
     toolbox::TrajectoryEvaluationRun run;
     {
         py::gil_scoped_release release;

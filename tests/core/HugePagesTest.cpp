@@ -2,6 +2,7 @@
 // the advice.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <vector>
 
@@ -28,6 +29,28 @@ TEST(HugePages, AdviceOnARangeWithoutAWholeHugePageDoesNothing) {
     adviseHugePages(small.data(), small.size());
     adviseHugePages(nullptr, kHugePageBytes * 4);
     EXPECT_EQ(small[4095], 'x');
+}
+
+// A mapping reads as zeros where nothing was written, keeps what was written, and a released range
+// reads as zeros again (only its whole pages: the bytes around them stay).
+TEST(HugePages, MappedBytesKeepWhatIsWrittenAndReleaseWholePages) {
+    const std::size_t size = 3 * kHugePageBytes;
+    auto bytes = MappedBytes::create(size);
+    ASSERT_NE(bytes, nullptr);
+    ASSERT_EQ(bytes->size(), size);
+    std::uint8_t *data = bytes->data();
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    EXPECT_EQ(data[size - 1], 0);
+    for (std::size_t at : {page + 99, 2 * page, 3 * page + 5, 4 * page - 1, 4 * page, size - 1}) data[at] = 7;
+    bytes->release(page + 100, 3 * page);  // the whole pages inside: 2 * page up to 4 * page
+    EXPECT_EQ(data[page + 99], 7);         // before them: kept
+    EXPECT_EQ(data[2 * page], 0);
+    EXPECT_EQ(data[3 * page + 5], 0);
+    EXPECT_EQ(data[4 * page - 1], 0);
+    EXPECT_EQ(data[4 * page], 7);     // after them: kept
+    bytes->release(size - 10, 1000);  // past the end: cut to the mapping, no whole page
+    EXPECT_EQ(data[size - 1], 7);
+    EXPECT_NE(MappedBytes::create(0), nullptr);  // at least one byte
 }
 
 }  // namespace

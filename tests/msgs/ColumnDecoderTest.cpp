@@ -33,8 +33,8 @@ const Column &columnNamed(const std::vector<Column> &columns, const std::string 
 template <class T>
 T valueAt(const Column &column, std::size_t row) {
     T value{};
-    EXPECT_LE((row + 1) * sizeof(T), column.bytes.size()) << column.path;
-    std::memcpy(&value, column.bytes.data() + row * sizeof(T), sizeof(T));
+    EXPECT_LE((row + 1) * sizeof(T), column.values().size()) << column.path;
+    std::memcpy(&value, column.values().data() + row * sizeof(T), sizeof(T));
     return value;
 }
 
@@ -92,7 +92,7 @@ TEST(ColumnDecoderTest, OdometryColumnsInMsgOrderWithTimesAsNanoseconds) {
     EXPECT_EQ(valueAt<double>(columnNamed(columns, "pose.covariance.7"), 0), 0.25);
     EXPECT_EQ(valueAt<double>(columnNamed(columns, "pose.covariance.6"), 0), 0.0);
     EXPECT_EQ(valueAt<double>(columnNamed(columns, "twist.twist.linear.x"), 1), 0.5);
-    EXPECT_TRUE(decoder.columns()[0].bytes.empty());  // take() leaves empty columns
+    EXPECT_TRUE(decoder.columns()[0].values().empty());  // take() leaves empty columns
 }
 
 TEST(ColumnDecoderTest, FieldsSelectAPathAndEverythingBelowIt) {
@@ -104,7 +104,7 @@ TEST(ColumnDecoderTest, FieldsSelectAPathAndEverythingBelowIt) {
     EXPECT_EQ(valueAt<std::int64_t>(columns[0], 0), 1'000'000'002);
     EXPECT_EQ(valueAt<double>(columns[1], 0), 4.0);
     EXPECT_EQ(valueAt<double>(columns[2], 0), -2.0);
-    EXPECT_EQ(columns[1].bytes.size(), sizeof(double));
+    EXPECT_EQ(columns[1].values().size(), sizeof(double));
 
     // "pose.pose.pos" is not a path: a prefix selects only at a '.'.
     auto dynamic = DynamicDecoder::create("nav_msgs/msg/Odometry", "");
@@ -202,14 +202,15 @@ TEST(ColumnDecoderTest, AMessageThatFailsAddsNoRow) {
     cut.resize(cut.size() / 2);
     EXPECT_FALSE(decoder.append(cut).ok());
     EXPECT_EQ(decoder.rows(), 1u);
-    for (const Column &c : decoder.columns()) {
-        const std::size_t rows = c.kind == ColumnKind::String ? c.texts.size() : c.bytes.size() / columnValueSize(c);
+    for (const Column &c : decoder.take()) {
+        const std::size_t rows = c.kind == ColumnKind::String ? c.texts.size() : c.values().size() / columnValueSize(c);
         EXPECT_EQ(rows, 1u) << c.path;
     }
 }
 
-// The one-value-per-row columns grow in blocks: past what reserve() set aside, after a failed
-// message in between, and each row at its place; take() leaves exactly the rows.
+// The one-value-per-row columns grow by doubling past what reserve() set aside (the buffer moves,
+// the rows with it), after a failed message in between, each row at its place; take() gives
+// exactly the rows.
 TEST(ColumnDecoderTest, ColumnsGrowInBlocksAndTakeGivesExactlyTheRows) {
     ColumnDecoder decoder = decoderFor("nav_msgs/msg/Odometry", "", {"header.stamp", "pose.pose.position.x"});
     decoder.reserve(3);  // fewer than the rows to come
@@ -226,12 +227,30 @@ TEST(ColumnDecoderTest, ColumnsGrowInBlocksAndTakeGivesExactlyTheRows) {
     std::vector<Column> columns = decoder.take();
     const Column &stamp = columnNamed(columns, "header.stamp");
     const Column &x = columnNamed(columns, "pose.pose.position.x");
-    ASSERT_EQ(stamp.bytes.size(), kRows * sizeof(std::int64_t));
-    ASSERT_EQ(x.bytes.size(), kRows * sizeof(double));
+    ASSERT_EQ(stamp.values().size(), kRows * sizeof(std::int64_t));
+    ASSERT_EQ(x.values().size(), kRows * sizeof(double));
+    EXPECT_EQ(stamp.storage, x.storage);  // slices of one buffer
     for (int i : {0, 1, 2, 3, 499, 500, 501, 999}) {
         EXPECT_EQ(valueAt<std::int64_t>(stamp, i), (100 + i) * 1'000'000'000LL + 7) << i;
         EXPECT_EQ(valueAt<double>(x, i), 0.5 * i) << i;
     }
+}
+
+// A count that was too high (a damaged bag read up to its damage) leaves exactly the rows read; no
+// row at all leaves empty columns.
+TEST(ColumnDecoderTest, AReservationLargerThanTheRowsGivesTheRowsRead) {
+    ColumnDecoder decoder = decoderFor("nav_msgs/msg/Odometry", "", {"header.stamp", "pose.pose.position.x"});
+    decoder.reserve(100000);
+    ASSERT_TRUE(decoder.append(encodeCdr(odometry(1.5, 3, 4))).ok());
+    ASSERT_TRUE(decoder.append(encodeCdr(odometry(2.5, 5, 6))).ok());
+    std::vector<Column> columns = decoder.take();
+    ASSERT_EQ(columnNamed(columns, "pose.pose.position.x").values().size(), 2 * sizeof(double));
+    EXPECT_EQ(valueAt<double>(columnNamed(columns, "pose.pose.position.x"), 1), 2.5);
+    EXPECT_EQ(valueAt<std::int64_t>(columnNamed(columns, "header.stamp"), 1), 5'000'000'006LL);
+
+    decoder.reserve(10);
+    for (const Column &c : decoder.take()) EXPECT_TRUE(c.values().empty()) << c.path;
+    for (const Column &c : decoder.take()) EXPECT_TRUE(c.values().empty()) << c.path;  // nothing reserved
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #if defined(__linux__)
@@ -39,5 +40,30 @@ void reserveInHugePages(std::vector<T, Allocator> &values, std::size_t n) {
     values.reserve(n);
     adviseHugePages(values.data(), values.capacity() * sizeof(T));
 }
+
+/// Bytes of their own mapping, for a large buffer that is filled once and handed on whole (the
+/// columns of Bag.to_dataframe(), issue 58): asked for in transparent huge pages, not zero-filled
+/// by the program (the kernel gives zeroed pages on first touch), and only the pages touched are
+/// made, so a capacity reserved from a count that turns out too high costs address space, not
+/// memory. Given back to the kernel whole when the last owner lets go.
+class MappedBytes {
+public:
+    /// `bytes` of address space (at least one byte); null when the kernel refuses the mapping.
+    static std::shared_ptr<MappedBytes> create(std::size_t bytes);
+    ~MappedBytes();
+    MappedBytes(const MappedBytes &) = delete;
+    MappedBytes &operator=(const MappedBytes &) = delete;
+
+    std::uint8_t *data() const { return data_; }
+    std::size_t size() const { return size_; }
+    /// Gives back the pages wholly inside [offset, offset + bytes): their contents are lost and
+    /// read as zero if touched again. For capacity a read did not use.
+    void release(std::size_t offset, std::size_t bytes);
+
+private:
+    MappedBytes(std::uint8_t *data, std::size_t size) : data_(data), size_(size) {}
+    std::uint8_t *data_;
+    std::size_t size_;
+};
 
 }  // namespace robometrics

@@ -1,8 +1,5 @@
 #include "robometrics/msgs/ColumnDecoder.hpp"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstring>
 
@@ -88,7 +85,7 @@ private:
     }
 
     int column(const std::string &path, ColumnKind kind, MsgPrimitive primitive) {
-        columns_.push_back(Column{path, kind, primitive, {}, {}, {}});
+        columns_.push_back(Column{path, kind, primitive, {}, {}, {}, {}, {}});
         return static_cast<int>(columns_.size() - 1);
     }
     void slot(ColumnSlot::Kind kind, std::vector<int> columns) {
@@ -100,29 +97,20 @@ private:
     std::vector<Column> &columns_;
 };
 
-/// Writes row `row`'s value of a one-value-per-row column (Number, Bool, Time). The buffer grows
-/// in blocks (within what reserve() set aside, else doubling) instead of by one value: a resize
-/// per value was the largest cost of decoding into columns (issue 58, item 7). take() and
-/// truncate() cut it back to the rows.
+/// Writes row `row`'s value of a one-value-per-row column (Number, Bool, Time) whose slice starts
+/// at `start`; append() made room for the row before the walk.
 template <class T>
-void putValue(Column &column, std::size_t row, T value) {
-    ColumnBytes &bytes = column.bytes;
-    const std::size_t at = row * sizeof(T);
-    if (bytes.size() < at + sizeof(T)) {
-        const std::size_t need = at + sizeof(T);
-        std::size_t grown = std::max(need, 2 * bytes.size());
-        if (need <= bytes.capacity()) grown = std::min(grown, bytes.capacity());
-        bytes.resize(grown);
-    }
-    std::memcpy(bytes.data() + at, &value, sizeof(T));
+void putValue(std::uint8_t *start, std::size_t row, T value) {
+    std::memcpy(start + row * sizeof(T), &value, sizeof(T));
 }
 
 /// The schema walk's events (SchemaWalker.hpp) turned into column values, one slot at a time.
 /// A variable-size array that is not numeric is handed whole to a JSON writer.
 class ColumnWriter {
 public:
-    ColumnWriter(const std::vector<ColumnSlot> &slots, std::vector<Column> &columns, std::size_t row)
-        : slots_(slots), columns_(columns), row_(row), json_writer_(json_) {}
+    ColumnWriter(const std::vector<ColumnSlot> &slots, std::vector<Column> &columns,
+                 const std::vector<std::uint8_t *> &starts, std::size_t row)
+        : slots_(slots), columns_(columns), starts_(starts), row_(row), json_writer_(json_) {}
 
     /// False when the walk met more or fewer slots than the schema has (a broken invariant).
     bool complete() const { return next_ == slots_.size() && json_depth_ == 0; }
@@ -172,14 +160,13 @@ public:
         if (json_depth_ > 0) return json_writer_.number(value);
         const ColumnSlot *slot = take();
         if (!slot || slot->columns[0] < 0) return;
-        Column &column = columns_[slot->columns[0]];
-        if (slot->kind == ColumnSlot::Scalar) return putValue(column, row_, value);
+        std::uint8_t *start = starts_[slot->columns[0]];
+        if (slot->kind == ColumnSlot::Scalar) return putValue(start, row_, value);
         const auto ns = static_cast<std::int64_t>(value);
-        if (slot->kind == ColumnSlot::TimeSec) return putValue(column, row_, ns * 1'000'000'000);
+        if (slot->kind == ColumnSlot::TimeSec) return putValue(start, row_, ns * 1'000'000'000);
         std::int64_t total = 0;  // TimeNanosec: added to the seconds just written
-        std::memcpy(&total, column.bytes.data() + row_ * sizeof total, sizeof total);
-        total += ns;
-        std::memcpy(column.bytes.data() + row_ * sizeof total, &total, sizeof total);
+        std::memcpy(&total, start + row_ * sizeof total, sizeof total);
+        putValue(start, row_, total + ns);
     }
     template <class T>
     void numbers(std::span<const T> values) {
@@ -194,13 +181,13 @@ public:
             return;
         }
         for (std::size_t i = 0; i < values.size() && i < open_->columns.size(); ++i) {
-            if (open_->columns[i] >= 0) putValue(columns_[open_->columns[i]], row_, values[i]);
+            if (open_->columns[i] >= 0) putValue(starts_[open_->columns[i]], row_, values[i]);
         }
     }
     void boolean(bool value) {
         if (json_depth_ > 0) return json_writer_.boolean(value);
         const ColumnSlot *slot = take();
-        if (slot && slot->columns[0] >= 0) putValue(columns_[slot->columns[0]], row_, std::uint8_t{value});
+        if (slot && slot->columns[0] >= 0) putValue(starts_[slot->columns[0]], row_, std::uint8_t{value});
     }
     Status string(std::string_view value) {
         if (json_depth_ > 0) return json_writer_.string(value);
@@ -214,7 +201,8 @@ private:
 
     const std::vector<ColumnSlot> &slots_;
     std::vector<Column> &columns_;
-    const std::size_t row_;  ///< the row being decoded
+    const std::vector<std::uint8_t *> &starts_;  ///< ColumnDecoder::starts_
+    const std::size_t row_;                      ///< the row being decoded
     std::size_t next_ = 0;
     const ColumnSlot *open_ = nullptr;  ///< the array being read
     std::string json_;
@@ -278,45 +266,71 @@ Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const
     for (ColumnSlot &slot : out.slots_) {
         for (int &c : slot.columns) c = index[static_cast<std::size_t>(c)];
     }
+    out.starts_.assign(out.columns_.size(), nullptr);
     return out;
 }
 
 namespace {
 
-/// Maps the pages of a buffer just reserved in one system call. Faulting them in one at a time as
-/// the values arrive cost more than the decoding itself on a virtual machine (issue 58, item 7: the
-/// columns of 120 000 odometry messages are 84 MB). Only the whole pages inside the buffer; a
-/// kernel without MADV_POPULATE_WRITE (before Linux 5.14) leaves them to be faulted as before.
-void prefault(std::uint8_t *data, std::size_t size) {
-#ifdef MADV_POPULATE_WRITE
-    static const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + page - 1) / page * page;
-    const auto end = (reinterpret_cast<std::uintptr_t>(data) + size) / page * page;
-    if (end > begin) madvise(reinterpret_cast<void *>(begin), end - begin, MADV_POPULATE_WRITE);
-#else
-    (void)data;
-    (void)size;
-#endif
+bool oneValuePerRow(const Column &column) {
+    return column.kind == ColumnKind::Number || column.kind == ColumnKind::Bool || column.kind == ColumnKind::Time;
 }
+
+/// Where each slice starts in the buffer: on a cache line of its own.
+std::size_t sliceBytes(std::size_t rows, const Column &column) {
+    return (rows * columnValueSize(column) + 63) / 64 * 64;
+}
+
+/// A reservation from a count larger than this is not made at once: the columns grow to it.
+constexpr std::size_t kMostReservedBytes = std::size_t{16} << 30;
+/// The rows of the first buffer when no count was given.
+constexpr std::size_t kFirstRows = 1024;
 
 }  // namespace
 
+Status ColumnDecoder::resize(std::size_t rows) {
+    std::size_t total = 0;
+    for (const Column &column : columns_) {
+        if (oneValuePerRow(column)) total += sliceBytes(rows, column);
+    }
+    if (total == 0) {
+        capacity_ = rows;
+        return Status::Ok();
+    }
+    auto arena = MappedBytes::create(total);
+    if (!arena) return Error{"no memory for " + std::to_string(total) + " bytes of columns"};
+    std::size_t offset = 0;
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+        if (!oneValuePerRow(columns_[c])) continue;
+        std::uint8_t *start = arena->data() + offset;
+        if (starts_[c] && rows_ > 0) std::memcpy(start, starts_[c], rows_ * columnValueSize(columns_[c]));
+        starts_[c] = start;
+        offset += sliceBytes(rows, columns_[c]);
+    }
+    arena_ = std::move(arena);
+    capacity_ = rows;
+    return Status::Ok();
+}
+
 void ColumnDecoder::reserve(std::size_t rows) {
+    std::size_t row_bytes = 0;
     for (Column &column : columns_) {
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
             column.texts.reserve(rows);
         } else if (column.kind == ColumnKind::NumberList) {
             column.ends.reserve(rows);
         } else {
-            column.bytes.reserve(rows * columnValueSize(column));
-            prefault(column.bytes.data(), column.bytes.capacity());
+            row_bytes += columnValueSize(column);
         }
     }
+    if (rows <= capacity_ || (row_bytes > 0 && rows > kMostReservedBytes / row_bytes)) return;
+    (void)resize(rows);  // advice: without the buffer the columns grow as they fill
 }
 
 Status ColumnDecoder::append(std::span<const std::uint8_t> payload) {
     if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
-    ColumnWriter writer(slots_, columns_, rows_);
+    if (rows_ == capacity_) ROBOMETRICS_TRY(resize(std::max(kFirstRows, 2 * capacity_)));
+    ColumnWriter writer(slots_, columns_, starts_, rows_);
     Status s = detail::walkPayload(*schema_, payload, writer);
     if (s.ok() && !writer.complete())
         s = Error{schema_->short_name + ": the message did not match its schema's fields"};
@@ -335,17 +349,30 @@ void ColumnDecoder::truncate(std::size_t rows) {
         } else if (column.kind == ColumnKind::NumberList) {
             column.ends.resize(std::min(column.ends.size(), rows));
             column.bytes.resize((column.ends.empty() ? 0 : column.ends.back()) * columnValueSize(column));
-        } else {
-            column.bytes.resize(std::min(column.bytes.size(), rows * columnValueSize(column)));
         }
     }
 }
 
 std::vector<Column> ColumnDecoder::take() {
-    truncate(rows_);  // the spare room of the one-value-per-row columns
+    truncate(rows_);
     std::vector<Column> out = std::move(columns_);
     columns_.clear();
-    for (const Column &column : out) columns_.push_back(Column{column.path, column.kind, column.primitive, {}, {}, {}});
+    for (std::size_t c = 0; c < out.size(); ++c) {
+        Column &column = out[c];
+        columns_.push_back(Column{column.path, column.kind, column.primitive, {}, {}, {}, {}, {}});
+        if (!oneValuePerRow(column)) continue;
+        const std::size_t used = rows_ * columnValueSize(column);
+        if (starts_[c]) {
+            column.fixed = std::span<const std::uint8_t>(starts_[c], used);
+            column.storage = arena_;
+            // The pages of capacity this read did not use (a count that was too high).
+            arena_->release(static_cast<std::size_t>(starts_[c] - arena_->data()) + used,
+                            sliceBytes(capacity_, column) - used);
+        }
+        starts_[c] = nullptr;
+    }
+    arena_.reset();
+    capacity_ = 0;
     rows_ = 0;
     return out;
 }

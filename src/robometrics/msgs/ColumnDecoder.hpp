@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "robometrics/core/HugePages.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/msgs/MsgSchema.hpp"
 
@@ -39,9 +40,9 @@ enum class ColumnKind : std::uint8_t {
     Json,        ///< one JSON text per row
 };
 
-/// An allocator whose resize() leaves new bytes uninitialised: a column's buffer grows ahead of
-/// the values written into it, and zero-filling it first was a whole extra pass over the output
-/// (issue 58, item 7).
+/// An allocator whose resize() leaves new bytes uninitialised: a NumberList column's buffer grows
+/// ahead of the values copied into it, and zero-filling it first was a whole extra pass over the
+/// output (issue 58, item 7).
 template <class T>
 struct UninitializedAllocator : std::allocator<T> {
     template <class U>
@@ -61,16 +62,25 @@ struct UninitializedAllocator : std::allocator<T> {
     }
 };
 
-/// A column's values; every byte up to size() is written by the decoder before it is read.
+/// A NumberList column's values; every byte up to size() is written by the decoder.
 using ColumnBytes = std::vector<std::uint8_t, UninitializedAllocator<std::uint8_t>>;
 
 struct Column {
     std::string path;  ///< "pose.pose.position.x"
     ColumnKind kind = ColumnKind::Number;
     MsgPrimitive primitive = MsgPrimitive::Float64;  ///< Number, NumberList: the element type
-    ColumnBytes bytes;                               ///< Number, Bool, Time, NumberList: the values, native byte order
-    std::vector<std::uint64_t> ends;                 ///< NumberList: the end (in values) of each row's run
-    std::vector<std::string> texts;                  ///< String, Json: one per row
+    /// Number, Bool, Time: the rows' values, native byte order, a slice of one buffer that all
+    /// such columns of a read share (`storage` keeps it alive). Set by ColumnDecoder::take().
+    std::span<const std::uint8_t> fixed;
+    std::shared_ptr<const void> storage;
+    ColumnBytes bytes;                ///< NumberList: the values of all rows, native byte order
+    std::vector<std::uint64_t> ends;  ///< NumberList: the end (in values) of each row's run
+    std::vector<std::string> texts;   ///< String, Json: one per row
+
+    /// The values of a Number, Bool, Time or NumberList column.
+    std::span<const std::uint8_t> values() const {
+        return kind == ColumnKind::NumberList ? std::span<const std::uint8_t>(bytes) : fixed;
+    }
 };
 
 /// Bytes of one value of a Number or NumberList column's element type (1 for Bool, 8 for Time).
@@ -88,14 +98,19 @@ public:
     /// Decodes one payload into a new row. On an error no row is added.
     Status append(std::span<const std::uint8_t> payload);
 
-    /// Room for `rows` rows in every fixed-size column.
+    /// Room for `rows` rows in the one-value-per-row columns (Number, Bool, Time), made at once:
+    /// for a count known before decoding (the bag's index), so that those columns are sized
+    /// once. A count too high costs address space, not memory (MappedBytes); one too low, or
+    /// none, lets the columns grow by doubling.
     void reserve(std::size_t rows);
 
     std::size_t rows() const { return rows_; }
-    /// The columns. While decoding, a Number, Bool or Time column's bytes may hold spare room
-    /// after its rows() values (it grows in blocks); take() and a failed append() cut it back.
+    /// The columns: paths, kinds and, while decoding, the String, Json and NumberList values (a
+    /// Number, Bool or Time column's `fixed` is set by take()).
     const std::vector<Column> &columns() const { return columns_; }
-    /// The columns with their rows, leaving this decoder with empty columns.
+    /// The columns with their rows, leaving this decoder with empty columns. The Number, Bool and
+    /// Time columns are slices of one buffer, in huge pages when large, owned by their `storage`;
+    /// capacity reserved and not used is given back.
     std::vector<Column> take();
 
     ColumnDecoder(ColumnDecoder &&) noexcept;
@@ -105,11 +120,16 @@ public:
 private:
     ColumnDecoder();
     void truncate(std::size_t rows);
+    /// Moves the one-value-per-row columns into a buffer of `rows` rows each (rows >= rows_).
+    Status resize(std::size_t rows);
 
     std::shared_ptr<const ParsedSchema> schema_;
     std::vector<ColumnSlot> slots_;
     std::vector<Column> columns_;
     std::size_t rows_ = 0;
+    std::shared_ptr<MappedBytes> arena_;  ///< the one-value-per-row columns, each a slice
+    std::vector<std::uint8_t *> starts_;  ///< per column: its slice's first byte, null for others
+    std::size_t capacity_ = 0;            ///< rows each slice has room for
 };
 
 }  // namespace robometrics::msgs
