@@ -73,7 +73,7 @@ Result<PassResult> cloudPass(const fs::path &bag) {
     auto source = bag::openBag(bag.string());
     if (!source) return source.error();
     pipeline::Pipeline pipe;
-    auto setup = setUpRun((*source)->topics(), pipe, EvaluateOptions{});
+    auto setup = setUpRun((*source)->topics(), pipe.remaps(), EvaluateOptions{});
     if (!setup) return setup.error();
     BagPass pass(*setup, PassWants{}, bag.string(), pipe);
     return pass.run(pipe, std::move(*source));

@@ -142,15 +142,14 @@ TEST(GroundTruthChoice, ChooseTopicsFillsTheChoiceAndKeepsThePoseArrayOfTheRover
     test::MessageList bag;
     bag.declare<msgs::PoseArray>("/world/office/pose/info");
     bag.declare<msgs::Odometry>("/odom");
-    pipeline::Pipeline none;
-    const TopicChoice c = chooseTopics(bag.topics(), none);
+    const TopicChoice c = chooseTopics(bag.topics(), pipeline::Remaps());
     EXPECT_EQ(c.ground_truth, "/world/office/pose/info");
     EXPECT_EQ(c.ground_truth_entry, "moving");
     EXPECT_TRUE(c.pose_array.empty());  // a world's poses are not the rover's PoseArray
     // --topic ground_truth=/x, the existing override, names it with its usual spelling.
-    pipeline::Pipeline remaps;
-    ASSERT_TRUE(remaps.addRemaps({"ground_truth=/odom"}).ok());
-    EXPECT_EQ(chooseTopics(bag.topics(), remaps).ground_truth, "/odom");
+    auto remaps = pipeline::parseRemaps({"ground_truth=/odom"});
+    ASSERT_TRUE(remaps.ok());
+    EXPECT_EQ(chooseTopics(bag.topics(), *remaps).ground_truth, "/odom");
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ bool sameChoice(const TopicChoice &a, const TopicChoice &b) {
 
 /// `bag` has one robot, unnamed, whose odometry is `odometry`.
 void expectOneUnnamedRobotOn(const test::MessageList &bag, const std::string &odometry) {
-    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
+    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Remaps());
     ASSERT_EQ(robots.size(), 1u);
     EXPECT_EQ(robots[0].name, "");
     EXPECT_EQ(robots[0].topics.odometry, odometry);
@@ -35,8 +35,9 @@ TEST(Robots, OneRobotWithoutNamespaceIsExactlyTodaysChoice) {
     declareNav2Robot(bag, "");
     bag.declare<msgs::TFMessage>("/tf");
     bag.declare<msgs::OccupancyGrid>("/map");
-    pipeline::Pipeline remaps;
-    ASSERT_TRUE(remaps.addRemaps({"amcl_pose=/odom_pose"}).ok());
+    auto parsed = pipeline::parseRemaps({"amcl_pose=/odom_pose"});
+    ASSERT_TRUE(parsed.ok());
+    const pipeline::Remaps &remaps = *parsed;
     const std::vector<Robot> robots = findRobots(bag.topics(), remaps);
     ASSERT_EQ(robots.size(), 1u);
     EXPECT_EQ(robots[0].name, "");
@@ -55,7 +56,7 @@ TEST(Robots, TwoNamespacedRobotsEachGetTheirOwnTopicsAndTheirOwnTf) {
     bag.declare<msgs::TFMessage>("/robot2/tf");
     bag.declare<msgs::OccupancyGrid>("/map");  // one map for both
     bag.declare<msgs::Imu>("/robot2/imu");
-    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
+    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Remaps());
     ASSERT_EQ(robots.size(), 2u);
     EXPECT_EQ(robots[0].name, "robot1");
     EXPECT_EQ(robots[0].topics.odometry, "/robot1/odom");
@@ -78,8 +79,9 @@ TEST(Robots, ARemapToATopicInARobotsNamespaceIsThatRobots) {
     declareNav2Robot(bag, "/robot1");
     declareNav2Robot(bag, "/robot2");
     bag.declare<msgs::LaserScan>("/robot2/scan_front");
-    pipeline::Pipeline remaps;
-    ASSERT_TRUE(remaps.addRemaps({"scan=/robot2/scan_front"}).ok());
+    auto parsed = pipeline::parseRemaps({"scan=/robot2/scan_front"});
+    ASSERT_TRUE(parsed.ok());
+    const pipeline::Remaps &remaps = *parsed;
     const std::vector<Robot> robots = findRobots(bag.topics(), remaps);
     ASSERT_EQ(robots.size(), 2u);
     EXPECT_EQ(robots[0].topics.scan, "/robot1/scan");
@@ -93,7 +95,7 @@ TEST(Robots, OneSharedTfWithPrefixedFramesAndACloudOnlyRobot) {
     bag.declare<msgs::PointCloud2>("/husky/velodyne_points");
     bag.declare<msgs::Odometry>("/jackal/odom");
     bag.declare<msgs::TwistStamped>("/jackal/cmd_vel");
-    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
+    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Remaps());
     ASSERT_EQ(robots.size(), 2u);
     EXPECT_EQ(robots[0].name, "husky");
     EXPECT_EQ(robots[0].topics.odometry, "/husky/odometry/filtered");
@@ -126,7 +128,7 @@ TEST(Robots, AnUnnamespacedRobotBesideANamespacedOneIsTheRootRobot) {
     test::MessageList bag;
     declareNav2Robot(bag, "");
     declareNav2Robot(bag, "/robot2");
-    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Pipeline());
+    const std::vector<Robot> robots = findRobots(bag.topics(), pipeline::Remaps());
     ASSERT_EQ(robots.size(), 2u);
     EXPECT_EQ(robots[0].name, "/");
     EXPECT_EQ(robots[0].topics.odometry, "/odom");  // not /robot2/odom: only its own group

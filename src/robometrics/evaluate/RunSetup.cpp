@@ -40,7 +40,7 @@ std::vector<std::string> missingInputs(const nodes::TopicChoice &t) {
 
 /// The robots of the recording, narrowed to the one `--robot` names (an error names those found).
 Result<std::vector<nodes::Robot>> robotsOf(const std::vector<bag::TopicInfo> &bag_topics,
-                                           const pipeline::Pipeline &remapped, const std::string &named) {
+                                           const pipeline::Remaps &remapped, const std::string &named) {
     std::vector<nodes::Robot> robots = nodes::findRobots(bag_topics, remapped);
     if (named.empty()) return robots;
     const std::string wanted = named.front() == '/' ? named.substr(1) : named;

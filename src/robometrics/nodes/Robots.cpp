@@ -73,10 +73,10 @@ bool isRobot(const TopicChoice &c, const std::vector<bag::TopicInfo> &own) {
 
 }  // namespace
 
-std::vector<Robot> findRobots(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped) {
+std::vector<Robot> findRobots(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped) {
     std::map<std::string, std::vector<bag::TopicInfo>> groups;  // by namespace, the root ("") first
     for (const bag::TopicInfo &t : topics) groups[topicNamespace(t.name)];
-    const pipeline::Pipeline no_remaps;  // a remap names one topic of the whole bag, not one per robot
+    const pipeline::Remaps no_remaps;  // a remap names one topic of the whole bag, not one per robot
     std::vector<Robot> robots;
     for (auto &[ns, own] : groups) {
         if (!ns.empty() && looksLikeGroundTruth("/" + ns)) continue;  // /ground_truth/odom is no robot

@@ -23,7 +23,7 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/nodes/TopicChoice.hpp"
-#include "robometrics/pipeline/Pipeline.hpp"
+#include "robometrics/pipeline/Remaps.hpp"
 
 namespace robometrics::nodes {
 
@@ -36,7 +36,7 @@ struct Robot {
 
 /// The robots of a recording whose topics are `topics` (see above), in the order of their names
 /// (the root group first). Never empty: a recording without robots in namespaces has one.
-std::vector<Robot> findRobots(const std::vector<bag::TopicInfo> &topics, const pipeline::Pipeline &remapped);
+std::vector<Robot> findRobots(const std::vector<bag::TopicInfo> &topics, const pipeline::Remaps &remapped);
 
 /// The namespace of `topic` ("robot1" for /robot1/odom), empty for a topic at the root (/odom).
 std::string topicNamespace(const std::string &topic);
