@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "WholeRun.hpp"
 #include "robometrics/sim/CloudScanner.hpp"
 #include "robometrics/sim/Simulator.hpp"
 
@@ -12,32 +13,15 @@ namespace robometrics::sim {
 
 namespace {
 
-struct CloudRun {
-    std::vector<SimOutput> outputs;
-    std::vector<Event> events;
-    std::vector<SimTopic> topics;
-};
-
-const CloudRun &cloudCollisionRun() {
-    static const CloudRun run = [] {
-        Simulator sim(makeScenario("cloud_collision", 0, 1).value(), 1);
-        CloudRun r;
-        std::vector<SimOutput> batch;
-        while (!sim.done()) {
-            sim.step(batch);
-            for (SimOutput &o : batch) r.outputs.push_back(std::move(o));
-        }
-        r.events = sim.events();
-        r.topics = sim.topics();
-        return r;
-    }();
+const WholeRun &cloudCollisionRun() {
+    static const WholeRun run = runWhole("cloud_collision");
     return run;
 }
 
 }  // namespace
 
 TEST(CloudScanner, AVelodyneCloudReplacesTheScan) {
-    const CloudRun &r = cloudCollisionRun();
+    const WholeRun &r = cloudCollisionRun();
     for (const SimTopic &t : r.topics) EXPECT_NE(t.type, "sensor_msgs/msg/LaserScan") << t.name;
     int clouds = 0;
     const msgs::TFMessage *statics = nullptr;
@@ -68,7 +52,7 @@ TEST(CloudScanner, AVelodyneCloudReplacesTheScan) {
 }
 
 TEST(CloudScanner, TheTrueCollisionIsTheFootprintWithin0p2mOfTheWall) {
-    const CloudRun &r = cloudCollisionRun();
+    const WholeRun &r = cloudCollisionRun();
     std::vector<const Event *> collisions;
     for (const Event &e : r.events)
         if (e.type == "collision") collisions.push_back(&e);

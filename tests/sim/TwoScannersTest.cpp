@@ -2,31 +2,15 @@
 
 #include <cmath>
 
+#include "WholeRun.hpp"
 #include "robometrics/sim/Simulator.hpp"
 
 namespace robometrics::sim {
 
 namespace {
 
-struct RearRun {
-    std::vector<SimOutput> outputs;
-    std::vector<Event> events;
-    std::vector<SimTopic> topics;
-};
-
-const RearRun &rearCollisionRun() {
-    static const RearRun run = [] {
-        Simulator sim(makeScenario("rear_collision", 0, 1).value(), 1);
-        RearRun r;
-        std::vector<SimOutput> batch;
-        while (!sim.done()) {
-            sim.step(batch);
-            for (SimOutput &o : batch) r.outputs.push_back(std::move(o));
-        }
-        r.events = sim.events();
-        r.topics = sim.topics();
-        return r;
-    }();
+const WholeRun &rearCollisionRun() {
+    static const WholeRun run = runWhole("rear_collision");
     return run;
 }
 
@@ -49,7 +33,7 @@ std::vector<double> contactTimes(const std::string &topic) {
 }  // namespace
 
 TEST(TwoScanners, FrontAndRearScansReplaceTheSingleScan) {
-    const RearRun &r = rearCollisionRun();
+    const WholeRun &r = rearCollisionRun();
     std::vector<std::string> scans;
     for (const SimTopic &t : r.topics)
         if (t.type == "sensor_msgs/msg/LaserScan") scans.push_back(t.name);
