@@ -88,6 +88,26 @@ TEST(TopicColumnsThreadsTest, ColumnsEqualThoseOfOneThread) {
     }
 }
 
+// Scans of 1.2 MB each: a batch is handed on at 1 MiB of payloads, so here at every message.
+TEST(TopicColumnsThreadsTest, LargeMessagesMakeBatchesOfAFewMessages) {
+    ColumnDecoder one = decoderFor("sensor_msgs/msg/LaserScan");
+    ColumnDecoder many = decoderFor("sensor_msgs/msg/LaserScan");
+    {
+        TopicColumnsThreads decode(many, 1);
+        for (int i = 0; i < 40; ++i) {
+            msgs::LaserScan large;
+            large.range_max = static_cast<float>(i);
+            large.ranges.assign(300'000, static_cast<float>(i));
+            const std::vector<std::uint8_t> bytes = msgs::encodeCdr(large);
+            ASSERT_TRUE(one.append(bytes).ok());
+            ASSERT_TRUE(decode.add(bytes).ok());
+        }
+        decode.finish();
+        EXPECT_FALSE(decode.failure());
+    }
+    expectSameColumns(one.take(), many.take());
+}
+
 // The first message that does not decode (row 700) is the failure, not the later one (row 2500),
 // whichever thread decoded either.
 TEST(TopicColumnsThreadsTest, TheFirstMessageThatFailsIsTheFailure) {

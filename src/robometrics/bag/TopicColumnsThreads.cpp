@@ -38,7 +38,7 @@ Status TopicColumnsThreads::add(std::span<const std::uint8_t> payload) {
     filling_->bytes.insert(filling_->bytes.end(), payload.begin(), payload.end());
     filling_->ends.push_back(filling_->bytes.size());
     ++rows_;
-    if (filling_->ends.size() == kBatchRows) submit();
+    if (filling_->ends.size() == kBatchRows || filling_->bytes.size() >= kBatchBytes) submit();
     return Status::Ok();
 }
 

@@ -5,8 +5,8 @@
 // behind, writes each batch's values into its rows of the columns (ColumnDecoder::decodeAt).
 // The batches' strings and variable-size arrays are added to the columns in row order, so the
 // columns are the same as when one thread decodes every message with ColumnDecoder::append().
-// At most kBatchesInFlight batches are copied and not yet added: memory beyond the columns stays
-// bounded (their payloads' copies are reused).
+// At most kBatchesInFlight batches are copied and not yet added, each of at most kBatchBytes and
+// one message: memory beyond the columns stays bounded (the payloads' buffers are reused).
 
 #include <condition_variable>
 #include <cstddef>
@@ -26,7 +26,10 @@ namespace robometrics::bag {
 
 class TopicColumnsThreads {
 public:
+    /// A batch is handed on at this many messages, or at this many bytes of payloads (point
+    /// clouds: a few messages), whichever comes first.
     static constexpr std::size_t kBatchRows = 512;
+    static constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
     static constexpr std::size_t kBatchesInFlight = 8;
 
     /// A message that did not decode: its row and why.
