@@ -187,3 +187,73 @@ def test_empty_numeric_arrays_are_empty_numpy_arrays_of_the_fields_type(data_dir
     assert [len(a) for a in frame["cell_voltage"]] == [0] * 10
     # The recording's battery drains 0.2 V per message from 12 V.
     assert np.allclose(frame["voltage"].to_numpy(), 12.0 - 0.2 * np.arange(10), atol=1e-5)
+
+
+# Each frame of a bag and what the bag lost, read in a child python3 with ROBOMETRICS_READ_THREADS
+# set (read once per process): with 1 every message is decoded on the reading thread, else also on
+# a thread beside it into rows handed out in log-time order (issue 58, bag/TopicColumnsThreads).
+FRAMES_IN_A_CHILD = """
+import pickle, sys
+import robometrics
+bag = robometrics.Bag(sys.argv[1])
+frames = {}
+for topic in bag.topics["topic"]:
+    try:
+        frames[topic] = bag.to_dataframe(topic)
+    except robometrics.ReadError as error:
+        frames[topic] = str(error)
+with open(sys.argv[2], "wb") as out:
+    pickle.dump((frames, bag.damage), out)
+"""
+
+
+def frames_with_read_threads(path, threads, tmp_path):
+    import os
+    import pickle
+    import subprocess
+    import sys
+
+    out = tmp_path / f"frames-{threads}.pickle"
+    env = dict(os.environ, ROBOMETRICS_READ_THREADS=threads)
+    subprocess.run([sys.executable, "-c", FRAMES_IN_A_CHILD, str(path), str(out)], env=env, check=True)
+    with open(out, "rb") as f:
+        return pickle.load(f)
+
+
+CHUNKED = "ros2-mcap/derived/nav2_turtlebot_lz4.mcap"  # in chunks: a cut keeps the chunks before it
+
+
+@pytest.mark.parametrize("relative,cut", [(s[0], False) for s in SAMPLES] + [(CHUNKED, False), (CHUNKED, True)])
+def test_frames_are_the_same_on_one_thread_and_on_two(data_dir, tmp_path, relative, cut):
+    path = bag_path(data_dir, relative)
+    if cut:  # damaged: cut at two thirds
+        import shutil
+
+        shutil.copy(path, tmp_path / "cut.mcap")
+        path = tmp_path / "cut.mcap"
+        with open(path, "r+b") as f:
+            f.truncate(path.stat().st_size * 2 // 3)
+    one_frames, one_damage = frames_with_read_threads(path, "1", tmp_path)
+    two_frames, two_damage = frames_with_read_threads(path, "2", tmp_path)
+    assert one_damage == two_damage
+    assert (one_damage is not None) == cut
+    assert list(one_frames) == list(two_frames)
+    for topic, one in one_frames.items():
+        two = two_frames[topic]
+        if isinstance(one, str):
+            assert one == two, topic
+            continue
+        assert list(one.columns) == list(two.columns), topic
+        assert one.index.equals(two.index), topic
+        for name in one.columns:
+            a, b = one[name].to_numpy(), two[name].to_numpy()
+            assert a.dtype == b.dtype, (topic, name)
+            if a.dtype == object:
+                assert all(
+                    np.array_equal(x, y, equal_nan=isinstance(x, np.ndarray) and x.dtype.kind == "f")
+                    if isinstance(x, np.ndarray)
+                    else x == y
+                    for x, y in zip(a, b)
+                ), (topic, name)
+            else:
+                assert a.tobytes() == b.tobytes(), (topic, name)

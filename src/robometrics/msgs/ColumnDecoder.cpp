@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "robometrics/msgs/DynamicDecoder.hpp"
 #include "robometrics/msgs/MessageTextWriters.hpp"
@@ -327,19 +328,60 @@ void ColumnDecoder::reserve(std::size_t rows) {
     (void)resize(rows);  // advice: without the buffer the columns grow as they fill
 }
 
-Status ColumnDecoder::append(std::span<const std::uint8_t> payload) {
+Status ColumnDecoder::walk(std::span<const std::uint8_t> payload, std::size_t row,
+                           std::vector<Column> &variable) const {
     if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
-    if (rows_ == capacity_) ROBOMETRICS_TRY(resize(std::max(kFirstRows, 2 * capacity_)));
-    ColumnWriter writer(slots_, columns_, starts_, rows_);
+    ColumnWriter writer(slots_, variable, starts_, row);
     Status s = detail::walkPayload(*schema_, payload, writer);
     if (s.ok() && !writer.complete())
         s = Error{schema_->short_name + ": the message did not match its schema's fields"};
-    if (!s.ok()) {
+    return s;
+}
+
+Status ColumnDecoder::append(std::span<const std::uint8_t> payload) {
+    if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
+    if (rows_ == capacity_) ROBOMETRICS_TRY(resize(std::max(kFirstRows, 2 * capacity_)));
+    if (Status s = walk(payload, rows_, columns_); !s.ok()) {
         truncate(rows_);
         return s;
     }
     ++rows_;
     return Status::Ok();
+}
+
+Status ColumnDecoder::ensureRows(std::size_t rows) {
+    if (rows <= capacity_) return Status::Ok();
+    return resize(std::max({kFirstRows, 2 * capacity_, rows}));
+}
+
+ColumnDecoder::Part ColumnDecoder::part() const {
+    Part out;
+    for (const Column &column : columns_)
+        out.columns.push_back(Column{column.path, column.kind, column.primitive, {}, {}, {}, {}, {}});
+    return out;
+}
+
+Status ColumnDecoder::decodeAt(std::span<const std::uint8_t> payload, std::size_t row, Part &part) const {
+    if (row >= capacity_) return Error{"ColumnDecoder::decodeAt: row " + std::to_string(row) + " has no room"};
+    ROBOMETRICS_TRY(walk(payload, row, part.columns));
+    ++part.rows;
+    return Status::Ok();
+}
+
+void ColumnDecoder::addPart(Part &&part) {
+    for (std::size_t c = 0; c < columns_.size() && c < part.columns.size(); ++c) {
+        Column &column = columns_[c];
+        Column &from = part.columns[c];
+        if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
+            column.texts.insert(column.texts.end(), std::make_move_iterator(from.texts.begin()),
+                                std::make_move_iterator(from.texts.end()));
+        } else if (column.kind == ColumnKind::NumberList) {
+            const std::uint64_t base = column.bytes.size() / columnValueSize(column);
+            for (std::uint64_t end : from.ends) column.ends.push_back(base + end);
+            column.bytes.insert(column.bytes.end(), from.bytes.begin(), from.bytes.end());
+        }
+    }
+    rows_ += part.rows;
 }
 
 void ColumnDecoder::truncate(std::size_t rows) {

@@ -104,6 +104,24 @@ public:
     /// none, lets the columns grow by doubling.
     void reserve(std::size_t rows);
 
+    /// Decoding on several threads (bag/TopicColumns.cpp): rows whose places are known before
+    /// they are decoded. ensureRows() makes room for at least `rows` rows (rowRoom() says how
+    /// many), moving the values of the rows() rows added so far: every part decoded must be added
+    /// first, and no decodeAt() may run meanwhile. decodeAt() then writes a payload's Number, Bool
+    /// and Time values into row `row` (< the room made), on any thread, rows apart from other
+    /// threads' rows, and appends its String, Json and NumberList values to `part` (made by
+    /// part()); addPart() appends the parts of the rows after rows(), in row order, on the
+    /// thread that owns the decoder. The columns are the same as append() makes.
+    struct Part {
+        std::vector<Column> columns;  ///< the variable columns' values; Number, Bool, Time: empty
+        std::size_t rows = 0;
+    };
+    Status ensureRows(std::size_t rows);
+    Part part() const;
+    Status decodeAt(std::span<const std::uint8_t> payload, std::size_t row, Part &part) const;
+    void addPart(Part &&part);
+    std::size_t rowRoom() const { return capacity_; }
+
     std::size_t rows() const { return rows_; }
     /// The columns: paths, kinds and, while decoding, the String, Json and NumberList values (a
     /// Number, Bool or Time column's `fixed` is set by take()).
@@ -120,6 +138,7 @@ public:
 private:
     ColumnDecoder();
     void truncate(std::size_t rows);
+    Status walk(std::span<const std::uint8_t> payload, std::size_t row, std::vector<Column> &variable) const;
     /// Moves the one-value-per-row columns into a buffer of `rows` rows each (rows >= rows_).
     Status resize(std::size_t rows);
 
