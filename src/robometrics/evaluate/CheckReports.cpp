@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
+#include <utility>
 
 #include "robometrics/evaluate/RuleResultJson.hpp"
 #include "robometrics/report/SvgPlot.hpp"
@@ -54,48 +56,26 @@ std::string xml(const std::string &text) {
     return report::escapeXml(clean);
 }
 
-/// Text for an attribute: a parser turns a literal newline or tab there into a space (XML's
-/// attribute-value normalization), so they are written as character references.
-std::string xmlAttribute(const std::string &text) {
+/// `text` with each character of `table` replaced by its escape.
+std::string escaped(const std::string &text, std::initializer_list<std::pair<char, const char *>> table) {
     std::string out;
-    for (char ch : xml(text)) {
-        if (ch == '\n')
-            out += "&#10;";
-        else if (ch == '\t')
-            out += "&#9;";
-        else
+    for (char ch : text) {
+        const auto *hit = std::find_if(table.begin(), table.end(), [ch](const auto &e) { return e.first == ch; });
+        if (hit == table.end())
             out += ch;
+        else
+            out += hit->second;
     }
     return out;
 }
 
+/// Text for an attribute: a parser turns a literal newline or tab there into a space (XML's
+/// attribute-value normalization), so they are written as character references.
+std::string xmlAttribute(const std::string &text) { return escaped(xml(text), {{'\n', "&#10;"}, {'\t', "&#9;"}}); }
+
 /// GitHub's workflow command escaping: of the message, and (more) of a property.
-std::string githubData(const std::string &text) {
-    std::string out;
-    for (char ch : text) {
-        if (ch == '%')
-            out += "%25";
-        else if (ch == '\r')
-            out += "%0D";
-        else if (ch == '\n')
-            out += "%0A";
-        else
-            out += ch;
-    }
-    return out;
-}
-std::string githubProperty(const std::string &text) {
-    std::string out;
-    for (char ch : githubData(text)) {
-        if (ch == ':')
-            out += "%3A";
-        else if (ch == ',')
-            out += "%2C";
-        else
-            out += ch;
-    }
-    return out;
-}
+std::string githubData(const std::string &text) { return escaped(text, {{'%', "%25"}, {'\r', "%0D"}, {'\n', "%0A"}}); }
+std::string githubProperty(const std::string &text) { return escaped(githubData(text), {{':', "%3A"}, {',', "%2C"}}); }
 
 }  // namespace
 
