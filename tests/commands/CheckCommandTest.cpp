@@ -321,6 +321,24 @@ TEST(CheckCommand, InitWritesASpecTheSameRecordingPasses) {
         << cross.out;
 }
 
+TEST(CheckCommand, InitRefusesARecordingWithoutAMessage) {
+    // A spec must name a topic, and an empty recording has none to name: --init writing a spec
+    // that check then refuses (exit 2 on its own output) would break the round trip, so it says so.
+    const fs::path dir = scratchDir("check_init_empty");
+    const std::string bag = (dir / "empty.mcap").string();
+    {
+        auto writer = bag::TypedWriter::open(bag);
+        ASSERT_TRUE(writer.ok()) << writer.message();
+        ASSERT_TRUE(writer->close().ok());
+    }
+    CommandResult r = runRobometrics({"check", "--init", bag});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, "robometrics check: error: " + bag +
+                         ": no message recorded: --init writes a spec from a recording known to be good, and this "
+                         "one has nothing to hold a recording to\n");
+}
+
 TEST(CheckCommand, ABadSpecIsRefusedBeforeAnyRecordingIsRead) {
     const fs::path dir = scratchDir("check_bad_spec");
     std::ofstream(dir / "spec.yaml") << "topics:\n  /scan:\n    rate_hz: -10\n";

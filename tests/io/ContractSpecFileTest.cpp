@@ -93,14 +93,35 @@ TEST(ContractSpecFile, BrokenSpecsAreRefusedWithLineKeyAndWhat) {
     EXPECT_EQ(specProblem("topics: []\n"),
               "spec.yaml:1: topics: expected a mapping of topic names to rules, got a list");
     EXPECT_EQ(specProblem("topics:\n  /scan: 10\n"), "spec.yaml:2: /scan: expected a mapping of rules, got '10'");
-    EXPECT_EQ(specProblem("topics:\n  /scan:\n  /scan:\n"), "spec.yaml:3: /scan: listed twice");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n  /scan:\n"), "spec.yaml:3: /scan: listed twice (first on line 2)");
+    EXPECT_EQ(specProblem("topics: {}\n"),
+              "spec.yaml:1: topics: expected a mapping of topic names to rules, got an empty mapping");
     EXPECT_EQ(specProblem("just text\n"), "spec.yaml:1: spec: expected a mapping with 'topics'");
     EXPECT_EQ(specProblem(""), "spec.yaml:1: spec: empty; expected a mapping with 'topics'");
     EXPECT_EQ(specProblem("# only a comment\n"), "spec.yaml:1: spec: empty; expected a mapping with 'topics'");
-    EXPECT_EQ(specProblem("topics:\n  /scan: {rate_hz: 1\n"), "spec.yaml:3: not YAML: end of map flow not found");
+    // The parser stops at the end of the text, past the last line: the last line is named.
+    EXPECT_EQ(specProblem("topics:\n  /scan: {rate_hz: 1\n"), "spec.yaml:2: not YAML: end of map flow not found");
+    EXPECT_EQ(specProblem("topics:\n  /scan: {rate_hz: 1"), "spec.yaml:2: not YAML: end of map flow not found");
     EXPECT_EQ(specProblem("topics:\n  /scan:\n    colour: red\n"),
               "spec.yaml:3: /scan.colour: unknown key; known: type, required, rate_hz, tolerance, min_hz, max_hz, "
               "max_gap_s, max_latency_s, min_messages, qos, frame_id, severity, min_valid_share, forbid_sensor_silent");
+}
+
+TEST(ContractSpecFile, AKeyGivenTwiceIsRefusedWhereverItIs) {
+    // YAML forbids a key twice in one mapping; yaml-cpp keeps one silently, so a limit edited
+    // lower down (or a second `topics:`) would not count. Each is refused at the second one.
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n    rate_hz: 10\n    max_gap_s: 0.5\n    rate_hz: 50\n"),
+              "spec.yaml:5: /scan.rate_hz: listed twice (first on line 3)");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\ntopics:\n  /odom:\n"),
+              "spec.yaml:3: topics: listed twice (first on line 1)");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n    qos: {reliability: reliable, reliability: best_effort}\n"),
+              "spec.yaml:3: /scan.qos.reliability: listed twice (first on line 3)");
+    EXPECT_EQ(specProblem("topics:\n  /scan:\n    max_gap_s: {value: 1, value: 2}\n"),
+              "spec.yaml:3: /scan.max_gap_s.value: listed twice (first on line 3)");
+    EXPECT_EQ(specProblem("run:\n  min_safe_clearance: 0.3\n  forbid: [stuck]\n  min_safe_clearance: 0.5\n"),
+              "spec.yaml:4: run.min_safe_clearance: listed twice (first on line 2)");
+    EXPECT_EQ(specProblem("run:\n  forbid: [stuck]\n  forbid: [collision]\n"),
+              "spec.yaml:3: run.forbid: listed twice (first on line 2)");
 }
 
 TEST(ContractSpecFile, ReadsThePerMessageRulesAndTheRunSection) {

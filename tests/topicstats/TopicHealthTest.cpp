@@ -82,6 +82,75 @@ TEST(TopicHealth, EventDrivenTopicsGetNoDropCount) {
     EXPECT_STREQ(kindCell(h.kind), "event-driven");
 }
 
+/// A 400 Hz stream sent on its clock (message j at j x 2.5 ms, j = 0..4000) and received
+/// bunched: of every ten, the receiver stalls from message 5's due time to 3.5 ms after it,
+/// then takes messages 5 and 6 at once (10 us apart); message 7 comes on time. Each message is
+/// given `receive` and, when `stamped`, a stamp at the same time (a loaded sender stamps its
+/// late writes so).
+TopicHealth bunchedPeriodic(bool stamped) {
+    TopicHealthAccumulator acc("/imu", stamped);
+    constexpr TimeNs kPeriod = 2'500'000;
+    for (std::int64_t j = 0; j <= 4000; ++j) {
+        const std::int64_t in_ten = j % 10;
+        TimeNs t = j * kPeriod;
+        if (in_ten == 5 || in_ten == 6) t = (j - in_ten + 5) * kPeriod + 3'500'000 + (in_ten - 5) * 10'000;
+        acc.add(ms(1000) + t, stamped ? std::optional<TimeNs>(ms(1000) + t) : std::nullopt, 1);
+    }
+    return acc.result(1.5);
+}
+
+TEST(TopicHealth, APeriodicStreamReceivedInBunchesIsPeriodic) {
+    // Every ten periods: 2.5 ms seven times, 6 ms (message 4 to the stall's end), 0.01 ms and
+    // 1.49 ms (message 6 to 7, on time). Median 2.5 ms. One by one only the seven 2.5 ms sit on
+    // the clock (6 is 2.4 periods, 1.49 is 0.6): a share of 0.7, event-driven. As a catch-up,
+    // 6 + 0.01 + 1.49 = 7.5 ms = 3 periods for 3 periods: all 4000 on the clock. (One period in
+    // ten under 1 ms: not a recorder's bursts, kBurstShare.)
+    for (bool stamped : {false, true}) {
+        SCOPED_TRACE(stamped ? "stamps bunched by the sender" : "arrivals bunched by the receiver");
+        const TopicHealth h = bunchedPeriodic(stamped);
+        EXPECT_EQ(h.period_from_stamps, stamped);
+        EXPECT_EQ(h.kind, TopicKind::Periodic);
+        EXPECT_DOUBLE_EQ(h.on_clock_share, 1.0);
+        EXPECT_DOUBLE_EQ(h.expected_period_ms, 2.5);
+        // The 400 stalls of 6 ms exceed 1.5 x 2.5 ms (gaps as the receiver lived them), but
+        // nothing is missing: 4001 messages in 10 s at 2.5 ms, floor(10000 / 2.5) + 1 - 4001 = 0.
+        EXPECT_EQ(h.gaps_over_threshold, 400u);
+        EXPECT_EQ(h.estimated_drops, 0u);
+    }
+}
+
+TEST(TopicHealth, AnEventDrivenStreamWithBunchesStaysEventDriven) {
+    // AMCL-like periods with two bunched pairs: 300, 600, 900, 5, 400, 1200, 700, 600, 800, 5,
+    // 300, 1100, 600 ms. Median 600. On the clock one by one: 600, 1200, 700, 600, 1100, 600.
+    // The runs 900 + 5 + 400 = 1305 (2.2 periods) and 800 + 5 + 300 = 1105 (1.8) hold three
+    // periods in about two: messages early, not late, so no catch-up. 6 of 13.
+    TopicHealthAccumulator acc("/amcl_pose", true);
+    std::int64_t t = 0;
+    for (std::int64_t p : {0, 300, 600, 900, 5, 400, 1200, 700, 600, 800, 5, 300, 1100, 600}) {
+        t += p;
+        acc.add(ms(1000 + t + 2), ms(1000 + t), 1);
+    }
+    const TopicHealth h = acc.result(1.5);
+    EXPECT_EQ(h.kind, TopicKind::EventDriven);
+    EXPECT_DOUBLE_EQ(h.on_clock_share, 6.0 / 13.0);
+    EXPECT_EQ(dropsCell(h), "-");
+}
+
+TEST(TopicHealth, OnClockShareGroupsOnlyACatchUp) {
+    // Median 100 ms. A lone late message that the next makes up for (130 + 70) is jitter of 30 %:
+    // off the clock, as before (no bunch). 250 + 1 + 1 + 48 = 300 for 4 periods: too few
+    // periods' worth of time for 4 messages, so one by one (250 and 48 and the 1s are off).
+    EXPECT_DOUBLE_EQ(onClockShare({100, 130, 70, 100}, 100), 0.5);
+    EXPECT_DOUBLE_EQ(onClockShare({100, 250, 1, 1, 48, 100}, 100), 2.0 / 6.0);
+    // 350 + 1 + 1 + 48 = 400 for 4: a catch-up. Without the rest of a period (the next is on
+    // time: 100), 350 + 1 + 1 = 352 for 3 periods is 3.52: off, one by one.
+    EXPECT_DOUBLE_EQ(onClockShare({100, 350, 1, 1, 48, 100}, 100), 1.0);
+    EXPECT_DOUBLE_EQ(onClockShare({100, 350, 1, 1, 100}, 100), 2.0 / 5.0);
+    // A bunch after a stall that lost a message: 450 + 1 + 49 = 500, 5 periods' worth for 3.
+    EXPECT_DOUBLE_EQ(onClockShare({450, 1, 49}, 100), 1.0);
+    EXPECT_DOUBLE_EQ(onClockShare({}, 100), 0.0);
+}
+
 TEST(TopicHealth, SeveralPublishersGetNoDropCount) {
     TopicHealthAccumulator acc("/tf", false, 3);
     for (int i = 0; i < 20; ++i) acc.add(ms(i * 10), std::nullopt, 1);

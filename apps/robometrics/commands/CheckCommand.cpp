@@ -7,6 +7,8 @@
 // when one fails, 2 for bad usage or a bad spec (refused before any recording is read).
 // docs/check.md.
 
+#include <algorithm>
+
 #include "Command.hpp"
 #include "CommandSupport.hpp"
 #include "robometrics/core/AtomicFile.hpp"
@@ -37,6 +39,11 @@ int writeInitialSpec(const CheckOptions &o) {
     auto measured = evaluate::measureRecording(o.init, o.strict, warnings, evaluate::MeasureOptions::everything());
     if (!measured) return fail(kCheck, measured.error());
     printNotes(kCheck, "warning", warnings);
+    // A spec needs a topic with a message (check refuses one that names none): say so, write nothing.
+    if (std::none_of(measured->topics.begin(), measured->topics.end(), [](const auto &t) { return t.count > 0; }))
+        return fail(kCheck, Error{fmt::format("{}: no message recorded: --init writes a spec from a recording known to "
+                                              "be good, and this one has nothing to hold a recording to",
+                                              o.init)});
     fmt::print("{}", io::initialContractSpec(*measured, o.init));
     return 0;
 }

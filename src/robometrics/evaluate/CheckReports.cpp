@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
+#include <utility>
 
 #include "robometrics/evaluate/RuleResultJson.hpp"
 #include "robometrics/report/SvgPlot.hpp"
@@ -54,33 +56,26 @@ std::string xml(const std::string &text) {
     return report::escapeXml(clean);
 }
 
-/// GitHub's workflow command escaping: of the message, and (more) of a property.
-std::string githubData(const std::string &text) {
+/// `text` with each character of `table` replaced by its escape.
+std::string escaped(const std::string &text, std::initializer_list<std::pair<char, const char *>> table) {
     std::string out;
     for (char ch : text) {
-        if (ch == '%')
-            out += "%25";
-        else if (ch == '\r')
-            out += "%0D";
-        else if (ch == '\n')
-            out += "%0A";
-        else
+        const auto *hit = std::find_if(table.begin(), table.end(), [ch](const auto &e) { return e.first == ch; });
+        if (hit == table.end())
             out += ch;
+        else
+            out += hit->second;
     }
     return out;
 }
-std::string githubProperty(const std::string &text) {
-    std::string out;
-    for (char ch : githubData(text)) {
-        if (ch == ':')
-            out += "%3A";
-        else if (ch == ',')
-            out += "%2C";
-        else
-            out += ch;
-    }
-    return out;
-}
+
+/// Text for an attribute: a parser turns a literal newline or tab there into a space (XML's
+/// attribute-value normalization), so they are written as character references.
+std::string xmlAttribute(const std::string &text) { return escaped(xml(text), {{'\n', "&#10;"}, {'\t', "&#9;"}}); }
+
+/// GitHub's workflow command escaping: of the message, and (more) of a property.
+std::string githubData(const std::string &text) { return escaped(text, {{'%', "%25"}, {'\r', "%0D"}, {'\n', "%0A"}}); }
+std::string githubProperty(const std::string &text) { return escaped(githubData(text), {{':', "%3A"}, {',', "%2C"}}); }
 
 }  // namespace
 
@@ -146,7 +141,7 @@ std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const C
     std::size_t tests = 0, failures = 0, errors = 0;
     double seconds = 0;
     for (const RecordingVerdict &v : verdicts) {
-        const std::string name = xml(v.recording);
+        const std::string name = xmlAttribute(v.recording);
         // A suite's time is its recording's check; its rules share that one pass and have none of their own.
         seconds += v.seconds;
         if (v.error) {
@@ -154,21 +149,21 @@ std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const C
             suites += fmt::format(
                 "  <testsuite name=\"{0}\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"{2:.3f}\">\n"
                 "    <testcase name=\"read\" classname=\"{0}\">\n"
-                "      <error message=\"{1}\" type=\"unreadable\">{1}</error>\n    </testcase>\n  </testsuite>\n",
-                name, xml(*v.error), v.seconds);
+                "      <error message=\"{1}\" type=\"unreadable\">{3}</error>\n    </testcase>\n  </testsuite>\n",
+                name, xmlAttribute(*v.error), v.seconds, xml(*v.error));
             continue;
         }
         std::string cases;
         std::size_t failed = 0;
         for (const RuleResult &r : v.rules) {
-            cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"", xml(ruleName(r)),
-                                 name, xml(options.spec), r.line);
+            cases += fmt::format("    <testcase name=\"{}\" classname=\"{}\" file=\"{}\" line=\"{}\"",
+                                 xmlAttribute(ruleName(r)), name, xmlAttribute(options.spec), r.line);
             const std::string detail = fmt::format("measured: {}\nexpected: {} ({}:{}, {})", r.measured, ruleName(r),
                                                    options.spec, r.line, toString(r.severity));
             if (topicstats::countsAsFailure(r, options.warnings_as_errors)) {
                 ++failed;
                 cases += fmt::format(">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>\n",
-                                     xml(r.measured), xml(r.rule), xml(detail));
+                                     xmlAttribute(r.measured), xmlAttribute(r.rule), xml(detail));
             } else if (!r.passed) {  // a warning: the test holds, its output says what was seen
                 cases += fmt::format(">\n      <system-out>warning: {}</system-out>\n    </testcase>\n", xml(detail));
             } else {
@@ -186,7 +181,7 @@ std::string checkJunitXml(const std::vector<RecordingVerdict> &verdicts, const C
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         "<testsuites name=\"robometrics check {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n{}"
         "</testsuites>\n",
-        xml(options.spec), tests, failures, errors, seconds, suites);
+        xmlAttribute(options.spec), tests, failures, errors, seconds, suites);
 }
 
 std::string checkGithubCommands(const RecordingVerdict &v, const CheckOutputOptions &options) {

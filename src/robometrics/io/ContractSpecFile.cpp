@@ -4,8 +4,9 @@
 #include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
-#include <set>
+#include <map>
 
 #include "robometrics/core/Text.hpp"
 
@@ -39,12 +40,18 @@ public:
         throw SpecProblem{fmt::format("{}:{}: {}: {}", path_, lineOf(at), key, what)};
     }
 
-    /// Refuses a key outside `known`, naming the nearest known one.
+    /// Refuses a key outside `known`, naming the nearest known one, and a key given twice (YAML
+    /// forbids it, but a parser keeps one of the two silently: a limit edited lower down would not count).
     void checkKeys(const YAML::Node &map, const std::vector<std::string> &known, const std::string &where) const {
+        std::map<std::string, int> seen;  // key -> its line
         for (const auto &entry : map) {
             const std::string key = entry.first.Scalar();
-            if (std::find(known.begin(), known.end(), key) != known.end()) continue;
             const std::string name = where.empty() ? key : where + "." + key;
+            if (std::find(known.begin(), known.end(), key) != known.end()) {
+                const auto [first, inserted] = seen.emplace(key, lineOf(entry.first));
+                if (!inserted) fail(entry.first, name, fmt::format("listed twice (first on line {})", first->second));
+                continue;
+            }
             if (auto near = nearestName(key, known))
                 fail(entry.first, name, fmt::format("unknown key; did you mean '{}'?", *near));
             fail(entry.first, name, fmt::format("unknown key; known: {}", fmt::join(known, ", ")));
@@ -246,7 +253,11 @@ public:
         try {
             loaded = YAML::Load(text);
         } catch (const YAML::ParserException &e) {
-            throw SpecProblem{fmt::format("{}:{}: not YAML: {}", path_, e.mark.line + 1, e.msg)};
+            // At the end of the text the parser's mark is past its last line: name the last line.
+            const auto lines = static_cast<int>(std::count(text.begin(), text.end(), '\n') +
+                                                (!text.empty() && text.back() != '\n' ? 1 : 0));
+            throw SpecProblem{
+                fmt::format("{}:{}: not YAML: {}", path_, std::clamp(e.mark.line + 1, 1, std::max(1, lines)), e.msg)};
         }
         const YAML::Node &root = loaded;  // const: a lookup never adds a key
         if (root.IsNull()) throw SpecProblem{fmt::format("{}:1: spec: empty; expected a mapping with 'topics'", path_)};
@@ -261,11 +272,15 @@ public:
         if (!topics && contract.run) return contract;  // a spec of the run's limits alone
         if (!topics) fail(root, "topics", "missing: the spec names no topic (nor a run section)");
         if (!topics.IsMap() || topics.size() == 0)
-            fail(topics, "topics", fmt::format("expected a mapping of topic names to rules, got {}", shown(topics)));
-        std::set<std::string> seen;
+            fail(topics, "topics",
+                 fmt::format("expected a mapping of topic names to rules, got {}",
+                             topics.IsMap() ? std::string("an empty mapping") : shown(topics)));
+        std::map<std::string, int> seen;  // topic -> its line
         for (const auto &entry : topics) {
             if (!entry.first.IsScalar()) fail(entry.first, "topics", "a topic name must be text");
-            if (!seen.insert(entry.first.Scalar()).second) fail(entry.first, entry.first.Scalar(), "listed twice");
+            const auto [first, inserted] = seen.emplace(entry.first.Scalar(), lineOf(entry.first));
+            if (!inserted)
+                fail(entry.first, entry.first.Scalar(), fmt::format("listed twice (first on line {})", first->second));
             contract.topics.push_back(topic(entry.first, entry.second));
         }
         return contract;

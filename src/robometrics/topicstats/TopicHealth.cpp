@@ -96,12 +96,34 @@ std::string dropsCell(const TopicHealth &h) {
     return h.kind == TopicKind::Periodic ? std::to_string(h.estimated_drops) : "-";
 }
 
-PeriodEstimate estimatePeriod(std::vector<double> &periods_ms) {
-    const double median = percentile(periods_ms, 50);
-    if (!(median > 0)) return {kNaN, 0};
+double onClockShare(const std::vector<double> &periods_ms, double median) {
+    if (periods_ms.empty() || !(median > 0)) return 0;
+    const double bunched = kPeriodTolerance * median;           // arrived at once
+    const double too_soon = (1.0 - kPeriodTolerance) * median;  // the rest of a period
     std::size_t on_clock = 0;
-    for (double p : periods_ms) on_clock += onClock(p, median);  // reordered now: the count is the same
-    return {median, share(on_clock, periods_ms.size())};
+    for (std::size_t i = 0; i < periods_ms.size();) {
+        // A catch-up: a period, the bunched periods after it, and the rest of a period up to the
+        // next message back on the clock. Else one period.
+        std::size_t end = i + 1;
+        double span = periods_ms[i];
+        while (end < periods_ms.size() && periods_ms[end] < bunched) span += periods_ms[end++];
+        if (end > i + 1 && end < periods_ms.size() && periods_ms[end] < too_soon) span += periods_ms[end++];
+        const std::size_t periods = end - i;
+        if (periods > 1 && std::round(span / median) >= static_cast<double>(periods) && onClock(span, median)) {
+            on_clock += periods;  // late messages, none early: the clock held
+        } else {
+            for (std::size_t k = i; k < end; ++k) on_clock += onClock(periods_ms[k], median);
+        }
+        i = end;
+    }
+    return share(on_clock, periods_ms.size());
+}
+
+PeriodEstimate estimatePeriod(const std::vector<double> &periods_ms) {
+    std::vector<double> sorted = periods_ms;  // the share needs the periods in time order
+    const double median = percentile(sorted, 50);
+    if (!(median > 0)) return {kNaN, 0};
+    return {median, onClockShare(periods_ms, median)};
 }
 
 double percentile(std::vector<double> &values, double p) {
@@ -226,14 +248,12 @@ void TopicHealthAccumulator::judgeGaps(TopicHealth &h, const CompactTimes &times
     active_periods.clear();
     std::vector<TopicGap> gaps;
     TimeNs idle = 0;
-    std::size_t on_clock = 0;  // of the active periods, on the clock of `median`
     const std::function<TimeNs(TimeNs)> no_clock;
     const TimeSpan span =
         visitPeriods(times, on_system_clock ? context.to_system : no_clock, [&](TimeNs start, TimeNs end) {
             const double period = toMs(end - start);
             if (period <= threshold_ms) {
                 active_periods.push_back(period);
-                on_clock += onClock(period, median);
                 return;
             }
             TimeNs active = activeSilence(role_, start, end, context);
@@ -245,13 +265,12 @@ void TopicHealthAccumulator::judgeGaps(TopicHealth &h, const CompactTimes &times
                 return;
             }
             active_periods.push_back(period);
-            on_clock += onClock(period, median);
             const double missing = std::round(toMs(active) / median) - 1.0;
             gaps.push_back({start, end, missing >= 1.0 ? static_cast<std::uint64_t>(missing) : 1u});
         });
     h.idle_s = toSeconds(idle);
     // No idle silence: the active periods are all the periods, whose median is known (no sort).
-    const PeriodEstimate estimate = h.idle_gaps == 0 ? PeriodEstimate{median, share(on_clock, active_periods.size())}
+    const PeriodEstimate estimate = h.idle_gaps == 0 ? PeriodEstimate{median, onClockShare(active_periods, median)}
                                                      : estimatePeriod(active_periods);
     h.on_clock_share = estimate.on_clock_share;
     h.kind = estimate.on_clock_share >= kPeriodicShare ? TopicKind::Periodic : TopicKind::EventDriven;

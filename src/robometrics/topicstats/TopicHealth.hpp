@@ -12,7 +12,8 @@
 // time in a wall-clock run, simulated time in a Gazebo run, so a paused simulation is no gap).
 //
 // Drops are only estimated for a topic that is periodic: one publisher, and periods that sit
-// near whole multiples of a robust (median) period. The period is taken from header stamps when
+// near whole multiples of a robust (median) period (messages delivered late in a bunch count as
+// on it: onClockShare). The period is taken from header stamps when
 // they are consistent (set, in order), because the recorder's log times carry its batching
 // (messages logged microseconds apart) and scheduling jitter; else from log times. Headerless
 // topics whose log times come in recorder bursts get no period ("batched"). Topics with several
@@ -185,13 +186,24 @@ private:
     std::uint64_t out_of_order_ = 0, repeated_ = 0, sim_time_stamps_ = 0;
 };
 
-/// The robust period of `periods_ms` (median) and the share of periods near a whole multiple of
-/// it; {NaN, 0} when there is no positive median. Sorts `periods_ms`.
+/// The share of `periods_ms` (in time order) on the clock of `median`: near a whole multiple of
+/// it (kPeriodTolerance). So are the periods of a catch-up, counted together: a period, one or
+/// more bunched periods after it (under kPeriodTolerance of the median: messages that arrived at
+/// once), and at most one more period shorter than the clock's (1 - kPeriodTolerance), when
+/// their sum lies near a whole multiple of the median at least their number. A loaded receiver
+/// (or a loaded sender stamping its writes late) makes such runs: the messages came late and
+/// then together, none early, so the clock held. Without a bunch nothing is grouped, so two
+/// periods that only happen to add up (an event-driven stream's 900 and 400 ms of a 600 ms
+/// median) stay off the clock. 0 when empty.
+double onClockShare(const std::vector<double> &periods_ms, double median);
+
+/// The robust period of `periods_ms` (in time order; median) and their share on its clock
+/// (onClockShare); {NaN, 0} when there is no positive median.
 struct PeriodEstimate {
     double period_ms;
     double on_clock_share;
 };
-PeriodEstimate estimatePeriod(std::vector<double> &periods_ms);
+PeriodEstimate estimatePeriod(const std::vector<double> &periods_ms);
 
 /// How much of the silence from `start` to `end` (system clock) a topic of `role` should have
 /// been publishing: all of it for a sensor; for a command, the time a navigation goal ran; for a
