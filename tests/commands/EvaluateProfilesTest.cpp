@@ -27,6 +27,7 @@ using test::readJson;
 
 struct Evaluated {
     nlohmann::json scenario, summary;
+    std::filesystem::path dir;  ///< run/ (simulate's) and eval/ (evaluate's) inside
 };
 
 Evaluated simulateAndEvaluate(const Profile &profile) {
@@ -37,7 +38,7 @@ Evaluated simulateAndEvaluate(const Profile &profile) {
     EXPECT_EQ(sim.exit_code, 0) << sim.err;
     const auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
     EXPECT_EQ(eval.exit_code, 0) << eval.err;
-    return {readJson(dir / "run" / "scenario.json"), readJson(dir / "eval" / "summary.json")};
+    return {readJson(dir / "run" / "scenario.json"), readJson(dir / "eval" / "summary.json"), dir};
 }
 
 /// "code: message" of every anomaly, for failure messages.
@@ -177,6 +178,14 @@ TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
     EXPECT_EQ(robots[1]["anomalies"], nlohmann::json::array({"stuck"}));
     EXPECT_EQ(robots[1]["activity"]["progress_source"], "/robot2/odom");
     EXPECT_EQ(robots[1]["activity"]["stuck_episodes"], 1);
+    // The report's Robots section: each robot's verdict line, its anomalies with their time.
+    std::ifstream html(run.dir / "eval" / "report.html");
+    const std::string report((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+    EXPECT_NE(report.find(">Robots<"), std::string::npos);
+    EXPECT_NE(report.find("<td>robot2</td><td>potential_failure</td><td>stuck at 14.95 s: commanded 0.26 m/s on "
+                          "/robot2/cmd_vel"),
+              std::string::npos);
+    EXPECT_NE(report.find("<td>robot1</td><td>ok</td><td>none</td><td>commanded "), std::string::npos);
     for (const auto &t : run.summary["topics"]) {
         if (t["topic"] == "/robot2/cmd_vel") {
             EXPECT_EQ(t["estimated_drops"], 0) << t.dump();
