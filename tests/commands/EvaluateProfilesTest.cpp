@@ -145,6 +145,8 @@ INSTANTIATE_TEST_SUITE_P(Truth, EvaluateTruthProfiles,
                                            Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
                                            Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
                                            Profile{"two_robots", {"--scenario", "two_robots"}},
+                      Profile{"two_robots_gazebo_batched",
+                              {"--scenario", "two_robots", "--clock", "gazebo", "--recorder", "batched"}},
                                            Profile{"killed_recorder",
                                                    {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
                          [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
