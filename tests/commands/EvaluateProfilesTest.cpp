@@ -27,6 +27,7 @@ using test::readJson;
 
 struct Evaluated {
     nlohmann::json scenario, summary;
+    std::filesystem::path dir;  ///< run/ (simulate's) and eval/ (evaluate's) inside
 };
 
 Evaluated simulateAndEvaluate(const Profile &profile) {
@@ -37,7 +38,7 @@ Evaluated simulateAndEvaluate(const Profile &profile) {
     EXPECT_EQ(sim.exit_code, 0) << sim.err;
     const auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
     EXPECT_EQ(eval.exit_code, 0) << eval.err;
-    return {readJson(dir / "run" / "scenario.json"), readJson(dir / "eval" / "summary.json")};
+    return {readJson(dir / "run" / "scenario.json"), readJson(dir / "eval" / "summary.json"), dir};
 }
 
 /// "code: message" of every anomaly, for failure messages.
@@ -116,6 +117,8 @@ TEST_P(EvaluateTruthProfiles, GiveExactlyTheTrueAnomaliesWithinAQuarterSecondAnd
         for (std::size_t i = 0; i < anomalies.size() && !found; ++i) {
             const auto &a = anomalies[i];
             if (a["code"] != truth["code"] || a["time_s"].is_null()) continue;
+            // A multi-robot run's anomaly names its robot (two_robots).
+            if (truth.contains("robot") && a.value("robot", "") != truth["robot"]) continue;
             if (truth.contains("topic") &&
                 a["message"].get<std::string>().find(truth["topic"].get<std::string>()) == std::string::npos) {
                 continue;
@@ -133,17 +136,20 @@ TEST_P(EvaluateTruthProfiles, GiveExactlyTheTrueAnomaliesWithinAQuarterSecondAnd
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Truth, EvaluateTruthProfiles,
-    ::testing::Values(Profile{"rear_collision", {"--scenario", "rear_collision"}},
-                      Profile{"wheel_slip", {"--scenario", "wheel_slip", "--clock", "gazebo"}},
-                      Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
-                      Profile{"tf_only", {"--scenario", "tf_only"}},
-                      Profile{"no_scanner", {"--scenario", "no_scanner"}},
-                      Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
-                      Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
-                      Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
-    [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
+INSTANTIATE_TEST_SUITE_P(Truth, EvaluateTruthProfiles,
+                         ::testing::Values(Profile{"rear_collision", {"--scenario", "rear_collision"}},
+                                           Profile{"wheel_slip", {"--scenario", "wheel_slip", "--clock", "gazebo"}},
+                                           Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
+                                           Profile{"tf_only", {"--scenario", "tf_only"}},
+                                           Profile{"no_scanner", {"--scenario", "no_scanner"}},
+                                           Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
+                                           Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
+                                           Profile{"two_robots", {"--scenario", "two_robots"}},
+                      Profile{"two_robots_gazebo_batched",
+                              {"--scenario", "two_robots", "--clock", "gazebo", "--recorder", "batched"}},
+                                           Profile{"killed_recorder",
+                                                   {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
+                         [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
 
 // Gazebo's world poses through ros_gz_bridge (a PoseArray of every model, link and light): the
 // robot's entry is the one that moves (its model, the third), named with why in summary.json.
@@ -157,6 +163,36 @@ TEST(EvaluateGroundTruthNames, GazeboPoseInfoIsTheGroundTruthAndItsEntryIsNamed)
     EXPECT_EQ(run.summary["activity"]["progress_source"],
               "/world/office/pose/info (ground truth: Gazebo's world poses through ros_gz_bridge, index:2 (the one "
               "entry that moved))");
+}
+
+// Two robots in one recording (/robot1, /robot2, a /tf per namespace): robot2 stalls, robot1
+// completes its goals; each robot's verdict says so, and robot2's idle end of run (no goal, no
+// /robot2/cmd_vel) is not a drop although robot1 is driving then.
+TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
+    const Evaluated run = simulateAndEvaluate({"two_robots_each", {"--scenario", "two_robots"}});
+    const nlohmann::json &robots = run.summary["robots"];
+    ASSERT_EQ(robots.size(), 2u) << robots.dump();
+    EXPECT_EQ(robots[0]["name"], "robot1");
+    EXPECT_EQ(robots[0]["verdict"], "ok");
+    EXPECT_EQ(robots[0]["topics"]["tf"], "/robot1/tf");
+    EXPECT_EQ(robots[1]["name"], "robot2");
+    EXPECT_EQ(robots[1]["verdict"], "potential_failure");
+    EXPECT_EQ(robots[1]["anomalies"], nlohmann::json::array({"stuck"}));
+    EXPECT_EQ(robots[1]["activity"]["progress_source"], "/robot2/odom");
+    EXPECT_EQ(robots[1]["activity"]["stuck_episodes"], 1);
+    // The report's Robots section: each robot's verdict line, its anomalies with their time.
+    std::ifstream html(run.dir / "eval" / "report.html");
+    const std::string report((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+    EXPECT_NE(report.find(">Robots<"), std::string::npos);
+    EXPECT_NE(report.find("<td>robot2</td><td>potential_failure</td><td>stuck at 14.95 s: commanded 0.26 m/s on "
+                          "/robot2/cmd_vel"),
+              std::string::npos);
+    EXPECT_NE(report.find("<td>robot1</td><td>ok</td><td>none</td><td>commanded "), std::string::npos);
+    for (const auto &t : run.summary["topics"]) {
+        if (t["topic"] == "/robot2/cmd_vel") {
+            EXPECT_EQ(t["estimated_drops"], 0) << t.dump();
+        }
+    }
 }
 
 }  // namespace

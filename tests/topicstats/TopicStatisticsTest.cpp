@@ -200,3 +200,45 @@ TEST(TopicStatistics, NoMessagesNoWindows) {
 
 }  // namespace
 }  // namespace robometrics::topicstats
+
+namespace robometrics::topicstats {
+namespace {
+
+// Two robots' command topics, each at 20 Hz for 1 s, silent 5 s, 20 Hz for 1 s. Robot1's goal
+// runs throughout, robot2 has none during the silence: judged each in its own context, robot1's
+// silence is round(5 s / 50 ms) - 1 = 99 missing messages (at most what 7 s of active time
+// could hold: 6.95 / 0.05 + 1 - 40 = 100), robot2's is idle.
+TEST(TopicStatistics, EachTopicIsJudgedInTheContextOfItsRobot) {
+    const auto ms = [](std::int64_t v) { return v * 1'000'000; };
+    TopicStatistics s;
+    const std::size_t one = s.addTopic("/robot1/cmd_vel", false, 1, TopicRole::Command);
+    const std::size_t two = s.addTopic("/robot2/cmd_vel", false, 1, TopicRole::Command);
+    for (std::int64_t t : {std::int64_t{0}, std::int64_t{5950}}) {
+        for (int i = 0; i < 20; ++i) {
+            s.onMessage(one, ms(t + 50 * i), std::nullopt, 48);
+            s.onMessage(two, ms(t + 50 * i), std::nullopt, 48);
+        }
+    }
+    s.finish();
+    TimeIntervals driving, twice;
+    driving.add(0, ms(6900));
+    twice.add(0, ms(950));
+    twice.add(ms(5950), ms(6900));
+    std::vector<HealthContext> contexts(2);
+    contexts[0].navigating = &driving;
+    contexts[1].navigating = &twice;
+    const auto robot_of = [](const std::string &topic) { return topic.rfind("/robot2/", 0) == 0 ? 1u : 0u; };
+    const std::vector<TopicHealth> h = s.health(contexts, robot_of);
+    ASSERT_EQ(h.size(), 2u);
+    EXPECT_EQ(h[0].estimated_drops, 99u);
+    EXPECT_EQ(h[0].idle_gaps, 0u);
+    EXPECT_EQ(h[1].estimated_drops, 0u);
+    EXPECT_EQ(h[1].idle_gaps, 1u);
+    EXPECT_DOUBLE_EQ(h[1].idle_s, 5.0);
+    // One context for every topic is the one-context health: robot1's goal for both.
+    const std::vector<TopicHealth> first = s.health(contexts[0]);
+    EXPECT_EQ(first[1].estimated_drops, 99u);
+}
+
+}  // namespace
+}  // namespace robometrics::topicstats

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "robometrics/nodes/Robots.hpp"
+
 namespace robometrics::evaluate {
 
 namespace {
@@ -71,24 +73,46 @@ TimeIntervals unreadSpans(const std::vector<bag::LostSpan> &spans, const RunCloc
     return merged(std::move(on_clock));
 }
 
+namespace {
+
+/// When the topics of the robot that did `run` should have published.
+topicstats::HealthContext healthContext(const nodes::ActivityRun &run, const std::function<TimeNs(TimeNs)> &to_system,
+                                        const TimeIntervals &unread) {
+    topicstats::HealthContext context;
+    context.to_system = to_system;
+    if (!unread.empty()) context.unrecorded = &unread;
+    context.navigating = &run.intent.goals;
+    if (run.has_odometry || run.progress) context.moving = &run.moving;
+    if (run.progress) {
+        context.after_travel = [track = &*run.progress](TimeNs from, double metres) {
+            return track->timeAfterPath(from, metres);
+        };
+    }
+    return context;
+}
+
+}  // namespace
+
 std::future<std::vector<topicstats::TopicHealth>> topicHealth(const topicstats::TopicStatistics &statistics,
                                                               std::unique_ptr<nodes::ActivityRun> run,
                                                               const std::function<TimeNs(TimeNs)> &to_system,
-                                                              const TimeIntervals &unread, bool beside) {
+                                                              const TimeIntervals &unread, bool beside,
+                                                              std::vector<RobotActivityRun> others) {
     return std::async(beside ? std::launch::async : std::launch::deferred,
-                      [&statistics, run = std::move(run), &to_system, &unread]() mutable {
-                          topicstats::HealthContext context;
-                          context.to_system = to_system;
-                          if (!unread.empty()) context.unrecorded = &unread;
-                          context.navigating = &run->intent.goals;
-                          if (run->has_odometry || run->progress) context.moving = &run->moving;
-                          if (run->progress) {
-                              context.after_travel = [track = &*run->progress](TimeNs from, double metres) {
-                                  return track->timeAfterPath(from, metres);
-                              };
-                          }
-                          std::vector<topicstats::TopicHealth> table = statistics.health(context);
+                      [&statistics, run = std::move(run), &to_system, &unread, others = std::move(others)]() mutable {
+                          std::vector<topicstats::HealthContext> contexts{healthContext(*run, to_system, unread)};
+                          for (const RobotActivityRun &other : others)
+                              contexts.push_back(healthContext(*other.run, to_system, unread));
+                          // A topic under another robot's namespace is judged on what that robot did.
+                          const auto context_of = [&others](const std::string &topic) {
+                              const std::string ns = nodes::topicNamespace(topic);
+                              for (std::size_t i = 0; i < others.size(); ++i)
+                                  if (!ns.empty() && others[i].name == ns) return i + 1;
+                              return std::size_t{0};
+                          };
+                          std::vector<topicstats::TopicHealth> table = statistics.health(contexts, context_of);
                           run.reset();  // its tracks are as long as the odometry
+                          others.clear();
                           return table;
                       });
 }

@@ -27,12 +27,20 @@ ActivityResult activityOf(const nodes::ActivityRun &run, const nodes::TopicChoic
 /// The stretches of the recording the reader skipped, on the system clock, merged.
 TimeIntervals unreadSpans(const std::vector<bag::LostSpan> &spans, const RunClock &clock);
 
+/// What another robot of a multi-robot recording did, for the health of its own topics.
+struct RobotActivityRun {
+    std::string name;  ///< its namespace ("robot2"): the topics under /robot2/ are its own
+    std::unique_ptr<nodes::ActivityRun> run;
+};
+
 /// The topics' health judged on what the robot did (`run`, released once the health is known):
 /// worked out on a second thread when `beside`, else when get() is called. `statistics`,
-/// `to_system` and `unread` must outlive the future.
+/// `to_system` and `unread` must outlive the future. In a multi-robot recording the topics under
+/// the namespace of one of `others` are judged on what that robot did, the rest on `run`.
 std::future<std::vector<topicstats::TopicHealth>> topicHealth(const topicstats::TopicStatistics &statistics,
                                                               std::unique_ptr<nodes::ActivityRun> run,
                                                               const std::function<TimeNs(TimeNs)> &to_system,
-                                                              const TimeIntervals &unread, bool beside);
+                                                              const TimeIntervals &unread, bool beside,
+                                                              std::vector<RobotActivityRun> others = {});
 
 }  // namespace robometrics::evaluate

@@ -146,10 +146,11 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
 
 std::vector<RobotJudgement> BagPass::finishRobots(const std::function<TimeNs(TimeNs)> &to_system,
                                                   const activity::StuckConfig &stuck, const TimeIntervals &unread,
-                                                  std::vector<std::string> &notes) {
+                                                  std::vector<std::string> &notes,
+                                                  std::vector<RobotActivityRun> &runs) {
     std::vector<RobotJudgement> judged;
     for (const std::unique_ptr<RobotPass> &robot : robots_) {
-        judged.push_back(robot->finish(clock_, to_system, stuck, unread, notes));
+        judged.push_back(robot->finish(clock_, to_system, stuck, unread, notes, runs));
     }
     robots_.clear();
     return judged;

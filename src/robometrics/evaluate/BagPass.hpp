@@ -95,7 +95,7 @@ public:
     /// The robots after the first of a multi-robot recording, each judged on its own (RobotPass).
     std::vector<RobotJudgement> finishRobots(const std::function<TimeNs(TimeNs)> &to_system,
                                              const activity::StuckConfig &stuck, const TimeIntervals &unread,
-                                             std::vector<std::string> &notes);
+                                             std::vector<std::string> &notes, std::vector<RobotActivityRun> &runs);
     /// The whole TF of a recording with nothing else that says where the robot went (else empty).
     std::optional<io::TfRecording> &tfOnly() { return tf_only_; }
     PassRecordings &recordings() { return recordings_; }

@@ -8,6 +8,7 @@
 #include <map>
 #include <string_view>
 
+#include "robometrics/evaluate/RobotVerdicts.hpp"
 #include "robometrics/report/EventBands.hpp"
 #include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/Png.hpp"
@@ -492,6 +493,12 @@ std::string renderReport(const Evaluation &e) {
                     !e.ok() ? "potential failure" : (e.inconclusive() ? "inconclusive" : "ok"), reasons);
     html.addHeaderLine(checkedLine(e));
     addHeadlineMetrics(e, html);
+    // A multi-robot run (or --robot): each robot's verdict, anomalies and activity.
+    if (!e.robots.empty()) {
+        html.addSection({"Robots", robotsTable(e),
+                         "Each robot judged on its own topics (docs/evaluate.md, Several robots); the run's "
+                         "metrics below are the first robot's."});
+    }
     if (e.trajectory) {
         html.addSection({"Trajectory", trajectoryPlot(e) + errorPlot(e),
                          "Estimate: " + e.trajectory->estimate_source +

@@ -137,14 +137,16 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
         }
     }
     e.activity = activityOf(*activity_run, e.topics, e.clock, setup->checks.stuck, unread, e.notes);
+    std::vector<RobotActivityRun> other_robots;  // what they did, for their own topics' health
     if (setup->robots.size() > 1 || !setup->robots.front().name.empty()) {  // each robot on its own
         e.robots.push_back(robotJudgement(setup->robots.front()));
         e.robots.front().activity = e.activity;
-        append(e.robots, pass.finishRobots(on_system, setup->checks.stuck, unread, e.notes));
+        append(e.robots, pass.finishRobots(on_system, setup->checks.stuck, unread, e.notes, other_robots));
     }
     // On an early return below, the future's destructor waits for the thread before the locals
     // it reads (declared before it) go.
-    auto health = topicHealth(pass.statistics(), std::move(activity_run), to_system, unread, health_beside);
+    auto health = topicHealth(pass.statistics(), std::move(activity_run), to_system, unread, health_beside,
+                              std::move(other_robots));
     if (!health_beside) health.wait();  // runs it now
 
     // 4. Motion, the costmap, the trajectory and the map.

@@ -52,11 +52,12 @@ RobotPass::RobotPass(const nodes::Robot &robot, const activity::IntentConfig &in
 
 RobotJudgement RobotPass::finish(const RunClock &clock, const std::function<TimeNs(TimeNs)> &to_system,
                                  const activity::StuckConfig &stuck, const TimeIntervals &unread,
-                                 std::vector<std::string> &notes) {
+                                 std::vector<std::string> &notes, std::vector<RobotActivityRun> &runs) {
     RobotJudgement j = robotJudgement(robot_);
-    const nodes::ActivityRun run = activity_.finish(to_system, clock.systemEnd());
+    auto run = std::make_unique<nodes::ActivityRun>(activity_.finish(to_system, clock.systemEnd()));
     std::vector<std::string> own;
-    j.activity = activityOf(run, j.topics, clock, stuck, unread, own);
+    j.activity = activityOf(*run, j.topics, clock, stuck, unread, own);
+    runs.push_back({j.name, std::move(run)});
     for (const std::string &note : own) notes.push_back(j.name + ": " + note);
     j.motion = motionOf(odometry_, clock);
     odometry_.clear();

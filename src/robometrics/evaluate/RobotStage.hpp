@@ -12,6 +12,7 @@
 
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/core/TimeIntervals.hpp"
+#include "robometrics/evaluate/ActivityStage.hpp"
 #include "robometrics/evaluate/Evaluation.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
 #include "robometrics/nodes/ActivityNode.hpp"
@@ -38,10 +39,10 @@ public:
     RobotPass &operator=(const RobotPass &) = delete;
 
     /// After the pass: the robot's activity, stuck episodes and motion (its notes prefixed with
-    /// its name into `notes`). Called once.
+    /// its name into `notes`); what it did goes into `runs` for its topics' health. Called once.
     RobotJudgement finish(const RunClock &clock, const std::function<TimeNs(TimeNs)> &to_system,
                           const activity::StuckConfig &stuck, const TimeIntervals &unread,
-                          std::vector<std::string> &notes);
+                          std::vector<std::string> &notes, std::vector<RobotActivityRun> &runs);
 
 private:
     nodes::Robot robot_;

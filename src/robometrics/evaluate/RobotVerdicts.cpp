@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "robometrics/report/HtmlReport.hpp"
 #include "robometrics/report/JsonNumber.hpp"
 
 namespace robometrics::evaluate {
@@ -68,15 +69,40 @@ nlohmann::json robotsJson(const Evaluation &e) {
     return out;
 }
 
+namespace {
+
+/// "commanded 46.3 s, moving 46.4 s, 2 goal(s), 8.7 m; progress on /robot1/odom"
+std::string activityText(const RobotJudgement &r) {
+    const ActivityResult &a = r.activity;
+    std::string text =
+        fmt::format("commanded {:.1f} s, moving {:.1f} s, {} goal(s)", a.commanded_s, a.moving_s, a.goals);
+    if (r.motion) text += fmt::format(", {:.1f} m", r.motion->path_length_m);
+    text += fmt::format("; progress on {}", a.progress_source.empty() ? "nothing" : a.progress_source);
+    return text;
+}
+
+}  // namespace
+
 std::string robotLine(const Evaluation &e, const RobotJudgement &r) {
     const std::vector<std::string> codes = codesOf(e, r.name);
     std::string line = fmt::format("{}: {}", r.name, robotVerdict(e, r));
     if (!codes.empty()) line += fmt::format(" ({})", fmt::join(codes, ", "));
-    const ActivityResult &a = r.activity;
-    line += fmt::format("; commanded {:.1f} s, moving {:.1f} s, {} goal(s)", a.commanded_s, a.moving_s, a.goals);
-    if (r.motion) line += fmt::format(", {:.1f} m", r.motion->path_length_m);
-    line += fmt::format("; progress on {}", a.progress_source.empty() ? "nothing" : a.progress_source);
-    return line;
+    return line + "; " + activityText(r);
+}
+
+std::string robotsTable(const Evaluation &e) {
+    std::vector<std::vector<std::string>> rows;
+    for (const RobotJudgement &r : e.robots) {
+        std::vector<std::string> anomalies;
+        for (const slam::Anomaly &a : e.anomalies) {
+            if (a.robot != r.name) continue;
+            const std::string at = a.time_s ? fmt::format(" at {:.2f} s", *a.time_s) : std::string();
+            anomalies.push_back(a.code + at + ": " + a.message);
+        }
+        rows.push_back({r.name, robotVerdict(e, r),
+                        anomalies.empty() ? "none" : fmt::format("{}", fmt::join(anomalies, "; ")), activityText(r)});
+    }
+    return report::htmlTable({"robot", "verdict", "anomalies", "activity"}, rows);
 }
 
 }  // namespace robometrics::evaluate

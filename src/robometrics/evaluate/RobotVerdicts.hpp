@@ -20,4 +20,8 @@ nlohmann::json robotsJson(const Evaluation &e);
 /// "robot2: potential_failure (stuck); moving 12.0 s of 40.0 s commanded, 3 goals; odometry /robot2/odom"
 std::string robotLine(const Evaluation &e, const RobotJudgement &robot);
 
+/// The report's "Robots" table (HTML): per robot its verdict, the anomalies naming it (code,
+/// time and message) and its activity, as robotLine says it.
+std::string robotsTable(const Evaluation &e);
+
 }  // namespace robometrics::evaluate

@@ -113,8 +113,8 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
 }  // namespace
 
 const std::vector<std::string> &truthProfileNames() {
-    static const std::vector<std::string> names{"rear_collision", "wheel_slip", "amcl_restart",
-                                                "tf_only",        "no_scanner", "gz_pose_info", "cloud_collision"};
+    static const std::vector<std::string> names{"rear_collision", "wheel_slip",   "amcl_restart",   "tf_only",
+                                                "no_scanner",     "gz_pose_info", "cloud_collision"};
     return names;
 }
 
@@ -151,6 +151,33 @@ std::optional<ScenarioSpec> makeNavScenario(const std::string &name) {
     }
     s.start = startFacing(from, s.mission);
     return s;
+}
+
+const std::vector<std::string> &fleetScenarioNames() {
+    static const std::vector<std::string> names{"two_robots"};
+    return names;
+}
+
+std::vector<ScenarioSpec> makeFleetScenario(const std::string &name) {
+    if (name != "two_robots") return {};
+    // robot1 goes into the lower-left room and back out (x <= 3.6, paths of the nav2 tour), then
+    // waits; robot2 shuttles in the east of the corridor (x >= 7.5, the corridor shuttle's lane)
+    // and is blocked 12 s into its first goal.
+    ScenarioSpec one = *makeNavScenario("nav2");
+    one.mission = {{wait(3), goal({{3.6, 7.0}, {3.6, 4.6}}), wait(6), goal({{3.6, 7.0}, {1.5, 7.0}}), wait(1e9)}, 4};
+    one.start = startFacing({1.5, 7.0}, one.mission);
+    one.description = "two Nav2 goals, into the lower-left room and back out, no fault";
+    ScenarioSpec two = *makeNavScenario("nav2");
+    two.mission = {{wait(3), goal({{7.5, 6.8}}), wait(5), goal({{11.5, 6.8}}), wait(5)}, 1};
+    two.start = startFacing({11.5, 6.8}, two.mission);
+    two.stall = GoalScript{0, 12.0, 10.0};
+    two.description = "wheels blocked for 10 s during its first goal while the controller keeps commanding";
+    for (ScenarioSpec *s : {&one, &two}) {
+        s->name = name;
+        s->duration_s = 60;
+        s->report_verdict = true;
+    }
+    return {std::move(one), std::move(two)};
 }
 
 void scaleMission(ScenarioSpec &spec, double factor) {

@@ -18,6 +18,13 @@ std::optional<ScenarioSpec> makeNavScenario(const std::string &name);
 /// TurtleBot3-only recordings whose scenario.json states the verdict evaluate must give.
 const std::vector<std::string> &truthProfileNames();
 
+/// The robots of a multi-robot scenario (two_robots), in namespace order; empty when `name` is
+/// not one. Each is a TurtleBot3 in the office at the scenario's default duration.
+std::vector<ScenarioSpec> makeFleetScenario(const std::string &name);
+
+/// The multi-robot scenarios (two_robots).
+const std::vector<std::string> &fleetScenarioNames();
+
 /// Shortens the waits, holds and goal scripts by `factor` (<= 1) for a shorter run.
 void scaleMission(ScenarioSpec &spec, double factor);
 

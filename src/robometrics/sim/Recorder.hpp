@@ -30,6 +30,20 @@ struct RecordResult {
     nlohmann::json report;
 };
 
+/// A run to record tick by tick: its topics, its length, and the step handing out a tick's
+/// messages (a Simulator's, or a Fleet's).
+struct TickSource {
+    std::vector<SimTopic> topics;
+    std::int64_t ticks = 1;
+    std::function<bool()> done;
+    std::function<void(std::vector<SimOutput> &)> step;
+};
+
+/// Steps `source` to its end, writing every message into the MCAP bag `bag_path` (with
+/// `options.compression`, reporting `options.progress`): the messages written per topic.
+Result<std::map<std::string, std::uint64_t>> writeRunBag(const std::string &bag_path, const TickSource &source,
+                                                         const RecordOptions &options);
+
 /// Simulates `sim` to the end and writes the files into `out_dir` (created if missing).
 Result<RecordResult> record(Simulator &sim, const std::string &out_dir, const RecordOptions &options = {});
 

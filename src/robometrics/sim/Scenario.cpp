@@ -81,6 +81,7 @@ const std::vector<std::string> &scenarioNames() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> all{"office", "terrain", "kidnap", "stuck", "nav2", "standstill", "stall", "scan_gap"};
         for (const std::string &n : truthProfileNames()) all.push_back(n);
+        for (const std::string &n : fleetScenarioNames()) all.push_back(n);
         return all;
     }();
     return names;
@@ -147,24 +148,19 @@ Result<ScenarioSpec> makeRouteScenario(const std::string &name, double duration_
 
 }  // namespace
 
-Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
-                                  const std::optional<msgs::OccupancyGrid> &map, const RunProfile &profile) {
-    ScenarioSpec s;
-    if (std::optional<ScenarioSpec> nav = makeNavScenario(name)) {
-        if (map) return Error{"scenario '" + name + "' runs in the built-in office world: --map does not apply"};
-        s = std::move(*nav);
-        if (duration_s > 0) {
-            scaleMission(s, std::min(1.0, duration_s / s.duration_s));
-            s.duration_s = duration_s;
-        }
-    } else {
-        auto route = makeRouteScenario(name, duration_s, seed, map);
-        if (!route) return route.error();
-        s = std::move(route.value());
-    }
+namespace {
+
+/// A navigation scenario shortened (never lengthened) to `duration_s` when > 0.
+void setNavDuration(ScenarioSpec &s, double duration_s) {
+    if (duration_s <= 0) return;
+    scaleMission(s, std::min(1.0, duration_s / s.duration_s));
+    s.duration_s = duration_s;
+}
+
+Result<ScenarioSpec> withProfile(ScenarioSpec s, const RunProfile &profile) {
     // The truth profiles are topic sets of the TurtleBot3 model (two scanners, p3d, partial recordings).
     if (s.report_verdict && profile.robot && *profile.robot != RobotKind::TurtleBot3)
-        return Error{"scenario '" + name + "' is a TurtleBot3 profile: --robot " + robotName(*profile.robot) +
+        return Error{"scenario '" + s.name + "' is a TurtleBot3 profile: --robot " + robotName(*profile.robot) +
                      " does not apply"};
     if (profile.robot) s.robot = *profile.robot;
     if (const double cruise = robotBody(s.robot).cruise_speed; cruise > 0) s.max_speed = cruise;
@@ -172,6 +168,35 @@ Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, st
     s.recorder = profile.recorder;
     s.sensors = profile.sensors;
     return s;
+}
+
+}  // namespace
+
+Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
+                                  const std::optional<msgs::OccupancyGrid> &map, const RunProfile &profile) {
+    ScenarioSpec s;
+    if (std::optional<ScenarioSpec> nav = makeNavScenario(name)) {
+        if (map) return Error{"scenario '" + name + "' runs in the built-in office world: --map does not apply"};
+        s = std::move(*nav);
+        setNavDuration(s, duration_s);
+    } else {
+        auto route = makeRouteScenario(name, duration_s, seed, map);
+        if (!route) return route.error();
+        s = std::move(route.value());
+    }
+    return withProfile(std::move(s), profile);
+}
+
+Result<std::vector<ScenarioSpec>> makeFleet(const std::string &name, double duration_s, const RunProfile &profile) {
+    std::vector<ScenarioSpec> robots;
+    for (ScenarioSpec &s : makeFleetScenario(name)) {
+        setNavDuration(s, duration_s);
+        auto spec = withProfile(std::move(s), profile);
+        if (!spec) return spec.error();
+        robots.push_back(std::move(spec.value()));
+    }
+    if (robots.empty()) return Error{"unknown multi-robot scenario '" + name + "' (expected two_robots)"};
+    return robots;
 }
 
 }  // namespace robometrics::sim

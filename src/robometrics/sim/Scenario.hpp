@@ -70,7 +70,8 @@ struct RunProfile {
     SensorProfile sensors = SensorProfile::Standard;
 };
 
-/// The names accepted by makeScenario, in documentation order.
+/// The names `simulate` accepts, in documentation order: makeScenario's, then the multi-robot
+/// scenarios of makeFleet.
 const std::vector<std::string> &scenarioNames();
 
 /// Builds a scenario. `duration_s` <= 0 picks the scenario's default. A `map` replaces the
@@ -79,5 +80,9 @@ const std::vector<std::string> &scenarioNames();
 Result<ScenarioSpec> makeScenario(const std::string &name, double duration_s, std::uint64_t seed,
                                   const std::optional<msgs::OccupancyGrid> &map = std::nullopt,
                                   const RunProfile &profile = {});
+
+/// The robots of a multi-robot scenario (two_robots), each with `duration_s` (<= 0: the
+/// scenario's default) and the profiles applied as makeScenario applies them.
+Result<std::vector<ScenarioSpec>> makeFleet(const std::string &name, double duration_s, const RunProfile &profile = {});
 
 }  // namespace robometrics::sim

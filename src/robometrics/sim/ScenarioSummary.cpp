@@ -27,9 +27,16 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
     out += fmt::format("  {:<20} {} messages on {} topics\n", report["files"]["bag"].get<std::string>(), total,
                        report["topics"].size());
     out += fmt::format("  {:<20} true map (map_server)\n", report["files"]["gt_map"].get<std::string>());
-    out +=
-        fmt::format("  {:<20} true trajectory (TUM, {} m path)\n", report["files"]["gt_trajectory"].get<std::string>(),
-                    report["truth"]["path_length_m"].get<double>());
+    if (report.contains("truth")) {
+        out += fmt::format("  {:<20} true trajectory (TUM, {} m path)\n",
+                           report["files"]["gt_trajectory"].get<std::string>(),
+                           report["truth"]["path_length_m"].get<double>());
+    }
+    // A multi-robot run (two_robots): one true trajectory per robot, in its own folder.
+    for (const auto &r : report.value("robots", nlohmann::json::array())) {
+        out += fmt::format("  {:<20} {}'s true trajectory (TUM, {} m path)\n", r["gt_trajectory"].get<std::string>(),
+                           r["name"].get<std::string>(), r["truth"]["path_length_m"].get<double>());
+    }
     out += fmt::format("  {:<20} events and expected outcomes\n", "scenario.json");
     // A cut bag and a truth profile's verdict are named only when there (the other summaries stay as they were).
     if (report.contains("recording")) {
@@ -46,8 +53,9 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
     out += fmt::format("Events:{}\n", report["events"].empty() ? " none" : "");
     for (const auto &e : report["events"]) {
         const bool anomaly = e.contains("anomaly") && !e["anomaly"].is_null();
-        out += fmt::format("  {:>7.2f} - {:>7.2f} s  {:<15} {}{}\n", e["t_start"].get<double>(),
-                           e["t_end"].get<double>(), e["type"].get<std::string>(),
+        const std::string robot = e.contains("robot") ? e["robot"].get<std::string>() + ": " : std::string();
+        out += fmt::format("  {:>7.2f} - {:>7.2f} s  {}{:<15} {}{}\n", e["t_start"].get<double>(),
+                           e["t_end"].get<double>(), robot, e["type"].get<std::string>(),
                            anomaly ? "[anomaly " + e["anomaly"].get<std::string>() + "] " : std::string(),
                            e["expected"].get<std::string>());
     }

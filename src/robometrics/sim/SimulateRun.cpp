@@ -1,8 +1,11 @@
 #include "robometrics/sim/SimulateRun.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "robometrics/io/MapServerMap.hpp"
+#include "robometrics/sim/FleetRecorder.hpp"
+#include "robometrics/sim/NavScenarios.hpp"
 #include "robometrics/sim/Scenario.hpp"
 
 namespace robometrics::sim {
@@ -41,18 +44,27 @@ Result<RecordResult> simulateRun(const SimulateOptions &options) {
         if (!loaded) return loaded.error();
         map = std::move(loaded.value());
     }
-    auto spec = makeScenario(options.scenario, options.duration_s, options.seed, map, profile.value());
-    if (!spec) return options.map.empty() ? spec.error() : withContext(options.map, spec.error());
     auto compression = bag::parseCompression(options.compression);
     if (!compression) return compression.error();
-    if (options.kill_recorder_at_s && !(*options.kill_recorder_at_s >= 0 && *options.kill_recorder_at_s <= 86400))
-        return Error{"kill time " + std::to_string(*options.kill_recorder_at_s) + " s outside 0 .. 86400"};
-
-    Simulator simulator(std::move(spec.value()), options.seed);
     RecordOptions record_options;
     record_options.compression = compression.value();
     record_options.progress = options.progress;
     record_options.kill_recorder_at_s = options.kill_recorder_at_s;
+    const auto &fleets = fleetScenarioNames();
+    if (std::find(fleets.begin(), fleets.end(), options.scenario) != fleets.end()) {
+        if (map)
+            return Error{"scenario '" + options.scenario + "' runs in the built-in office world: --map does not apply"};
+        auto robots = makeFleet(options.scenario, options.duration_s, profile.value());
+        if (!robots) return robots.error();
+        Fleet fleet(std::move(robots.value()), options.seed);
+        return recordFleet(fleet, options.out_dir, record_options);
+    }
+    auto spec = makeScenario(options.scenario, options.duration_s, options.seed, map, profile.value());
+    if (!spec) return options.map.empty() ? spec.error() : withContext(options.map, spec.error());
+    if (options.kill_recorder_at_s && !(*options.kill_recorder_at_s >= 0 && *options.kill_recorder_at_s <= 86400))
+        return Error{"kill time " + std::to_string(*options.kill_recorder_at_s) + " s outside 0 .. 86400"};
+
+    Simulator simulator(std::move(spec.value()), options.seed);
     return record(simulator, options.out_dir, record_options);
 }
 

@@ -78,22 +78,33 @@ std::size_t TopicStatistics::healthScratchBytes() const {
 }
 
 std::vector<TopicHealth> TopicStatistics::health(const HealthContext &context) const {
+    return health(std::vector<HealthContext>{context}, [](const std::string &) { return std::size_t{0}; });
+}
+
+std::vector<TopicHealth> TopicStatistics::health(
+    const std::vector<HealthContext> &contexts,
+    const std::function<std::size_t(const std::string &)> &context_of) const {
     std::vector<TopicHealth> out(topics_.size());
-    // Sensors first: a motion-gated topic (AMCL) silent while its scan was is not dropping.
-    std::vector<TimeSpan> blind;
-    for (std::size_t i = 0; i < topics_.size(); ++i) {
-        if (topics_[i].health.role() != TopicRole::Sensor) continue;
-        out[i] = topics_[i].health.result(config_.drop_gap_factor, context);
-        for (const TopicGap &g : out[i].gaps) blind.push_back({g.start, g.end});
-    }
-    std::sort(blind.begin(), blind.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
-    TimeIntervals sensor_gaps;
-    for (const TimeSpan &s : blind) sensor_gaps.add(s.start, s.end);
-    HealthContext with_gaps = context;
-    with_gaps.sensor_gaps = &sensor_gaps;
-    for (std::size_t i = 0; i < topics_.size(); ++i) {
-        if (topics_[i].health.role() == TopicRole::Sensor) continue;
-        out[i] = topics_[i].health.result(config_.drop_gap_factor, with_gaps);
+    std::vector<std::size_t> owner(topics_.size());
+    for (std::size_t i = 0; i < topics_.size(); ++i)
+        owner[i] = std::min(context_of(topics_[i].name), contexts.size() - 1);
+    for (std::size_t c = 0; c < contexts.size(); ++c) {
+        // Sensors first: a motion-gated topic (AMCL) silent while its scan was is not dropping.
+        std::vector<TimeSpan> blind;
+        for (std::size_t i = 0; i < topics_.size(); ++i) {
+            if (owner[i] != c || topics_[i].health.role() != TopicRole::Sensor) continue;
+            out[i] = topics_[i].health.result(config_.drop_gap_factor, contexts[c]);
+            for (const TopicGap &g : out[i].gaps) blind.push_back({g.start, g.end});
+        }
+        std::sort(blind.begin(), blind.end(), [](const TimeSpan &a, const TimeSpan &b) { return a.start < b.start; });
+        TimeIntervals sensor_gaps;
+        for (const TimeSpan &s : blind) sensor_gaps.add(s.start, s.end);
+        HealthContext with_gaps = contexts[c];
+        with_gaps.sensor_gaps = &sensor_gaps;
+        for (std::size_t i = 0; i < topics_.size(); ++i) {
+            if (owner[i] != c || topics_[i].health.role() == TopicRole::Sensor) continue;
+            out[i] = topics_[i].health.result(config_.drop_gap_factor, with_gaps);
+        }
     }
     return out;
 }

@@ -47,6 +47,12 @@ public:
     /// before the motion-gated topics are judged.
     std::vector<TopicHealth> health(const HealthContext &context = {}) const;
 
+    /// The same with each topic judged in its own context: `contexts[context_of(name)]` (a
+    /// robot's activity in a multi-robot recording); the gaps of a context's sensor topics are
+    /// added to that context only.
+    std::vector<TopicHealth> health(const std::vector<HealthContext> &contexts,
+                                    const std::function<std::size_t(const std::string &)> &context_of) const;
+
     /// The memory health() takes while it runs: 8 bytes per message of the busiest topic.
     std::size_t healthScratchBytes() const;
 
