@@ -1,5 +1,5 @@
 # The libraries the fuzz targets reach (fuzz/CMakeLists.txt checks its fuzz_deps_* against it).
-set(ROBOMETRICS_FUZZED_LIBRARIES "robometrics_core|robometrics_msgs|robometrics_bag|robometrics_io|robometrics_bench")
+set(ROBOMETRICS_FUZZED_LIBRARIES "robometrics_core|robometrics_msgs|robometrics_bag|robometrics_io|robometrics_bench|robometrics_traversal")
 
 # Compiler options for our own targets only: third-party headers never see -Werror.
 function(robometrics_set_target_options target)

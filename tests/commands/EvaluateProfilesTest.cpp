@@ -136,20 +136,21 @@ TEST_P(EvaluateTruthProfiles, GiveExactlyTheTrueAnomaliesWithinAQuarterSecondAnd
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Truth, EvaluateTruthProfiles,
-                         ::testing::Values(Profile{"rear_collision", {"--scenario", "rear_collision"}},
-                                           Profile{"wheel_slip", {"--scenario", "wheel_slip", "--clock", "gazebo"}},
-                                           Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
-                                           Profile{"tf_only", {"--scenario", "tf_only"}},
-                                           Profile{"no_scanner", {"--scenario", "no_scanner"}},
-                                           Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
-                                           Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
-                                           Profile{"two_robots", {"--scenario", "two_robots"}},
+INSTANTIATE_TEST_SUITE_P(
+    Truth, EvaluateTruthProfiles,
+    ::testing::Values(Profile{"rear_collision", {"--scenario", "rear_collision"}},
+                      Profile{"wheel_slip", {"--scenario", "wheel_slip", "--clock", "gazebo"}},
+                      Profile{"amcl_restart", {"--scenario", "amcl_restart"}},
+                      Profile{"tf_only", {"--scenario", "tf_only"}},
+                      Profile{"no_scanner", {"--scenario", "no_scanner"}},
+                      Profile{"gz_pose_info", {"--scenario", "gz_pose_info", "--clock", "gazebo"}},
+                      Profile{"cloud_collision", {"--scenario", "cloud_collision"}},
+                      Profile{"mocap_slip", {"--scenario", "mocap_slip"}},
+                      Profile{"two_robots", {"--scenario", "two_robots"}},
                       Profile{"two_robots_gazebo_batched",
                               {"--scenario", "two_robots", "--clock", "gazebo", "--recorder", "batched"}},
-                                           Profile{"killed_recorder",
-                                                   {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
-                         [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
+                      Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
+    [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
 
 // Gazebo's world poses through ros_gz_bridge (a PoseArray of every model, link and light): the
 // robot's entry is the one that moves (its model, the third), named with why in summary.json.
@@ -193,6 +194,19 @@ TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
             EXPECT_EQ(t["estimated_drops"], 0) << t.dump();
         }
     }
+}
+
+// A motion-capture body (vicon_bridge's TransformStamped on /vicon/<subject>/<segment>): the
+// ground truth by its name, progress measured on it.
+TEST(EvaluateGroundTruthNames, AMotionCaptureBodyIsTheGroundTruth) {
+    const Evaluated run = simulateAndEvaluate({"mocap_slip_named", {"--scenario", "mocap_slip", "--duration", "30"}});
+    const nlohmann::json &truth = run.summary["analysed_topics"]["ground_truth"];
+    EXPECT_EQ(truth["topic"], "/vicon/turtlebot3/turtlebot3");
+    EXPECT_EQ(truth["type"], "geometry_msgs/msg/TransformStamped");
+    EXPECT_EQ(run.summary["activity"]["progress_source"].get<std::string>().rfind(
+                  "/vicon/turtlebot3/turtlebot3 (ground truth", 0),
+              0u)
+        << run.summary["activity"]["progress_source"];
 }
 
 }  // namespace

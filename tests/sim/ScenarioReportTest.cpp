@@ -112,6 +112,11 @@ TEST(ScenarioReport, TheTruthProfilesStateTheVerdictAndTheirAnomalies) {
               "/world/office/pose/info geometry_msgs/PoseArray (Gazebo pose/info through ros_gz_bridge), poses[2] "
               "(the robot's model), frame world (= map)");
 
+    EXPECT_EQ(report("mocap_slip", 20)["truth"]["frames"]["ground_truth"],
+              "/vicon/turtlebot3/turtlebot3 geometry_msgs/TransformStamped (vicon_bridge), frame world (= map) -> "
+              "base_footprint");
+    EXPECT_EQ(report("mocap_slip", 0)["expected_anomalies"], slip["expected_anomalies"]);
+
     EXPECT_EQ(report("amcl_restart", 0)["expected_verdict"], "ok");
     EXPECT_EQ(report("amcl_restart", 0)["expected_anomalies"], nlohmann::json::array());
     EXPECT_EQ(report("tf_only", 30)["expected_verdict"], "inconclusive");

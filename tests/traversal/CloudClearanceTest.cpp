@@ -155,6 +155,54 @@ TEST(CloudClearance, AMalformedLayoutIsAnErrorNamingWhatIsWrong) {
     EXPECT_FALSE(cloudClearance(c, mastAt(0, 0, 0), {}).ok());
 }
 
+/// A mast at (-0.2, 0, 0.3..1.2) and an arm over the front (0.25, 0.1, 0.5) of a robot whose
+/// lidar is 0.4 m up; a wall point 1.5 m ahead. Unfiltered, the mast is nearest (0.2 m from the
+/// centre: 0.1 m from the 0.1 m circle, a contact); with the box -0.3..0.3 x -0.2..0.2 x 0..1.3
+/// around the body, the mast's two points and the arm are filtered out and the wall is nearest
+/// (1.5 - 0.1 = 1.4 m).
+TEST(CloudClearance, TheSelfFilterBoxDropsTheRobotsOwnBody) {
+    const msgs::PointCloud2 cloud =
+        makeCloud({{-0.2f, 0, -0.1f}, {-0.2f, 0, 0.8f}, {0.25f, 0.1f, 0.1f}, {1.5f, 0, 0.1f}});
+    const Eigen::Isometry3d lidar = mastAt(0, 0, 0.4);
+    auto open = cloudClearance(cloud, lidar, CloudFootprint{});
+    ASSERT_TRUE(open.ok()) << open.message();
+    EXPECT_NEAR(*open->clearance, 0.1, 1e-6);
+    EXPECT_EQ(open->self, 0u);
+    CloudFootprint filtered;
+    filtered.self_filter = CropBox{-0.3, 0.3, -0.2, 0.2, 0.0, 1.3};
+    auto c = cloudClearance(cloud, lidar, filtered);
+    ASSERT_TRUE(c.ok()) << c.message();
+    ASSERT_TRUE(c->clearance);
+    EXPECT_NEAR(*c->clearance, 1.4, 1e-6);
+    EXPECT_EQ(c->returns, 4u);
+    EXPECT_EQ(c->self, 3u);
+    EXPECT_EQ(c->in_band, 1u);
+    // The box bounds are inclusive: a point on its face is the robot's.
+    filtered.self_filter->max_x = 1.5;
+    c = cloudClearance(cloud, lidar, filtered);
+    EXPECT_EQ(c->self, 4u);
+    EXPECT_FALSE(c->clearance);
+}
+
+TEST(CloudClearance, TheSelfFilterBoxComesFromCropBoxParameters) {
+    Params off;
+    EXPECT_FALSE(CloudFootprint::fromParams(off).value().self_filter);
+    Params p;
+    ASSERT_TRUE(p.applyOverrides({"self_filter.min_x:=-0.3", "self_filter.max_x:=0.3", "self_filter.min_y:=-0.2",
+                                  "self_filter.max_y:=0.2", "self_filter.min_z:=0", "self_filter.max_z:=1.3"})
+                    .ok());
+    const CloudFootprint f = CloudFootprint::fromParams(p).value();
+    ASSERT_TRUE(f.self_filter);
+    EXPECT_DOUBLE_EQ(f.self_filter->min_x, -0.3);
+    EXPECT_DOUBLE_EQ(f.self_filter->max_z, 1.3);
+    EXPECT_EQ(f.describe(), "circle of radius 0.10 m, self-filter box x -0.3..0.3, y -0.2..0.2, z 0..1.3 m");
+    Params half;  // a box given in part is empty along the axes left out: an error naming them
+    ASSERT_TRUE(half.applyOverrides({"self_filter.min_x:=-0.3", "self_filter.max_x:=0.3"}).ok());
+    EXPECT_NE(CloudFootprint::fromParams(half).message().find("'self_filter.min_y' (0) and 'self_filter.max_y' (0)"),
+              std::string::npos)
+        << CloudFootprint::fromParams(half).message();
+}
+
 TEST(CloudClearance, FootprintAndBandComeFromNav2Parameters) {
     Params p;
     p.set("footprint", "[[0.5, 0.3], [0.5, -0.3], [-0.5, -0.3], [-0.5, 0.3]]");

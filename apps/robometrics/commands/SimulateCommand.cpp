@@ -19,8 +19,8 @@ const RegisterCommand kSimulateRegistration(
         auto json = std::make_shared<bool>(false);
         app.add_option("--scenario", o->scenario,
                        "office, terrain, kidnap, stuck, nav2, standstill, stall, scan_gap, or a truth profile: "
-                       "rear_collision, wheel_slip, amcl_restart, tf_only, no_scanner, gz_pose_info, cloud_collision; "
-                       "two robots: two_robots")
+                       "rear_collision, wheel_slip, amcl_restart, tf_only, no_scanner, gz_pose_info, cloud_collision, "
+                       "mocap_slip; two robots: two_robots")
             ->check(CLI::IsMember(sim::scenarioNames()))
             ->capture_default_str();
         app.add_option("--robot", o->robot, "rover or turtlebot3 (default: the scenario's own)")
@@ -38,10 +38,11 @@ const RegisterCommand kSimulateRegistration(
                        "standard, or heavy (adds a 64-beam 3-D lidar and a camera, IMU at 200 Hz)")
             ->check(CLI::IsMember(sim::sensorProfileNames()))
             ->capture_default_str();
-        app.add_option("--duration", o->duration_s,
-                       "simulated seconds (default: office 90, terrain 120, kidnap 90, stuck 60, nav2 120, "
-                       "standstill 90, stall 60, scan_gap 60, rear_collision 40, wheel_slip 60, amcl_restart 80, "
-                       "tf_only 120, no_scanner 120, gz_pose_info 60, cloud_collision 20, two_robots 60)")
+        app.add_option(
+               "--duration", o->duration_s,
+               "simulated seconds (default: office 90, terrain 120, kidnap 90, stuck 60, nav2 120, "
+               "standstill 90, stall 60, scan_gap 60, rear_collision 40, wheel_slip 60, amcl_restart 80, "
+               "tf_only 120, no_scanner 120, gz_pose_info 60, cloud_collision 20, mocap_slip 60, two_robots 60)")
             ->check(CLI::Range(0.1, 86400.0));
         app.add_option("--seed", o->seed, "noise seed: the same seed gives the same bytes")->capture_default_str();
         app.add_option("--map", o->map, "map_server YAML to use as the world instead of the built-in one")

@@ -110,7 +110,8 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     auto passed = pass.run(pipe, std::move(*source));
     if (!passed) return passed.error();
     takePass(e, *passed);
-    const TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, options, passed->tf_ground_truth);
+    TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, options, passed->tf_ground_truth);
+    trajectory.window = window;
     GroundTruthRead ground_truth = readGroundTruth(trajectory);
     // What the pass alone decides is final: its files can be written beside what follows.
     if (pass_done) pass_done(e);
@@ -131,7 +132,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     auto activity_run = std::make_unique<nodes::ActivityRun>(pass.finishActivity(on_system, e.clock.systemEnd()));
     if (passed->tf_ground_truth && e.topics.ground_truth_type == "tf") {  // progress on the TF ground truth, read again
         const auto &chain = *passed->tf_ground_truth;
-        if (auto track = tfTrackOnSystemClock(e.inputs.bag, chain.first, chain.second, e.clock)) {
+        if (auto track = tfTrackOnSystemClock(e.inputs.bag, chain.first, chain.second, e.clock, window)) {
             activity_run->progress = std::move(*track);
             activity_run->progress_from_ground_truth = true;
         }

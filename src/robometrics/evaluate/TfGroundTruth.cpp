@@ -40,8 +40,11 @@ std::optional<std::pair<std::string, std::string>> TfGroundTruthScan::chain() co
 }
 
 std::optional<activity::Track> tfTrackOnSystemClock(const std::string &bag, const std::string &parent,
-                                                    const std::string &child, const RunClock &clock) {
-    auto poses = io::readTrajectory(io::TrajectorySource::bagTf(bag, parent, child));
+                                                    const std::string &child, const RunClock &clock,
+                                                    const std::optional<bag::LogWindow> &window) {
+    io::TrajectoryLoadOptions options;
+    options.window = window;
+    auto poses = io::readTrajectory(io::TrajectorySource::bagTf(bag, parent, child), options);
     if (!poses || poses->size() < 2) return std::nullopt;
     std::vector<activity::TrackPoint> points;
     points.reserve(poses->size());

@@ -14,6 +14,7 @@
 
 #include "robometrics/activity/Track.hpp"
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/core/RunClock.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -41,7 +42,9 @@ private:
 
 /// The poses of `bag`'s TF chain `parent` -> `child` as a track on the system's clock (their
 /// header stamps mapped onto it), for progress; none when the chain has fewer than two poses.
+/// `window`: read over it only (io::TrajectoryLoadOptions::window).
 std::optional<activity::Track> tfTrackOnSystemClock(const std::string &bag, const std::string &parent,
-                                                    const std::string &child, const RunClock &clock);
+                                                    const std::string &child, const RunClock &clock,
+                                                    const std::optional<bag::LogWindow> &window = {});
 
 }  // namespace robometrics::evaluate

@@ -29,6 +29,12 @@ bool estimateFromOwnTf(const TrajectorySetup &setup) {
 /// the chain is as long as the odometry (47 MB on a 4-hour run).
 bool odometryInMapWanted(const TrajectorySetup &setup) { return !setup.odometry_topic.empty() && !setup.ground_truth; }
 
+io::TrajectoryLoadOptions windowed(const TrajectorySetup &setup) {
+    io::TrajectoryLoadOptions options;
+    options.window = setup.window;
+    return options;
+}
+
 /// The poses of the estimate `candidate`, on disk where they can be (a 4-hour run's TF chain is
 /// 47 MB, its poses matched with a 20 Hz ground truth 18 MB), or why there are none (the message
 /// names the candidate). This bag's TF chain comes from the pass; any other candidate is read from
@@ -42,7 +48,7 @@ Result<slam::PoseSource> estimatePoses(const TrajectorySetup &setup, const io::T
         if (chain->empty()) return Error{candidate.spelling() + ": no poses"};
         return slam::PoseSource(std::move(*chain));
     }
-    auto estimate = io::readTrajectory(candidate);
+    auto estimate = io::readTrajectory(candidate, windowed(setup));
     if (!estimate) return estimate.error();
     if (estimate->empty()) return Error{candidate.spelling() + ": no poses"};
     return slam::PoseSource(std::move(*estimate));
@@ -121,8 +127,9 @@ GroundTruthRead readGroundTruth(const TrajectorySetup &setup) {
         setup.ground_truth->inBag() ? 0 : std::filesystem::file_size(setup.ground_truth->path, ec);
     const bool beside =
         setup.threads > 1 && !setup.ground_truth->inBag() && !ec && bytes <= kMostGroundTruthBytesBeside;
-    return std::async(beside ? std::launch::async : std::launch::deferred,
-                      [source = *setup.ground_truth] { return io::readTrajectory(source); });
+    return std::async(
+        beside ? std::launch::async : std::launch::deferred,
+        [source = *setup.ground_truth, options = windowed(setup)] { return io::readTrajectory(source, options); });
 }
 
 Result<StageFinding<TrajectoryResult>> evaluateTrajectory(const TrajectorySetup &setup, TfChains &chains,
@@ -133,6 +140,9 @@ Result<StageFinding<TrajectoryResult>> evaluateTrajectory(const TrajectorySetup 
     }
     // The whole reference goes to disk twice: its positions for the plot, its poses for matching.
     auto loaded = ground_truth.get();
+    // A window may hold none of the ground truth's poses: then no ATE, as without a ground truth.
+    if (!loaded && setup.window && setup.ground_truth->inBag())
+        return Found{{}, "trajectory: ATE skipped: " + loaded.message()};
     if (!loaded) return loaded.error();
     TrajectoryResult result;
     result.keepReference(*loaded);

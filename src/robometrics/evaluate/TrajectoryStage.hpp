@@ -32,6 +32,9 @@ struct TrajectorySetup {
     std::string map_topic;       ///< the bag's OccupancyGrid, empty when none
     double t_max_diff = 0.01;
     int threads = 2;
+    /// `--start/--end`: the trajectories in the bag are read over this window only (their poses
+    /// logged in it, io::TrajectoryLoadOptions::window); none: the whole bag.
+    std::optional<bag::LogWindow> window;
 };
 
 /// `tf_ground_truth`: the TF chain (parent, child) the pass found to be a ground truth, if any

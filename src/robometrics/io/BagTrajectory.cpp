@@ -4,6 +4,7 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/MissingTopic.hpp"
+#include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/io/GroundTruthEntry.hpp"
 #include "robometrics/io/TfRecording.hpp"
 #include "robometrics/msgs/Messages.hpp"
@@ -51,9 +52,15 @@ bool subscribeEntryTopic(pipeline::Pipeline &pipeline, const TrajectorySource &n
 }
 
 // The bag is read as every command reads it (ReadOptions::recover): a damaged chunk costs only its
-// own messages; the command's whole read of the bag says what was lost.
-Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named) {
-    auto source = bag::openBag(named.path, bag::ReadOptions{{named.topic}, {}, {}, true});
+// own messages; the command's whole read of the bag says what was lost. In a window, only the
+// messages logged in it (the chunks that hold them).
+Result<slam::Trajectory> readPoseTopic(const TrajectorySource &named, const TrajectoryLoadOptions &options) {
+    bag::ReadOptions read{{named.topic}, {}, {}, true};
+    if (options.window) {
+        read.start_time = options.window->start;
+        read.end_time = options.window->end;
+    }
+    auto source = bag::openBag(named.path, read);
     if (!source) return source.error();
     std::string type;
     for (const auto &topic : (*source)->topics()) {
@@ -92,23 +99,61 @@ Result<TimeNs> bagStartTime(const std::string &path) {
     return first.log_time;
 }
 
+/// The earliest stamp of the transforms on /tf logged from `window_start` on (none: no such
+/// message yet): where the poses of a chain read in a window begin, the transforms read from
+/// before it serving only to complete the chain at its start.
+void subscribeFirstWindowStamp(pipeline::Pipeline &pipeline, const std::vector<bag::TopicInfo> &topics,
+                               TimeNs window_start, std::optional<TimeNs> &first) {
+    for (const bag::TopicInfo &topic : topics) {
+        if (topic.name != "/tf" || topic.type != msgs::TypeInfo<msgs::TFMessage>::name) continue;
+        pipeline.subscribe<msgs::TFMessage>(
+            topic.name, [window_start, &first](const msgs::TFMessage &m, const pipeline::Envelope &e) {
+                if (e.log_time < window_start) return;
+                for (const msgs::TransformStamped &t : m.transforms) {
+                    const TimeNs stamp = t.header.stamp.toNs();
+                    if (!first || stamp < *first) first = stamp;
+                }
+            });
+    }
+}
+
+/// The poses of `chain` stamped at `from` or later.
+slam::Trajectory posesFrom(const slam::Trajectory &chain, TimeNs from) {
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        if (chain.stamps[i] >= toSeconds(from)) kept.push_back(i);
+    }
+    return slam::selectPoses(chain, kept);
+}
+
 Result<slam::Trajectory> readTfChain(const TrajectorySource &named, const TrajectoryLoadOptions &options) {
-    auto source = bag::openBag(named.path, bag::ReadOptions{{"/tf", "/tf_static"}, {}, {}, true});
+    const bag::ReadOptions read{{"/tf", "/tf_static"}, {}, {}, true};
+    auto source = options.window ? bag::openWindow(named.path, *options.window, read) : bag::openBag(named.path, read);
     if (!source) return source.error();
     TfRecording recording;
     pipeline::Pipeline pipeline;
     if (!recording.subscribe(pipeline, (*source)->topics()))
         return Error{named.path + ": the bag has neither /tf nor /tf_static"};
+    std::optional<TimeNs> first_in_window;
+    if (options.window)
+        subscribeFirstWindowStamp(pipeline, (*source)->topics(), options.window->start, first_in_window);
     (*source)->loadAhead();  // a whole read: chunks loaded on other threads (bag/BagThreads.hpp)
     ROBOMETRICS_TRY(pipeline.run(**source));
-    if (options.tf_lookup_frequency <= 0) return recording.chain(named.path, named.parent, named.child);
-    TfLookupStart from{options.tf_start, 0};
-    if (options.tf_start == TfLookupStart::Anchor::BagStart) {
-        auto start = bagStartTime(named.path);
-        if (!start) return start.error();
-        from.bag_start = *start;
-    }
-    return recording.chainAtFrequency(named.path, named.parent, named.child, options.tf_lookup_frequency, from);
+    Result<slam::Trajectory> chain = [&]() -> Result<slam::Trajectory> {
+        if (options.tf_lookup_frequency <= 0) return recording.chain(named.path, named.parent, named.child);
+        TfLookupStart from{options.tf_start, 0};
+        if (options.tf_start == TfLookupStart::Anchor::BagStart) {
+            auto start = bagStartTime(named.path);
+            if (!start) return start.error();
+            from.bag_start = *start;
+        }
+        return recording.chainAtFrequency(named.path, named.parent, named.child, options.tf_lookup_frequency, from);
+    }();
+    if (!chain || !options.window) return chain;
+    if (!first_in_window)
+        return Error{
+            fmt::format("{}: no /tf message in the window {}", named.path, bag::describeWindow(*options.window))};
+    return posesFrom(*chain, *first_in_window);
 }
 
 }  // namespace
@@ -155,7 +200,7 @@ bool subscribeTrajectoryTopic(pipeline::Pipeline &pipeline, const std::string &t
 }
 
 Result<slam::Trajectory> readBagTrajectory(const TrajectorySource &named, const TrajectoryLoadOptions &options) {
-    return named.kind == TrajectorySource::Kind::BagTf ? readTfChain(named, options) : readPoseTopic(named);
+    return named.kind == TrajectorySource::Kind::BagTf ? readTfChain(named, options) : readPoseTopic(named, options);
 }
 
 }  // namespace robometrics::io

@@ -5,8 +5,10 @@
 // is parsed once, by parseTrajectorySource(), and the value travels from there to the reader
 // (io::readTrajectory, TrajectoryInput.hpp).
 
+#include <optional>
 #include <string>
 
+#include "robometrics/bag/TimeWindow.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/io/TfRecording.hpp"
 #include "robometrics/io/TrajectoryFile.hpp"
@@ -19,9 +21,9 @@ struct TrajectorySource {
     std::string path;                                  ///< the trajectory file, or the bag
     TrajectoryFormat format = TrajectoryFormat::Auto;  ///< File only
     std::string topic;                                 ///< BagTopic only
-    std::string entry;  ///< BagTopic: the robot's pose in a message of many (GroundTruthEntry.hpp); "" = as read
-    std::string parent;                                ///< BagTf: the frame the poses are expressed in ("map")
-    std::string child;                                 ///< BagTf: the moving frame ("base_link")
+    std::string entry;   ///< BagTopic: the robot's pose in a message of many (GroundTruthEntry.hpp); "" = as read
+    std::string parent;  ///< BagTf: the frame the poses are expressed in ("map")
+    std::string child;   ///< BagTf: the moving frame ("base_link")
 
     static TrajectorySource file(std::string path, TrajectoryFormat format = TrajectoryFormat::Auto);
     static TrajectorySource bagTopic(std::string bag, std::string topic);
@@ -40,6 +42,11 @@ struct TrajectoryLoadOptions {
     /// (ape/rpe/traj --tf_start: the first /tf stamp, or the bag's first log time).
     double tf_lookup_frequency = 0;
     TfLookupStart::Anchor tf_start = TfLookupStart::Anchor::FirstTfStamp;
+    /// Only this window of the bag (`evaluate --start/--end`): a pose topic's messages logged in it,
+    /// read from its chunks alone; a TF chain read as bag::openWindow reads it (the static TF and
+    /// the last /tf before the window too), keeping the poses stamped from the first transform
+    /// logged in the window on. Files ignore it.
+    std::optional<bag::LogWindow> window;
 };
 
 /// The command line's trajectory argument as a source. `format`: auto, tum, kitti, euroc or bag.

@@ -76,6 +76,16 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
         s.description =
             "wheels spin on the spot for 10 s during a goal: /odom integrates the wheel speeds, the robot's entry "
             "of /world/office/pose/info (Gazebo's world poses as a PoseArray through ros_gz_bridge) stands still";
+    } else if (name == "mocap_slip") {
+        // wheel_slip's run with its ground truth as a motion-capture system gives it: the robot's
+        // body as vicon_bridge publishes it, a TransformStamped at the cameras' 100 Hz.
+        s.mission = corridorShuttle(wait(3));
+        s.slip = GoalScript{0, 12.0, 10.0};
+        s.outputs.ground_truth_mocap = true;
+        s.duration_s = 60;
+        s.description =
+            "wheels spin on the spot for 10 s during a goal: /odom integrates the wheel speeds, the motion-capture "
+            "body /vicon/turtlebot3/turtlebot3 (vicon_bridge's TransformStamped) stands still";
     } else if (name == "amcl_restart") {
         // A 20 s stop between two goals, then 1 m straight on at 0.05 m/s: AMCL updates only after
         // 0.25 m of travel, so /amcl_pose stays silent for seconds after the robot moves again (4 s
@@ -113,8 +123,8 @@ bool makeTruthProfile(const std::string &name, ScenarioSpec &s, Waypoint &from) 
 }  // namespace
 
 const std::vector<std::string> &truthProfileNames() {
-    static const std::vector<std::string> names{"rear_collision", "wheel_slip",   "amcl_restart",   "tf_only",
-                                                "no_scanner",     "gz_pose_info", "cloud_collision"};
+    static const std::vector<std::string> names{"rear_collision", "wheel_slip",   "amcl_restart",    "tf_only",
+                                                "no_scanner",     "gz_pose_info", "cloud_collision", "mocap_slip"};
     return names;
 }
 

@@ -14,7 +14,8 @@ namespace robometrics::sim {
 /// The scenario at its default duration, or nothing when `name` is not a navigation scenario.
 std::optional<ScenarioSpec> makeNavScenario(const std::string &name);
 
-/// The truth profiles among them (rear_collision, wheel_slip, amcl_restart, tf_only, no_scanner):
+/// The truth profiles among them (rear_collision, wheel_slip, amcl_restart, tf_only, no_scanner,
+/// gz_pose_info, cloud_collision, mocap_slip):
 /// TurtleBot3-only recordings whose scenario.json states the verdict evaluate must give.
 const std::vector<std::string> &truthProfileNames();
 

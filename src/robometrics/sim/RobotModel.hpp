@@ -16,7 +16,7 @@ namespace robometrics::sim {
 using SimMessage =
     std::variant<msgs::LaserScan, msgs::Imu, msgs::Odometry, msgs::PoseArray, msgs::TFMessage, msgs::OccupancyGrid,
                  msgs::PoseWithCovarianceStamped, msgs::GridMap, msgs::PointCloud2, msgs::Twist, msgs::PoseStamped,
-                 msgs::GoalStatusArray, msgs::Clock, msgs::Image, msgs::CompressedImage>;
+                 msgs::GoalStatusArray, msgs::Clock, msgs::Image, msgs::CompressedImage, msgs::TransformStamped>;
 
 struct SimOutput {
     const char *topic = "";

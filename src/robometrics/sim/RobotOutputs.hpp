@@ -22,6 +22,9 @@ struct RobotOutputs {
     /// Gazebo's world poses through ros_gz_bridge: /world/office/pose/info as
     /// geometry_msgs/PoseArray at 50 Hz, the robot one of its entries (GazeboPoseInfo.hpp).
     bool ground_truth_pose_info = false;
+    /// A motion-capture system through vicon_bridge: the robot's body as
+    /// geometry_msgs/TransformStamped on /vicon/turtlebot3/turtlebot3 at 100 Hz (kMocapTopic).
+    bool ground_truth_mocap = false;
     /// The topics `ros2 bag record` was given; empty: everything published (`-a`).
     std::vector<std::string> recorded;
 

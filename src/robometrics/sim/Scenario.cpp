@@ -123,7 +123,7 @@ Result<ScenarioSpec> makeRouteScenario(const std::string &name, double duration_
     } else {
         return Error{"unknown scenario '" + name +
                      "' (expected office, terrain, kidnap, stuck, nav2, standstill, stall, scan_gap, rear_collision, "
-                     "wheel_slip, amcl_restart, tf_only, no_scanner, gz_pose_info or cloud_collision)"};
+                     "wheel_slip, amcl_restart, tf_only, no_scanner, gz_pose_info, cloud_collision or mocap_slip)"};
     }
     if (duration_s > 0) s.duration_s = duration_s;
     if (map) {

@@ -89,6 +89,10 @@ nlohmann::json scenarioReport(const Simulator &sim, const std::map<std::string, 
         frames["ground_truth"] =
             "/world/office/pose/info geometry_msgs/PoseArray (Gazebo pose/info through ros_gz_bridge), poses[2] "
             "(the robot's model), frame world (= map)";
+    if (spec.robot == RobotKind::TurtleBot3 && spec.outputs.ground_truth_mocap)
+        frames["ground_truth"] =
+            "/vicon/turtlebot3/turtlebot3 geometry_msgs/TransformStamped (vicon_bridge), frame world (= map) -> "
+            "base_footprint";
     j["truth"] = {{"frames", frames},
                   {"route_waypoints", spec.waypoints.size()},
                   {"path_length_m", round3(sim.truePathLength())},

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "robometrics/sim/GazeboPoseInfo.hpp"
+#include "robometrics/sim/MocapBody.hpp"
 #include "robometrics/sim/TransformStamped.hpp"
 
 namespace robometrics::sim {
@@ -50,6 +51,7 @@ TurtleBot3Model::TurtleBot3Model(const ScenarioSpec &spec, const Rng &root)
       cloud_(spec.outputs.scans == ScanLayout::Cloud3d ? std::make_unique<CloudScanner>(root) : nullptr),
       ground_truth_(spec.outputs.ground_truth_odometry),
       pose_info_(spec.outputs.ground_truth_pose_info),
+      mocap_(spec.outputs.ground_truth_mocap),
       amcl_watch_goal_(spec.amcl_watch_goal) {}
 
 std::vector<SimTopic> TurtleBot3Model::topics() const {
@@ -85,6 +87,9 @@ std::vector<SimTopic> TurtleBot3Model::topics() const {
     if (pose_info_)
         topics.push_back({kOfficePoseInfoTopic, "geometry_msgs/msg/PoseArray", 50, false, 1,
                           "periodic (Gazebo scene broadcaster through ros_gz_bridge)"});
+    if (mocap_)
+        topics.push_back({kMocapTopic, "geometry_msgs/msg/TransformStamped", kMocapHz, false, 1,
+                          "periodic (motion capture through vicon_bridge)"});
     return topics;
 }
 
@@ -100,6 +105,7 @@ void TurtleBot3Model::emit(Vehicle &vehicle, std::vector<SimOutput> &out) {
     emitNavigation(vehicle, t, out);
     if (ground_truth_ && vehicle.tick() % kGroundTruthEvery == 0) emitGroundTruth(vehicle, t, out);
     if (pose_info_ && vehicle.tick() % kGroundTruthEvery == 0) emitPoseInfo(vehicle, t, out);
+    if (mocap_) out.push_back({kMocapTopic, t, false, mocapBody(vehicle.drive().pose(), t)});
 }
 
 void TurtleBot3Model::emitStatic(const Vehicle &vehicle, TimeNs t, std::vector<SimOutput> &out) const {

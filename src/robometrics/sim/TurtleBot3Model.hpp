@@ -52,6 +52,7 @@ private:
     std::unique_ptr<CloudScanner> cloud_;    ///< a 3-D lidar in place of the LDS-01, if the profile has it
     bool ground_truth_;                      ///< Gazebo p3d on /ground_truth
     bool pose_info_;                         ///< Gazebo's world poses on /world/office/pose/info
+    bool mocap_;                             ///< a motion-capture body on /vicon/turtlebot3/turtlebot3
     int amcl_watch_goal_;                    ///< report how long /amcl_pose is silent after this goal starts
     double last_amcl_s_ = 0;
     std::vector<Event> amcl_events_;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 namespace robometrics::traversal {
 
@@ -116,6 +117,13 @@ Result<CloudFootprint> CloudFootprint::fromParams(const Params &params) {
     ROBOMETRICS_TRY(params.get("robot_radius", shape.robot_radius));
     ROBOMETRICS_TRY(params.get("min_obstacle_height", shape.min_obstacle_height));
     ROBOMETRICS_TRY(params.get("max_obstacle_height", shape.max_obstacle_height));
+    CropBox box;
+    const std::pair<const char *, double CropBox::*> bounds[] = {
+        {"min_x", &CropBox::min_x}, {"max_x", &CropBox::max_x}, {"min_y", &CropBox::min_y},
+        {"max_y", &CropBox::max_y}, {"min_z", &CropBox::min_z}, {"max_z", &CropBox::max_z}};
+    for (const auto &[name, bound] : bounds)
+        ROBOMETRICS_TRY(params.get(std::string("self_filter.") + name, box.*bound));
+    if (box != CropBox{}) shape.self_filter = box;  // all six 0: off
     ROBOMETRICS_TRY(shape.validate());
     return shape;
 }
@@ -131,12 +139,31 @@ Status CloudFootprint::validate() const {
                         "finite heights, the minimum below the maximum",
                         min_obstacle_height, max_obstacle_height)};
     }
+    if (self_filter) {
+        const CropBox &b = *self_filter;
+        const std::array<std::array<double, 2>, 3> axes{{{b.min_x, b.max_x}, {b.min_y, b.max_y}, {b.min_z, b.max_z}}};
+        for (std::size_t i = 0; i < axes.size(); ++i) {
+            const char axis = "xyz"[i];
+            if (!std::isfinite(axes[i][0]) || !std::isfinite(axes[i][1]) || !(axes[i][0] < axes[i][1])) {
+                return Error{
+                    fmt::format("parameters 'self_filter.min_{0}' ({1}) and 'self_filter.max_{0}' ({2}): "
+                                "expected finite bounds of the self-filter box, the minimum below the maximum",
+                                axis, axes[i][0], axes[i][1])};
+            }
+        }
+    }
     return Status::Ok();
 }
 
 std::string CloudFootprint::describe() const {
-    if (footprint.empty()) return fmt::format("circle of radius {:.2f} m", robot_radius);
-    return fmt::format("polygon of {} vertices", footprint.size());
+    std::string text = footprint.empty() ? fmt::format("circle of radius {:.2f} m", robot_radius)
+                                         : fmt::format("polygon of {} vertices", footprint.size());
+    if (self_filter) {
+        const CropBox &b = *self_filter;
+        text += fmt::format(", self-filter box x {}..{}, y {}..{}, z {}..{} m", b.min_x, b.max_x, b.min_y, b.max_y,
+                            b.min_z, b.max_z);
+    }
+    return text;
 }
 
 Result<CloudLayout> cloudLayout(const msgs::PointCloud2 &cloud) {
@@ -194,10 +221,16 @@ Result<CloudClearance> cloudClearance(const msgs::PointCloud2 &cloud, const Eige
             if (x == 0 && y == 0 && z == 0) continue;
             ++out.returns;
             const double bz = r(2, 0) * x + r(2, 1) * y + r(2, 2) * z + t.z();
-            if (bz < shape.min_obstacle_height || bz > shape.max_obstacle_height) continue;
-            ++out.in_band;
+            const bool in_band = bz >= shape.min_obstacle_height && bz <= shape.max_obstacle_height;
+            if (!in_band && !shape.self_filter) continue;
             const double bx = r(0, 0) * x + r(0, 1) * y + r(0, 2) * z + t.x();
             const double by = r(1, 0) * x + r(1, 1) * y + r(1, 2) * z + t.y();
+            if (shape.self_filter && shape.self_filter->contains(bx, by, bz)) {
+                ++out.self;
+                continue;
+            }
+            if (!in_band) continue;
+            ++out.in_band;
             const double planar2 = bx * bx + by * by;
             if (circle) {
                 if (planar2 < best_planar2) {

@@ -25,6 +25,16 @@
 
 namespace robometrics::traversal {
 
+/// A box in the base frame, both ends of each axis inclusive (a crop box: pcl's CropBox,
+/// Autoware's crop_box_filter and laser_filters' box filter name its bounds min_x .. max_z).
+struct CropBox {
+    double min_x = 0, max_x = 0, min_y = 0, max_y = 0, min_z = 0, max_z = 0;
+    bool contains(double x, double y, double z) const {
+        return x >= min_x && x <= max_x && y >= min_y && y <= max_y && z >= min_z && z <= max_z;
+    }
+    bool operator==(const CropBox &) const = default;
+};
+
 /// The robot's outline and the obstacle height band, with the names of Nav2's costmap parameters.
 struct CloudFootprint {
     /// Vertices (x, y) in the base frame, m, in order; empty: the circle of robot_radius.
@@ -32,9 +42,13 @@ struct CloudFootprint {
     double robot_radius = 0.1;         ///< m, Nav2's default
     double min_obstacle_height = 0.1;  ///< m above the base frame (Nav2: 0.0; see docs/evaluate.md)
     double max_obstacle_height = 2.0;  ///< m above the base frame, Nav2's default
+    /// The self-filter: returns inside this box (the robot's own body, mast, arm) are not
+    /// obstacles; none (the default): every return counts.
+    std::optional<CropBox> self_filter;
 
     /// Reads `footprint` (Nav2's string "[[x, y], [x, y], ...]"), `robot_radius`,
-    /// `min_obstacle_height` and `max_obstacle_height`; fails naming the parameter.
+    /// `min_obstacle_height`, `max_obstacle_height` and the self-filter box `self_filter.min_x` ..
+    /// `self_filter.max_z` (off while all six are 0); fails naming the parameter.
     static Result<CloudFootprint> fromParams(const Params &params);
     Status validate() const;
     /// "circle of radius 0.10 m" or "polygon of 4 vertices", for the outputs.
@@ -48,6 +62,7 @@ struct CloudClearance {
     std::uint64_t points = 0;   ///< width * height
     std::uint64_t returns = 0;  ///< points with a return (finite, not the origin)
     std::uint64_t in_band = 0;  ///< returns within the height band
+    std::uint64_t self = 0;     ///< returns inside the self-filter box (not obstacles)
     /// m; none when no return is within the band (the cloud says nothing of the robot's surroundings).
     std::optional<double> clearance;
     Eigen::Vector3d nearest{0, 0, 0};  ///< the nearest in-band point, in the base frame
