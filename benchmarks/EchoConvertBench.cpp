@@ -29,7 +29,7 @@
 #include <variant>
 #include <vector>
 
-#include "robometrics/bag/McapConvert.hpp"
+#include "robometrics/bag/mcap/McapConvert.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TopicEcho.hpp"
 #include "robometrics/bag/TypedWriter.hpp"

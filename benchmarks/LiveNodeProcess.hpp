@@ -92,8 +92,8 @@ public:
     /// SIGINT (then SIGTERM, SIGKILL after 20 s each); the exit status, -1 when not started.
     int stop() {
         if (pid_ <= 0) return exit_status_;
-        std::string how;
-        exit_status_ = system::stopGroup(pid_, 20.0, how);
+        int stop_signal = 0;
+        exit_status_ = system::stopGroup(pid_, 20.0, stop_signal);
         system::releaseGroup(pid_);
         pid_ = 0;
         return exit_status_;

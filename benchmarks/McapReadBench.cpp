@@ -25,7 +25,7 @@
 #include <map>
 #include <string>
 
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"

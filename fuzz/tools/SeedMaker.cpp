@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/ros1/Writer.hpp"
 #include "robometrics/msgs/Codec.hpp"
 #include "InputParts.hpp"

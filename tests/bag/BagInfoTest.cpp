@@ -9,7 +9,7 @@
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/BagInfo.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 
 namespace robometrics::bag {
 namespace {

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapConvert.hpp"
+#include "robometrics/bag/mcap/McapConvert.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/bag/TopicRecorder.hpp"

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapConvert.hpp"
+#include "robometrics/bag/mcap/McapConvert.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
 
 namespace robometrics::bag {

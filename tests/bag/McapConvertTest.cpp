@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapConvert.hpp"
+#include "robometrics/bag/mcap/McapConvert.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/OfferedQos.hpp"
 #include "robometrics/bag/TypedWriter.hpp"

@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/mcap/IndexedReader.hpp"
 #include "robometrics/bag/mcap/RecordJson.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"

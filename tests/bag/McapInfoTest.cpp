@@ -7,7 +7,7 @@
 #include <iterator>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"
 
 namespace robometrics::bag::mcap {

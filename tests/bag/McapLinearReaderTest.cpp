@@ -6,7 +6,7 @@
 #include <iterator>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/RecordEncoder.hpp"
 #include "robometrics/bag/mcap/RecordJson.hpp"

@@ -10,7 +10,7 @@
 #include "McapChunks.hpp"
 #include "RecoveringRead.hpp"
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/ReadAhead.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"

@@ -1,4 +1,4 @@
-// The catalog scan of an MCAP file without a usable summary (bag/McapScan.hpp) gives what one
+// The catalog scan of an MCAP file without a usable summary (bag/mcap/McapScan.hpp) gives what one
 // linear pass descending into every chunk gives (the oracle below, the scan as it was before its
 // chunks went to loading threads): the same schemas, channels, counts, chunks and loose-message
 // flag and the same strict error, with no loading thread and with two; a recovering scan, which
@@ -15,8 +15,8 @@
 #include <sstream>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapScan.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapScan.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 
 namespace robometrics::bag {
 namespace {

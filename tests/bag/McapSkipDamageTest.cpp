@@ -12,7 +12,7 @@
 #include "DamagedRead.hpp"
 #include "McapChunks.hpp"
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 
 namespace robometrics::bag {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
 
 namespace robometrics::bag {

@@ -6,8 +6,8 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapSource.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/mcap/IndexedReader.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"

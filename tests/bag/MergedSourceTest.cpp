@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/BagThreads.hpp"
 

@@ -9,7 +9,7 @@
 #include <map>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 
 namespace robometrics::bag {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "TestSupport.hpp"
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 
 namespace robometrics::bag {
 namespace {

@@ -21,7 +21,7 @@ TEST(CostmapNode, AMalformedMapEndsTheRunUnlessBadInputIsSkipped) {
         outputs.skip_bad_input = skip;
         CostmapNode node(terrain::CostmapConfig{}, "run.mcap", outputs);
         pipeline::Pipeline pipe;
-        node.subscribe(pipe);
+        node.subscribe(pipe, CostmapNode::topicsOf(terrain::CostmapConfig{}));
         test::MessageList bag;
         bag.declare<msgs::GridMap>("/groundgrid/grid_map");
         bag.add("/groundgrid/grid_map", msgs::GridMap{}, 7);  // no layers, no size

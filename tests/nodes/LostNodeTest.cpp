@@ -42,7 +42,7 @@ TEST(LostNode, ClassifiesEveryPoseAndPublishesStatusLatchedThenProbability) {
     RecordingSink sink;
     LostNode node(localization::LostDetectorConfig{}, &sink);
     pipeline::Pipeline pipe;
-    node.subscribe(pipe);
+    node.subscribe(pipe, LostNode::topicsOf(localization::LostDetectorConfig{}));
     ASSERT_TRUE(pipe.run(bag).ok());
     node.finish();
     ASSERT_EQ(node.readings().size(), 2u);
@@ -69,7 +69,7 @@ TEST(LostNode, WithDiagnosticsEveryReadingIsAlsoADiagnosticStatus) {
     RecordingSink sink;
     LostNode node(localization::LostDetectorConfig{}, &sink, /*diagnostics=*/true);
     pipeline::Pipeline pipe;
-    node.subscribe(pipe);
+    node.subscribe(pipe, LostNode::topicsOf(localization::LostDetectorConfig{}));
     ASSERT_TRUE(pipe.run(bag).ok());
     ASSERT_EQ(sink.written.size(), 3u);
     EXPECT_EQ(sink.written[2].topic, "/diagnostics");

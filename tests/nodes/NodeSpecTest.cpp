@@ -8,7 +8,9 @@ namespace robometrics::nodes {
 namespace {
 
 const NodeSpec kSpec{"demo_node",
-                     {{"scan", "/scan", "sensor_msgs/msg/LaserScan"}, {"imu", "/imu/data", "sensor_msgs/msg/Imu"}},
+                     {{"scan", "/scan", "sensor_msgs/msg/LaserScan", &NodeTopics::scan},
+                      {"imu", "/imu/data", "sensor_msgs/msg/Imu", &NodeTopics::imu},
+                      {"clock", "/clock", "rosgraph_msgs/msg/Clock"}},
                      {{"/demo/status", "std_msgs/msg/String", true}, {"/demo/value", "std_msgs/msg/Float64"}}};
 
 TEST(NodeSpec, FindsInputsAndOutputsByName) {
@@ -24,8 +26,16 @@ TEST(NodeSpec, ResolvesTheDefaultTopicsThroughRemaps) {
     pipeline::Remaps remaps;
     remaps.add("scan", "/front/scan");
     const NodeTopics topics = resolveTopics(kSpec, remaps);
-    EXPECT_EQ(topics.at("scan"), "/front/scan");
-    EXPECT_EQ(topics.at("imu"), "/imu/data");
+    EXPECT_EQ(topics.scan, "/front/scan");
+    EXPECT_EQ(topics.imu, "/imu/data");
+    EXPECT_EQ(topics.odometry, "");  // not an input of the node
+}
+
+TEST(NodeSpec, NamesTheTopicsByRoleForOutputs) {
+    const NodeTopics topics{.scan = "/front/scan", .odometry = "/odom"};
+    // The inputs with a field, by role; the node's other fields and its inputs without a field
+    // (/clock) are left out.
+    EXPECT_EQ(roleTopics(kSpec, topics), (std::map<std::string, std::string>{{"imu", ""}, {"scan", "/front/scan"}}));
 }
 
 TEST(NodeSpec, ParamsComeFromTheNodeSectionThenTheOverrides) {

@@ -19,7 +19,7 @@ TEST(SlamRunNode, CollectsOdometryScansAndTheRunsTimeSpan) {
     bag.add("/scan", msgs::LaserScan{}, 3'000'000'000);
     SlamRunNode node;
     pipeline::Pipeline pipe;
-    node.subscribe(pipe, {{"odometry", "/odom"}, {"scan", "/scan"}});
+    node.subscribe(pipe, {.scan = "/scan", .odometry = "/odom"});
     ASSERT_TRUE(pipe.run(bag).ok());
     ASSERT_EQ(node.odometry().size(), 2u);
     EXPECT_DOUBLE_EQ(node.odometry()[0].t, 1.5);
@@ -35,7 +35,7 @@ TEST(SlamRunNode, AnEmptyTopicIsNotRead) {
     bag.add("/scan", msgs::LaserScan{}, 5);
     SlamRunNode node;
     pipeline::Pipeline pipe;
-    node.subscribe(pipe, {{"odometry", ""}, {"scan", ""}});
+    node.subscribe(pipe, {});
     ASSERT_TRUE(pipe.run(bag).ok());
     EXPECT_EQ(node.scans(), 0u);
     EXPECT_TRUE(node.odometry().empty());

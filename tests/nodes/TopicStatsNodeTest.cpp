@@ -31,7 +31,7 @@ TEST(TopicStatsNode, CountsDeclaredTopicsAndSeesEveryStamp) {
     std::vector<std::optional<TimeNs>> stamps;
     node.observeStamps([&](TimeNs, std::optional<TimeNs> stamp) { stamps.push_back(stamp); });
     pipeline::Pipeline pipe;
-    node.subscribe(pipe, false);
+    node.subscribe(pipe, {});
     ASSERT_TRUE(pipe.run(bag).ok());
     node.finish();
     const auto health = node.statistics().health();
@@ -51,7 +51,8 @@ TEST(TopicStatsNode, LiveDeclaresTopicsOnTheirFirstMessage) {
     bag.add("/chatter", msgs::String{"b"}, 2);
     TopicStatsNode node(TopicStatsNode::config(1.0, false), [](const auto &) {});
     pipeline::Pipeline pipe;
-    node.subscribe(pipe, true);
+    node.declareNewTopics();
+    node.subscribe(pipe, {});
     ASSERT_TRUE(pipe.run(bag).ok());
     EXPECT_TRUE(node.declared("/chatter"));
     EXPECT_EQ(node.statistics().health().at(0).count, 2u);

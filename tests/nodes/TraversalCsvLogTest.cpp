@@ -15,6 +15,7 @@ TEST(TraversalCsvLog, TheCsvTakesItsNameOnlyWhenTheRunEnds) {
     ASSERT_TRUE(log.open().ok());
     log.node().tick(2'500'000'000);  // a timer: two whole seconds of rows, no messages
     EXPECT_FALSE(std::filesystem::exists(path));
+    log.node().finish();
     auto summary = log.finish();
     ASSERT_TRUE(summary) << summary.message();
     const std::string csv = test::readFile(path);

@@ -8,7 +8,7 @@ namespace {
 constexpr TimeNs kT0 = 50 * kNsPerSecond;
 constexpr TimeNs kMillis = 1'000'000;
 
-const NodeTopics kTraversalInputs = {
+const std::map<std::string, std::string> kTraversalInputs = {
     {"imu", "/imu/data"}, {"odometry", "/odometry/wheels"}, {"pose", "/rover/pose_array"}, {"scan", "/scan"}};
 
 traversal::TraversalRow notedRow(const std::string &notes, std::uint64_t collisions, double distance) {

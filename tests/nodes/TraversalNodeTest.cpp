@@ -20,9 +20,10 @@ TEST(TraversalNode, FeedsEachInputFromItsTopicAndSkipsEmptyOnes) {
     std::vector<traversal::TraversalRow> rows;
     TraversalNode node(traversal::TraversalConfig{}, [&rows](const traversal::TraversalRow &r) { rows.push_back(r); });
     pipeline::Pipeline pipe;
-    node.subscribe(pipe, {{"scan", "/scan"}, {"imu", ""}, {"pose", ""}, {"odometry", "/odom"}});
+    node.subscribe(pipe, {.scan = "/scan", .odometry = "/odom"});
     ASSERT_TRUE(pipe.run(bag).ok());
-    const traversal::TraversalSummary s = node.finish();
+    node.finish();
+    const traversal::TraversalSummary &s = node.summary();
     EXPECT_EQ(s.scans, 2u);
     EXPECT_EQ(s.odometry_messages, 1u);
     EXPECT_EQ(s.imu_messages, 0u);
@@ -36,10 +37,12 @@ TEST(TraversalNode, ANav2RecordingFallsBackToOdomForVelocityAndDistance) {
     bag.declare<msgs::Odometry>("/odom");
     const pipeline::Remaps none;
     const TraversalInputs in = TraversalNode::chooseInputs("run.mcap", bag.topics(), none);
-    EXPECT_EQ(in.topics.at("odometry"), "/odom");
-    EXPECT_EQ(in.topics.at("distance"), "/odom");
-    EXPECT_EQ(in.topics.at("scan"), "/scan");
-    EXPECT_EQ(in.topics.at("pose"), "/rover/pose_array");  // not in the bag: warned about by the command
+    EXPECT_EQ(in.topics.odometry, "/odom");
+    EXPECT_TRUE(in.distance_from_odometry);
+    EXPECT_EQ(in.roles().at("distance"), "/odom");
+    EXPECT_EQ(in.roles().at("scan"), "/scan");
+    EXPECT_EQ(in.topics.scan, "/scan");
+    EXPECT_EQ(in.topics.pose_array, "/rover/pose_array");  // not in the bag: warned about by the command
     EXPECT_TRUE(in.distance_from_odometry);
     ASSERT_EQ(in.notes.size(), 2u);
     EXPECT_EQ(in.notes[0], "run.mcap: no topic /odometry/wheels; velocity from /odom instead");

@@ -11,7 +11,7 @@ namespace {
 // A wait status as waitpid() reports it for a process that exited with `code`.
 int exited(int code) { return code << 8; }
 
-SupervisedRun exampleRun(int wait_status, const std::string &ended_by) {
+SupervisedRun exampleRun(int wait_status, RunEnd ended_by) {
     SupervisedRun run;
     run.wait_status = wait_status;
     run.ended_by = ended_by;
@@ -33,9 +33,16 @@ SuperviseOptions exampleOptions(double cpu_budget) {
 
 }  // namespace
 
+TEST(RunEnd, IsWrittenAsRunJsonSpellsIt) {
+    EXPECT_EQ(RunEnd{}.text(), "exit");
+    EXPECT_EQ((RunEnd{RunEnd::Kind::signal, SIGINT}.text()), "signal (SIGINT)");
+    EXPECT_EQ((RunEnd{RunEnd::Kind::timeout, SIGTERM}.text()), "timeout (SIGTERM)");
+    EXPECT_EQ((RunEnd{RunEnd::Kind::duration, SIGKILL}.text()), "duration (SIGKILL)");
+}
+
 TEST(RunReport, SummaryLinesOfACommandThatExitedCleanly) {
     ASSERT_TRUE(WIFEXITED(exited(0)));
-    RunReport report = describeRun(exampleRun(exited(0), "exit"), exampleOptions(200));
+    RunReport report = describeRun(exampleRun(exited(0), RunEnd{}), exampleOptions(200));
     EXPECT_EQ(report.text,
               "command:   ros2 launch nav.launch.py\n"
               "duration:  12.3 s (exit)\n"
@@ -47,18 +54,19 @@ TEST(RunReport, SummaryLinesOfACommandThatExitedCleanly) {
 }
 
 TEST(RunReport, OverTheBudgetIsAWarning) {
-    SupervisedRun run = exampleRun(exited(0), "exit");
+    SupervisedRun run = exampleRun(exited(0), RunEnd{});
     run.summary.over_cpu_budget = true;
     EXPECT_EQ(describeRun(run, exampleOptions(100)).warning, "peak CPU 187.3 % exceeds the edge budget of 100 %");
 }
 
 TEST(RunReport, OnlyACommandThatFailedByItselfIsAFailure) {
-    EXPECT_EQ(describeRun(exampleRun(exited(3), "exit"), exampleOptions(100)).failure,
+    EXPECT_EQ(describeRun(exampleRun(exited(3), RunEnd{}), exampleOptions(100)).failure,
               "the command exited with code 3");
-    EXPECT_EQ(describeRun(exampleRun(exited(127), "exit"), exampleOptions(100)).failure,
+    EXPECT_EQ(describeRun(exampleRun(exited(127), RunEnd{}), exampleOptions(100)).failure,
               "the command exited with code 127");
     // Stopped on purpose: whatever it exited with, the run is not a failure.
-    EXPECT_EQ(describeRun(exampleRun(exited(130), "timeout (SIGINT)"), exampleOptions(100)).failure, "");
+    EXPECT_EQ(describeRun(exampleRun(exited(130), RunEnd{RunEnd::Kind::timeout, SIGINT}), exampleOptions(100)).failure,
+              "");
 }
 
 }  // namespace robometrics::system
@@ -70,9 +78,10 @@ namespace {
 TEST(RunReport, ACommandKilledByItsOwnSignalFailed) {
     const int segfault = SIGSEGV;  // waitpid's status for a process killed by SIGSEGV is the signal number
     ASSERT_TRUE(WIFSIGNALED(segfault));
-    RunReport report = describeRun(exampleRun(segfault, "exit"), exampleOptions(200));
+    RunReport report = describeRun(exampleRun(segfault, RunEnd{}), exampleOptions(200));
     EXPECT_EQ(report.failure, "the command was killed by signal 11 (Segmentation fault)");
-    EXPECT_TRUE(describeRun(exampleRun(SIGINT, "signal (SIGINT)"), exampleOptions(200)).failure.empty());
+    EXPECT_TRUE(
+        describeRun(exampleRun(SIGINT, RunEnd{RunEnd::Kind::signal, SIGINT}), exampleOptions(200)).failure.empty());
 }
 
 }  // namespace

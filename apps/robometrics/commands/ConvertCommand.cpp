@@ -7,7 +7,7 @@
 
 #include "Command.hpp"
 #include "CommandSupport.hpp"
-#include "robometrics/bag/McapConvert.hpp"
+#include "robometrics/bag/mcap/McapConvert.hpp"
 
 namespace robometrics::app {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "Command.hpp"
 #include "LiveCli.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 
 namespace robometrics::app {
 namespace {

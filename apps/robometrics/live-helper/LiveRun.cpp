@@ -3,7 +3,7 @@
 
 #include "../commands/LiveCli.hpp"
 #include "CommandSupport.hpp"
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/io/ContractSpecFile.hpp"
 
 namespace robometrics::app {

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 
 namespace robometrics::bag {

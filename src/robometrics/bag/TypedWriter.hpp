@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/msgs/Codec.hpp"
 
 namespace robometrics::bag {

@@ -42,8 +42,8 @@ Result<Captured> captureCommand(const std::vector<std::string> &argv, double tim
     if (system::waitForExit(*pid, timeout_s, status)) {
         c.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     } else {
-        std::string how;
-        system::stopGroup(*pid, 1.0, how);
+        int stop_signal = 0;
+        system::stopGroup(*pid, 1.0, stop_signal);
     }
     system::killGroupLeftovers(*pid);
     system::finishGroup(*pid);

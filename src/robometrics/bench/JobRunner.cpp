@@ -69,8 +69,8 @@ Result<Recorder> startRecorder(const MatrixSpec &matrix, const JobSpec &job, con
 
 void stopRecorder(Recorder &recorder, double grace_s) {
     if (recorder.pid <= 0) return;
-    std::string how;
-    system::stopGroup(recorder.pid, grace_s, how);  // SIGINT first: recorders close the bag on it
+    int stop_signal = 0;
+    system::stopGroup(recorder.pid, grace_s, stop_signal);  // SIGINT first: recorders close the bag on it
     system::finishGroup(recorder.pid);
     recorder.pid = -1;
 }
@@ -123,9 +123,9 @@ Attempt runOnce(const MatrixSpec &matrix, const JobSpec &job, const JobRunOption
     }
     attempt.run_s = run->duration_s;
     attempt.exit_code = run->exitCode();
-    if (run->ended_by.rfind("timeout", 0) == 0) {
-        attempt.error = fmt::format("timed out after {} s ({})", matrix.timeout_s, run->ended_by);
-    } else if (run->ended_by.rfind("signal", 0) == 0) {
+    if (run->ended_by.kind == system::RunEnd::Kind::timeout) {
+        attempt.error = fmt::format("timed out after {} s ({})", matrix.timeout_s, run->ended_by.text());
+    } else if (run->ended_by.kind == system::RunEnd::Kind::signal) {
         attempt.error = "interrupted";
     } else if (run->failedOnItsOwn()) {
         attempt.error =

@@ -39,15 +39,13 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     if (!t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty()) {
         traversal_.emplace(setup.traversal, [this](const traversal::TraversalRow &row) { rows_.push_back(row); });
         traversal_->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
-        traversal_->subscribe(pipe,
-                              {{"scan", t.scan}, {"imu", t.imu}, {"pose", t.pose_array}, {"odometry", t.odometry}});
+        traversal_->subscribe(pipe, t);
     }
     scanners_.subscribe(pipe);
     clouds_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
-    slam_run_.subscribe(pipe, {{"odometry", t.odometry}, {"scan", ""}});
-    activity_.pickGroundTruthEntry(t.ground_truth_entry);
-    activity_.subscribe(pipe, activityTopics(t));
+    slam_run_.subscribe(pipe, odometryOnly(t));
+    activity_.subscribe(pipe, t);
     // The other robots of a multi-robot recording: each its own odometry and activity.
     for (std::size_t i = 1; i < setup.robots.size(); ++i) {
         robots_.push_back(std::make_unique<RobotPass>(setup.robots[i], setup.checks.intent, pipe));
@@ -56,7 +54,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
         lost_.emplace(setup.lost);
         lost_->handReadingsTo(
             [this](const localization::LostReading &r) { lost_readings_.push_back(localization::LostSample::of(r)); });
-        lost_->subscribe(pipe);
+        lost_->subscribe(pipe, nodes::LostNode::topicsOf(setup.lost));
     }
     if (setup.costmap) {
         nodes::CostmapOutputs outputs;
@@ -65,7 +63,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
         // Lane 1 (its own thread when reading ahead): the costmap and the TF recording below
         // share nothing with the other nodes, and their /tf is decoded once for both.
         pipe.setLane(1);
-        costmap_->subscribe(pipe);
+        costmap_->subscribe(pipe, nodes::CostmapNode::topicsOf(*setup.costmap));
         pipe.setLane(0);
     }
     // Topic statistics see every message, raw: only the header stamp is decoded. The same
@@ -77,7 +75,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     topic_stats_.observeStamps(
         [this](TimeNs log_time, std::optional<TimeNs> stamp) { clock_.observe(log_time, stamp); });
     topic_stats_.observeClock([this](TimeNs log_time, TimeNs sim_time) { clock_.observeClock(log_time, sim_time); });
-    topic_stats_.subscribe(pipe, false);
+    topic_stats_.subscribe(pipe, {});
     // What the analyses after the pass need from the bag is kept during it: one read in all.
     if (t.tf && !wants.tf_chains.empty()) {
         recordings_.tf.emplace();
@@ -119,8 +117,9 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
     result.ground_truth_entry = activity_.groundTruthEntry();
     result.ground_truth_not_taken = activity_.groundTruthNotTaken();
     if (traversal_) {
-        traversal::TraversalSummary summary = traversal_->finish(clock_.end());  // may close a last row
-        result.traversal = TraversalResult{std::move(rows_), std::move(summary)};
+        traversal_->endAt(clock_.end());
+        traversal_->finish();  // may close a last row
+        result.traversal = TraversalResult{std::move(rows_), traversal_->summary()};
     }
     result.scanners = scanners_.results();
     const bool scanned = std::any_of(result.scanners.begin(), result.scanners.end(),

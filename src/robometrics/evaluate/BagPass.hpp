@@ -89,7 +89,8 @@ public:
     const topicstats::TopicStatistics &statistics() const { return topic_stats_.statistics(); }
     /// What the robot was told and did, `to_system` mapping log times onto the system clock.
     nodes::ActivityRun finishActivity(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) {
-        return activity_.finish(to_system, end);
+        activity_.finish();
+        return activity_.takeRun(to_system, end);
     }
     OdometryLog &odometry() { return odometry_; }
     /// The robots after the first of a multi-robot recording, each judged on its own (RobotPass).

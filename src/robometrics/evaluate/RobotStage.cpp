@@ -4,26 +4,10 @@
 
 namespace robometrics::evaluate {
 
-namespace {
-/// The activity node's input role for the recording's ground-truth topic, by its type.
-std::string groundTruthRole(const nodes::TopicChoice &t) {
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::TransformStamped>::name) return "ground_truth_transform";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::PoseArray>::name) return "ground_truth_pose_array";
-    if (t.ground_truth_type == msgs::TypeInfo<msgs::TFMessage>::name) return "ground_truth_tf";
-    return "ground_truth_odometry";
-}
-}  // namespace
-
-nodes::NodeTopics activityTopics(const nodes::TopicChoice &t) {
-    return {{"cmd_vel", t.cmd_vel},
-            {"cmd_vel_stamped", t.cmd_vel_stamped},
-            {"navigate_status", t.navigate_status},
-            {"follow_path_status", t.follow_path_status},
-            {"odometry", t.odometry},
-            {"pose", t.pose_array},
-            {groundTruthRole(t), t.pose_array.empty() ? t.ground_truth : std::string()}};
+nodes::NodeTopics odometryOnly(const nodes::NodeTopics &t) {
+    nodes::NodeTopics only;
+    only.odometry = t.odometry;
+    return only;
 }
 
 std::optional<slam::RunMotion> motionOf(const OdometryLog &odometry, const RunClock &clock) {
@@ -45,16 +29,16 @@ RobotJudgement robotJudgement(const nodes::Robot &robot) {
 RobotPass::RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent, pipeline::Pipeline &pipe)
     : robot_(robot), activity_(intent) {
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
-    slam_run_.subscribe(pipe, {{"odometry", robot_.topics.odometry}, {"scan", ""}});
-    activity_.pickGroundTruthEntry(robot_.topics.ground_truth_entry);
-    activity_.subscribe(pipe, activityTopics(robot_.topics));
+    slam_run_.subscribe(pipe, odometryOnly(robot_.topics));
+    activity_.subscribe(pipe, robot_.topics);
 }
 
 RobotJudgement RobotPass::finish(const RunClock &clock, const std::function<TimeNs(TimeNs)> &to_system,
                                  const activity::StuckConfig &stuck, const TimeIntervals &unread,
                                  std::vector<std::string> &notes, std::vector<RobotActivityRun> &runs) {
     RobotJudgement j = robotJudgement(robot_);
-    auto run = std::make_unique<nodes::ActivityRun>(activity_.finish(to_system, clock.systemEnd()));
+    activity_.finish();
+    auto run = std::make_unique<nodes::ActivityRun>(activity_.takeRun(to_system, clock.systemEnd()));
     std::vector<std::string> own;
     j.activity = activityOf(*run, j.topics, clock, stuck, unread, own);
     runs.push_back({j.name, std::move(run)});

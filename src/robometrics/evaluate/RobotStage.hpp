@@ -22,8 +22,8 @@
 
 namespace robometrics::evaluate {
 
-/// The activity node's inputs on the topics of `t` (the ground truth under its type's role).
-nodes::NodeTopics activityTopics(const nodes::TopicChoice &t);
+/// The odometry of `t` alone: what the SLAM run node reads in the pass (the scanners count scans).
+nodes::NodeTopics odometryOnly(const nodes::NodeTopics &t);
 
 /// The motion of an odometry log (t: log time) on the run's axis; empty without samples.
 std::optional<slam::RunMotion> motionOf(const OdometryLog &odometry, const RunClock &clock);

@@ -30,8 +30,12 @@ Result<slam::RunRecording> readRecording(const SlamRunRequest &r) {
     if (!source) return source.error();
     nodes::SlamRunNode node;
     pipeline::Pipeline pipe;
-    node.subscribe(pipe, {{"odometry", r.odom_topic}, {"scan", r.scan_topic}});
+    nodes::NodeTopics topics;
+    topics.odometry = r.odom_topic;
+    topics.scan = r.scan_topic;
+    node.subscribe(pipe, topics);
     ROBOMETRICS_TRY(pipe.run(**source));
+    node.finish();
     return slam::RunRecording{std::move(node.odometry()), node.scans(), node.startSeconds(), node.endSeconds()};
 }
 

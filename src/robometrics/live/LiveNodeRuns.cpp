@@ -129,13 +129,14 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
     Publisher publisher(*run.session->transport);
     DiagnosticsOut diagnostics(publisher);
     ROBOMETRICS_TRY(diagnostics.advertise());
-    nodes::TraversalDiagnostics health(t.inputs);
+    const std::map<std::string, std::string> roles = nodes::roleTopics(nodes::TraversalNode::spec(), t.inputs);
+    nodes::TraversalDiagnostics health(roles);
     nodes::TraversalCsvLog log(t.config, t.csv, t.extended, t.debug);
     ROBOMETRICS_TRY(log.open(report::CsvFile::Mode::streaming));  // `tail -f`; a crash keeps the rows
     log.observeRows([&](const traversal::TraversalRow &row) { health.onRow(row); });
     pipeline::Pipeline pipeline;
     log.node().subscribe(pipeline, t.inputs);
-    for (const auto &[role, topic] : t.inputs) {
+    for (const auto &[role, topic] : roles) {
         if (!topic.empty()) countInput(pipeline, topic, [&] { health.onInput(); });
     }
     LossReport losses;
@@ -144,8 +145,8 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
         run, pipeline, {}, losses,
         [&](DdsSourceOptions &so) {
             for (const nodes::NodeInput &in : nodes::TraversalNode::spec().inputs) {
-                so.types[t.inputs.at(in.role)] = in.type;
-                so.topics.push_back(t.inputs.at(in.role));
+                so.types[t.inputs.*in.field] = in.type;
+                so.topics.push_back(t.inputs.*in.field);
             }
             so.tick = [&](TimeNs now) {
                 if (t.wall_clock) log.node().tick(now);  // rows every second even when no message arrives
@@ -165,10 +166,11 @@ Result<std::string> runTraversal(const LiveRun &run, const LiveTraversal &t) {
         diagnostics.last(health.status(wallNow()));
         return ran;
     }
+    log.node().finish();
     auto summary = log.finish();
     if (!summary) return summary.error();
     ROBOMETRICS_TRY(diagnostics.failed());
-    return run.json ? withLosses(nodes::traversalSummaryJson(*summary, log.path(), t.inputs), losses)
+    return run.json ? withLosses(nodes::traversalSummaryJson(*summary, log.path(), roles), losses)
                     : nodes::traversalSummaryText(*summary, log.path()) + lossSummaryText(losses);
 }
 
@@ -200,7 +202,8 @@ Result<std::string> runTopicStats(const LiveRun &run, const LiveTopicStats &t) {
     if (t.contract) contract.emplace(*t.contract, t.window_s, publish);
     if (contract && !contract->notJudgedLive().empty() && run.log) run.log(contract->notJudgedLiveText());
     pipeline::Pipeline pipeline;
-    node.subscribe(pipeline, true);
+    node.declareNewTopics();
+    node.subscribe(pipeline, {});
     if (contract) contract->subscribe(pipeline);
     DdsSourceOptions so = sourceOptions(run.options, *run.session, t.topics, run.log);
     so.clock = MessageClock::Reception;  // rclcpp measures with now() at reception
@@ -267,7 +270,7 @@ Result<std::string> runCostmap(const LiveRun &run, const LiveCostmap &c) {
         return health.status(now, node.run(), node.lastCostmap(), failure.ok() ? "" : failure.message());
     };
     pipeline::Pipeline pipeline;
-    node.subscribe(pipeline);
+    node.subscribe(pipeline, nodes::CostmapNode::topicsOf(c.config));
     countInput(pipeline, c.config.gridmap_topic, [&] { health.onGridMap(); });
     LossReport losses;
     InputLosses input_losses;
@@ -301,7 +304,7 @@ Result<std::string> runLost(const LiveRun &run, const localization::LostDetector
     InputLossSink sink(dds_sink, input_losses);  // each pose's status carries what the inputs lost
     nodes::LostNode node(config, &sink, /*diagnostics=*/true);
     pipeline::Pipeline pipeline;
-    node.subscribe(pipeline);
+    node.subscribe(pipeline, nodes::LostNode::topicsOf(config));
     LossReport losses;
     ROBOMETRICS_TRY(runPipeline(
         run, pipeline, pipeline.topics(), losses,

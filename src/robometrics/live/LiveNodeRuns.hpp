@@ -30,7 +30,7 @@ struct LiveRun {
 
 struct LiveTraversal {
     traversal::TraversalConfig config;
-    nodes::NodeTopics inputs;  ///< role -> topic, after remapping
+    nodes::NodeTopics inputs;  ///< after remapping
     std::string csv;           ///< empty: the seed's timestamped name
     bool extended = false;
     bool wall_clock = false;  ///< node clock = reception time, rows every second without messages

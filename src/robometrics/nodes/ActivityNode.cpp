@@ -15,6 +15,16 @@ std::string typeName() {
     return std::string(msgs::TypeInfo<T>::name);
 }
 
+/// The input role of a recorded ground truth of type `type`.
+std::string groundTruthRole(const std::string &type) {
+    if (type == msgs::TypeInfo<msgs::PoseStamped>::name) return "ground_truth_pose";
+    if (type == msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name) return "ground_truth_pose_cov";
+    if (type == msgs::TypeInfo<msgs::TransformStamped>::name) return "ground_truth_transform";
+    if (type == msgs::TypeInfo<msgs::PoseArray>::name) return "ground_truth_pose_array";
+    if (type == msgs::TypeInfo<msgs::TFMessage>::name) return "ground_truth_tf";
+    return "ground_truth_odometry";
+}
+
 }  // namespace
 
 std::optional<activity::TrackPoint> trackPointOf(const msgs::Pose &p, TimeNs t) {
@@ -28,10 +38,12 @@ const NodeSpec &ActivityNode::spec() {
     const NodeSpec &traversal = TraversalNode::spec();
     static const NodeSpec spec{
         "robot_activity",
-        {{"cmd_vel", "/cmd_vel", typeName<msgs::Twist>()},
-         {"cmd_vel_stamped", "/cmd_vel", typeName<msgs::TwistStamped>()},
-         {"navigate_status", "/navigate_to_pose/_action/status", typeName<msgs::GoalStatusArray>()},
-         {"follow_path_status", "/follow_path/_action/status", typeName<msgs::GoalStatusArray>()},
+        {{"cmd_vel", "/cmd_vel", typeName<msgs::Twist>(), &NodeTopics::cmd_vel},
+         {"cmd_vel_stamped", "/cmd_vel", typeName<msgs::TwistStamped>(), &NodeTopics::cmd_vel_stamped},
+         {"navigate_status", "/navigate_to_pose/_action/status", typeName<msgs::GoalStatusArray>(),
+          &NodeTopics::navigate_status},
+         {"follow_path_status", "/follow_path/_action/status", typeName<msgs::GoalStatusArray>(),
+          &NodeTopics::follow_path_status},
          traversal.input("odometry"),
          traversal.input("pose"),
          // Ground truth as simulators and motion capture publish it (Gazebo's p3d plugin:
@@ -50,9 +62,14 @@ const NodeSpec &ActivityNode::spec() {
 }
 
 void ActivityNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) {
+    truth_entry_spelling_ = topics.ground_truth_entry;
+    // The rover's PoseArray, when read, is the ground truth; else a recorded one, read under the
+    // role of its type.
+    const std::string truth_role = topics.pose_array.empty() ? groundTruthRole(topics.ground_truth_type) : "";
     auto topic = [&](const char *role) {
-        auto it = topics.find(role);
-        return it == topics.end() ? std::string() : it->second;
+        if (role == truth_role) return topics.ground_truth;
+        const NodeInput &in = spec().input(role);
+        return in.field ? topics.*in.field : std::string();
     };
     auto command = [this](const msgs::Twist &t, TimeNs log) {
         commands_.push_back({log, std::hypot(t.linear.x, t.linear.y), std::abs(t.angular.z)});
@@ -147,7 +164,7 @@ std::optional<TimeIntervals> ActivityNode::movingInOrder(const SpillLog<activity
     return moving.result();
 }
 
-ActivityRun ActivityNode::finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) {
+ActivityRun ActivityNode::takeRun(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end) {
     // Everything on the recorder's receive time mapped onto the system's clock: one clock for
     // commands, goals and tracks, whatever clock their publishers stamped them with. The logs are
     // read back one at a time and each is released as soon as its part of the run is built, so

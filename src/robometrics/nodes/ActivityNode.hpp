@@ -31,7 +31,7 @@ struct ActivityRun {
     TimeIntervals moving;  ///< when the robot drove or turned (odometry; else the ground truth)
 };
 
-class ActivityNode {
+class ActivityNode : public Node {
 public:
     /// robot_activity: inputs cmd_vel (/cmd_vel, Twist), cmd_vel_stamped (/cmd_vel, TwistStamped),
     /// navigate_status (/navigate_to_pose/_action/status), follow_path_status
@@ -42,20 +42,21 @@ public:
     ActivityNode(const ActivityNode &) = delete;
     ActivityNode &operator=(const ActivityNode &) = delete;
 
-    /// The robot's entry in a ground truth of many poses per message (io::GroundTruthEntry's
-    /// spelling); before subscribe().
-    void pickGroundTruthEntry(std::string entry) { truth_entry_spelling_ = std::move(entry); }
     /// After the pass: the entry used ("index:N", "frame:NAME"), and why no pose was taken (empty
     /// when one was); both empty without such a ground truth.
     std::string groundTruthEntry() const { return truth_entry_ ? truth_entry_->decided() : std::string(); }
     std::string groundTruthNotTaken() const { return truth_entry_ ? truth_entry_->why() : std::string(); }
 
-    /// Reads the roles of `topics` that are not empty.
-    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
+    /// Reads the fields of `topics` that are not empty: the commands, the goal status, odometry,
+    /// and as ground truth the rover's pose_array, else ground_truth by its type (with its
+    /// ground_truth_entry in a message of many poses).
+    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) override;
+    /// Nothing waits for a later message: the run is built by takeRun().
+    void finish() override {}
 
     /// The run on the system's clock: `to_system` maps a log time onto it, `end` is its last time.
-    /// Called once: the samples of the pass are released on the way.
-    ActivityRun finish(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end);
+    /// Called once, after finish(): the samples of the pass are released on the way.
+    ActivityRun takeRun(const std::function<TimeNs(TimeNs)> &to_system, TimeNs end);
 
 private:
     struct Status {

@@ -69,14 +69,22 @@ Result<std::unique_ptr<pipeline::McapResultFile>> openOutput(const std::string &
 
 }  // namespace
 
+Status runNodeOverBag(const BagRun &run, Node &node, const NodeTopics &topics, bag::MessageSource &source,
+                      const pipeline::Remaps &remaps) {
+    pipeline::Pipeline pipe;
+    pipe.setRemaps(remaps);
+    node.subscribe(pipe, topics);
+    ROBOMETRICS_TRY(readWholeBag(run, pipe, source));
+    node.finish();
+    return Status::Ok();
+}
+
 Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
-    pipeline::Pipeline pipeline;
-    pipeline.setRemaps(t.remaps);
     // The bag is opened for the seed's inputs; its topic list decides the fallbacks, and only a
     // fallback to another odometry topic opens it again.
     auto open = [&](const NodeTopics &topics) {
         bag::ReadOptions read = readOptions(run);
-        for (const auto &[role, topic] : topics) read.topics.push_back(topic);
+        for (const auto &[role, topic] : roleTopics(TraversalNode::spec(), topics)) read.topics.push_back(topic);
         return bag::openBag(run.bag, read);
     };
     const NodeTopics seed = resolveTopics(TraversalNode::spec(), t.remaps);
@@ -84,19 +92,19 @@ Result<std::string> runTraversal(const BagRun &run, const TraversalBagRun &t) {
     if (!source) return source.error();
     const TraversalInputs inputs = TraversalNode::chooseInputs(run.bag, (*source)->topics(), t.remaps);
     for (const std::string &note : inputs.notes) run.note(note);
-    if (inputs.topics.at("odometry") != seed.at("odometry")) source = open(inputs.topics);
+    if (inputs.topics.odometry != seed.odometry) source = open(inputs.topics);
     if (!source) return source.error();
-    for (const std::string &w : missingInputs(run.bag, inputs.topics, (*source)->topics())) run.warn(w);
+    const std::map<std::string, std::string> roles = inputs.roles();
+    for (const std::string &w : missingInputs(run.bag, roles, (*source)->topics())) run.warn(w);
 
     TraversalCsvLog log(t.config, t.csv, t.extended, t.debug);
     ROBOMETRICS_TRY(log.open());
     log.node().setDistanceFromOdometry(inputs.distance_from_odometry);
-    log.node().subscribe(pipeline, inputs.topics);
     // A damaged bag is an error and leaves no CSV (the rows so far are discarded with it).
-    ROBOMETRICS_TRY(readWholeBag(run, pipeline, **source));
+    ROBOMETRICS_TRY(runNodeOverBag(run, log.node(), inputs.topics, **source, t.remaps));
     auto summary = log.finish();
     if (!summary) return summary.error();
-    return run.json ? jsonText(traversalSummaryJson(*summary, log.path(), inputs.topics))
+    return run.json ? jsonText(traversalSummaryJson(*summary, log.path(), roles))
                     : traversalSummaryText(*summary, log.path());
 }
 
@@ -115,10 +123,7 @@ Result<std::string> runTopicStats(const BagRun &run, const TopicStatsBagRun &t) 
     for (const std::string &wanted : t.topics) {
         if (!node.declared(wanted)) return Error{bag::missingTopicMessage(run.bag, wanted, (*source)->topics())};
     }
-    pipeline::Pipeline pipeline;
-    node.subscribe(pipeline, false);
-    ROBOMETRICS_TRY(readWholeBag(run, pipeline, **source));
-    node.finish();
+    ROBOMETRICS_TRY(runNodeOverBag(run, node, {}, **source));
     ROBOMETRICS_TRY(windows->commit());
     const auto &stats = node.statistics();
     if (run.json) return jsonText(topicStatsJson(run.bag, t.window_s, t.rclcpp_period, stats, node.types()));
@@ -136,10 +141,7 @@ Result<std::string> runCostmap(const BagRun &run, const CostmapBagRun &c) {
         return Error{fmt::format("{}: cannot create directory: {}", c.png_dir, ec.message())};
     }
     CostmapNode node(c.config, run.bag, {*output ? &(*output)->sink() : nullptr, c.output, c.png_dir, c.png_every});
-    pipeline::Pipeline pipe;
-    node.subscribe(pipe);
-    ROBOMETRICS_TRY(readWholeBag(run, pipe, **source));
-    node.finish();
+    ROBOMETRICS_TRY(runNodeOverBag(run, node, CostmapNode::topicsOf(c.config), **source));
     ROBOMETRICS_TRY(node.failure());
     if (*output) ROBOMETRICS_TRY((*output)->close());
     return run.json ? jsonText(costmapSummaryJson(c.config, node.run()))
@@ -158,10 +160,7 @@ Result<std::string> runLost(const BagRun &run, const LostBagRun &l) {
     auto output = openOutput(l.output);
     if (!output) return output.error();
     LostNode node(l.config, *output ? &(*output)->sink() : nullptr);
-    pipeline::Pipeline pipe;
-    node.subscribe(pipe);
-    ROBOMETRICS_TRY(readWholeBag(run, pipe, **source));
-    node.finish();
+    ROBOMETRICS_TRY(runNodeOverBag(run, node, LostNode::topicsOf(l.config), **source));
     ROBOMETRICS_TRY(node.failure());
     if (*output) ROBOMETRICS_TRY((*output)->close());
     const TimeNs t0 = node.firstTime().value_or(0);
@@ -188,7 +187,8 @@ Result<std::string> runLostTrain(const BagRun &run, const LostTrainBagRun &l) {
     if (!source) return source.error();
     std::vector<localization::PoseEvent> events;
     pipeline::Pipeline pipe;
-    LostNode::subscribeEvents(pipe, l.config, [&events](const auto &e, const auto *) { events.push_back(e); });
+    LostNode::subscribeEvents(pipe, LostNode::topicsOf(l.config),
+                              [&events](const auto &e, const auto *) { events.push_back(e); });
     ROBOMETRICS_TRY(readWholeBag(run, pipe, **source));
     auto training = localization::trainLostDetector(events, *labels, l.config);
     if (!training) return Error{run.bag + ": " + training.message()};

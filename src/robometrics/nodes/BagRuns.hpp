@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/localization/LostDetectorConfig.hpp"
+#include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Remaps.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
 #include "robometrics/traversal/TraversalConfig.hpp"
@@ -33,6 +35,13 @@ struct BagRun {
     /// (pipeline::Pipeline::setCheck; the Python module checks for Ctrl-C). None when empty.
     std::function<Status()> check;
 };
+
+/// Runs `node` over the bag of `source` as the commands do: subscribes it to `topics` on a
+/// pipeline with `remaps`, reads the whole bag (ahead on a second thread, a progress bar when
+/// `run` asks for one, the warning about what a damaged bag lost) and finishes the node. Its
+/// results are then read from the node. `evaluate`'s BagPass runs all its nodes on one read.
+Status runNodeOverBag(const BagRun &run, Node &node, const NodeTopics &topics, bag::MessageSource &source,
+                      const pipeline::Remaps &remaps = {});
 
 struct TraversalBagRun {
     traversal::TraversalConfig config;

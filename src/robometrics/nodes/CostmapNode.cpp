@@ -28,8 +28,9 @@ const NodeSpec &CostmapNode::spec() {
         const std::string tf_type(msgs::TypeInfo<msgs::TFMessage>::name);
         const std::string cloud_type(msgs::TypeInfo<msgs::PointCloud2>::name);
         return NodeSpec{"terrain_costmap",
-                        {{"grid_map", defaults.gridmap_topic, std::string(msgs::TypeInfo<msgs::GridMap>::name)},
-                         {"cloud", defaults.filtered_cloud_topic, cloud_type},
+                        {{"grid_map", defaults.gridmap_topic, std::string(msgs::TypeInfo<msgs::GridMap>::name),
+                          &NodeTopics::grid_map},
+                         {"cloud", defaults.filtered_cloud_topic, cloud_type, &NodeTopics::cloud},
                          {"tf", "/tf", tf_type},
                          {"tf_static", "/tf_static", tf_type}},
                         {{defaults.costmap_topic, std::string(msgs::TypeInfo<msgs::OccupancyGrid>::name)},
@@ -51,19 +52,27 @@ const CostmapRun &CostmapNode::run() {
     return run_;
 }
 
-void CostmapNode::subscribe(pipeline::Pipeline &pipe) {
+NodeTopics CostmapNode::topicsOf(const terrain::CostmapConfig &config) {
+    NodeTopics topics;
+    topics.grid_map = config.gridmap_topic;
+    if (config.enable_terrain_accumulation) topics.cloud = config.filtered_cloud_topic;
+    return topics;
+}
+
+void CostmapNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) {
     pipe.subscribe<msgs::TFMessage>(
         spec().input("tf").topic,
         [this](const msgs::TFMessage &m, const pipeline::Envelope &env) { sync_.addTf(m, false, env.log_time); });
     pipe.subscribe<msgs::TFMessage>(
         spec().input("tf_static").topic,
         [this](const msgs::TFMessage &m, const pipeline::Envelope &env) { sync_.addTf(m, true, env.log_time); });
-    pipe.subscribe<msgs::GridMap>(config_.gridmap_topic,
-                                  [this](const msgs::GridMap &m, const pipeline::Envelope &env) { onGridMap(m, env); });
-    if (config_.enable_terrain_accumulation) {
+    if (!topics.grid_map.empty()) {
+        pipe.subscribe<msgs::GridMap>(
+            topics.grid_map, [this](const msgs::GridMap &m, const pipeline::Envelope &env) { onGridMap(m, env); });
+    }
+    if (!topics.cloud.empty()) {
         pipe.subscribe<msgs::PointCloud2>(
-            config_.filtered_cloud_topic,
-            [this](const msgs::PointCloud2 &m, const pipeline::Envelope &env) { onCloud(m, env); });
+            topics.cloud, [this](const msgs::PointCloud2 &m, const pipeline::Envelope &env) { onCloud(m, env); });
     }
 }
 

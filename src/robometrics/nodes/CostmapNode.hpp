@@ -47,7 +47,7 @@ struct CostmapOutputs {
     bool skip_bad_input = false;
 };
 
-class CostmapNode {
+class CostmapNode : public Node {
 public:
     /// terrain_costmap: inputs grid_map, cloud, tf, tf_static; outputs the costmap and the
     /// terrain cloud (topics as CostmapConfig's defaults; the params may move them).
@@ -61,9 +61,12 @@ public:
     CostmapNode(const CostmapNode &) = delete;
     CostmapNode &operator=(const CostmapNode &) = delete;
 
-    void subscribe(pipeline::Pipeline &pipe);
+    /// The config's grid_map topic, and its cloud when it accumulates terrain.
+    static NodeTopics topicsOf(const terrain::CostmapConfig &config);
+    /// Reads grid_map and cloud of `topics` (topicsOf(config): the config's), and /tf, /tf_static.
+    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) override;
     /// End of input: costs the maps (and adds the clouds) still waiting for a later TF sample.
-    void finish() { sync_.finish(); }
+    void finish() override { sync_.finish(); }
 
     /// The first error (a bad message, a failed write); the node ignores input after it.
     const Status &failure() const { return failure_; }

@@ -16,21 +16,28 @@ const NodeSpec &LostNode::spec() {
         const localization::LostDetectorConfig defaults;
         return NodeSpec{
             "lost_detector",
-            {{"pose", defaults.pose_topic, std::string(msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name)},
-             {"reset", defaults.reset_topic, std::string(msgs::TypeInfo<msgs::Empty>::name)}},
+            {{"pose", defaults.pose_topic, std::string(msgs::TypeInfo<msgs::PoseWithCovarianceStamped>::name),
+              &NodeTopics::amcl_pose},
+             {"reset", defaults.reset_topic, std::string(msgs::TypeInfo<msgs::Empty>::name), &NodeTopics::lost_reset}},
             {{kStatusTopic, std::string(msgs::TypeInfo<msgs::String>::name), true},
              {kProbabilityTopic, std::string(msgs::TypeInfo<msgs::Float32MultiArray>::name), false}}};
     }();
     return spec;
 }
 
-void LostNode::subscribeEvents(pipeline::Pipeline &pipe, const localization::LostDetectorConfig &config,
-                               EventSink on_event) {
+NodeTopics LostNode::topicsOf(const localization::LostDetectorConfig &config) {
+    NodeTopics topics;
+    topics.amcl_pose = config.pose_topic;
+    topics.lost_reset = config.reset_topic;
+    return topics;
+}
+
+void LostNode::subscribeEvents(pipeline::Pipeline &pipe, const NodeTopics &topics, EventSink on_event) {
     pipe.subscribe<msgs::PoseWithCovarianceStamped>(
-        config.pose_topic, [on_event](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
+        topics.amcl_pose, [on_event](const msgs::PoseWithCovarianceStamped &m, const pipeline::Envelope &env) {
             on_event({env.log_time, false, localization::covarianceFeatures(m.pose.covariance)}, &m);
         });
-    pipe.subscribe<msgs::Empty>(config.reset_topic, [on_event](const msgs::Empty &, const pipeline::Envelope &env) {
+    pipe.subscribe<msgs::Empty>(topics.lost_reset, [on_event](const msgs::Empty &, const pipeline::Envelope &env) {
         on_event({env.log_time, true, {}}, nullptr);
     });
 }
@@ -70,9 +77,9 @@ msgs::DiagnosticArray LostNode::diagnosticMessage(const localization::LostReadin
 LostNode::LostNode(const localization::LostDetectorConfig &config, pipeline::ResultSink *sink, bool diagnostics)
     : tracker_(config), sink_(sink), diagnostics_(diagnostics), config_(config) {}
 
-void LostNode::subscribe(pipeline::Pipeline &pipe) {
+void LostNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) {
     subscribeEvents(
-        pipe, config_,
+        pipe, topics,
         [this](const localization::PoseEvent &e, const msgs::PoseWithCovarianceStamped *pose) { onEvent(e, pose); });
 }
 

@@ -22,7 +22,7 @@ struct PosePath {
     std::vector<double> y;
 };
 
-class LostNode {
+class LostNode : public Node {
 public:
     /// lost_detector: inputs pose (/amcl_pose) and reset (/lost_detector/reset); outputs status
     /// (latched: a late subscriber learns the current status) and probability.
@@ -32,10 +32,11 @@ public:
     }
 
     using EventSink = std::function<void(const localization::PoseEvent &, const msgs::PoseWithCovarianceStamped *)>;
+    /// The config's pose and reset topics (amcl_pose, lost_reset).
+    static NodeTopics topicsOf(const localization::LostDetectorConfig &config);
     /// Calls `on_event` with every AMCL pose (as features, with the message) and every reset
-    /// request (message null), at log time, from the config's topics.
-    static void subscribeEvents(pipeline::Pipeline &pipe, const localization::LostDetectorConfig &config,
-                                EventSink on_event);
+    /// request (message null), at log time, from the amcl_pose and lost_reset of `topics`.
+    static void subscribeEvents(pipeline::Pipeline &pipe, const NodeTopics &topics, EventSink on_event);
 
     /// /lost_detector/status: "normal", "confused" or "lost".
     static msgs::String statusMessage(localization::LostStatus status);
@@ -53,12 +54,13 @@ public:
     LostNode(const LostNode &) = delete;
     LostNode &operator=(const LostNode &) = delete;
 
-    void subscribe(pipeline::Pipeline &pipe);
+    /// Reads amcl_pose and lost_reset of `topics` (topicsOf(config): the config's).
+    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) override;
     /// Hands every reading to `keep` instead of keeping it in readings() (`evaluate` keeps a long
     /// run's readings on disk).
     void handReadingsTo(std::function<void(const localization::LostReading &)> keep) { keep_ = std::move(keep); }
     /// Closes the episodes (one still open at the end is marked).
-    void finish() { tracker_.finish(); }
+    void finish() override { tracker_.finish(); }
 
     /// The first failed write; the node keeps classifying after it.
     const Status &failure() const { return failure_; }

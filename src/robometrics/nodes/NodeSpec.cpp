@@ -26,8 +26,18 @@ std::vector<std::string> NodeSpec::outputTopics() const {
 
 NodeTopics resolveTopics(const NodeSpec &spec, const pipeline::Remaps &remaps) {
     NodeTopics topics;
-    for (const NodeInput &in : spec.inputs) topics[in.role] = remaps.resolve(in.topic);
+    for (const NodeInput &in : spec.inputs) {
+        if (in.field) topics.*in.field = remaps.resolve(in.topic);
+    }
     return topics;
+}
+
+std::map<std::string, std::string> roleTopics(const NodeSpec &spec, const NodeTopics &topics) {
+    std::map<std::string, std::string> roles;
+    for (const NodeInput &in : spec.inputs) {
+        if (in.field) roles[in.role] = topics.*in.field;
+    }
+    return roles;
 }
 
 Result<Params> loadNodeParams(const NodeSpec &spec, const std::string &file, const std::vector<std::string> &overrides,

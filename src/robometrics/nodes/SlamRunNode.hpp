@@ -16,7 +16,7 @@
 
 namespace robometrics::nodes {
 
-class SlamRunNode {
+class SlamRunNode : public Node {
 public:
     /// slam_eval: inputs odometry (/odom), scan (/scan), map (/map), tf (/tf, the estimate
     /// map -> base_link by default).
@@ -28,7 +28,9 @@ public:
 
     /// Reads the odometry and scan roles of `topics` (an empty topic is not read) and sees every
     /// message for the run's first and last log time.
-    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics);
+    void subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) override;
+    /// Nothing waits for a later message.
+    void finish() override {}
 
     /// Hands every odometry sample to `keep` instead of keeping it in odometry() (`evaluate` keeps
     /// a long run's odometry on disk).

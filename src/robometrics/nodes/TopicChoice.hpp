@@ -9,22 +9,18 @@
 
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/nodes/GroundTruthChoice.hpp"
+#include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::nodes {
 
-/// The topics each node input reads, chosen from what the bag has (empty = not present).
-struct TopicChoice {
-    std::string scan, imu, pose_array, odometry, amcl_pose, lost_reset, map, grid_map;
-    /// What the robot was told: velocity commands (one of the two types) and Nav2 goal status.
-    std::string cmd_vel, cmd_vel_stamped, navigate_status, follow_path_status;
-    /// Ground truth recorded in the bag as simulators and motion capture publish it (not the
-    /// rover's PoseArray): its topic and type (GroundTruthChoice.hpp), the robot's entry in a
-    /// message of many poses (io::GroundTruthEntry), why it was chosen, and the candidates passed over.
-    std::string ground_truth, ground_truth_type;
-    std::string ground_truth_entry, ground_truth_why;
+/// The topics each node input reads, chosen from what the bag has (empty = not present), and
+/// what the choice of a ground truth found besides its topic.
+struct TopicChoice : NodeTopics {
+    /// Why the ground truth was chosen (GroundTruthChoice.hpp), and the candidates passed over.
+    std::string ground_truth_why;
     std::vector<std::string> ground_truth_passed_over;
-    bool tf = false;
+    bool tf = false;  ///< the bag has TF
 };
 
 /// Whether a topic's name says it carries ground truth (Gazebo's p3d `/ground_truth`,

@@ -41,8 +41,8 @@ void TopicStatsNode::declare(const bag::TopicInfo &t) {
     types_.push_back(t.type);
 }
 
-void TopicStatsNode::subscribe(pipeline::Pipeline &pipeline, bool declare_new) {
-    pipeline.subscribeRaw("*", [this, declare_new](const bag::Message &m) -> Status {
+void TopicStatsNode::subscribe(pipeline::Pipeline &pipeline, const NodeTopics &) {
+    pipeline.subscribeRaw("*", [this, declare_new = declare_new_](const bag::Message &m) -> Status {
         if (m.log_time < ignore_before_) return Status::Ok();
         auto find = [this](const bag::TopicInfo &topic) -> const Entry * {
             auto it = entries_.find(topic.name);

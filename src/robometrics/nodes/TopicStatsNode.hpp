@@ -18,7 +18,7 @@
 
 namespace robometrics::nodes {
 
-class TopicStatsNode {
+class TopicStatsNode : public Node {
 public:
     /// Reads every topic ("*"); publishes the windows on /statistics.
     static const NodeSpec &spec();
@@ -52,9 +52,11 @@ public:
     using ClockObserver = std::function<void(TimeNs log_time, TimeNs sim_time)>;
     void observeClock(ClockObserver observer) { clock_observer_ = std::move(observer); }
 
-    /// Subscribes to every topic; undeclared topics are skipped, or declared on their first
-    /// message when `declare_new` (live: topics appear as they are discovered).
-    void subscribe(pipeline::Pipeline &pipeline, bool declare_new);
+    /// Topics not declared are declared on their first message (live: topics appear as they are
+    /// discovered) instead of being skipped; before subscribe().
+    void declareNewTopics() { declare_new_ = true; }
+    /// Subscribes to every topic (`topics` is not used: every declared topic is read).
+    void subscribe(pipeline::Pipeline &pipeline, const NodeTopics &topics) override;
 
     /// Messages logged before `log_time` are not counted (nor observed): the state read from
     /// before a window of the recording (bag::openWindow).
@@ -63,7 +65,7 @@ public:
     /// Closes the windows due by `now` without a message (a wall-clock timer).
     void advanceTo(TimeNs now) { stats_.advanceTo(now); }
     /// Closes the last window.
-    void finish() { stats_.finish(); }
+    void finish() override { stats_.finish(); }
 
     const topicstats::TopicStatistics &statistics() const { return stats_; }
 
@@ -80,6 +82,7 @@ private:
     StampObserver observer_;
     ClockObserver clock_observer_;
     TimeNs ignore_before_ = std::numeric_limits<TimeNs>::min();
+    bool declare_new_ = false;
 };
 
 }  // namespace robometrics::nodes

@@ -37,9 +37,8 @@ Status TraversalCsvLog::open(report::CsvFile::Mode mode) {
 }
 
 Result<traversal::TraversalSummary> TraversalCsvLog::finish() {
-    traversal::TraversalSummary summary = node_.finish();
     ROBOMETRICS_TRY(csv_.commit());
-    return summary;
+    return node_.summary();
 }
 
 }  // namespace robometrics::nodes

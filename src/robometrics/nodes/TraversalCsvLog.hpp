@@ -27,7 +27,7 @@ public:
     /// Also hands every row to `observer` once it is in the CSV (live traversal's diagnostics).
     void observeRows(traversal::TraversalMetrics::RowSink observer) { observer_ = std::move(observer); }
     const std::string &path() const { return path_; }
-    /// Ends the run at the last time seen, closes the CSV and gives it its name.
+    /// After the node finished (node().finish()): closes the CSV and gives it its name.
     Result<traversal::TraversalSummary> finish();
 
 private:

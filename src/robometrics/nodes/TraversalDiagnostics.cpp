@@ -5,7 +5,7 @@
 namespace robometrics::nodes {
 
 namespace {
-std::string joinedTopics(const NodeTopics &inputs) {
+std::string joinedTopics(const std::map<std::string, std::string> &inputs) {
     std::string out;
     for (const auto &[role, topic] : inputs) {
         if (topic.empty()) continue;
@@ -18,7 +18,7 @@ std::string joinedTopics(const NodeTopics &inputs) {
 // The seed writes this note when none of its three alarms applies (TraversalMetrics::currentRow).
 bool traversableRow(const traversal::TraversalRow &row) { return row.notes == "Normal operation"; }
 
-TraversalDiagnostics::TraversalDiagnostics(const NodeTopics &inputs, HealthTiming timing)
+TraversalDiagnostics::TraversalDiagnostics(const std::map<std::string, std::string> &inputs, HealthTiming timing)
     : health_("robometrics: traversal", joinedTopics(inputs), timing) {}
 
 void TraversalDiagnostics::onRow(const traversal::TraversalRow &row) {

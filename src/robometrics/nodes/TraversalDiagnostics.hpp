@@ -6,6 +6,7 @@
 // Pure: the caller feeds rows and input counts and gives the time (AnalysisHealth).
 
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "robometrics/nodes/AnalysisHealth.hpp"
@@ -17,7 +18,7 @@ namespace robometrics::nodes {
 class TraversalDiagnostics {
 public:
     /// `inputs`: role -> topic, as the node reads them.
-    explicit TraversalDiagnostics(const NodeTopics &inputs, HealthTiming timing = {});
+    explicit TraversalDiagnostics(const std::map<std::string, std::string> &inputs, HealthTiming timing = {});
 
     /// A message read on one of the inputs.
     void onInput() { ++inputs_; }

@@ -9,12 +9,13 @@
 namespace robometrics::nodes {
 
 const NodeSpec &TraversalNode::spec() {
-    static const NodeSpec spec{traversal::TraversalConfig::kNodeName,
-                               {{"imu", "/imu/data", std::string(msgs::TypeInfo<msgs::Imu>::name)},
-                                {"odometry", "/odometry/wheels", std::string(msgs::TypeInfo<msgs::Odometry>::name)},
-                                {"pose", "/rover/pose_array", std::string(msgs::TypeInfo<msgs::PoseArray>::name)},
-                                {"scan", "/scan", std::string(msgs::TypeInfo<msgs::LaserScan>::name)}},
-                               {}};
+    static const NodeSpec spec{
+        traversal::TraversalConfig::kNodeName,
+        {{"imu", "/imu/data", std::string(msgs::TypeInfo<msgs::Imu>::name), &NodeTopics::imu},
+         {"odometry", "/odometry/wheels", std::string(msgs::TypeInfo<msgs::Odometry>::name), &NodeTopics::odometry},
+         {"pose", "/rover/pose_array", std::string(msgs::TypeInfo<msgs::PoseArray>::name), &NodeTopics::pose_array},
+         {"scan", "/scan", std::string(msgs::TypeInfo<msgs::LaserScan>::name), &NodeTopics::scan}},
+        {}};
     return spec;
 }
 
@@ -23,19 +24,24 @@ TraversalInputs TraversalNode::chooseInputs(const std::string &bag, const std::v
     TraversalInputs in;
     in.topics = resolveTopics(spec(), remaps);
     const TopicChoice choice = chooseTopics(bag_topics, remaps);
-    const std::string seed_odometry = in.topics.at("odometry");
+    const std::string seed_odometry = in.topics.odometry;
     if (!choice.odometry.empty() && choice.odometry != seed_odometry) {
         in.notes.push_back(
             fmt::format("{}: no topic {}; velocity from {} instead", bag, seed_odometry, choice.odometry));
-        in.topics["odometry"] = choice.odometry;
+        in.topics.odometry = choice.odometry;
     }
     in.distance_from_odometry = distanceFromOdometry(choice);
     if (in.distance_from_odometry) {
         in.notes.push_back(
             fmt::format("{}: no PoseArray topic; distance from the {} pose instead", bag, choice.odometry));
-        in.topics["distance"] = choice.odometry;
     }
     return in;
+}
+
+std::map<std::string, std::string> TraversalInputs::roles() const {
+    std::map<std::string, std::string> roles = roleTopics(TraversalNode::spec(), topics);
+    if (distance_from_odometry) roles["distance"] = topics.odometry;
+    return roles;
 }
 
 TraversalNode::TraversalNode(const traversal::TraversalConfig &config, traversal::TraversalMetrics::RowSink rows,
@@ -45,10 +51,10 @@ TraversalNode::TraversalNode(const traversal::TraversalConfig &config, traversal
 void TraversalNode::subscribe(pipeline::Pipeline &pipeline, const NodeTopics &topics) {
     // The seed's subscription order (scan, imu, pose, odometry): messages of one log time reach
     // the metrics in this order.
-    feed<msgs::LaserScan>(pipeline, topics.at("scan"), &traversal::TraversalMetrics::onScan);
-    feed<msgs::Imu>(pipeline, topics.at("imu"), &traversal::TraversalMetrics::onImu);
-    feed<msgs::PoseArray>(pipeline, topics.at("pose"), &traversal::TraversalMetrics::onPose);
-    feed<msgs::Odometry>(pipeline, topics.at("odometry"), &traversal::TraversalMetrics::onOdometry);
+    feed<msgs::LaserScan>(pipeline, topics.scan, &traversal::TraversalMetrics::onScan);
+    feed<msgs::Imu>(pipeline, topics.imu, &traversal::TraversalMetrics::onImu);
+    feed<msgs::PoseArray>(pipeline, topics.pose_array, &traversal::TraversalMetrics::onPose);
+    feed<msgs::Odometry>(pipeline, topics.odometry, &traversal::TraversalMetrics::onOdometry);
 }
 
 template <class T>
@@ -68,9 +74,7 @@ void TraversalNode::tick(TimeNs now) {
     metrics_.advanceTo(now);
 }
 
-traversal::TraversalSummary TraversalNode::finish(std::optional<TimeNs> end) {
-    return metrics_.finish(end ? *end : last_.value_or(0));
-}
+void TraversalNode::finish() { summary_ = metrics_.finish(end_ ? *end_ : last_.value_or(0)); }
 
 std::string traversalDebugLine(TimeNs t, const std::string &line) {
     const msgs::Time stamp = msgs::Time::fromNs(t);

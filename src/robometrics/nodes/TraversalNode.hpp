@@ -4,6 +4,7 @@
 // inputs. One definition for `traversal`, `live traversal` and `evaluate`; rows go to the
 // caller (a CSV file, a vector), debug lines to a callback.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,12 +17,14 @@ namespace robometrics::nodes {
 
 /// The topics the traversal node reads from a recorded run, and the fallbacks it took.
 struct TraversalInputs {
-    NodeTopics topics;  ///< role -> topic; "distance" names the odometry when it gives the distance
+    NodeTopics topics;
     bool distance_from_odometry = false;
     std::vector<std::string> notes;  ///< one sentence per fallback, naming the bag
+    /// Role -> topic (`--json`'s "inputs"); "distance" names the odometry when it gives the distance.
+    std::map<std::string, std::string> roles() const;
 };
 
-class TraversalNode {
+class TraversalNode : public Node {
 public:
     /// metrics_node: inputs imu, odometry, pose, scan (the seed's topics and types).
     static const NodeSpec &spec();
@@ -40,8 +43,8 @@ public:
     TraversalNode(const TraversalNode &) = delete;
     TraversalNode &operator=(const TraversalNode &) = delete;
 
-    /// Feeds each input from its topic in `topics` (role -> topic); an empty topic is not read.
-    void subscribe(pipeline::Pipeline &pipeline, const NodeTopics &topics);
+    /// Feeds scan, imu, pose_array and odometry from `topics`; an empty topic is not read.
+    void subscribe(pipeline::Pipeline &pipeline, const NodeTopics &topics) override;
 
     /// Distance from the odometry pose instead of the PoseArray (evaluate::distanceFromOdometry).
     void setDistanceFromOdometry(bool on) { metrics_.setDistanceFromOdometry(on); }
@@ -49,8 +52,12 @@ public:
     /// Moves the node clock without a message (a wall-clock timer).
     void tick(TimeNs now);
 
-    /// Ends the run at `end`, or at the last message time the node saw.
-    traversal::TraversalSummary finish(std::optional<TimeNs> end = std::nullopt);
+    /// The run ends at `end` instead of the last message time the node saw; before finish().
+    void endAt(TimeNs end) { end_ = end; }
+    /// Ends the run (it may close a last row).
+    void finish() override;
+    /// After finish().
+    const traversal::TraversalSummary &summary() const { return summary_; }
 
 private:
     template <class T>
@@ -59,7 +66,8 @@ private:
     void seen(TimeNs t);
 
     traversal::TraversalMetrics metrics_;
-    std::optional<TimeNs> last_;
+    std::optional<TimeNs> last_, end_;
+    traversal::TraversalSummary summary_;
 };
 
 /// rclpy's console format of the seed's debug lines: "[INFO] [sec.nanosec] [metrics_node]: line".

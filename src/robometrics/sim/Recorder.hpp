@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/sim/ScenarioReport.hpp"
 #include "robometrics/sim/Simulator.hpp"

@@ -297,7 +297,7 @@ bool waitForExit(pid_t pid, double seconds, int &status, rusage *usage) {
     }
 }
 
-int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage) {
+int stopGroup(pid_t pid, double grace_s, int &stop_signal, rusage *usage) {
     const Containment containment = containmentOf(pid);
     int status = 0;
     for (int sig : {SIGINT, SIGTERM}) {
@@ -306,7 +306,7 @@ int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage) {
         // What left the group gets the same signal, once.
         if (!containment.empty()) signalContained(containment, sig, pid);
         if (waitForExit(pid, grace_s, status, usage)) {
-            how = sig == SIGINT ? "SIGINT" : "SIGTERM";
+            stop_signal = sig;
             // What the leader leaves (a daemon cleaning up on the same signal) gets the rest of the
             // step, at most a second, to end by itself before it is killed.
             const double leftovers_end = std::min(step_end, monotonicSeconds() + 1.0);
@@ -321,7 +321,7 @@ int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage) {
     kill(-pid, SIGKILL);
     wait4(pid, &status, 0, usage);
     killGroupLeftovers(pid);
-    how = "SIGKILL";
+    stop_signal = SIGKILL;
     return status;
 }
 

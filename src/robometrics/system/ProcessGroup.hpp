@@ -40,9 +40,9 @@ Result<pid_t> spawnInGroup(const std::vector<std::string> &argv, const SpawnOpti
 bool waitForExit(pid_t pid, double seconds, int &status, rusage *usage = nullptr);
 
 /// SIGINT, then SIGTERM, then SIGKILL to the whole group of leader `pid` (and to what left it,
-/// when contained), each after `grace_s`; reaps the leader, ends what is left and sets `how` to
-/// the signal that ended it. Returns its wait status.
-int stopGroup(pid_t pid, double grace_s, std::string &how, rusage *usage = nullptr);
+/// when contained), each after `grace_s`; reaps the leader, ends what is left and sets
+/// `stop_signal` to the signal that ended it. Returns its wait status.
+int stopGroup(pid_t pid, double grace_s, int &stop_signal, rusage *usage = nullptr);
 
 /// SIGKILL to whatever is left of the group of an already reaped leader (children it left behind)
 /// and, when contained, to every process of its containment (a daemon it started included).

@@ -14,7 +14,7 @@ RunReport describeRun(const SupervisedRun &run, const SuperviseOptions &options)
     report.text = fmt::format(
         "command:   {}\nduration:  {:.1f} s ({})\npeak CPU:  {:.1f} % (mean {:.1f} %)\n"
         "peak RSS:  {:.1f} MiB\nsamples:   {} -> {}/system.csv, run.json\n",
-        fmt::join(options.command, " "), run.duration_s, run.ended_by, summary.peak_cpu_percent,
+        fmt::join(options.command, " "), run.duration_s, run.ended_by.text(), summary.peak_cpu_percent,
         summary.mean_cpu_percent, static_cast<double>(summary.peak_rss_bytes) / 1048576.0, run.samples,
         options.out_dir);
     if (summary.over_cpu_budget) {

@@ -10,10 +10,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 #include <thread>
 
 #include "robometrics/core/AtomicFile.hpp"
@@ -45,7 +47,7 @@ nlohmann::json runJson(const SuperviseOptions &opt, const SupervisedRun &run,
     j["start"] = isoUtc(start);
     j["end"] = isoUtc(end);
     j["duration_s"] = run.duration_s;
-    j["ended_by"] = run.ended_by;
+    j["ended_by"] = run.ended_by.text();
     if (WIFEXITED(run.wait_status)) {
         j["exit_code"] = WEXITSTATUS(run.wait_status);
     } else if (WIFSIGNALED(run.wait_status)) {
@@ -65,7 +67,39 @@ nlohmann::json runJson(const SuperviseOptions &opt, const SupervisedRun &run,
     return j;
 }
 
+std::string_view kindName(RunEnd::Kind kind) {
+    switch (kind) {
+        case RunEnd::Kind::exit:
+            return "exit";
+        case RunEnd::Kind::signal:
+            return "signal";
+        case RunEnd::Kind::timeout:
+            return "timeout";
+        case RunEnd::Kind::duration:
+            return "duration";
+    }
+    return "exit";
+}
+
+std::string signalName(int sig) {
+    switch (sig) {
+        case SIGINT:
+            return "SIGINT";
+        case SIGTERM:
+            return "SIGTERM";
+        case SIGKILL:
+            return "SIGKILL";
+        default:
+            return fmt::format("signal {}", sig);
+    }
+}
+
 }  // namespace
+
+std::string RunEnd::text() const {
+    if (kind == Kind::exit) return "exit";
+    return fmt::format("{} ({})", kindName(kind), signalName(stop_signal));
+}
 
 std::optional<int> SupervisedRun::exitCode() const {
     if (WIFEXITED(wait_status)) return WEXITSTATUS(wait_status);
@@ -73,7 +107,7 @@ std::optional<int> SupervisedRun::exitCode() const {
 }
 
 bool SupervisedRun::failedOnItsOwn() const {
-    if (ended_by != "exit") return false;
+    if (ended_by.kind != RunEnd::Kind::exit) return false;
     return !WIFEXITED(wait_status) || WEXITSTATUS(wait_status) != 0;
 }
 
@@ -104,25 +138,23 @@ Result<SupervisedRun> superviseRun(const SuperviseOptions &opt) {
     double next_sample = start;
     SupervisedRun run;
     rusage usage{};
-    run.ended_by = "exit";
     while (true) {
         if (wait4(*pid, &run.wait_status, WNOHANG, &usage) == *pid) {
             if (opt.kill_leftovers) killGroupLeftovers(*pid);
             break;
         }
         double now = monotonicSeconds();
-        const char *reason = nullptr;
+        std::optional<RunEnd::Kind> stop;
         if (opt.stop_requested && opt.stop_requested() != 0) {
-            reason = "signal";
+            stop = RunEnd::Kind::signal;
         } else if (opt.timeout_s > 0 && now - start >= opt.timeout_s) {
-            reason = "timeout";
+            stop = RunEnd::Kind::timeout;
         } else if (opt.stop_after_s > 0 && now - start >= opt.stop_after_s) {
-            reason = "duration";
+            stop = RunEnd::Kind::duration;
         }
-        if (reason != nullptr) {
-            std::string how;
-            run.wait_status = stopGroup(*pid, opt.grace_s, how, &usage);
-            run.ended_by = fmt::format("{} ({})", reason, how);
+        if (stop) {
+            run.ended_by.kind = *stop;
+            run.wait_status = stopGroup(*pid, opt.grace_s, run.ended_by.stop_signal, &usage);
             break;
         }
         if (now >= next_sample) {

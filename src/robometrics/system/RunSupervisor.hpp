@@ -21,21 +21,34 @@ struct SuperviseOptions {
     std::vector<std::string> command;
     std::string out_dir;  ///< system.csv and run.json go here (created if missing)
     double sample_hz = 1.0;
-    double timeout_s = 0;         ///< 0 = none; ended_by "timeout (...)"
-    double stop_after_s = 0;      ///< 0 = none; a planned stop, ended_by "duration (...)"
+    double timeout_s = 0;         ///< 0 = none; ends by RunEnd::Kind::timeout
+    double stop_after_s = 0;      ///< 0 = none; a planned stop, RunEnd::Kind::duration
     double grace_s = 5.0;         ///< per escalation step
     double cpu_budget = 100.0;    ///< percent of one core
     bool kill_leftovers = false;  ///< SIGKILL what the command left in its group when it exits
     SpawnOptions spawn;
-    /// Polled every 10 ms; non-zero asks to stop the tree, ended_by "signal (...)".
+    /// Polled every 10 ms; non-zero asks to stop the tree, RunEnd::Kind::signal.
     std::function<int()> stop_requested;
     /// Called with the command's process (group) id as soon as it is started.
     std::function<void(pid_t)> on_start;
 };
 
+/// How a supervised run ended: the command exited by itself, or its tree was stopped on an
+/// outside request (`signal`), at its timeout or after its planned duration, `stop_signal` being
+/// the signal that ended it (SIGINT, SIGTERM or SIGKILL).
+struct RunEnd {
+    enum class Kind { exit, signal, timeout, duration };
+    Kind kind = Kind::exit;
+    int stop_signal = 0;  ///< 0 when the command exited by itself
+
+    /// run.json's `ended_by`: "exit", "signal (SIGINT)", "timeout (SIGTERM)", "duration (SIGINT)".
+    std::string text() const;
+    bool operator==(const RunEnd &) const = default;
+};
+
 struct SupervisedRun {
     int wait_status = 0;
-    std::string ended_by;  ///< exit | signal (SIG...) | timeout (SIG...) | duration (SIG...)
+    RunEnd ended_by;
     double duration_s = 0;
     std::size_t samples = 0;
     RunSummary summary;

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/core/Result.hpp"
 
 namespace robometrics::bag::mcap {

@@ -3,7 +3,7 @@
 // wrong length field, a zeroed page across records, bytes cut out): the next offset where a Chunk
 // record starts whose opcode, length, fields and CRC all agree, or (in a file written without
 // chunks, or between chunks) another record that parses and is followed by a record. A
-// recovering scan of a file without a usable summary goes on from there (bag/McapScan.hpp).
+// recovering scan of a file without a usable summary goes on from there (bag/mcap/McapScan.hpp).
 
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-// The MCAP writer behind bag/McapWriter.hpp: chunked output (zstd, lz4 or none), a MessageIndex
+// The MCAP writer behind bag/mcap/McapWriter.hpp: chunked output (zstd, lz4 or none), a MessageIndex
 // per channel after each chunk, then DataEnd, a summary (schemas, channels, statistics, chunk and
 // metadata indexes, grouped by opcode), one SummaryOffset per group, the Footer and the magic.
 // Every CRC is computed (data section, chunks, summary).
@@ -8,7 +8,7 @@
 #include <cstring>
 #include <memory>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/mcap/ChunkCompressor.hpp"
 #include "robometrics/bag/mcap/Crc32.hpp"
 #include "robometrics/bag/mcap/RecordEncoder.hpp"

@@ -5,7 +5,7 @@
 #include <queue>
 #include <unordered_map>
 
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 #include "robometrics/bag/TopicMemo.hpp"
 #include "robometrics/bag/ros1/Ros1Source.hpp"
 #include "robometrics/bag/rosbag2/SqliteDamage.hpp"

@@ -1,4 +1,4 @@
-#include "robometrics/bag/McapConvert.hpp"
+#include "robometrics/bag/mcap/McapConvert.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,4 +1,4 @@
-#include "robometrics/bag/McapScan.hpp"
+#include "robometrics/bag/mcap/McapScan.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -6,7 +6,7 @@
 #include <variant>
 
 #include "robometrics/bag/ChunkLoadAhead.hpp"
-#include "robometrics/bag/McapLostSpan.hpp"
+#include "robometrics/bag/mcap/McapLostSpan.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/ChunkResync.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"

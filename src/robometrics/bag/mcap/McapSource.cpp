@@ -1,4 +1,4 @@
-#include "robometrics/bag/McapSource.hpp"
+#include "robometrics/bag/mcap/McapSource.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,8 +6,8 @@
 #include <map>
 #include <optional>
 
-#include "robometrics/bag/McapLostSpan.hpp"
-#include "robometrics/bag/McapScan.hpp"
+#include "robometrics/bag/mcap/McapLostSpan.hpp"
+#include "robometrics/bag/mcap/McapScan.hpp"
 #include "robometrics/bag/mcap/IndexedReader.hpp"
 #include "robometrics/bag/mcap/LinearReader.hpp"
 #include "robometrics/bag/mcap/McapInfo.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "robometrics/bag/McapWriter.hpp"
+#include "robometrics/bag/mcap/McapWriter.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/bag/Ros1ToRos2Source.hpp"
 #include "robometrics/bag/TimeWindow.hpp"

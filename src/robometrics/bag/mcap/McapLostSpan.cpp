@@ -1,4 +1,4 @@
-#include "robometrics/bag/McapLostSpan.hpp"
+#include "robometrics/bag/mcap/McapLostSpan.hpp"
 
 #include <algorithm>
 #include <filesystem>
