@@ -113,6 +113,11 @@ TEST(Fleet, Robot2StallsWhileRobot1CompletesItsGoals) {
     const std::string summary = formatScenarioSummary("out", j);
     EXPECT_NE(summary.find("robot2/gt_trajectory.tum"), std::string::npos) << summary;
     EXPECT_NE(summary.find("robot2: stall"), std::string::npos) << summary;
+    // The file column widens to the robots' folders: every description starts in one column
+    // ("  " + the 24 characters of "robot1/gt_trajectory.tum" + " ").
+    EXPECT_NE(summary.find("\n  run.mcap                 "), std::string::npos) << summary;
+    EXPECT_NE(summary.find("\n  robot1/gt_trajectory.tum robot1's true trajectory"), std::string::npos) << summary;
+    EXPECT_NE(summary.find("\n  scenario.json            events and expected outcomes"), std::string::npos) << summary;
 }
 
 TEST(Fleet, UnderGazeboTheClockIsPublishedOnceAtTheRoot) {

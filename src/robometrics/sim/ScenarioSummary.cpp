@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace robometrics::sim {
 
 std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::json &report) {
@@ -24,20 +26,25 @@ std::string formatScenarioSummary(const std::string &out_dir, const nlohmann::js
                            clock_text, report["recorder"].get<std::string>(), sensors);
     }
     out += fmt::format("Output:       {}/\n", out_dir);
-    out += fmt::format("  {:<20} {} messages on {} topics\n", report["files"]["bag"].get<std::string>(), total,
+    // The file names' column: 20 wide, or as wide as the longest name (a robot's folder in a
+    // multi-robot run), so the descriptions stay in one column.
+    const auto robots = report.value("robots", nlohmann::json::array());
+    std::size_t width = 20;
+    for (const auto &r : robots) width = std::max(width, r["gt_trajectory"].get<std::string>().size());
+    out += fmt::format("  {:<{}} {} messages on {} topics\n", report["files"]["bag"].get<std::string>(), width, total,
                        report["topics"].size());
-    out += fmt::format("  {:<20} true map (map_server)\n", report["files"]["gt_map"].get<std::string>());
+    out += fmt::format("  {:<{}} true map (map_server)\n", report["files"]["gt_map"].get<std::string>(), width);
     if (report.contains("truth")) {
-        out += fmt::format("  {:<20} true trajectory (TUM, {} m path)\n",
-                           report["files"]["gt_trajectory"].get<std::string>(),
+        out += fmt::format("  {:<{}} true trajectory (TUM, {} m path)\n",
+                           report["files"]["gt_trajectory"].get<std::string>(), width,
                            report["truth"]["path_length_m"].get<double>());
     }
     // A multi-robot run (two_robots): one true trajectory per robot, in its own folder.
-    for (const auto &r : report.value("robots", nlohmann::json::array())) {
-        out += fmt::format("  {:<20} {}'s true trajectory (TUM, {} m path)\n", r["gt_trajectory"].get<std::string>(),
-                           r["name"].get<std::string>(), r["truth"]["path_length_m"].get<double>());
+    for (const auto &r : robots) {
+        out += fmt::format("  {:<{}} {}'s true trajectory (TUM, {} m path)\n", r["gt_trajectory"].get<std::string>(),
+                           width, r["name"].get<std::string>(), r["truth"]["path_length_m"].get<double>());
     }
-    out += fmt::format("  {:<20} events and expected outcomes\n", "scenario.json");
+    out += fmt::format("  {:<{}} events and expected outcomes\n", "scenario.json", width);
     // A cut bag and a truth profile's verdict are named only when there (the other summaries stay as they were).
     if (report.contains("recording")) {
         const auto &r = report["recording"];
