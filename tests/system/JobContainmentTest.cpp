@@ -155,6 +155,11 @@ TEST(JobContainmentMarker, IsFoundOnlyAtTheStartOfAnEnvironmentString) {
     auto leader = spawnInGroup({"sleep", "30"}, options);
     ASSERT_TRUE(leader.ok());
     const Containment c = groupContainment(*leader);
+    // spawnInGroup returns when the child's exec has taken its new memory, a moment before the
+    // kernel writes the new environment there (comm already reads "sleep"): until then the
+    // environment reads empty.
+    const std::string environ_path = "/proc/" + std::to_string(*leader) + "/environ";
+    ASSERT_TRUE(test::waitUntil([&] { return !test::readFile(environ_path).empty(); }));
     EXPECT_TRUE(holdsMarker(*leader, c.marker));
     EXPECT_FALSE(holdsMarker(*leader, c.marker.substr(1)));
     EXPECT_FALSE(holdsMarker(getpid(), c.marker));
