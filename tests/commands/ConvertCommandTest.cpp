@@ -8,8 +8,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <utility>
 
 #include "OutputRule.hpp"
 #include "TerminalRun.hpp"
@@ -51,7 +53,11 @@ void expectSameMessages(const fs::path &source, const std::string &compression, 
         EXPECT_EQ(ta["message_count"], tb["message_count"]);
         if (ta["message_count"] == 0) continue;
         std::string topic = ta["name"];
-        CommandResult ea = runRobometrics({"echo", source.string(), "--topic", topic, "--json"});
+        // The source's echo once per topic, whatever the number of compressions it is written with.
+        static std::map<std::pair<std::string, std::string>, CommandResult> source_echoes;
+        auto [known, fresh] = source_echoes.try_emplace({source.string(), topic});
+        if (fresh) known->second = runRobometrics({"echo", source.string(), "--topic", topic, "--json"});
+        const CommandResult &ea = known->second;
         CommandResult eb = runRobometrics({"echo", out.string(), "--topic", topic, "--json"});
         ASSERT_EQ(ea.exit_code, 0) << ea.err;
         ASSERT_EQ(eb.exit_code, 0) << eb.err;

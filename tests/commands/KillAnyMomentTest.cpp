@@ -12,8 +12,8 @@
 // Reproducible: the delays come from a seeded generator (ROBOMETRICS_KILL_SEED=N repeats a run;
 // the seed is printed, and a failure names the kill and its delay). Each command gets a time
 // budget, ROBOMETRICS_KILL_SECONDS seconds of kills (default 5, 2 under the sanitizers), and
-// makes at least kMinKills whatever the budget: a sanitizer build, about three times slower, makes
-// fewer kills.
+// makes at least minimumKills() whatever the budget: a sanitizer build, about three times slower,
+// makes fewer kills (3 at least, against 6).
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -44,7 +44,6 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kMinKills = 6;
 constexpr int kMaxKills = 400;
 // Delays reach a little past the usual run time, so that some kills find the command done.
 constexpr double kDelaySpan = 1.25;
@@ -67,7 +66,11 @@ std::uint64_t seed() {
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 /// Whether to make kill number `round`: within the budget, and at least `minimum` whatever it.
-bool keepKilling(int round, Clock::time_point start, int minimum = kMinKills) {
+// Under the sanitizers the sweep after a kill is what is checked for memory errors, and three
+// kills show it; each round there costs about 1.6 runs of a command three times slower.
+int minimumKills() { return kUnderSanitizers ? 3 : 6; }
+
+bool keepKilling(int round, Clock::time_point start, int minimum = minimumKills()) {
     return round < kMaxKills && (round < minimum || secondsSince(start) < budgetSeconds());
 }
 
