@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -170,27 +171,56 @@ public:
             return;
         }
         std::map<std::string, std::uint64_t> counted, estimated_drops;
+        std::map<std::string, std::string> kind;
         for (const auto &t : summary["topics"]) {
-            counted[t["topic"].get<std::string>()] = t["count"].get<std::uint64_t>();
+            const std::string name = t["topic"].get<std::string>();
+            counted[name] = t["count"].get<std::uint64_t>();
+            kind[name] = t.value("kind", std::string("?"));
             const auto drops = t.find("estimated_drops");  // null when the topic does not look periodic
-            if (drops != t.end() && drops->is_number())
-                estimated_drops[t["topic"].get<std::string>()] = drops->get<std::uint64_t>();
+            if (drops != t.end() && drops->is_number()) estimated_drops[name] = drops->get<std::uint64_t>();
         }
         const auto &lost = summary["samples_lost"]["topics"];
         std::map<std::string, double> sent_by, counted_by, lost_by;
-        double unexplained = 0, false_drops = 0, before_first = 0;
+        double unexplained = 0, false_drops = 0, before_first = 0, after_last = 0, unreported_gaps = 0,
+               misjudged = 0;
+        std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {}\n", "topic", "sent",
+                                        "counted", "lost", "before", "after", "gaps", "kind", "verdict");
         for (const auto &[name, n] : sent) {
             const std::string group = name.starts_with("/status_") ? "status" : name.substr(1);
-            const double c = static_cast<double>(counted[name]);
-            const double l = lost.contains(name) ? lost[name]["lost"].get<double>() : 0.0;
-            before_first += lost.contains(name) ? lost[name].value("before_first", 0.0) : 0.0;
+            const nlohmann::json none = nlohmann::json::object();
+            const nlohmann::json &l = lost.contains(name) ? lost[name] : none;
+            const auto c = counted[name];
+            const auto reported = l.value("lost", std::uint64_t{0});
+            const auto before = l.value("before_first", std::uint64_t{0});
+            const auto gaps = l.value("sequence_gaps", std::uint64_t{0});
+            // Written after the last sample that arrived: the sender knows, the node cannot.
+            const auto through = l.value("written_through_last", n);
+            const std::int64_t after = static_cast<std::int64_t>(n) - static_cast<std::int64_t>(through);
+            const auto miss = static_cast<std::int64_t>(n) - static_cast<std::int64_t>(c + reported);
             sent_by[group] += static_cast<double>(n);
-            counted_by[group] += c;
-            lost_by[group] += l;
-            unexplained += std::abs(static_cast<double>(n) - c - l);
+            counted_by[group] += static_cast<double>(c);
+            lost_by[group] += static_cast<double>(reported);
+            before_first += static_cast<double>(before);
+            after_last += static_cast<double>(after);
+            unreported_gaps += gaps > l.value("dds_sample_lost", std::uint64_t{0})
+                                   ? static_cast<double>(gaps - l.value("dds_sample_lost", std::uint64_t{0}))
+                                   : 0.0;
+            unexplained += static_cast<double>(std::abs(miss));
             // A topic that got every sample sent and still shows estimated drops: a false drop.
-            if (counted[name] == n) false_drops += static_cast<double>(estimated_drops[name]);
+            if (c == n) false_drops += static_cast<double>(estimated_drops[name]);
+            // Every topic of this traffic is sent on a clock: anything but periodic (or lossy, when
+            // it lost samples) misjudges it.
+            const bool kind_ok = kind[name] == "periodic" || (reported > 0 && kind[name] == "lossy");
+            if (!kind_ok) ++misjudged;
+            std::string verdict = miss == 0 ? (reported ? fmt::format("lost {}, reported", reported) : "complete")
+                                            : fmt::format("UNEXPLAINED {}", miss);
+            if (!kind_ok) verdict += ", kind MISJUDGED";
+            // The 40 status topics: only those worth a look.
+            if (group != "status" || miss != 0 || reported || !kind_ok)
+                table += fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {}\n", name, n, c, reported,
+                                     before, after, gaps, kind[name], verdict);
         }
+        std::fputs(table.c_str(), stderr);
         for (const auto &[group, n] : sent_by) {
             state.counters[group + "_sent"] = n;
             state.counters[group + "_counted"] = counted_by[group];
@@ -200,6 +230,9 @@ public:
         state.counters["unexplained"] = unexplained;  // |sent - counted - reported lost|, all topics
         state.counters["false_drops"] = false_drops;
         state.counters["before_first"] = before_first;  // written before each writer's first arrival
+        state.counters["after_last"] = after_last;      // written after each writer's last arrival
+        state.counters["unreported_gaps"] = unreported_gaps;  // skipped sequence numbers not in DDS's lost
+        state.counters["kind_misjudged"] = misjudged;
         state.counters["notice_cap"] = node_->errText().find("sysctl") != std::string::npos ? 1 : 0;
     }
 
@@ -329,6 +362,7 @@ void runCycloneLoad(benchmark::State &state, std::size_t cloud_bytes, double clo
     std::string topic;
     std::uint64_t n = 0;
     while (lines >> topic >> n) sent[topic] = n;
+    std::fputs(("the Cyclone peer said:\n" + peer.errText()).c_str(), stderr);  // its pacing, unacknowledged topics
     if (sent.empty()) {
         state.SkipWithError(("the Cyclone peer reported nothing: " + peer.errText()).c_str());
         return;

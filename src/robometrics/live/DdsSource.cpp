@@ -235,6 +235,8 @@ void DdsSource::retire(const std::string &topic, const Subscription &subscriptio
     kept.lost += l.lost;
     kept.rejected += l.rejected;
     kept.before_first += l.before_first;
+    kept.sequence_gaps += l.sequence_gaps;
+    kept.written_through_last += l.written_through_last;
 }
 
 std::map<std::string, TopicLosses> DdsSource::losses() const {
@@ -243,12 +245,16 @@ std::map<std::string, TopicLosses> DdsSource::losses() const {
         out[topic].dds_lost += l.lost;
         out[topic].dds_rejected += l.rejected;
         out[topic].before_first += l.before_first;
+        out[topic].sequence_gaps += l.sequence_gaps;
+        out[topic].written_through_last += l.written_through_last;
     }
     for (const auto &[topic, sub] : subscriptions_) {
         const ReaderLosses l = sub.reader->losses();
         out[topic].dds_lost += l.lost;
         out[topic].dds_rejected += l.rejected;
         out[topic].before_first += l.before_first;
+        out[topic].sequence_gaps += l.sequence_gaps;
+        out[topic].written_through_last += l.written_through_last;
     }
     std::lock_guard lock(mutex_);
     for (const auto &[index, n] : queue_dropped_) out[infos_[index].name].queue_dropped += n;

@@ -65,12 +65,18 @@ struct TopicLosses {
     /// Not a loss count: what the topic's writers wrote before their first sample that arrived
     /// (ReaderLosses::before_first), an upper bound on the losses no gap shows. Not in total().
     std::uint64_t before_first = 0;
+    /// Not in total() either: the readers' own count of skipped sequence numbers and what the
+    /// writers had written up to their last sample that arrived (ReaderLosses).
+    std::uint64_t sequence_gaps = 0;
+    std::uint64_t written_through_last = 0;
     std::uint64_t total() const { return dds_lost + dds_rejected + queue_dropped; }
     TopicLosses &operator+=(const TopicLosses &o) {
         dds_lost += o.dds_lost;
         dds_rejected += o.dds_rejected;
         queue_dropped += o.queue_dropped;
         before_first += o.before_first;
+        sequence_gaps += o.sequence_gaps;
+        written_through_last += o.written_through_last;
         return *this;
     }
     bool operator==(const TopicLosses &) const = default;

@@ -50,6 +50,8 @@ nlohmann::json lossJson(const LossReport &r) {
             {"queue_dropped", l.queue_dropped},
             {"lost", l.total()},
             {"before_first", l.before_first},
+            {"sequence_gaps", l.sequence_gaps},
+            {"written_through_last", l.written_through_last},
             {"lost_share", seen ? nlohmann::json(static_cast<double>(l.total()) / static_cast<double>(seen))
                                 : nlohmann::json(nullptr)}};
     };
