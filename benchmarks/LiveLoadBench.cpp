@@ -182,7 +182,7 @@ public:
         const auto &lost = summary["samples_lost"]["topics"];
         std::map<std::string, double> sent_by, counted_by, lost_by;
         double unexplained = 0, false_drops = 0, before_first = 0, after_last = 0, unreported_gaps = 0,
-               misjudged = 0;
+               misjudged = 0, beyond_ends = 0;
         std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {}\n", "topic", "sent",
                                         "counted", "lost", "before", "after", "gaps", "kind", "verdict");
         for (const auto &[name, n] : sent) {
@@ -212,8 +212,13 @@ public:
             // it lost samples) misjudges it.
             const bool kind_ok = kind[name] == "periodic" || (reported > 0 && kind[name] == "lossy");
             if (!kind_ok) ++misjudged;
-            std::string verdict = miss == 0 ? (reported ? fmt::format("lost {}, reported", reported) : "complete")
-                                            : fmt::format("UNEXPLAINED {}", miss);
+            // A best-effort writer's samples before its first and after its last that arrived show no
+            // gap: the node cannot count them, the sender can (docs/live.md, Limits).
+            const std::int64_t ends = static_cast<std::int64_t>(before) + after;
+            std::string verdict = miss == 0   ? (reported ? fmt::format("lost {}, reported", reported) : "complete")
+                                  : miss == ends ? fmt::format("lost {} reported, {} unseen at the ends", reported, miss)
+                                                 : fmt::format("UNEXPLAINED {}", miss - ends);
+            beyond_ends += static_cast<double>(std::abs(miss - ends));
             if (!kind_ok) verdict += ", kind MISJUDGED";
             // The 40 status topics: only those worth a look.
             if (group != "status" || miss != 0 || reported || !kind_ok)
@@ -233,6 +238,7 @@ public:
         state.counters["after_last"] = after_last;      // written after each writer's last arrival
         state.counters["unreported_gaps"] = unreported_gaps;  // skipped sequence numbers not in DDS's lost
         state.counters["kind_misjudged"] = misjudged;
+        state.counters["unexplained_beyond_ends"] = beyond_ends;  // what neither the node nor the ends explain
         state.counters["notice_cap"] = node_->errText().find("sysctl") != std::string::npos ? 1 : 0;
     }
 
