@@ -20,6 +20,10 @@
 // `false_drops` counts the estimated drops of topics that got every sample sent.
 
 #include <benchmark/benchmark.h>
+#include <dirent.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <fmt/format.h>
 
 #include <chrono>
@@ -107,6 +111,49 @@ double envSeconds() {
     return v ? std::atof(v) : 10.0;
 }
 
+/// The smallest receive buffer of process `pid`'s UDP sockets (getsockopt's value halved: Linux
+/// reports twice the size asked, its bookkeeping share included), 0 when none could be read. With
+/// `force_bytes` > 0 it first sets each one's buffer to that size past net.core.rmem_max
+/// (SO_RCVBUFFORCE, which needs CAP_NET_ADMIN; no sysctl is changed), through a copy of the
+/// socket taken with pidfd_getfd (the same socket, so the node's own). Errors go to `error`.
+std::uint64_t nodeReceiveBuffers(pid_t pid, int force_bytes, std::string &error) {
+    const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+    if (pidfd < 0) {
+        error = "pidfd_open failed";
+        return 0;
+    }
+    std::uint64_t smallest = 0;
+    const std::string fd_dir = "/proc/" + std::to_string(pid) + "/fd";
+    if (DIR *dir = opendir(fd_dir.c_str())) {
+        while (const dirent *entry = readdir(dir)) {
+            char target[64];
+            const ssize_t n = readlink((fd_dir + "/" + entry->d_name).c_str(), target, sizeof target - 1);
+            if (n <= 0 || std::string_view(target, static_cast<std::size_t>(n)).rfind("socket:[", 0) != 0) continue;
+            const int fd = static_cast<int>(syscall(SYS_pidfd_getfd, pidfd, std::atoi(entry->d_name), 0));
+            if (fd < 0) {
+                error = "pidfd_getfd failed (needs ptrace rights over the node)";
+                continue;
+            }
+            int type = 0, size = 0;
+            socklen_t len = sizeof type;
+            if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0 && type == SOCK_DGRAM) {
+                if (force_bytes > 0 &&
+                    setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &force_bytes, sizeof force_bytes) != 0)
+                    error = "SO_RCVBUFFORCE refused (needs CAP_NET_ADMIN)";
+                len = sizeof size;
+                if (getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, &len) == 0) {
+                    const auto granted = static_cast<std::uint64_t>(size) / 2;
+                    smallest = smallest == 0 ? granted : std::min(smallest, granted);
+                }
+            }
+            close(fd);
+        }
+        closedir(dir);
+    }
+    close(pidfd);
+    return smallest;
+}
+
 /// What both senders share: the scratch directory, the node (started with its defaults, or the
 /// receive buffer of ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES through its profile) and the report.
 class LoadRun {
@@ -151,6 +198,20 @@ public:
                                      std::to_string(static_cast<int>(envSeconds() + 60))},
             dir_);
         if (!loopback.empty()) setenv("FASTRTPS_DEFAULT_PROFILES_FILE", loopback.c_str(), 1);  // the next run's peer
+        // ROBOMETRICS_LIVE_LOAD_FORCE_RECEIVE_BYTES=8388608: the node's sockets get the 8 MiB it asks
+        // for even where net.core.rmem_max caps it (set from here, docs/live.md; root only).
+        if (const char *bytes = std::getenv("ROBOMETRICS_LIVE_LOAD_FORCE_RECEIVE_BYTES")) {
+            std::string error;
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (nodeReceiveBuffers(node_->pid(), 0, error) == 0 && std::chrono::steady_clock::now() < deadline)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // every socket of its participant
+            const std::uint64_t got = nodeReceiveBuffers(node_->pid(), std::atoi(bytes), error);
+            if (!error.empty() || got < std::strtoull(bytes, nullptr, 10)) {
+                state.SkipWithError(("cannot force the node's receive buffers: " + error).c_str());
+                return false;
+            }
+        }
         return true;
     }
     LiveNodeProcess &node() { return *node_; }
@@ -160,6 +221,8 @@ public:
     /// topics together) sent, counted and reported lost against `sent`.
     void report(benchmark::State &state, const std::map<std::string, std::uint64_t> &sent) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // the last samples arrive
+        std::string buffer_error;  // what the node's sockets had at the end (granted, or forced)
+        state.counters["node_rcvbuf_bytes"] = static_cast<double>(nodeReceiveBuffers(node_->pid(), 0, buffer_error));
         const int status = node_->stop();
         if (status != 0) {
             state.SkipWithError(("the node exited with " + std::to_string(status) + ": " + node_->errText()).c_str());
