@@ -17,7 +17,12 @@
 // `CycloneRobot12MBps` and `CycloneLidar63MBps` send the same traffic from the independent peer
 // of the acceptance instead: tests/live/cyclone/CycloneLoadPeer.c, a Cyclone DDS
 // participant with idlc-generated ROS 2 types, as its own process (built with cyclonedds-dev).
-// `false_drops` counts the estimated drops of topics that got every sample sent.
+// `false_drops` counts the estimated drops of topics that got every sample sent. After each run a
+// table on stderr gives per topic sent, counted, lost, before the first / after the last sample
+// that arrived, the node's sequence gaps, its kind and on-clock share, and a verdict (complete,
+// lost and reported, unseen at a stream's ends, UNEXPLAINED; "kind MISJUDGED" when a topic sent on
+// a clock is not called periodic). ROBOMETRICS_LIVE_LOAD_FORCE_RECEIVE_BYTES gives the node's
+// sockets that receive buffer past net.core.rmem_max (root only; docs/live.md).
 
 #include <benchmark/benchmark.h>
 #include <dirent.h>
@@ -235,10 +240,13 @@ public:
         }
         std::map<std::string, std::uint64_t> counted, estimated_drops;
         std::map<std::string, std::string> kind;
+        std::map<std::string, double> on_clock;  // the share of periods on the topic's clock (periodic: 0.9)
         for (const auto &t : summary["topics"]) {
             const std::string name = t["topic"].get<std::string>();
             counted[name] = t["count"].get<std::uint64_t>();
             kind[name] = t.value("kind", std::string("?"));
+            const auto share = t.find("on_clock_share");
+            on_clock[name] = share != t.end() && share->is_number() ? share->get<double>() : -1;
             const auto drops = t.find("estimated_drops");  // null when the topic does not look periodic
             if (drops != t.end() && drops->is_number()) estimated_drops[name] = drops->get<std::uint64_t>();
         }
@@ -246,8 +254,9 @@ public:
         std::map<std::string, double> sent_by, counted_by, lost_by;
         double unexplained = 0, false_drops = 0, before_first = 0, after_last = 0, unreported_gaps = 0,
                misjudged = 0, beyond_ends = 0;
-        std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {}\n", "topic", "sent",
-                                        "counted", "lost", "before", "after", "gaps", "kind", "verdict");
+        std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {:>8} {}\n", "topic",
+                                        "sent", "counted", "lost", "before", "after", "gaps", "kind", "on_clock",
+                                        "verdict");
         for (const auto &[name, n] : sent) {
             const std::string group = name.starts_with("/status_") ? "status" : name.substr(1);
             const nlohmann::json none = nlohmann::json::object();
@@ -285,8 +294,8 @@ public:
             if (!kind_ok) verdict += ", kind MISJUDGED";
             // The 40 status topics: only those worth a look.
             if (group != "status" || miss != 0 || reported || !kind_ok)
-                table += fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {}\n", name, n, c, reported,
-                                     before, after, gaps, kind[name], verdict);
+                table += fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {:>8.3f} {}\n", name, n, c,
+                                     reported, before, after, gaps, kind[name], on_clock[name], verdict);
         }
         std::fputs(table.c_str(), stderr);
         for (const auto &[group, n] : sent_by) {

@@ -196,7 +196,7 @@ private:
         if (!last_writer_ || last_writer_guid_ != id.writer_guid()) {
             const auto [it, first] = writers_.try_emplace(id.writer_guid());
             if (first && sequence > 1) before_first_ += sequence - 1;
-            if (first) it->second.last_change = sequence - 1;
+            if (first) it->second.last_change = sequence > 0 ? sequence - 1 : 0;
             last_writer_guid_ = id.writer_guid();
             last_writer_ = &it->second;
         }
