@@ -17,12 +17,22 @@
 // `CycloneRobot12MBps` and `CycloneLidar63MBps` send the same traffic from the independent peer
 // of the acceptance instead: tests/live/cyclone/CycloneLoadPeer.c, a Cyclone DDS
 // participant with idlc-generated ROS 2 types, as its own process (built with cyclonedds-dev).
-// `false_drops` counts the estimated drops of topics that got every sample sent.
+// `false_drops` counts the estimated drops of topics that got every sample sent. After each run a
+// table on stderr gives per topic sent, counted, lost, before the first / after the last sample
+// that arrived, the node's sequence gaps, its kind and on-clock share, and a verdict (complete,
+// lost and reported, unseen at a stream's ends, UNEXPLAINED; "kind MISJUDGED" when a topic sent on
+// a clock is not called periodic). ROBOMETRICS_LIVE_LOAD_FORCE_RECEIVE_BYTES gives the node's
+// sockets that receive buffer past net.core.rmem_max (root only; docs/live.md).
 
 #include <benchmark/benchmark.h>
+#include <dirent.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -106,6 +116,49 @@ double envSeconds() {
     return v ? std::atof(v) : 10.0;
 }
 
+/// The smallest receive buffer of process `pid`'s UDP sockets (getsockopt's value halved: Linux
+/// reports twice the size asked, its bookkeeping share included), 0 when none could be read. With
+/// `force_bytes` > 0 it first sets each one's buffer to that size past net.core.rmem_max
+/// (SO_RCVBUFFORCE, which needs CAP_NET_ADMIN; no sysctl is changed), through a copy of the
+/// socket taken with pidfd_getfd (the same socket, so the node's own). Errors go to `error`.
+std::uint64_t nodeReceiveBuffers(pid_t pid, int force_bytes, std::string &error) {
+    const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+    if (pidfd < 0) {
+        error = "pidfd_open failed";
+        return 0;
+    }
+    std::uint64_t smallest = 0;
+    const std::string fd_dir = "/proc/" + std::to_string(pid) + "/fd";
+    if (DIR *dir = opendir(fd_dir.c_str())) {
+        while (const dirent *entry = readdir(dir)) {
+            char target[64];
+            const ssize_t n = readlink((fd_dir + "/" + entry->d_name).c_str(), target, sizeof target - 1);
+            if (n <= 0 || std::string_view(target, static_cast<std::size_t>(n)).rfind("socket:[", 0) != 0) continue;
+            const int fd = static_cast<int>(syscall(SYS_pidfd_getfd, pidfd, std::atoi(entry->d_name), 0));
+            if (fd < 0) {
+                error = "pidfd_getfd failed (needs ptrace rights over the node)";
+                continue;
+            }
+            int type = 0, size = 0;
+            socklen_t len = sizeof type;
+            if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0 && type == SOCK_DGRAM) {
+                if (force_bytes > 0 &&
+                    setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &force_bytes, sizeof force_bytes) != 0)
+                    error = "SO_RCVBUFFORCE refused (needs CAP_NET_ADMIN)";
+                len = sizeof size;
+                if (getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, &len) == 0) {
+                    const auto granted = static_cast<std::uint64_t>(size) / 2;
+                    smallest = smallest == 0 ? granted : std::min(smallest, granted);
+                }
+            }
+            close(fd);
+        }
+        closedir(dir);
+    }
+    close(pidfd);
+    return smallest;
+}
+
 /// What both senders share: the scratch directory, the node (started with its defaults, or the
 /// receive buffer of ROBOMETRICS_LIVE_LOAD_RECEIVE_BYTES through its profile) and the report.
 class LoadRun {
@@ -150,6 +203,20 @@ public:
                                      std::to_string(static_cast<int>(envSeconds() + 60))},
             dir_);
         if (!loopback.empty()) setenv("FASTRTPS_DEFAULT_PROFILES_FILE", loopback.c_str(), 1);  // the next run's peer
+        // ROBOMETRICS_LIVE_LOAD_FORCE_RECEIVE_BYTES=8388608: the node's sockets get the 8 MiB it asks
+        // for even where net.core.rmem_max caps it (set from here, docs/live.md; root only).
+        if (const char *bytes = std::getenv("ROBOMETRICS_LIVE_LOAD_FORCE_RECEIVE_BYTES")) {
+            std::string error;
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+            while (nodeReceiveBuffers(node_->pid(), 0, error) == 0 && std::chrono::steady_clock::now() < deadline)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // every socket of its participant
+            const std::uint64_t got = nodeReceiveBuffers(node_->pid(), std::atoi(bytes), error);
+            if (!error.empty() || got < std::strtoull(bytes, nullptr, 10)) {
+                state.SkipWithError(("cannot force the node's receive buffers: " + error).c_str());
+                return false;
+            }
+        }
         return true;
     }
     LiveNodeProcess &node() { return *node_; }
@@ -159,6 +226,8 @@ public:
     /// topics together) sent, counted and reported lost against `sent`.
     void report(benchmark::State &state, const std::map<std::string, std::uint64_t> &sent) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // the last samples arrive
+        std::string buffer_error;  // what the node's sockets had at the end (granted, or forced)
+        state.counters["node_rcvbuf_bytes"] = static_cast<double>(nodeReceiveBuffers(node_->pid(), 0, buffer_error));
         const int status = node_->stop();
         if (status != 0) {
             state.SkipWithError(("the node exited with " + std::to_string(status) + ": " + node_->errText()).c_str());
@@ -170,27 +239,65 @@ public:
             return;
         }
         std::map<std::string, std::uint64_t> counted, estimated_drops;
+        std::map<std::string, std::string> kind;
+        std::map<std::string, double> on_clock;  // the share of periods on the topic's clock (periodic: 0.9)
         for (const auto &t : summary["topics"]) {
-            counted[t["topic"].get<std::string>()] = t["count"].get<std::uint64_t>();
+            const std::string name = t["topic"].get<std::string>();
+            counted[name] = t["count"].get<std::uint64_t>();
+            kind[name] = t.value("kind", std::string("?"));
+            const auto share = t.find("on_clock_share");
+            on_clock[name] = share != t.end() && share->is_number() ? share->get<double>() : -1;
             const auto drops = t.find("estimated_drops");  // null when the topic does not look periodic
-            if (drops != t.end() && drops->is_number())
-                estimated_drops[t["topic"].get<std::string>()] = drops->get<std::uint64_t>();
+            if (drops != t.end() && drops->is_number()) estimated_drops[name] = drops->get<std::uint64_t>();
         }
         const auto &lost = summary["samples_lost"]["topics"];
         std::map<std::string, double> sent_by, counted_by, lost_by;
-        double unexplained = 0, false_drops = 0, before_first = 0;
+        double unexplained = 0, false_drops = 0, before_first = 0, after_last = 0, unreported_gaps = 0,
+               misjudged = 0, beyond_ends = 0;
+        std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {:>8} {}\n", "topic",
+                                        "sent", "counted", "lost", "before", "after", "gaps", "kind", "on_clock",
+                                        "verdict");
         for (const auto &[name, n] : sent) {
             const std::string group = name.starts_with("/status_") ? "status" : name.substr(1);
-            const double c = static_cast<double>(counted[name]);
-            const double l = lost.contains(name) ? lost[name]["lost"].get<double>() : 0.0;
-            before_first += lost.contains(name) ? lost[name].value("before_first", 0.0) : 0.0;
+            const nlohmann::json none = nlohmann::json::object();
+            const nlohmann::json &l = lost.contains(name) ? lost[name] : none;
+            const auto c = counted[name];
+            const auto reported = l.value("lost", std::uint64_t{0});
+            const auto before = l.value("before_first", std::uint64_t{0});
+            const auto gaps = l.value("sequence_gaps", std::uint64_t{0});
+            // Written after the last sample that arrived: the sender knows, the node cannot.
+            const auto through = l.value("written_through_last", n);
+            const std::int64_t after = static_cast<std::int64_t>(n) - static_cast<std::int64_t>(through);
+            const auto miss = static_cast<std::int64_t>(n) - static_cast<std::int64_t>(c + reported);
             sent_by[group] += static_cast<double>(n);
-            counted_by[group] += c;
-            lost_by[group] += l;
-            unexplained += std::abs(static_cast<double>(n) - c - l);
+            counted_by[group] += static_cast<double>(c);
+            lost_by[group] += static_cast<double>(reported);
+            before_first += static_cast<double>(before);
+            after_last += static_cast<double>(after);
+            unreported_gaps += gaps > l.value("dds_sample_lost", std::uint64_t{0})
+                                   ? static_cast<double>(gaps - l.value("dds_sample_lost", std::uint64_t{0}))
+                                   : 0.0;
+            unexplained += static_cast<double>(std::abs(miss));
             // A topic that got every sample sent and still shows estimated drops: a false drop.
-            if (counted[name] == n) false_drops += static_cast<double>(estimated_drops[name]);
+            if (c == n) false_drops += static_cast<double>(estimated_drops[name]);
+            // Every topic of this traffic is sent on a clock: anything but periodic (or lossy, when
+            // it lost samples) misjudges it.
+            const bool kind_ok = kind[name] == "periodic" || (reported > 0 && kind[name] == "lossy");
+            if (!kind_ok) ++misjudged;
+            // A best-effort writer's samples before its first and after its last that arrived show no
+            // gap: the node cannot count them, the sender can (docs/live.md, Limits).
+            const std::int64_t ends = static_cast<std::int64_t>(before) + after;
+            std::string verdict = miss == 0   ? (reported ? fmt::format("lost {}, reported", reported) : "complete")
+                                  : miss == ends ? fmt::format("lost {} reported, {} unseen at the ends", reported, miss)
+                                                 : fmt::format("UNEXPLAINED {}", miss - ends);
+            beyond_ends += static_cast<double>(std::abs(miss - ends));
+            if (!kind_ok) verdict += ", kind MISJUDGED";
+            // The 40 status topics: only those worth a look.
+            if (group != "status" || miss != 0 || reported || !kind_ok)
+                table += fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {:>8.3f} {}\n", name, n, c,
+                                     reported, before, after, gaps, kind[name], on_clock[name], verdict);
         }
+        std::fputs(table.c_str(), stderr);
         for (const auto &[group, n] : sent_by) {
             state.counters[group + "_sent"] = n;
             state.counters[group + "_counted"] = counted_by[group];
@@ -200,6 +307,10 @@ public:
         state.counters["unexplained"] = unexplained;  // |sent - counted - reported lost|, all topics
         state.counters["false_drops"] = false_drops;
         state.counters["before_first"] = before_first;  // written before each writer's first arrival
+        state.counters["after_last"] = after_last;      // written after each writer's last arrival
+        state.counters["unreported_gaps"] = unreported_gaps;  // skipped sequence numbers not in DDS's lost
+        state.counters["kind_misjudged"] = misjudged;
+        state.counters["unexplained_beyond_ends"] = beyond_ends;  // what neither the node nor the ends explain
         state.counters["notice_cap"] = node_->errText().find("sysctl") != std::string::npos ? 1 : 0;
     }
 
@@ -329,6 +440,7 @@ void runCycloneLoad(benchmark::State &state, std::size_t cloud_bytes, double clo
     std::string topic;
     std::uint64_t n = 0;
     while (lines >> topic >> n) sent[topic] = n;
+    std::fputs(("the Cyclone peer said:\n" + peer.errText()).c_str(), stderr);  // its pacing, unacknowledged topics
     if (sent.empty()) {
         state.SkipWithError(("the Cyclone peer reported nothing: " + peer.errText()).c_str());
         return;

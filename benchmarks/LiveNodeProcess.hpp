@@ -43,6 +43,7 @@ public:
     const std::string &name() const { return name_; }
     const std::string &error() const { return error_; }
     bool running() const { return pid_ > 0; }
+    pid_t pid() const { return pid_; }
 
     /// Waits up to `seconds` for the process to end by itself: its wait status, -1 while it runs.
     int waitExit(double seconds) {

@@ -229,27 +229,24 @@ std::uint64_t DdsSource::dropped() const {
     return dropped_;
 }
 
+TopicLosses topicLosses(const ReaderLosses &l) {
+    TopicLosses t;
+    t.dds_lost = l.lost;
+    t.dds_rejected = l.rejected;
+    t.unreported_gaps = l.sequence_gaps > l.lost + l.rejected ? l.sequence_gaps - l.lost - l.rejected : 0;
+    t.before_first = l.before_first;
+    t.sequence_gaps = l.sequence_gaps;
+    t.written_through_last = l.written_through_last;
+    return t;
+}
+
 void DdsSource::retire(const std::string &topic, const Subscription &subscription) {
-    const ReaderLosses l = subscription.reader->losses();
-    ReaderLosses &kept = retired_losses_[topic];
-    kept.lost += l.lost;
-    kept.rejected += l.rejected;
-    kept.before_first += l.before_first;
+    retired_losses_[topic] += topicLosses(subscription.reader->losses());
 }
 
 std::map<std::string, TopicLosses> DdsSource::losses() const {
-    std::map<std::string, TopicLosses> out;
-    for (const auto &[topic, l] : retired_losses_) {
-        out[topic].dds_lost += l.lost;
-        out[topic].dds_rejected += l.rejected;
-        out[topic].before_first += l.before_first;
-    }
-    for (const auto &[topic, sub] : subscriptions_) {
-        const ReaderLosses l = sub.reader->losses();
-        out[topic].dds_lost += l.lost;
-        out[topic].dds_rejected += l.rejected;
-        out[topic].before_first += l.before_first;
-    }
+    std::map<std::string, TopicLosses> out = retired_losses_;
+    for (const auto &[topic, sub] : subscriptions_) out[topic] += topicLosses(sub.reader->losses());
     std::lock_guard lock(mutex_);
     for (const auto &[index, n] : queue_dropped_) out[infos_[index].name].queue_dropped += n;
     return out;

@@ -167,13 +167,14 @@ public:
         reader_->get_sample_lost_status(lost);
         reader_->get_sample_rejected_status(rejected);
         std::lock_guard lock(writers_mutex_);
-        return {static_cast<std::uint64_t>(std::max(0, lost.total_count)), rejected.total_count, before_first_};
+        return {static_cast<std::uint64_t>(std::max(0, lost.total_count)), rejected.total_count, before_first_,
+                sequence_gaps_, written_through_last_};
     }
     void on_data_available(dds::DataReader *reader) override {
         RawSample raw;
         dds::SampleInfo info;
         while (reader->take_next_sample(&raw, &info) == ReturnCode_t::RETCODE_OK) {
-            noteWriter(info.sample_identity);
+            noteWriter(info.sample_identity, info.valid_data);
             if (!info.valid_data) continue;
             handler_(Sample{std::move(raw.bytes), toNs(info.source_timestamp), wallNow()});
             raw.bytes = {};
@@ -181,26 +182,43 @@ public:
     }
 
 private:
-    /// A writer's first sample here: the samples it wrote before (its sequence numbers start at 1).
-    void noteWriter(const rtps::SampleIdentity &id) {
+    /// Where each writer's sequence stands here (its sequence numbers start at 1 and grow by 1 a
+    /// change): what it wrote before its first change that arrived, the numbers skipped between
+    /// two that arrived, and its last data sample that arrived.
+    struct WriterSequence {
+        std::uint64_t last_change = 0;
+        std::uint64_t last_data = 0;
+    };
+    void noteWriter(const rtps::SampleIdentity &id, bool valid_data) {
         if (id.writer_guid() == rtps::GUID_t::unknown()) return;
-        std::lock_guard lock(writers_mutex_);
-        if (id.writer_guid() == last_writer_ || !writers_seen_.insert(id.writer_guid()).second) {
-            last_writer_ = id.writer_guid();
-            return;
-        }
-        last_writer_ = id.writer_guid();
         const auto sequence = static_cast<std::uint64_t>(id.sequence_number().to64long());
-        if (sequence > 1) before_first_ += sequence - 1;
+        std::lock_guard lock(writers_mutex_);
+        if (!last_writer_ || last_writer_guid_ != id.writer_guid()) {
+            const auto [it, first] = writers_.try_emplace(id.writer_guid());
+            if (first && sequence > 1) before_first_ += sequence - 1;
+            if (first) it->second.last_change = sequence > 0 ? sequence - 1 : 0;
+            last_writer_guid_ = id.writer_guid();
+            last_writer_ = &it->second;
+        }
+        WriterSequence &w = *last_writer_;
+        if (sequence > w.last_change + 1) sequence_gaps_ += sequence - w.last_change - 1;
+        w.last_change = std::max(w.last_change, sequence);
+        if (valid_data && sequence > w.last_data) {
+            written_through_last_ += sequence - w.last_data;
+            w.last_data = sequence;
+        }
     }
 
     dds::Subscriber *subscriber_;
     dds::DataReader *reader_ = nullptr;
     SampleHandler handler_;
     mutable std::mutex writers_mutex_;
-    std::set<rtps::GUID_t> writers_seen_;  // one entry per writer the topic ever had
-    rtps::GUID_t last_writer_;
+    std::map<rtps::GUID_t, WriterSequence> writers_;  // one entry per writer the topic ever had
+    rtps::GUID_t last_writer_guid_;
+    WriterSequence *last_writer_ = nullptr;  // writers_'s entry of last_writer_guid_ (map nodes stay put)
     std::uint64_t before_first_ = 0;
+    std::uint64_t sequence_gaps_ = 0;
+    std::uint64_t written_through_last_ = 0;
 };
 
 class FastWriter : public Writer {

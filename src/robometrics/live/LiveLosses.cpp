@@ -18,6 +18,8 @@ std::string lossCauses(const TopicLosses &l) {
     if (l.dds_lost) parts.push_back(fmt::format("DDS sample lost {}", l.dds_lost));
     if (l.dds_rejected) parts.push_back(fmt::format("DDS sample rejected {}", l.dds_rejected));
     if (l.queue_dropped) parts.push_back(fmt::format("queue full {}", l.queue_dropped));
+    if (l.unreported_gaps)
+        parts.push_back(fmt::format("missing from the writer's sequence, unreported by DDS {}", l.unreported_gaps));
     return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -48,8 +50,11 @@ nlohmann::json lossJson(const LossReport &r) {
             {"dds_sample_lost", l.dds_lost},
             {"dds_sample_rejected", l.dds_rejected},
             {"queue_dropped", l.queue_dropped},
+            {"unreported_gaps", l.unreported_gaps},
             {"lost", l.total()},
             {"before_first", l.before_first},
+            {"sequence_gaps", l.sequence_gaps},
+            {"written_through_last", l.written_through_last},
             {"lost_share", seen ? nlohmann::json(static_cast<double>(l.total()) / static_cast<double>(seen))
                                 : nlohmann::json(nullptr)}};
     };
@@ -69,6 +74,8 @@ void markLosses(msgs::DiagnosticStatus &status, const TopicLosses &in_window, co
     status.values.push_back({"dds_sample_lost", std::to_string(in_window.dds_lost)});
     status.values.push_back({"dds_sample_rejected", std::to_string(in_window.dds_rejected)});
     status.values.push_back({"queue_dropped", std::to_string(in_window.queue_dropped)});
+    if (in_window.unreported_gaps)
+        status.values.push_back({"unreported_gaps", std::to_string(in_window.unreported_gaps)});
     if (status.level == msgs::DiagnosticStatus::OK || status.level == msgs::DiagnosticStatus::STALE) {
         status.level = msgs::DiagnosticStatus::WARN;
     }
@@ -121,7 +128,8 @@ bool lossyKind(std::uint64_t received, std::uint64_t lost, bool looks_periodic) 
 TopicLosses LossWindows::since(const std::string &topic, const TopicLosses &now) {
     TopicLosses &before = reported_[topic];
     const TopicLosses delta{minus(now.dds_lost, before.dds_lost), minus(now.dds_rejected, before.dds_rejected),
-                            minus(now.queue_dropped, before.queue_dropped)};
+                            minus(now.queue_dropped, before.queue_dropped),
+                            minus(now.unreported_gaps, before.unreported_gaps)};
     before = now;
     return delta;
 }

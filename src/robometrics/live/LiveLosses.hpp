@@ -28,8 +28,9 @@ std::string lossCauses(const TopicLosses &l);
 std::string lossSummaryText(const LossReport &r);
 
 /// `samples_lost` of a --json document: kernel_datagrams_dropped, and per topic received, dds_sample_lost,
-/// dds_sample_rejected, queue_dropped, lost, lost_share (of received + lost; null without either),
-/// before_first (written before each writer's first sample that arrived: not a loss count).
+/// dds_sample_rejected, queue_dropped, unreported_gaps, lost (their sum), lost_share (of received +
+/// lost; null without either), and not loss counts: before_first (written before each writer's
+/// first sample that arrived), sequence_gaps, written_through_last (TopicLosses).
 nlohmann::json lossJson(const LossReport &r);
 
 /// Raises a topic's window status to at least WARN when it lost samples in the window, naming

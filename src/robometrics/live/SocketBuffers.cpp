@@ -13,7 +13,12 @@ namespace robometrics::live {
 
 namespace {
 
-std::string mib(std::uint64_t bytes) { return fmt::format("{:.1f} MiB", static_cast<double>(bytes) / (1U << 20)); }
+/// "8388608 bytes (8.0 MiB)", "212992 bytes (208.0 KiB)": exact, and readable.
+std::string bytesText(std::uint64_t bytes) {
+    const double b = static_cast<double>(bytes);
+    if (bytes >= (1U << 20)) return fmt::format("{} bytes ({:.1f} MiB)", bytes, b / (1U << 20));
+    return fmt::format("{} bytes ({:.1f} KiB)", bytes, b / (1U << 10));
+}
 
 std::string readWhole(const std::string &path) {
     std::ifstream in(path);
@@ -28,20 +33,20 @@ std::string socketBufferCapNotice(std::uint32_t receive_requested, std::uint32_t
                                   std::optional<std::uint64_t> rmem_max, std::optional<std::uint64_t> wmem_max) {
     std::vector<std::string> capped, sysctls;
     if (rmem_max && *rmem_max < receive_requested) {
-        capped.push_back(
-            fmt::format("receive buffers to {} (asked {}, net.core.rmem_max)", mib(*rmem_max), mib(receive_requested)));
+        capped.push_back(fmt::format("receive buffers at net.core.rmem_max: asked {}, granted {}",
+                                     bytesText(receive_requested), bytesText(*rmem_max)));
         sysctls.push_back(fmt::format("net.core.rmem_max={}", receive_requested));
     }
     if (wmem_max && *wmem_max < send_requested) {
-        capped.push_back(
-            fmt::format("send buffers to {} (asked {}, net.core.wmem_max)", mib(*wmem_max), mib(send_requested)));
+        capped.push_back(fmt::format("send buffers at net.core.wmem_max: asked {}, granted {}",
+                                     bytesText(send_requested), bytesText(*wmem_max)));
         sysctls.push_back(fmt::format("net.core.wmem_max={}", send_requested));
     }
     if (capped.empty()) return {};
     return fmt::format(
-        "the kernel caps UDP {}: large messages (point clouds, maps) may be dropped at this node's sockets "
+        "the kernel caps UDP {}; large messages (point clouds, maps) may be dropped at this node's sockets "
         "(counted as kernel drops); to lift the cap: sudo sysctl -w {}",
-        fmt::join(capped, " and "), fmt::join(sysctls, " "));
+        fmt::join(capped, "; and "), fmt::join(sysctls, " "));
 }
 
 std::optional<std::uint64_t> readProcNumber(const std::string &path) {

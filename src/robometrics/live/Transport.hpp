@@ -80,6 +80,13 @@ struct ReaderLosses {
     /// sequence number - 1, summed over writers): written before the writer matched this reader,
     /// or lost; DDS cannot tell which, so it bounds the losses at the start and is not in `lost`.
     std::uint64_t before_first = 0;
+    /// Sequence numbers a writer skipped between two of its changes that were taken here: what
+    /// never reached the node, whatever dropped it (in the network, the kernel or the reader's
+    /// history); checks `lost`.
+    std::uint64_t sequence_gaps = 0;
+    /// Up to each writer's last data sample taken here, how many it wrote (that sample's sequence
+    /// number, summed over writers): what a sender's count is compared with at the end.
+    std::uint64_t written_through_last = 0;
 };
 
 class Reader {
