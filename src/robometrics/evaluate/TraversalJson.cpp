@@ -127,9 +127,16 @@ nlohmann::json pointCloudsJson(const Evaluation &e) {
              {"base_frame", c.base_frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.base_frame)},
              {"footprint", c.footprint},
              {"clouds", c.clouds},
+             {"transform", c.transform.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.transform)},
              {"clouds_without_transform", c.unplaced},
+             {"clouds_transform_held", c.held},
+             {"transform_error",
+              c.transform_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.transform_error)},
              {"clouds_malformed", c.malformed},
-             {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)}});
+             {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)},
+             {"returns", c.returns},
+             {"returns_self_filtered", c.self_filter ? nlohmann::json(c.self_filtered) : nlohmann::json(nullptr)},
+             {"returns_in_band", c.in_band}});
     }
     return out;
 }
