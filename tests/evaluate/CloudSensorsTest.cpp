@@ -14,6 +14,7 @@
 #include "robometrics/evaluate/BagPass.hpp"
 #include "robometrics/evaluate/CloudSensors.hpp"
 #include "robometrics/evaluate/CoreChecks.hpp"
+#include "robometrics/evaluate/EvaluationHeadlines.hpp"
 
 namespace robometrics::evaluate {
 namespace {
@@ -367,6 +368,22 @@ TEST(CloudSensors, WithoutASelfFilterNothingIsSaidOfIt) {
     EXPECT_EQ(uses[0].in_band, 1U);
     EXPECT_EQ(selfFilterSummary(uses[0]), "");
     EXPECT_TRUE(selfFilterCaveats(uses).empty());
+}
+
+// A cloud all of whose returns the box removed has no clearance: the text says so, not "nan m".
+TEST(CloudSensors, ACloudWithoutAReturnInTheBandHasNoMinimumClearanceInTheText) {
+    traversal::CloudFootprint shape;
+    shape.self_filter = traversal::CropBox{-5, 5, -5, 5, -5, 5};
+    CloudSensors sensors({cloudTopic("/points")}, {}, shape);
+    sensors.add(0, test::makeCloud({{0.5f, 0, 0.5f}}, {test::CloudLayoutKind::Xyz, 0, 0, false, "base_link"}), 1);
+    Evaluation e;
+    e.scanners = sensors.results();
+    e.clouds = sensors.uses();
+    const std::string text = evaluationHeadlines(e, "out");
+    EXPECT_NE(text.find("scanners: /points 0 collision(s), min clearance none (no return in the height band)"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(text.find("nan"), std::string::npos) << text;
 }
 
 }  // namespace
