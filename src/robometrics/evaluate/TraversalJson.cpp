@@ -134,9 +134,10 @@ nlohmann::json pointCloudsJson(const Evaluation &e) {
               c.transform_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.transform_error)},
              {"clouds_malformed", c.malformed},
              {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)},
-             {"returns", c.returns},
-             {"returns_self_filtered", c.self_filter ? nlohmann::json(c.self_filtered) : nlohmann::json(nullptr)},
-             {"returns_in_band", c.in_band}});
+             // Counted on the measured clouds only: null when none was (nothing was counted).
+             {"returns", measured(c.clouds > 0, c.returns)},
+             {"returns_self_filtered", measured(c.clouds > 0 && c.self_filter, c.self_filtered)},
+             {"returns_in_band", measured(c.clouds > 0, c.in_band)}});
     }
     return out;
 }
