@@ -121,6 +121,7 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
         traversal_->finish();  // may close a last row
         result.traversal = TraversalResult{std::move(rows_), traversal_->summary()};
     }
+    clouds_.finish();  // the clouds still waiting for their /tf sample
     result.scanners = scanners_.results();
     const bool scanned = std::any_of(result.scanners.begin(), result.scanners.end(),
                                      [](const ScannerResult &s) { return s.summary.scans > 0; });

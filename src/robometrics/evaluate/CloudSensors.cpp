@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <limits>
 #include <utility>
 
 #include "robometrics/terrain/TfFeed.hpp"
@@ -66,16 +67,6 @@ std::string cloudNameRule(const std::string &topic) {
 
 std::string cloudFrameRule(const std::string &frame) {
     if (frame.empty()) return "its clouds have no frame_id: they cannot be placed on the robot";
-    const std::string f = lowercase(frame);
-    static const char *world_frames[] = {"map", "odom", "world", "earth", "utm", "camera_init"};
-    for (const char *w : world_frames) {
-        if (f == w || endsWith(f, std::string("/") + w) || endsWith(f, std::string("_") + w)) {
-            return fmt::format(
-                "its clouds are in frame '{}', fixed to the world, not to the robot: an accumulated or "
-                "registered cloud, not a range sensor's own",
-                frame);
-        }
-    }
     return {};
 }
 
@@ -87,13 +78,13 @@ bool hasRangeCloud(const std::vector<bag::TopicInfo> &topics) {
 
 CloudSensors::CloudSensors(const std::vector<bag::TopicInfo> &topics, const traversal::ScanCollisionsConfig &config,
                            const traversal::CloudFootprint &shape)
-    : shape_(shape), tf_(std::numeric_limits<TimeNs>::max() / 4) {
+    : shape_(shape), sync_(kTfTolerance, kWaitingClouds) {
     const std::string cloud_type(msgs::TypeInfo<msgs::PointCloud2>::name);
     const std::string tf_type(msgs::TypeInfo<msgs::TFMessage>::name);
     for (const bag::TopicInfo &t : topics) {
-        if (t.type == tf_type && endsWith(t.name, "tf_static")) tf_static_topics_.push_back(t.name);
+        if (t.type == tf_type) (endsWith(t.name, "tf_static") ? tf_static_topics_ : tf_topics_).push_back(t.name);
         if (t.type != cloud_type) continue;
-        Topic topic{{}, std::nullopt, traversal::ScanCollisions(config)};
+        Topic topic{{}, traversal::ScanCollisions(config)};
         topic.use.topic = t.name;
         topic.use.why = cloudNameRule(t.name);
         topics_.push_back(std::move(topic));
@@ -110,25 +101,35 @@ void CloudSensors::subscribe(pipeline::Pipeline &pipe) {
             [this, i](const msgs::PointCloud2 &cloud, const pipeline::Envelope &e) { add(i, cloud, e.log_time); });
     }
     if (!any) return;
-    for (const std::string &name : tf_static_topics_) {
-        pipe.subscribe<msgs::TFMessage>(name, [this](const msgs::TFMessage &m, const pipeline::Envelope &) {
-            terrain::addTransforms(tf_, m, true);
-        });
+    for (const bool is_static : {true, false}) {
+        for (const std::string &name : is_static ? tf_static_topics_ : tf_topics_) {
+            pipe.subscribe<msgs::TFMessage>(name,
+                                            [this, is_static](const msgs::TFMessage &m, const pipeline::Envelope &e) {
+                                                addTf(m, is_static, e.log_time);
+                                            });
+        }
     }
 }
 
-bool CloudSensors::place(Topic &topic, const std::string &frame) {
+void CloudSensors::addTf(const msgs::TFMessage &message, bool is_static, TimeNs log_time) {
+    sync_.addTf(message, is_static, log_time);
+}
+
+void CloudSensors::finish() { sync_.finish(); }
+
+bool CloudSensors::chooseBase(Topic &topic) const {
+    const std::string &frame = topic.use.frame;
     for (const std::string &base : baseCandidates(frame)) {
+        std::string how;
         if (frame == base) {
-            topic.base_T_cloud = Eigen::Isometry3d::Identity();
-        } else if (tf_.hasFrame(base) && tf_.hasFrame(frame)) {
-            auto found = tf_.lookup(base, frame, 0);
-            if (!found) continue;
-            topic.base_T_cloud = *found;
+            how = "none";
+        } else if (auto latest = sync_.tf().latestCommonTime(base, frame); latest) {
+            how = *latest == std::numeric_limits<TimeNs>::max() ? "tf_static" : "tf";
         } else {
-            continue;
+            continue;  // not connected (yet)
         }
         topic.use.base_frame = base;
+        topic.use.transform = how;
         return true;
     }
     return false;
@@ -143,17 +144,47 @@ void CloudSensors::add(std::size_t index, const msgs::PointCloud2 &cloud, TimeNs
         use.why = cloudFrameRule(use.frame);
         if (!use.why.empty()) return;
     }
-    // The first frame decides; a topic whose frame changes keeps its first placement rule.
-    if (!topic.base_T_cloud && !place(topic, use.frame)) {
+    // The first frame decides; a topic whose frame changes keeps its first frame's base.
+    if (use.base_frame.empty() && !chooseBase(topic)) {
         ++use.unplaced;
         return;
     }
-    auto clearance = traversal::cloudClearance(cloud, *topic.base_T_cloud, shape_);
+    const TimeNs stamp = terrain::stampOr(cloud.header, t);
+    if (use.base_frame == use.frame) {
+        placed(index, cloud, Eigen::Isometry3d::Identity(), true, t);
+        return;
+    }
+    // Fixed to the robot and nothing waiting before it: placed at once, without a copy.
+    const auto latest = sync_.tf().latestCommonTime(use.base_frame, use.frame);
+    if (sync_.size() == 0 && latest && *latest == std::numeric_limits<TimeNs>::max()) {
+        placed(index, cloud, sync_.tf().lookup(use.base_frame, use.frame, stamp), true, t);
+        return;
+    }
+    auto copy = std::make_shared<msgs::PointCloud2>(cloud);
+    sync_.push(stamp, t, {{use.base_frame, use.frame}}, [this, index, copy, t](const terrain::StampedTransforms &tf) {
+        placed(index, *copy, tf.transforms[0], tf.interpolated, t);
+    });
+}
+
+void CloudSensors::placed(std::size_t index, const msgs::PointCloud2 &cloud,
+                          const Result<Eigen::Isometry3d> &base_T_cloud, bool interpolated, TimeNs t) {
+    Topic &topic = topics_[index];
+    CloudUse &use = topic.use;
+    if (!base_T_cloud) {  // never used untransformed
+        ++use.unplaced;
+        if (use.transform_error.empty()) use.transform_error = base_T_cloud.message();
+        return;
+    }
+    auto clearance = traversal::cloudClearance(cloud, *base_T_cloud, shape_);
     if (!clearance) {
         if (use.malformed++ == 0) use.first_error = clearance.message();
         return;
     }
     ++use.clouds;
+    if (!interpolated) ++use.held;
+    use.returns += clearance->returns;
+    use.self_filtered += clearance->self;
+    use.in_band += clearance->in_band;
     topic.collisions.addClearance(clearance->clearance, t);
 }
 
@@ -175,19 +206,45 @@ std::vector<CloudUse> CloudSensors::uses() const {
         use.footprint = fmt::format("{}, points {:.2f} to {:.2f} m above the base frame", shape_.describe(),
                                     shape_.min_obstacle_height, shape_.max_obstacle_height);
         use.used = use.clouds > 0;
+        use.self_filter = shape_.self_filter.has_value();
         if (use.used || !use.why.empty()) {
             if (use.used) use.why.clear();
         } else if (use.malformed > 0) {
             use.why = fmt::format("none of its {} clouds could be read: {}", use.malformed, use.first_error);
+        } else if (use.unplaced > 0 && !use.transform_error.empty()) {
+            use.why = fmt::format(
+                "no transform from its frame '{}' to {} at its clouds' stamps ({}): its points "
+                "cannot be placed on the robot",
+                use.frame, use.base_frame, use.transform_error);
         } else if (use.unplaced > 0) {
             use.why = fmt::format(
-                "no static transform (/tf_static) from its frame '{}' to base_footprint or "
-                "base_link: its points cannot be placed on the robot",
+                "no transform (/tf_static or /tf) from its frame '{}' to base_footprint or base_link: its "
+                "points cannot be placed on the robot",
                 use.frame);
         } else {
             use.why = "no cloud was recorded on it";
         }
         out.push_back(std::move(use));
+    }
+    return out;
+}
+
+std::string selfFilterSummary(const CloudUse &use) {
+    if (!use.used || !use.self_filter) return {};
+    const double share =
+        use.returns > 0 ? 100.0 * static_cast<double>(use.self_filtered) / static_cast<double>(use.returns) : 0;
+    return fmt::format("the self-filter box removed {} of {} returns ({:.1f} %), {} left in the height band",
+                       use.self_filtered, use.returns, share, use.in_band);
+}
+
+std::vector<std::string> selfFilterCaveats(const std::vector<CloudUse> &uses) {
+    std::vector<std::string> out;
+    for (const CloudUse &use : uses) {
+        if (!use.used || !use.self_filter || use.self_filtered * 2 <= use.returns) continue;
+        out.push_back(
+            fmt::format("point cloud {}: {}: a box larger than the robot's body hides real obstacles (check "
+                        "self_filter.min_x .. self_filter.max_z against the robot)",
+                        use.topic, selfFilterSummary(use)));
     }
     return out;
 }

@@ -99,6 +99,9 @@ std::vector<SensorUse> sensorUses(const std::vector<bag::TopicInfo> &topics, con
         for (const ScannerResult &s : e.scanners) {
             if (s.topic == t.name) readers.emplace_back("collisions and clearance");
         }
+        for (const CloudUse &c : e.clouds) {
+            if (c.topic == t.name && !selfFilterSummary(c).empty()) readers.push_back(selfFilterSummary(c));
+        }
         if (t.name == e.topics.scan && e.traversal)
             readers.emplace_back("traversal rows (the seed's clearance column)");
         if (t.name == e.topics.imu && e.traversal) readers.emplace_back("roughness and smoothness");

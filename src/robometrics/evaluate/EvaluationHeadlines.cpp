@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <iterator>
 
 #include "robometrics/evaluate/RobotVerdicts.hpp"
@@ -41,6 +42,10 @@ std::string scannersLine(const Evaluation &e) {
         }
         std::string part = fmt::format("{} {} collision(s), min clearance {:.2f} m", scanner.topic, s.episodes.size(),
                                        s.min_clearance_m);
+        if (scanner.sensor == "PointCloud2" && std::isnan(s.min_clearance_m)) {  // not a distance: say why
+            part = fmt::format("{} {} collision(s), min clearance none (no return in the height band)", scanner.topic,
+                               s.episodes.size());
+        }
         if (!scanner.judged) part += " (footprint clearance, listed only: the LaserScan judges contacts)";
         if (s.ranges.invalid() > 0) {
             part +=

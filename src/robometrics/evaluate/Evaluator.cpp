@@ -67,6 +67,7 @@ void takePass(Evaluation &e, PassResult &pass) {
     e.traversal = std::move(pass.traversal);
     e.scanners = std::move(pass.scanners);
     e.clouds = std::move(pass.clouds);
+    for (std::string &caveat : selfFilterCaveats(e.clouds)) e.caveats.push_back(std::move(caveat));
     e.topic_windows = std::move(pass.topic_windows);
     e.lost = std::move(pass.lost);
     if (pass.amcl_path) e.paths.push_back(std::move(*pass.amcl_path));

@@ -127,9 +127,17 @@ nlohmann::json pointCloudsJson(const Evaluation &e) {
              {"base_frame", c.base_frame.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.base_frame)},
              {"footprint", c.footprint},
              {"clouds", c.clouds},
+             {"transform", c.transform.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.transform)},
              {"clouds_without_transform", c.unplaced},
+             {"clouds_transform_held", c.held},
+             {"transform_error",
+              c.transform_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.transform_error)},
              {"clouds_malformed", c.malformed},
-             {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)}});
+             {"first_error", c.first_error.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.first_error)},
+             // Counted on the measured clouds only: null when none was (nothing was counted).
+             {"returns", measured(c.clouds > 0, c.returns)},
+             {"returns_self_filtered", measured(c.clouds > 0 && c.self_filter, c.self_filtered)},
+             {"returns_in_band", measured(c.clouds > 0, c.in_band)}});
     }
     return out;
 }
