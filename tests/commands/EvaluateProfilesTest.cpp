@@ -167,8 +167,8 @@ TEST(EvaluateGroundTruthNames, GazeboPoseInfoIsTheGroundTruthAndItsEntryIsNamed)
 }
 
 // Two robots in one recording (/robot1, /robot2, a /tf per namespace): robot2 stalls, robot1
-// completes its goals; each robot's verdict says so, and robot2's idle end of run (no goal, no
-// /robot2/cmd_vel) is not a drop although robot1 is driving then.
+// completes its goals; each robot's verdict says so, robot2's idle end of run (no goal, no
+// /robot2/cmd_vel) is not a drop although robot1 is driving then, and each has its own ATE.
 TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
     const Evaluated run = simulateAndEvaluate({"two_robots_each", {"--scenario", "two_robots"}});
     const nlohmann::json &robots = run.summary["robots"];
@@ -194,6 +194,26 @@ TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
             EXPECT_EQ(t["estimated_drops"], 0) << t.dump();
         }
     }
+    // Each robot's ATE against its own truth (its folder's gt_trajectory.tum) on its own AMCL
+    // pose: robot2's is what `ape` gives on those two inputs, and robot1's is the run's.
+    for (const std::string robot : {"robot1", "robot2"}) {
+        const nlohmann::json &r = robots[robot == "robot1" ? 0 : 1];
+        ASSERT_FALSE(r["ate"].is_null()) << r.dump(2);
+        EXPECT_EQ(r["ate"]["ground_truth"], (run.dir / "run" / robot / "gt_trajectory.tum").string());
+        EXPECT_EQ(r["ate"]["estimate"], (run.dir / "run" / "run.mcap").string() + ":/" + robot + "/amcl_pose");
+        EXPECT_EQ(r["localization"]["topic"], "/" + robot + "/amcl_pose");
+        EXPECT_FALSE(r["not_measured"].contains("ate")) << r.dump(2);
+    }
+    EXPECT_EQ(robots[0]["ate"]["rmse_m"], run.summary["trajectory"]["ate_se3"]["rmse"]);
+    const auto ape = test::runRobometrics({"ape", (run.dir / "run" / "robot2" / "gt_trajectory.tum").string(),
+                                           (run.dir / "run" / "run.mcap").string() + ":/robot2/amcl_pose", "--align",
+                                           "se3", "--json"});
+    ASSERT_EQ(ape.exit_code, 0) << ape.err;
+    const nlohmann::json by_ape = nlohmann::json::parse(ape.out);
+    EXPECT_NEAR(robots[1]["ate"]["rmse_m"].get<double>(), by_ape["rmse"].get<double>(), 1e-12);
+    EXPECT_EQ(robots[1]["ate"]["pairs"], by_ape["n"]);
+    EXPECT_EQ(robots[1]["not_measured"]["traversal"],
+              "the traversal metrics are measured for the first robot (robot1) only");
 }
 
 // A motion-capture body (vicon_bridge's TransformStamped on /vicon/<subject>/<segment>): the

@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "TestSupport.hpp"
 #include "robometrics/bag/TypedWriter.hpp"
+#include "robometrics/io/TrajectoryFile.hpp"
 
 namespace robometrics {
 namespace {
@@ -29,10 +31,29 @@ double fleetX(const std::string &robot, double t) {
     return t < 20 ? 3.0 : 3.0 + 0.3 * (t - 20);
 }
 
+/// Sideways where the robot is at x along its path: straight (the stall test), or with a ground
+/// truth a gentle curve (an ATE needs a path that is not one line to align).
+double fleetY(bool curved, double x) { return curved ? 0.5 * std::sin(x / 2) : 0.0; }
+
+/// The lateral error of the ground truth against the odometry at sample i (50 Hz): +5 cm, -5 cm,
+/// alternately. No rigid alignment takes it away, so each robot's ATE RMSE is 0.05 m.
+double truthY(int i) { return i % 2 == 0 ? 0.05 : -0.05; }
+
+/// Robot2's AMCL covariance at `t`: a converged filter (0.1 m, 0.27 rad), spread out (1.5 m,
+/// 1.2 rad: the lost detector's lost means) from 22 s to 28 s.
+void amclCovariance(double t, msgs::PoseWithCovarianceStamped &amcl) {
+    const bool lost = t >= 22 && t < 28;
+    amcl.pose.covariance[0] = amcl.pose.covariance[7] = lost ? 2.25 : 0.01;
+    amcl.pose.covariance[35] = lost ? 1.44 : 0.07;
+}
+
 /// 30 s of both robots: cmd_vel 0.3 m/s at 10 Hz, scans seeing 2 m at 10 Hz, odometry and TF
-/// (odom -> base_footprint) at 50 Hz, each on its own namespace.
-std::filesystem::path writeFleetBag(const std::filesystem::path &dir) {
+/// (odom -> base_footprint) at 50 Hz, each on its own namespace. With `truth`, robot2 also has
+/// its ground truth (/robot2/ground_truth/odom, 50 Hz, truthY off its odometry) and an AMCL pose
+/// (10 Hz, lost from 22 s to 28 s), and robot1's ground truth is written to robot1_gt.tum.
+std::filesystem::path writeFleetBag(const std::filesystem::path &dir, bool truth = false) {
     const auto path = dir / "fleet.mcap";
+    slam::Trajectory robot1_truth;
     auto writer = bag::TypedWriter::open(path.string());
     EXPECT_TRUE(writer.ok()) << writer.message();
     for (int i = 0; i <= 1500; ++i) {
@@ -55,6 +76,7 @@ std::filesystem::path writeFleetBag(const std::filesystem::path &dir) {
             odom.header = fleetHeader(t, "odom");
             odom.child_frame_id = "base_footprint";
             odom.pose.pose.position.x = fleetX(robot, t);
+            odom.pose.pose.position.y = fleetY(truth, fleetX(robot, t));
             odom.pose.pose.orientation.w = 1;
             EXPECT_TRUE(writer->write(ns + "/odom", odom, fleetAt(t)).ok());
             msgs::TFMessage tf;
@@ -62,12 +84,33 @@ std::filesystem::path writeFleetBag(const std::filesystem::path &dir) {
             step.header = fleetHeader(t, "odom");
             step.child_frame_id = "base_footprint";
             step.transform.translation.x = fleetX(robot, t);
+            step.transform.translation.y = fleetY(truth, fleetX(robot, t));
             step.transform.rotation.w = 1;
             tf.transforms.push_back(step);
             EXPECT_TRUE(writer->write(ns + "/tf", tf, fleetAt(t)).ok());
+            if (!truth) continue;
+            if (robot == "robot1") {
+                robot1_truth.stamps.push_back(toSeconds(fleetAt(t)));
+                robot1_truth.positions.emplace_back(fleetX(robot, t), fleetY(true, fleetX(robot, t)) + truthY(i), 0);
+                robot1_truth.orientations.push_back(Eigen::Quaterniond::Identity());
+                continue;
+            }
+            msgs::Odometry gt = odom;
+            gt.header.frame_id = "map";
+            gt.pose.pose.position.y += truthY(i);
+            EXPECT_TRUE(writer->write(ns + "/ground_truth/odom", gt, fleetAt(t)).ok());
+            if (i % 5 != 0) continue;
+            msgs::PoseWithCovarianceStamped amcl;
+            amcl.header = fleetHeader(t, "map");
+            amcl.pose.pose = odom.pose.pose;
+            amclCovariance(t, amcl);
+            EXPECT_TRUE(writer->write(ns + "/amcl_pose", amcl, fleetAt(t)).ok());
         }
     }
     EXPECT_TRUE(writer->close().ok());
+    if (truth) {
+        EXPECT_TRUE(io::writeTumFile((dir / "robot1_gt.tum").string(), robot1_truth).ok());
+    }
     return path;
 }
 
@@ -120,6 +163,61 @@ TEST(EvaluateRobots, EachRobotIsJudgedOnItsOwnAndTheStallOfTheSecondIsNamedWithI
     EXPECT_NE(run.out.find("  - stuck: robot2: commanded 0.30 m/s on /robot2/cmd_vel"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("robot robot1: ok;"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("robot robot2: potential_failure (stuck);"), std::string::npos) << run.out;
+    // Nothing was given to measure an ATE or a localization on: null, and why.
+    for (const nlohmann::json *r : {&r1, &r2}) {
+        const std::string ns = "/" + (*r)["name"].get<std::string>();
+        EXPECT_TRUE((*r)["ate"].is_null()) << r->dump();
+        EXPECT_NE((*r)["not_measured"]["ate"].get<std::string>().find("no ground truth for " + ns), std::string::npos)
+            << r->dump();
+        EXPECT_TRUE((*r)["localization"].is_null());
+        EXPECT_NE((*r)["not_measured"]["localization"].get<std::string>().find("no AMCL pose"), std::string::npos);
+    }
+    EXPECT_FALSE(r1["traversal"].is_null());
+    EXPECT_TRUE(r2["traversal"].is_null());
+    EXPECT_EQ(r2["not_measured"]["traversal"], "the traversal metrics are measured for the first robot (robot1) only");
+}
+
+// Each robot against its own ground truth: robot1's given on the command line (--gt-traj
+// robot1=FILE), robot2's recorded under its namespace; robot2's AMCL pose gets its own lost
+// detector. The ground truths are 5 cm off the odometry in y, alternately +y and -y: no rigid
+// alignment takes that away (it best leaves the path in place), so each ATE RMSE is 0.05 m.
+TEST(EvaluateRobots, EachRobotHasItsOwnAteAndLostDetector) {
+    const auto dir = test::scratchDir("eval-robots-truth");
+    const auto bag = writeFleetBag(dir, true);
+    const FleetRun run = evaluateFleet(bag, "truth", {"--gt-traj", "robot1=" + (dir / "robot1_gt.tum").string()});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const nlohmann::json &r1 = run.summary["robots"][0], &r2 = run.summary["robots"][1];
+    ASSERT_FALSE(r1["ate"].is_null()) << r1.dump(2);
+    EXPECT_NEAR(r1["ate"]["rmse_m"].get<double>(), 0.05, 1e-3);
+    EXPECT_EQ(r1["ate"]["pairs"], 1501);
+    EXPECT_NE(r1["ate"]["estimate"].get<std::string>().find(":/robot1/odom"), std::string::npos);
+    ASSERT_FALSE(r2["ate"].is_null()) << r2.dump(2);
+    EXPECT_NEAR(r2["ate"]["rmse_m"].get<double>(), 0.05, 1e-3);
+    EXPECT_EQ(r2["ate"]["pairs"], 301);  // on its AMCL pose, 10 Hz for 30 s
+    EXPECT_NE(r2["ate"]["ground_truth"].get<std::string>().find(":/robot2/ground_truth/odom"), std::string::npos);
+    EXPECT_NE(r2["ate"]["estimate"].get<std::string>().find(":/robot2/amcl_pose"), std::string::npos);
+    // The run's ATE is the first robot's.
+    EXPECT_NEAR(run.summary["trajectory"]["ate_se3"]["rmse"].get<double>(), 0.05, 1e-3);
+    // robot2's lost detector, its episode named with it; robot1 has no AMCL pose.
+    EXPECT_TRUE(r1["localization"].is_null());
+    ASSERT_FALSE(r2["localization"].is_null());
+    EXPECT_EQ(r2["localization"]["topic"], "/robot2/amcl_pose");
+    EXPECT_EQ(r2["localization"]["lost_episodes"], 1);
+    bool lost = false;
+    for (const auto &a : run.summary["anomalies"]) {
+        if (a["code"] != "localization_lost") continue;
+        lost = true;
+        EXPECT_EQ(a["robot"], "robot2");
+        EXPECT_NEAR(a["time_s"].get<double>(), 22.0, 0.25) << a.dump();
+        EXPECT_NEAR(a["end_time_s"].get<double>(), 28.0, 1.0) << a.dump();
+    }
+    EXPECT_TRUE(lost) << run.summary["anomalies"].dump(2);
+    EXPECT_NE(run.out.find("; ATE 0.050 m ("), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("; localization on /robot2/amcl_pose"), std::string::npos) << run.out;
+    // A second --gt-traj for the same robot, or two plain ones, is bad usage.
+    const FleetRun twice = evaluateFleet(bag, "twice", {"--gt-traj", "robot1=a.tum", "--gt-traj", "robot1=b.tum"});
+    EXPECT_EQ(twice.exit_code, 2);
+    EXPECT_NE(twice.err.find("--gt-traj robot1=: given twice"), std::string::npos) << twice.err;
 }
 
 TEST(EvaluateRobots, RobotNarrowsToOneAndAnUnknownNameListsTheRobotsFound) {

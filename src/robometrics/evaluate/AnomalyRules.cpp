@@ -98,10 +98,23 @@ void poseJumps(const Evaluation &e, const RuleLimits &, Findings &found) {
                 {{"pose_messages", static_cast<double>(s.pose_messages)}});
 }
 
+/// What BenchBot's whole-run checks judge for one robot: its motion, its ground-truth pose topic's
+/// path (the run's own robot only), its ATE.
+struct Assessed {
+    const std::optional<slam::RunMotion> &motion;
+    std::string odometry_topic;  ///< named in the teleport anomaly
+    std::string counted_on;      ///< the odometry topic the note on too few messages names
+    std::optional<double> path_length_m;
+    std::optional<double> ate_rmse_m;
+    std::string estimate_source;                   ///< of the ATE
+    std::optional<TrajectoryResult::Worst> worst;  ///< its largest error, for the drift anomaly
+    std::string robot;                             ///< empty: the run's own robot (named later)
+};
+
 /// The drift anomaly at the estimate's largest error (its header stamp on the run axis).
-void timeTheDrift(const Evaluation &e, std::vector<slam::Anomaly> &anomalies) {
-    if (!e.trajectory || !e.trajectory->worst) return;
-    const TrajectoryResult::Worst &worst = *e.trajectory->worst;
+void timeTheDrift(const Evaluation &e, const Assessed &what, std::vector<slam::Anomaly> &anomalies) {
+    if (!what.worst) return;
+    const TrajectoryResult::Worst &worst = *what.worst;
     for (slam::Anomaly &a : anomalies) {
         if (a.code != "drift") continue;
         a.time_s = e.clock.stampSinceStart(worst.stamp);
@@ -109,62 +122,101 @@ void timeTheDrift(const Evaluation &e, std::vector<slam::Anomaly> &anomalies) {
         a.message = fmt::format(
             "drift of the estimate {}: ATE RMSE {:.3f} m (SE(3) aligned), largest error {:.2f} m at "
             "{:.1f} s",
-            e.trajectory->estimate_source, a.value, worst.error, *a.time_s);
+            what.estimate_source, a.value, worst.error, *a.time_s);
     }
 }
 
-/// BenchBot's whole-run checks (slam::assessRun): speed, teleport, path length, drift.
-void runAssessment(const Evaluation &e, const RuleLimits &limits, Findings &found) {
-    if (!e.motion && !e.traversal) return;
+/// BenchBot's whole-run checks (slam::assessRun) on one robot: speed, teleport, path length, drift.
+void assess(const Evaluation &e, const RuleLimits &limits, const Assessed &what, std::size_t scans, Findings &found) {
+    const std::optional<slam::RunMotion> &motion = what.motion;
     slam::RunObservations obs;
     // A handful of odometry messages is not a drive: stuck and teleport need a track to judge.
-    if (e.motion && e.motion->samples >= kMinOdometryForMotionChecks) {
-        obs.setMotion(*e.motion);
-    } else if (e.motion) {
+    if (motion && motion->samples >= kMinOdometryForMotionChecks) {
+        obs.setMotion(*motion);
+    } else if (motion) {
         found.notes.push_back(
-            fmt::format("stuck and teleport checks: only {} odometry message(s) on {} (at least {} "
+            fmt::format("{}stuck and teleport checks: only {} odometry message(s) on {} (at least {} "
                         "needed)",
-                        e.motion->samples, e.topics.odometry, kMinOdometryForMotionChecks));
+                        what.robot.empty() ? "" : what.robot + ": ", motion->samples, what.counted_on,
+                        kMinOdometryForMotionChecks));
     }
-    obs.scan_messages = e.traversal ? e.traversal->summary.scans : 0;
-    // A ground-truth pose topic measures real motion; wheel odometry keeps counting when the
-    // wheels spin in place, so it cannot tell a stuck robot (the seed's "stuck" check).
-    if (e.traversal && !e.topics.pose_array.empty() && e.traversal->summary.pose_messages > 0) {
-        obs.path_length_m = e.traversal->summary.distance_traveled;
-    }
-    if (e.trajectory) obs.ate_rmse_m = e.trajectory->se3.rmse;
-    obs.odometry_topic = e.topics.odometry.empty() ? e.motion_source : e.topics.odometry;
+    obs.scan_messages = scans;
+    if (what.path_length_m) obs.path_length_m = *what.path_length_m;
+    obs.ate_rmse_m = what.ate_rmse_m;
+    obs.odometry_topic = what.odometry_topic;
     std::vector<slam::Anomaly> raised;
     for (slam::Anomaly &a : slam::assessRun(obs, limits.checks.thresholds).anomalies) {
         // A teleport is a jump of the pose. Driving faster than max_speed_mps moves a few
         // centimetres per sample (turtlesim's teleop turtle runs at 2 m/s): speed, said in a
         // note, not a jump.
-        if (a.code == "teleport" && e.motion && e.motion->max_speed_step_m < kMinTeleportStepM) {
-            found.notes.push_back(fmt::format(
-                "teleport: the fastest motion, {:.2f} m/s at {:.1f} s, is over {:.3f} m, "
-                "under the {:.2f} m a jump needs: fast driving, not a teleport",
-                e.motion->max_speed_mps, e.motion->max_speed_at_s, e.motion->max_speed_step_m, kMinTeleportStepM));
+        if (a.code == "teleport" && motion && motion->max_speed_step_m < kMinTeleportStepM) {
+            found.notes.push_back(
+                fmt::format("{}teleport: the fastest motion, {:.2f} m/s at {:.1f} s, is over {:.3f} m, "
+                            "under the {:.2f} m a jump needs: fast driving, not a teleport",
+                            what.robot.empty() ? "" : what.robot + ": ", motion->max_speed_mps, motion->max_speed_at_s,
+                            motion->max_speed_step_m, kMinTeleportStepM));
             continue;
         }
+        a.robot = what.robot;
         raised.push_back(std::move(a));
     }
-    timeTheDrift(e, raised);
+    timeTheDrift(e, what, raised);
     for (slam::Anomaly &a : raised) found.anomalies.push_back(std::move(a));
 }
 
-void localizationLost(const Evaluation &e, const RuleLimits &, Findings &found) {
-    if (!e.lost) return;
-    for (const auto &episode : e.lost->episodes.episodes()) {
+/// The run's own robot, then each other robot of a multi-robot recording on its own motion and ATE.
+void runAssessment(const Evaluation &e, const RuleLimits &limits, Findings &found) {
+    if (e.motion || e.traversal) {
+        Assessed own{.motion = e.motion,
+                     .odometry_topic = e.topics.odometry.empty() ? e.motion_source : e.topics.odometry,
+                     .counted_on = e.topics.odometry};
+        // A ground-truth pose topic measures real motion; wheel odometry keeps counting when the
+        // wheels spin in place, so it cannot tell a stuck robot (the seed's "stuck" check).
+        if (e.traversal && !e.topics.pose_array.empty() && e.traversal->summary.pose_messages > 0) {
+            own.path_length_m = e.traversal->summary.distance_traveled;
+        }
+        if (e.trajectory) {
+            own.ate_rmse_m = e.trajectory->se3.rmse;
+            own.estimate_source = e.trajectory->estimate_source;
+            own.worst = e.trajectory->worst;
+        }
+        assess(e, limits, own, e.traversal ? e.traversal->summary.scans : 0, found);
+    }
+    for (std::size_t i = 1; i < e.robots.size(); ++i) {
+        const RobotJudgement &r = e.robots[i];
+        if (!r.motion && !r.ate) continue;
+        Assessed other{.motion = r.motion, .odometry_topic = r.topics.odometry, .counted_on = r.topics.odometry};
+        other.robot = r.name;
+        if (r.ate) {
+            other.ate_rmse_m = r.ate->se3.rmse;
+            other.estimate_source = r.ate->estimate;
+            other.worst = r.ate->worst;
+        }
+        assess(e, limits, other, 0, found);
+    }
+}
+
+/// The lost episodes of one robot's AMCL pose, named with `robot` (empty: the run's own robot).
+void lostOf(const Evaluation &e, const LostResult &lost, const std::string &robot, Findings &found) {
+    for (const auto &episode : lost.episodes.episodes()) {
         if (episode.worst != localization::LostStatus::Lost) continue;
         const double from = e.clock.sinceStart(episode.start), to = e.clock.sinceStart(episode.end);
         found
-            .raise(
-                "localization_lost",
-                fmt::format("localization on {} lost from {:.1f} s to {:.1f} s{} (peak P(lost) {:.2f})", e.lost->topic,
-                            from, to, episode.open ? ", not recovered" : "", episode.peak_probability),
-                episode.durationSeconds(), 0, from,
-                {{"duration_s", episode.durationSeconds()}, {"peak_p_lost", episode.peak_probability}})
+            .raise("localization_lost",
+                   fmt::format("localization on {} lost from {:.1f} s to {:.1f} s{} (peak P(lost) {:.2f})", lost.topic,
+                               from, to, episode.open ? ", not recovered" : "", episode.peak_probability),
+                   episode.durationSeconds(), 0, from,
+                   {{"duration_s", episode.durationSeconds()}, {"peak_p_lost", episode.peak_probability}})
             .end_time_s = to;
+        found.anomalies.back().robot = robot;
+    }
+}
+
+/// The run's own robot's AMCL pose, then each other robot's.
+void localizationLost(const Evaluation &e, const RuleLimits &, Findings &found) {
+    if (e.lost) lostOf(e, *e.lost, {}, found);
+    for (std::size_t i = 1; i < e.robots.size(); ++i) {
+        if (e.robots[i].lost) lostOf(e, *e.robots[i].lost, e.robots[i].name, found);
     }
 }
 

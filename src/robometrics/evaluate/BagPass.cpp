@@ -48,14 +48,9 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     activity_.subscribe(pipe, t);
     // The other robots of a multi-robot recording: each its own odometry and activity.
     for (std::size_t i = 1; i < setup.robots.size(); ++i) {
-        robots_.push_back(std::make_unique<RobotPass>(setup.robots[i], setup.checks.intent, pipe));
+        robots_.push_back(std::make_unique<RobotPass>(setup.robots[i], setup.checks.intent, setup.lost, pipe));
     }
-    if (!t.amcl_pose.empty()) {
-        lost_.emplace(setup.lost);
-        lost_->handReadingsTo(
-            [this](const localization::LostReading &r) { lost_readings_.push_back(localization::LostSample::of(r)); });
-        lost_->subscribe(pipe, nodes::LostNode::topicsOf(setup.lost));
-    }
+    if (!t.amcl_pose.empty()) lost_.emplace(setup.lost, pipe);
     if (setup.costmap) {
         nodes::CostmapOutputs outputs;
         outputs.skip_bad_input = true;
@@ -132,14 +127,7 @@ Result<PassResult> BagPass::run(pipeline::Pipeline &pipe, std::unique_ptr<bag::M
     result.clouds = clouds_.uses();
     topic_stats_.finish();
     result.topic_windows = std::move(windows_);
-    if (lost_) {
-        lost_->finish();
-        RunPath amcl_path{topics_.amcl_pose, "map", lost_->path().t, lost_->path().x, lost_->path().y};
-        for (double &time : amcl_path.t) time = clock_.sinceStart(fromSeconds(time));
-        localization::LostRun run = lost_->takeRun();
-        result.lost = LostResult{topics_.amcl_pose, std::move(lost_readings_), std::move(run.episodes)};
-        if (!amcl_path.t.empty()) result.amcl_path = std::move(amcl_path);
-    }
+    if (lost_) result.lost = lost_->finish(clock_, result.amcl_path);
     result.clock = clock_;
     return result;
 }

@@ -113,8 +113,7 @@ private:
     nodes::SlamRunNode slam_run_;
     OdometryLog odometry_;
     nodes::ActivityNode activity_;
-    std::optional<nodes::LostNode> lost_;
-    SpillLog<localization::LostSample> lost_readings_;
+    std::optional<LostStage> lost_;
     std::optional<nodes::CostmapNode> costmap_;
     topicstats::WindowLog windows_;
     nodes::TopicStatsNode topic_stats_;

@@ -2,6 +2,7 @@
 // What the user sets for one evaluation (`robometrics evaluate`'s options, bench jobs, the
 // recording contract, the Python module): read by the stages of the evaluate pass.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ namespace robometrics::evaluate {
 
 struct EvaluateOptions {
     std::optional<io::TrajectorySource> gt_trajectory;   ///< overrides the run directory's gt_trajectory.*
+    /// `--gt-traj robot2=FILE`: a robot's own ground truth in a multi-robot recording, by its name
+    /// (docs/evaluate.md, "Several robots"); overrides its folder's robot2/gt_trajectory.*.
+    std::map<std::string, io::TrajectorySource> robot_gt_trajectories;
     std::optional<std::string> gt_map;                   ///< overrides the run directory's gt_map.yaml
     std::optional<io::TrajectorySource> est_trajectory;  ///< a bag topic or TF chain; default: TF map->base_link
     std::optional<std::string> params_file;     ///< ROS 2 params (metrics_node, lost_detector, slam_eval nodes)

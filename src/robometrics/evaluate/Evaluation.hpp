@@ -76,6 +76,15 @@ struct ActivityResult {
     std::vector<activity::StuckEpisode> stuck;
 };
 
+/// A robot's ATE (docs/evaluate.md, "Several robots"): what was compared and the SE(3)-aligned
+/// errors, with the largest for its drift anomaly.
+struct RobotAte {
+    std::string ground_truth;  ///< its spelling: FILE, BAG:TOPIC
+    std::string estimate;      ///< BAG:/robot2/odom, ...
+    slam::ErrorStatistics se3;
+    std::optional<TrajectoryResult::Worst> worst;
+};
+
 /// One robot of a multi-robot recording (or the one `--robot` named) and what it did
 /// (docs/evaluate.md, "Several robots").
 struct RobotJudgement {
@@ -85,6 +94,11 @@ struct RobotJudgement {
     std::string frame_prefix;  ///< "robot1/" on a shared /tf
     ActivityResult activity;
     std::optional<slam::RunMotion> motion;  ///< on its odometry; empty without one
+    /// Its ATE against its own ground truth (RobotAte), or why there is none.
+    std::optional<RobotAte> ate;
+    std::string ate_not_measured;
+    /// The lost detector on its own AMCL pose; empty without one (the first robot's is the run's).
+    std::optional<LostResult> lost;
 };
 
 /// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.

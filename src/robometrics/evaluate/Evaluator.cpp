@@ -11,6 +11,7 @@
 #include "robometrics/evaluate/BagPass.hpp"
 #include "robometrics/evaluate/CoreChecks.hpp"
 #include "robometrics/evaluate/RobotStage.hpp"
+#include "robometrics/evaluate/RobotTrajectory.hpp"
 #include "robometrics/evaluate/RunSetup.hpp"
 #include "robometrics/evaluate/SystemFiles.hpp"
 #include "robometrics/evaluate/TfTrack.hpp"
@@ -105,13 +106,16 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     e.topics = setup->topics;
     append(e.notes, std::move(setup->notes));
 
+    // A multi-robot run's first robot is judged against its own ground truth (RobotTrajectory.hpp).
+    const EvaluateOptions first = firstRobotOptions(e.inputs, options, setup->robots);
+
     // 2. The pass: every node over the bag, once.
-    BagPass pass(*setup, passWants(trajectorySetup(e.inputs, e.topics, options)), inputs.bag, pipe);
+    BagPass pass(*setup, passWants(trajectorySetup(e.inputs, e.topics, first)), inputs.bag, pipe);
     if (window) pass.judgeWindow(*window);
     auto passed = pass.run(pipe, std::move(*source));
     if (!passed) return passed.error();
     takePass(e, *passed);
-    TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, options, passed->tf_ground_truth);
+    TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, first, passed->tf_ground_truth);
     trajectory.window = window;
     GroundTruthRead ground_truth = readGroundTruth(trajectory);
     // What the pass alone decides is final: its files can be written beside what follows.
@@ -162,6 +166,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     auto ate = evaluateTrajectory(trajectory, chains, std::move(ground_truth));
     if (!ate) return ate.error();
     keep(e.trajectory, e.notes, std::move(*ate));
+    ROBOMETRICS_TRY(judgeRobotTrajectories(e, trajectory, options, setup->robots));
     addOdometryPath(e, chains, odometry);
     odometry.clear();
     auto map = evaluateMap(trajectory, pass.recordings(), e.trajectory);

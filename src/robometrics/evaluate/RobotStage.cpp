@@ -26,11 +26,34 @@ RobotJudgement robotJudgement(const nodes::Robot &robot) {
     return j;
 }
 
-RobotPass::RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent, pipeline::Pipeline &pipe)
+LostStage::LostStage(const localization::LostDetectorConfig &config, pipeline::Pipeline &pipe)
+    : topic_(config.pose_topic), node_(config) {
+    node_.handReadingsTo(
+        [this](const localization::LostReading &r) { readings_.push_back(localization::LostSample::of(r)); });
+    node_.subscribe(pipe, nodes::LostNode::topicsOf(config));
+}
+
+LostResult LostStage::finish(const RunClock &clock, std::optional<RunPath> &path) {
+    node_.finish();
+    RunPath amcl_path{topic_, "map", node_.path().t, node_.path().x, node_.path().y};
+    for (double &time : amcl_path.t) time = clock.sinceStart(fromSeconds(time));
+    localization::LostRun run = node_.takeRun();
+    if (!amcl_path.t.empty()) path = std::move(amcl_path);
+    return LostResult{topic_, std::move(readings_), std::move(run.episodes)};
+}
+
+RobotPass::RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent,
+                     const localization::LostDetectorConfig &lost, pipeline::Pipeline &pipe)
     : robot_(robot), activity_(intent) {
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, odometryOnly(robot_.topics));
     activity_.subscribe(pipe, robot_.topics);
+    if (!robot_.topics.amcl_pose.empty()) {
+        localization::LostDetectorConfig own = lost;
+        own.pose_topic = robot_.topics.amcl_pose;
+        own.reset_topic = robot_.topics.lost_reset;
+        lost_.emplace(own, pipe);
+    }
 }
 
 RobotJudgement RobotPass::finish(const RunClock &clock, const std::function<TimeNs(TimeNs)> &to_system,
@@ -45,6 +68,11 @@ RobotJudgement RobotPass::finish(const RunClock &clock, const std::function<Time
     for (const std::string &note : own) notes.push_back(j.name + ": " + note);
     j.motion = motionOf(odometry_, clock);
     odometry_.clear();
+    if (lost_) {
+        std::optional<RunPath> path;  // the report draws the first robot's paths only
+        j.lost = lost_->finish(clock, path);
+        lost_.reset();
+    }
     return j;
 }
 

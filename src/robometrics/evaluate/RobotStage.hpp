@@ -1,9 +1,9 @@
 #pragma once
 // One robot of a multi-robot recording judged on its own (issue 61; docs/evaluate.md, "Several
 // robots"): during the pass, its odometry and what it was told (RobotPass, subscribed beside the
-// other nodes); after it, its activity, stuck episodes and motion, by the same functions that
-// judge a one-robot run (activityOf, motionOf). The first robot is the run's own (Evaluation's
-// topics, activity, motion); the others each have a RobotPass.
+// other nodes) and its AMCL pose's lost detector; after it, its activity, stuck episodes and motion, by the same
+// functions that judge a one-robot run (activityOf, motionOf). The first robot is the run's own (Evaluation's topics,
+// activity, motion); the others each have a RobotPass.
 
 #include <functional>
 #include <optional>
@@ -16,6 +16,7 @@
 #include "robometrics/evaluate/Evaluation.hpp"
 #include "robometrics/evaluate/OdometryPaths.hpp"
 #include "robometrics/nodes/ActivityNode.hpp"
+#include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/Robots.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -31,10 +32,30 @@ std::optional<slam::RunMotion> motionOf(const OdometryLog &odometry, const RunCl
 /// `robot` as the evaluation names it, before what it did is known.
 RobotJudgement robotJudgement(const nodes::Robot &robot);
 
-/// The nodes of one more robot in the pass: its odometry and its activity.
+/// The lost detector on one robot's AMCL pose (`config`'s pose and reset topics), its readings
+/// kept on disk for the evaluation.
+class LostStage {
+public:
+    LostStage(const localization::LostDetectorConfig &config, pipeline::Pipeline &pipe);
+    LostStage(const LostStage &) = delete;
+    LostStage &operator=(const LostStage &) = delete;
+
+    /// After the pass: its episodes and readings; the AMCL pose's path (run axis) into `path`
+    /// when it has poses. Called once.
+    LostResult finish(const RunClock &clock, std::optional<RunPath> &path);
+
+private:
+    std::string topic_;
+    nodes::LostNode node_;
+    SpillLog<localization::LostSample> readings_;
+};
+
+/// The nodes of one more robot in the pass: its odometry, its activity and its lost detector.
 class RobotPass {
 public:
-    RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent, pipeline::Pipeline &pipe);
+    /// `lost`: the lost detector's settings, its topics replaced by the robot's own.
+    RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent,
+              const localization::LostDetectorConfig &lost, pipeline::Pipeline &pipe);
     RobotPass(const RobotPass &) = delete;
     RobotPass &operator=(const RobotPass &) = delete;
 
@@ -49,6 +70,7 @@ private:
     nodes::SlamRunNode slam_run_;
     OdometryLog odometry_;
     nodes::ActivityNode activity_;
+    std::optional<LostStage> lost_;
 };
 
 }  // namespace robometrics::evaluate

@@ -27,6 +27,58 @@ bool motionJudged(const RobotJudgement &r) {
     return (r.motion && r.motion->samples >= kMinPosesForMotion) || r.activity.progress_samples >= kMinPosesForMotion;
 }
 
+/// The lost detector's result of robot `index` of `e.robots` (the first's is the run's).
+const LostResult *lostOf(const Evaluation &e, std::size_t index) {
+    if (index == 0) return e.lost ? &*e.lost : nullptr;
+    return e.robots[index].lost ? &*e.robots[index].lost : nullptr;
+}
+
+std::size_t lostEpisodes(const LostResult &lost) {
+    std::size_t n = 0;
+    for (const auto &episode : lost.episodes.episodes()) n += episode.worst == localization::LostStatus::Lost ? 1 : 0;
+    return n;
+}
+
+/// "no AMCL pose (geometry_msgs/PoseWithCovarianceStamped) under /robot2", or for the robot alone.
+std::string underRobot(const RobotJudgement &r, const std::string &what) {
+    return r.name.empty() || r.name == "/" ? what + " for the robot" : what + " under /" + r.name;
+}
+
+/// Each measured figure of robot `index`, or null and why it is not measured (`not_measured`).
+void addMeasured(const Evaluation &e, std::size_t index, nlohmann::json &out) {
+    const RobotJudgement &r = e.robots[index];
+    nlohmann::json not_measured = nlohmann::json::object();
+    if (r.ate) {
+        out["ate"] = {{"rmse_m", report::finiteOrNull(r.ate->se3.rmse)},
+                      {"mean_m", report::finiteOrNull(r.ate->se3.mean)},
+                      {"max_m", report::finiteOrNull(r.ate->se3.max)},
+                      {"pairs", r.ate->se3.n},
+                      {"ground_truth", r.ate->ground_truth},
+                      {"estimate", r.ate->estimate}};
+    } else {
+        out["ate"] = nullptr;
+        not_measured["ate"] = r.ate_not_measured;
+    }
+    if (const LostResult *lost = lostOf(e, index)) {
+        out["localization"] = {{"topic", lost->topic}, {"lost_episodes", lostEpisodes(*lost)}};
+    } else {
+        out["localization"] = nullptr;
+        not_measured["localization"] =
+            underRobot(r, "no AMCL pose (geometry_msgs/PoseWithCovarianceStamped)") + ": lost detector not run";
+    }
+    if (index == 0 && e.traversal) {
+        out["traversal"] = {{"distance_m", report::finiteOrNull(e.traversal->summary.distance_traveled)},
+                            {"rows", e.traversal->summary.rows}};
+    } else {
+        out["traversal"] = nullptr;
+        not_measured["traversal"] =
+            index == 0 ? std::string("no traversal input (scan, IMU, pose or odometry)")
+                       : "the traversal metrics are measured for the first robot (" + e.robots.front().name + ") only";
+    }
+    if (!r.motion) not_measured["motion"] = underRobot(r, "no odometry message");
+    out["not_measured"] = std::move(not_measured);
+}
+
 }  // namespace
 
 const char *robotVerdict(const Evaluation &e, const RobotJudgement &robot) {
@@ -37,7 +89,8 @@ const char *robotVerdict(const Evaluation &e, const RobotJudgement &robot) {
 
 nlohmann::json robotsJson(const Evaluation &e) {
     nlohmann::json out = nlohmann::json::array();
-    for (const RobotJudgement &r : e.robots) {
+    for (std::size_t index = 0; index < e.robots.size(); ++index) {
+        const RobotJudgement &r = e.robots[index];
         const ActivityResult &a = r.activity;
         nlohmann::json motion = nullptr;
         if (r.motion) {
@@ -65,6 +118,7 @@ nlohmann::json robotsJson(const Evaluation &e) {
                          {"progress_source", a.progress_source},
                          {"stuck_episodes", a.stuck.size()}}},
                        {"motion", motion}});
+        addMeasured(e, index, out.back());
     }
     return out;
 }
@@ -83,11 +137,19 @@ std::string activityText(const RobotJudgement &r) {
 
 }  // namespace
 
+/// "; ATE 0.052 m (BAG:/robot2/odom against robot2/gt_trajectory.tum)", or why there is none.
+std::string ateText(const RobotJudgement &r) {
+    if (!r.ate) return "; no ATE: " + r.ate_not_measured;
+    return fmt::format("; ATE {:.3f} m ({} against {})", r.ate->se3.rmse, r.ate->estimate, r.ate->ground_truth);
+}
+
 std::string robotLine(const Evaluation &e, const RobotJudgement &r) {
     const std::vector<std::string> codes = codesOf(e, r.name);
     std::string line = fmt::format("{}: {}", r.name, robotVerdict(e, r));
     if (!codes.empty()) line += fmt::format(" ({})", fmt::join(codes, ", "));
-    return line + "; " + activityText(r);
+    const LostResult *lost = lostOf(e, static_cast<std::size_t>(&r - e.robots.data()));
+    return line + "; " + activityText(r) + ateText(r) +
+           (lost ? "; localization on " + lost->topic : std::string("; localization not checked (no AMCL pose)"));
 }
 
 std::string robotsTable(const Evaluation &e) {

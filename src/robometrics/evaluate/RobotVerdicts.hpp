@@ -17,7 +17,8 @@ const char *robotVerdict(const Evaluation &e, const RobotJudgement &robot);
 /// summary.json's `robots`: one entry per robot, in the order found.
 nlohmann::json robotsJson(const Evaluation &e);
 
-/// "robot2: potential_failure (stuck); moving 12.0 s of 40.0 s commanded, 3 goals; odometry /robot2/odom"
+/// "robot2: potential_failure (stuck); commanded ..., 3 goal(s), 6.4 m; progress on /robot2/odom; ATE 0.052 m
+/// (BAG:/robot2/odom against FILE); localization on /robot2/amcl_pose". `robot` is one of `e.robots`.
 std::string robotLine(const Evaluation &e, const RobotJudgement &robot);
 
 /// The report's "Robots" table (HTML): per robot its verdict, the anomalies naming it (code,
