@@ -1,9 +1,9 @@
 #include "robometrics/core/HugePages.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdlib>
-#include <unistd.h>
 
 namespace robometrics {
 
