@@ -18,6 +18,7 @@
 #include "CompletionScript.hpp"
 #include "HelpFormatter.hpp"
 #include "Version.hpp"
+#include "robometrics/core/HugePages.hpp"
 #include "robometrics/core/InterruptCleanup.hpp"
 
 namespace robometrics::app {
@@ -210,8 +211,19 @@ int main(int argc, char **argv) {
     // resident pages with 1 MiB and no trim threshold, about 10 000 for 13 000 with these, its
     // system time 0.38-0.45 s -> 0.22-0.30 s, peak RSS 36 -> 50-54 MB). The environment's MALLOC_MMAP_THRESHOLD_ and
     // MALLOC_TRIM_THRESHOLD_ still decide when they are set.
-    if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) mallopt(M_MMAP_THRESHOLD, 4 << 20);
     if (std::getenv("MALLOC_TRIM_THRESHOLD_") == nullptr) mallopt(M_TRIM_THRESHOLD, 32 << 20);
+    if (std::getenv("MALLOC_MMAP_THRESHOLD_") == nullptr) {
+        // The heap's first 30 MiB in transparent huge pages (made on first touch, 2 MiB at a
+        // time): evaluate's heap grows once to about its peak (the chunk buffers, the batches),
+        // and each 4 KiB page of it was a page fault, costly on a virtual machine. Issue 62, the
+        // 2400 s terrain run: 7 300-8 300 page faults -> 800-1 100, peak RSS +2-3 MB
+        // (docs/evaluate.md, Speed and memory). The block must come from the heap, so the mmap
+        // threshold is glibc's largest (32 MiB) while it is made, and stay there when freed (the
+        // trim threshold above).
+        mallopt(M_MMAP_THRESHOLD, 32 << 20);
+        robometrics::adviseHeapHugePages(std::size_t{30} << 20);
+        mallopt(M_MMAP_THRESHOLD, 4 << 20);
+    }
     // One heap for every thread: what a loading thread frees (a batch, a decompressed chunk) is
     // reused by the analysis threads instead of waiting in that thread's own arena, each of which
     // glibc grows and trims on its own. With the thresholds above and an arena per thread a

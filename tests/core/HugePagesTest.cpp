@@ -31,6 +31,17 @@ TEST(HugePages, AdviceOnARangeWithoutAWholeHugePageDoesNothing) {
     EXPECT_EQ(small[4095], 'x');
 }
 
+// The heap advice at a program's start is advice only: what malloc hands out afterwards, from the
+// block given back or elsewhere, keeps what is written (also for a size of nothing).
+TEST(HugePages, HeapAdviceLeavesTheHeapUsable) {
+    adviseHeapHugePages(3 * kHugePageBytes);
+    adviseHeapHugePages(0);
+    std::vector<std::uint32_t> values(kHugePageBytes);
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::uint32_t>(i * 7);
+    EXPECT_EQ(values[12345], 12345U * 7);
+    EXPECT_EQ(values.back(), static_cast<std::uint32_t>((values.size() - 1) * 7));
+}
+
 // A mapping reads as zeros where nothing was written, keeps what was written, and a released range
 // reads as zeros again (only its whole pages: the bytes around them stay).
 TEST(HugePages, MappedBytesKeepWhatIsWrittenAndReleaseWholePages) {

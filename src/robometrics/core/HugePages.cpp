@@ -3,7 +3,16 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdlib>
+
 namespace robometrics {
+
+void adviseHeapHugePages(std::size_t bytes) {
+    void *block = std::malloc(bytes);
+    if (block == nullptr) return;
+    adviseHugePages(block, bytes);
+    std::free(block);
+}
 
 std::shared_ptr<MappedBytes> MappedBytes::create(std::size_t bytes) {
     if (bytes == 0) bytes = 1;
