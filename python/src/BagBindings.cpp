@@ -104,12 +104,24 @@ py::dtype dtypeOf(const msgs::Column &column) {
     }
 }
 
+/// The rows' texts as a list of str. A row equal to the row before gets the same str object (a
+/// frame id is one str for the whole column, not one per message: Python's str is immutable, so
+/// sharing it changes nothing for the user); JSON rows are parsed into lists afterwards, one per row.
 py::list texts(const std::vector<std::string> &values) {
-    py::list out;
-    for (const std::string &s : values) {
-        PyObject *text = PyUnicode_DecodeUTF8(s.data(), static_cast<py::ssize_t>(s.size()), "replace");
-        if (!text) throw py::error_already_set();
-        out.append(py::reinterpret_steal<py::object>(text));
+    py::list out(values.size());
+    PyObject *previous = nullptr;
+    for (std::size_t row = 0; row < values.size(); ++row) {
+        const std::string &s = values[row];
+        PyObject *text = nullptr;
+        if (previous && row > 0 && s == values[row - 1]) {
+            Py_INCREF(previous);
+            text = previous;
+        } else {
+            text = PyUnicode_DecodeUTF8(s.data(), static_cast<py::ssize_t>(s.size()), "replace");
+            if (!text) throw py::error_already_set();
+        }
+        PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(row), text);  // steals the reference
+        previous = text;
     }
     return out;
 }

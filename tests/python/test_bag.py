@@ -119,6 +119,21 @@ def test_odometry_columns_fields_and_time_range(data_dir):
     assert np.array_equal(arrays["pose.pose.position.x"], odom["pose.pose.position.x"].to_numpy())
 
 
+def test_string_columns_equal_the_messages_and_share_a_repeated_str(data_dir):
+    # A row equal to the row before is the same str object (one per run of equal frame ids, not
+    # one per message); a row that differs is a str of its own.
+    path = bag_path(data_dir, SAMPLES[0][0])
+    bag = robometrics.Bag(path)
+    odom = bag.to_dataframe("/odom", fields=["header.frame_id", "child_frame_id"])
+    expected = [(m["header"]["frame_id"], m["child_frame_id"]) for _, _, m in bag.messages(topics=["/odom"])]
+    assert len(expected) > 1
+    assert list(zip(odom["header.frame_id"], odom["child_frame_id"])) == expected
+    for name in ("header.frame_id", "child_frame_id"):
+        column = odom[name].to_numpy()
+        assert all(isinstance(v, str) for v in column)
+        assert all((a is b) == (a == b) for a, b in zip(column[:-1], column[1:])), name
+
+
 def test_messages_are_dicts_with_numpy_arrays(data_dir, cli):
     path = bag_path(data_dir, SAMPLES[0][0])
     bag = robometrics.Bag(path)
