@@ -26,10 +26,10 @@
 
 #include <benchmark/benchmark.h>
 #include <dirent.h>
+#include <fmt/format.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <fmt/format.h>
 
 #include <chrono>
 #include <cstdio>
@@ -252,11 +252,10 @@ public:
         }
         const auto &lost = summary["samples_lost"]["topics"];
         std::map<std::string, double> sent_by, counted_by, lost_by;
-        double unexplained = 0, false_drops = 0, before_first = 0, after_last = 0, unreported_gaps = 0,
-               misjudged = 0, beyond_ends = 0;
-        std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {:>8} {}\n", "topic",
-                                        "sent", "counted", "lost", "before", "after", "gaps", "kind", "on_clock",
-                                        "verdict");
+        double unexplained = 0, false_drops = 0, before_first = 0, after_last = 0, unreported_gaps = 0, misjudged = 0,
+               beyond_ends = 0;
+        std::string table = fmt::format("{:<12} {:>6} {:>7} {:>5} {:>6} {:>6} {:>5} {:<13} {:>8} {}\n", "topic", "sent",
+                                        "counted", "lost", "before", "after", "gaps", "kind", "on_clock", "verdict");
         for (const auto &[name, n] : sent) {
             const std::string group = name.starts_with("/status_") ? "status" : name.substr(1);
             const nlohmann::json none = nlohmann::json::object();
@@ -287,9 +286,10 @@ public:
             // A best-effort writer's samples before its first and after its last that arrived show no
             // gap: the node cannot count them, the sender can (docs/live.md, Limits).
             const std::int64_t ends = static_cast<std::int64_t>(before) + after;
-            std::string verdict = miss == 0   ? (reported ? fmt::format("lost {}, reported", reported) : "complete")
-                                  : miss == ends ? fmt::format("lost {} reported, {} unseen at the ends", reported, miss)
-                                                 : fmt::format("UNEXPLAINED {}", miss - ends);
+            std::string verdict = miss == 0 ? (reported ? fmt::format("lost {}, reported", reported) : "complete")
+                                  : miss == ends
+                                      ? fmt::format("lost {} reported, {} unseen at the ends", reported, miss)
+                                      : fmt::format("UNEXPLAINED {}", miss - ends);
             beyond_ends += static_cast<double>(std::abs(miss - ends));
             if (!kind_ok) verdict += ", kind MISJUDGED";
             // The 40 status topics: only those worth a look.
@@ -306,8 +306,8 @@ public:
         state.counters["kernel_drops"] = summary["samples_lost"]["kernel_datagrams_dropped"].get<double>();
         state.counters["unexplained"] = unexplained;  // |sent - counted - reported lost|, all topics
         state.counters["false_drops"] = false_drops;
-        state.counters["before_first"] = before_first;  // written before each writer's first arrival
-        state.counters["after_last"] = after_last;      // written after each writer's last arrival
+        state.counters["before_first"] = before_first;        // written before each writer's first arrival
+        state.counters["after_last"] = after_last;            // written after each writer's last arrival
         state.counters["unreported_gaps"] = unreported_gaps;  // skipped sequence numbers not in DDS's lost
         state.counters["kind_misjudged"] = misjudged;
         state.counters["unexplained_beyond_ends"] = beyond_ends;  // what neither the node nor the ends explain

@@ -54,8 +54,8 @@ TEST(LiveLoad, ParticipantsAskForLargeSocketBuffersAndSayWhenTheKernelCapsThem) 
         // Said once, with what was asked and what the sockets got (getsockopt reports twice the
         // granted size: the kernel's bookkeeping share) and the sysctl line.
         ASSERT_EQ(notices.size(), 1u);
-        EXPECT_EQ(notices[0], live::socketBufferCapNotice(live::kReceiveBufferBytes, live::kSendBufferBytes, *rmem_max,
-                                                          *wmem_max));
+        EXPECT_EQ(notices[0],
+                  live::socketBufferCapNotice(live::kReceiveBufferBytes, live::kSendBufferBytes, *rmem_max, *wmem_max));
         if (*rmem_max < live::kReceiveBufferBytes) {
             EXPECT_NE(notices[0].find(fmt::format("asked {} bytes", live::kReceiveBufferBytes)), std::string::npos);
             EXPECT_NE(notices[0].find(fmt::format("granted {} bytes", granted)), std::string::npos) << notices[0];

@@ -27,7 +27,8 @@ TEST(LiveLosses, EachTopicsLossNamesItsCausesAndWhatWasSent) {
     LossReport r;
     r.received = {{"/points", 17}, {"/imu", 11996}};
     r.topics["/points"] = {283, 0, 0};
-    r.topics["/imu"] = {.dds_lost = 3, .queue_dropped = 1, .before_first = 7};  // 7 written before the first that arrived: not lost
+    r.topics["/imu"] = {
+        .dds_lost = 3, .queue_dropped = 1, .before_first = 7};  // 7 written before the first that arrived: not lost
     r.kernel_drops = 17483;
     EXPECT_EQ(lossSummaryText(r),
               "lost on /imu: 4 of 12000 samples (DDS sample lost 3, queue full 1); what it received is above\n"

@@ -54,8 +54,9 @@ TEST(SocketBuffers, TheCapIsNamedWithTheSysctlThatLiftsIt) {
               "4194304 bytes (4.0 MiB); large messages (point clouds, maps) may be dropped at this node's sockets "
               "(counted as kernel drops); to lift the cap: sudo sysctl -w net.core.rmem_max=8388608");
     // One byte short is capped too.
-    EXPECT_NE(socketBufferCapNotice(8U << 20, 4U << 20, (8U << 20) - 1, 4U << 20).find("granted 8388607 bytes (8.0 MiB)"),
-              std::string::npos);
+    EXPECT_NE(
+        socketBufferCapNotice(8U << 20, 4U << 20, (8U << 20) - 1, 4U << 20).find("granted 8388607 bytes (8.0 MiB)"),
+        std::string::npos);
 }
 
 TEST(SocketBuffers, ProcNumbersAndOurOwnSockets) {
