@@ -149,6 +149,7 @@ INSTANTIATE_TEST_SUITE_P(
                       Profile{"two_robots", {"--scenario", "two_robots"}},
                       Profile{"two_robots_gazebo_batched",
                               {"--scenario", "two_robots", "--clock", "gazebo", "--recorder", "batched"}},
+                      Profile{"two_robots_gt", {"--scenario", "two_robots_gt"}},
                       Profile{"killed_recorder", {"--scenario", "nav2", "--kill-recorder-at", "60"}}),
     [](const ::testing::TestParamInfo<Profile> &param) { return param.param.name; });
 
@@ -214,6 +215,41 @@ TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
     EXPECT_EQ(robots[1]["ate"]["pairs"], by_ape["n"]);
     EXPECT_EQ(robots[1]["not_measured"]["traversal"],
               "the traversal metrics are measured for the first robot (robot1) only");
+}
+
+// two_robots_gt: each robot's ground truth recorded under its namespace (Gazebo's p3d per robot,
+// /robot2/ground_truth) and no truth file beside the bag: each robot's ATE is on its own topic,
+// robot2's what `ape` gives on the same two topics, and robot2's stall is judged on its truth.
+TEST(EvaluateRobots, EachRobotsGroundTruthTopicGivesItsOwnAte) {
+    const auto dir = test::scratchDir("two-robots-gt");
+    const auto sim = test::runRobometrics({"simulate", "--scenario", "two_robots_gt", "-o", (dir / "run").string()});
+    ASSERT_EQ(sim.exit_code, 0) << sim.err;
+    for (const char *robot : {"robot1", "robot2"}) std::filesystem::remove_all(dir / "run" / robot);
+    const auto eval = test::runRobometrics({"evaluate", (dir / "run").string(), "-o", (dir / "eval").string()});
+    ASSERT_EQ(eval.exit_code, 0) << eval.err;
+    const nlohmann::json summary = readJson(dir / "eval" / "summary.json");
+    const std::string bag = (dir / "run" / "run.mcap").string();
+    const nlohmann::json &robots = summary["robots"];
+    ASSERT_EQ(robots.size(), 2u) << summary.dump(2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        const std::string ns = "/robot" + std::to_string(i + 1);
+        ASSERT_FALSE(robots[i]["ate"].is_null()) << robots[i].dump(2);
+        EXPECT_EQ(robots[i]["ate"]["ground_truth"], bag + ":" + ns + "/ground_truth");
+        EXPECT_EQ(robots[i]["ate"]["estimate"], bag + ":" + ns + "/amcl_pose");
+    }
+    EXPECT_EQ(robots[1]["activity"]["progress_source"].get<std::string>().rfind("/robot2/ground_truth", 0), 0u)
+        << robots[1].dump(2);
+    const auto ape = test::runRobometrics(
+        {"ape", bag + ":/robot2/ground_truth", bag + ":/robot2/amcl_pose", "--align", "se3", "--json"});
+    ASSERT_EQ(ape.exit_code, 0) << ape.err;
+    EXPECT_NEAR(robots[1]["ate"]["rmse_m"].get<double>(), nlohmann::json::parse(ape.out)["rmse"].get<double>(), 1e-12);
+    EXPECT_EQ(summary["verdict"], "potential_failure");
+    ASSERT_EQ(summary["anomalies"].size(), 1u) << listAnomalies(summary);
+    const nlohmann::json &stuck = summary["anomalies"][0];
+    EXPECT_EQ(stuck["code"], "stuck");
+    EXPECT_EQ(stuck["robot"], "robot2");
+    EXPECT_NEAR(stuck["time_s"].get<double>(), 15.0, 0.25);
+    EXPECT_NEAR(stuck["end_time_s"].get<double>(), 25.0, 0.25);
 }
 
 // A motion-capture body (vicon_bridge's TransformStamped on /vicon/<subject>/<segment>): the

@@ -218,6 +218,11 @@ TEST(EvaluateRobots, EachRobotHasItsOwnAteAndLostDetector) {
     const FleetRun twice = evaluateFleet(bag, "twice", {"--gt-traj", "robot1=a.tum", "--gt-traj", "robot1=b.tum"});
     EXPECT_EQ(twice.exit_code, 2);
     EXPECT_NE(twice.err.find("--gt-traj robot1=: given twice"), std::string::npos) << twice.err;
+    // A robot the recording does not have is an error that lists those it has.
+    const FleetRun unknown = evaluateFleet(bag, "unknown", {"--gt-traj", "robot3=" + (dir / "robot1_gt.tum").string()});
+    EXPECT_EQ(unknown.exit_code, 1);
+    EXPECT_NE(unknown.err.find("no such robot in the recording (its robots: robot1, robot2)"), std::string::npos)
+        << unknown.err;
 }
 
 TEST(EvaluateRobots, RobotNarrowsToOneAndAnUnknownNameListsTheRobotsFound) {

@@ -68,6 +68,48 @@ TEST(AnomalyRules, ACollisionSpansItsFirstToItsLastCollidingScan) {
               "0.20 m (16 scans)");
 }
 
+// A robot after the first of a multi-robot run: the speed and drift checks on its own odometry
+// and ATE, its anomalies named with it; the first robot, without motion, raises nothing.
+TEST(AnomalyRules, EachOtherRobotIsCheckedOnItsOwnMotionAndAte) {
+    Evaluation e = ruleRun();
+    e.robots.resize(2);
+    e.robots[0].name = "robot1";
+    RobotJudgement &two = e.robots[1];
+    two.name = "robot2";
+    two.topics.odometry = "/robot2/odom";
+    slam::RunMotion motion;
+    motion.samples = 100;
+    motion.path_length_m = 5.0;
+    motion.max_speed_mps = 20.0;  // 2 m in 0.1 s at 12 s: a jump, over the 1.5 m/s limit
+    motion.max_speed_at_s = 12.0;
+    motion.max_speed_step_m = 2.0;
+    motion.max_speed_interval_s = 0.1;
+    two.motion = motion;
+    two.ate = RobotAte{"r2.tum", "b.mcap:/robot2/odom", {}, TrajectoryResult::Worst{1'700'000'030.0, 3.0}};
+    two.ate->se3.rmse = 1.5;  // over max_ate_m 1.0
+    RuleLimits limits;        // as evaluate sets them (runChecks): no scan or odometry required
+    limits.checks.thresholds.require_scan = false;
+    limits.checks.thresholds.require_odometry = false;
+    limits.checks.thresholds.check_stuck = false;
+    const Findings found = runAnomalyRules(e, limits);
+    const slam::Anomaly *teleport = firstOf(found, "teleport");
+    ASSERT_NE(teleport, nullptr);
+    EXPECT_EQ(teleport->robot, "robot2");
+    EXPECT_DOUBLE_EQ(*teleport->time_s, 12.0);
+    EXPECT_EQ(teleport->message,
+              "odometry jump on /robot2/odom: odometry speed pulse of 20.00 m/s at t = 12.000 s (2.000 m in 0.100 s "
+              "of log time)");
+    const slam::Anomaly *drift = firstOf(found, "drift");
+    ASSERT_NE(drift, nullptr);
+    EXPECT_EQ(drift->robot, "robot2");
+    EXPECT_DOUBLE_EQ(drift->value, 1.5);
+    EXPECT_NEAR(*drift->time_s, 30.0, 1e-6);
+    EXPECT_EQ(drift->message,
+              "drift of the estimate b.mcap:/robot2/odom: ATE RMSE 1.500 m (SE(3) aligned), largest error 3.00 m at "
+              "30.0 s");
+    EXPECT_EQ(found.anomalies.size(), 2U);
+}
+
 TEST(AnomalyRules, StuckComparesTheCoveredWithTheCommandedSpeed) {
     Evaluation e = ruleRun();
     e.activity.command_topic = "/cmd_vel";

@@ -107,6 +107,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     append(e.notes, std::move(setup->notes));
 
     // A multi-robot run's first robot is judged against its own ground truth (RobotTrajectory.hpp).
+    ROBOMETRICS_TRY(checkRobotGroundTruths(options, setup->robots));
     const EvaluateOptions first = firstRobotOptions(e.inputs, options, setup->robots);
 
     // 2. The pass: every node over the bag, once.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace robometrics::evaluate {
@@ -90,6 +91,18 @@ RobotGroundTruth robotGroundTruth(const RunInputs &inputs, const EvaluateOptions
         "beside the bag, no --gt-traj {}=FILE)",
         ns, ns, robot.name, robot.name);
     return out;
+}
+
+Status checkRobotGroundTruths(const EvaluateOptions &options, const std::vector<nodes::Robot> &robots) {
+    for (const auto &[name, source] : options.robot_gt_trajectories) {
+        const bool found =
+            std::any_of(robots.begin(), robots.end(), [&](const nodes::Robot &r) { return r.name == name; });
+        if (found) continue;
+        const bool several = robots.size() > 1 || named(robots.front());
+        return Error{fmt::format("--gt-traj {}={}: no such robot in the recording (its robots: {})", name,
+                                 source.spelling(), several ? nodes::robotNames(robots) : "one, without a namespace")};
+    }
+    return Status::Ok();
 }
 
 EvaluateOptions firstRobotOptions(const RunInputs &inputs, const EvaluateOptions &options,

@@ -31,6 +31,9 @@ struct RobotGroundTruth {
 RobotGroundTruth robotGroundTruth(const RunInputs &inputs, const EvaluateOptions &options, const nodes::Robot &robot,
                                   bool with_topic = true);
 
+/// Every `--gt-traj NAME=FILE` names a robot of `robots`; else an error that lists them.
+Status checkRobotGroundTruths(const EvaluateOptions &options, const std::vector<nodes::Robot> &robots);
+
 /// The options of the run's own (first) robot: in a multi-robot recording, or with `--robot`, its
 /// own ground-truth file replaces the plain one; else `options` as given.
 EvaluateOptions firstRobotOptions(const RunInputs &inputs, const EvaluateOptions &options,

@@ -164,12 +164,12 @@ std::optional<ScenarioSpec> makeNavScenario(const std::string &name) {
 }
 
 const std::vector<std::string> &fleetScenarioNames() {
-    static const std::vector<std::string> names{"two_robots"};
+    static const std::vector<std::string> names{"two_robots", "two_robots_gt"};
     return names;
 }
 
 std::vector<ScenarioSpec> makeFleetScenario(const std::string &name) {
-    if (name != "two_robots") return {};
+    if (name != "two_robots" && name != "two_robots_gt") return {};
     // robot1 goes into the lower-left room and back out (x <= 3.6, paths of the nav2 tour), then
     // waits; robot2 shuttles in the east of the corridor (x >= 7.5, the corridor shuttle's lane)
     // and is blocked 12 s into its first goal.
@@ -186,6 +186,9 @@ std::vector<ScenarioSpec> makeFleetScenario(const std::string &name) {
         s->name = name;
         s->duration_s = 60;
         s->report_verdict = true;
+        // two_robots_gt: each robot's true pose also in the bag, as Gazebo's p3d plugin in its
+        // namespace publishes it (/robot1/ground_truth); two_robots stays as it was.
+        s->outputs.ground_truth_odometry = name == "two_robots_gt";
     }
     return {std::move(one), std::move(two)};
 }

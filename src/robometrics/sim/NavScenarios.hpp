@@ -23,7 +23,7 @@ const std::vector<std::string> &truthProfileNames();
 /// not one. Each is a TurtleBot3 in the office at the scenario's default duration.
 std::vector<ScenarioSpec> makeFleetScenario(const std::string &name);
 
-/// The multi-robot scenarios (two_robots).
+/// The multi-robot scenarios (two_robots, and two_robots_gt: each robot's ground truth in the bag).
 const std::vector<std::string> &fleetScenarioNames();
 
 /// Shortens the waits, holds and goal scripts by `factor` (<= 1) for a shorter run.
