@@ -30,7 +30,19 @@ Status slowOnOdd(std::size_t loader, std::size_t i, NumberedChunk &chunk) {
 
 TEST(ChunkLoadAhead, ChunksComeInOrderFromOneOrTwoLoaders) {
     for (std::size_t loaders : {1u, 2u}) {
-        ChunkLoadAhead<NumberedChunk> ahead(40, loaders, slowOnOdd);
+        // On a loaded machine one thread could load all 40 before the other ever ran: each loader's
+        // first load waits (at most 5 s) until every loader has started one.
+        std::atomic<unsigned> started{0};
+        const unsigned everyone = (1u << loaders) - 1;
+        auto load = [&](std::size_t loader, std::size_t i, NumberedChunk &chunk) -> Status {
+            started |= 1u << loader;
+            const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+            while (started.load() != everyone && std::chrono::steady_clock::now() < until) {
+                std::this_thread::sleep_for(std::chrono::microseconds(100));
+            }
+            return slowOnOdd(loader, i, chunk);
+        };
+        ChunkLoadAhead<NumberedChunk> ahead(40, loaders, load);
         std::set<std::size_t> used;
         for (std::size_t i = 0; i < 40; ++i) {
             auto chunk = ahead.take(nullptr);
