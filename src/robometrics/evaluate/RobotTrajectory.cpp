@@ -94,7 +94,9 @@ RobotGroundTruth robotGroundTruth(const RunInputs &inputs, const EvaluateOptions
 }
 
 Status checkRobotGroundTruths(const EvaluateOptions &options, const std::vector<nodes::Robot> &robots) {
-    for (const auto &[name, source] : options.robot_gt_trajectories) {
+    for (const auto &[robot_name, source] : options.robot_gt_trajectories) {
+        // A plain reference for the lambda: clang 14 (the sanitizer tree) cannot capture a structured binding.
+        const std::string &name = robot_name;
         const bool found =
             std::any_of(robots.begin(), robots.end(), [&](const nodes::Robot &r) { return r.name == name; });
         if (found) continue;
