@@ -213,8 +213,12 @@ TEST(EvaluateRobots, EachRobotOfTwoIsJudgedOnItsOwnTopics) {
     const nlohmann::json by_ape = nlohmann::json::parse(ape.out);
     EXPECT_NEAR(robots[1]["ate"]["rmse_m"].get<double>(), by_ape["rmse"].get<double>(), 1e-12);
     EXPECT_EQ(robots[1]["ate"]["pairs"], by_ape["n"]);
-    EXPECT_EQ(robots[1]["not_measured"]["traversal"],
-              "the traversal metrics are measured for the first robot (robot1) only");
+    // robot2's traversal metrics on its own scan and odometry (its path is its own, not robot1's).
+    ASSERT_FALSE(robots[1]["traversal"].is_null()) << robots[1].dump(2);
+    EXPECT_EQ(robots[1]["traversal"]["distance_source"], "/robot2/odom");
+    EXPECT_NEAR(robots[1]["traversal"]["distance_traveled_m"].get<double>(),
+                robots[1]["motion"]["path_length_m"].get<double>(), 0.05);
+    EXPECT_EQ(robots[0]["traversal"], run.summary["traversal"]);
 }
 
 // two_robots_gt: each robot's ground truth recorded under its namespace (Gazebo's p3d per robot,

@@ -172,9 +172,19 @@ TEST(EvaluateRobots, EachRobotIsJudgedOnItsOwnAndTheStallOfTheSecondIsNamedWithI
         EXPECT_TRUE((*r)["localization"].is_null());
         EXPECT_NE((*r)["not_measured"]["localization"].get<std::string>().find("no AMCL pose"), std::string::npos);
     }
-    EXPECT_FALSE(r1["traversal"].is_null());
-    EXPECT_TRUE(r2["traversal"].is_null());
-    EXPECT_EQ(r2["not_measured"]["traversal"], "the traversal metrics are measured for the first robot (robot1) only");
+    // The traversal metrics of each robot on its own topics: the first robot's are the run's.
+    EXPECT_EQ(r1["traversal"], s["traversal"]);
+    const nlohmann::json &t2 = r2["traversal"];
+    ASSERT_FALSE(t2.is_null()) << r2.dump(2);
+    EXPECT_NEAR(t2["distance_traveled_m"].get<double>(), 6.0, 1e-6);  // its odometry pose: 10 s standing still
+    EXPECT_EQ(t2["distance_source"], "/robot2/odom");
+    EXPECT_NEAR(r1["traversal"]["distance_traveled_m"].get<double>(), 9.0, 1e-6);
+    EXPECT_EQ(t2["scan_readings"], 301 * 90);  // its own 301 scans of 90 readings, robot1's not counted
+    EXPECT_NEAR(t2["min_clearance_m"].get<double>(), 2.0, 1e-6);
+    EXPECT_EQ(t2["collision_events"], 0);
+    EXPECT_TRUE(t2["mean_smoothness"].is_null());  // no IMU recorded
+    EXPECT_EQ(t2["null_reasons"]["mean_smoothness"], "no sensor_msgs/Imu topic was recorded");
+    EXPECT_FALSE(r2["not_measured"].contains("traversal"));
 }
 
 // Each robot against its own ground truth: robot1's given on the command line (--gt-traj

@@ -36,7 +36,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
       topic_stats_({}, [this](const topicstats::WindowRecord &w) { windows_.add(w); }) {
     // A topic of the wrong type fails run() with a clear message.
     const nodes::TopicChoice &t = topics_;
-    if (!t.scan.empty() || !t.imu.empty() || !t.pose_array.empty() || !t.odometry.empty()) {
+    if (nodes::hasTraversalInput(t)) {
         traversal_.emplace(setup.traversal, [this](const traversal::TraversalRow &row) { rows_.push_back(row); });
         traversal_->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
         traversal_->subscribe(pipe, t);
@@ -48,7 +48,7 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     activity_.subscribe(pipe, t);
     // The other robots of a multi-robot recording: each its own odometry and activity.
     for (std::size_t i = 1; i < setup.robots.size(); ++i) {
-        robots_.push_back(std::make_unique<RobotPass>(setup.robots[i], setup.checks.intent, setup.lost, pipe));
+        robots_.push_back(std::make_unique<RobotPass>(setup.robots[i], setup.checks.intent, setup.lost, setup.traversal, pipe));
     }
     if (!t.amcl_pose.empty()) lost_.emplace(setup.lost, pipe);
     if (setup.costmap) {

@@ -99,6 +99,9 @@ struct RobotJudgement {
     std::string ate_not_measured;
     /// The lost detector on its own AMCL pose; empty without one (the first robot's is the run's).
     std::optional<LostResult> lost;
+    /// The traversal metrics on its own scan, IMU and odometry; empty without any of them (the
+    /// first robot's is the run's, Evaluation::traversal).
+    std::optional<traversal::TraversalSummary> traversal;
 };
 
 /// An estimated path of the robot (odometry, AMCL, TF) for the report's trajectory plot.

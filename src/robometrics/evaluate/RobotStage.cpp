@@ -43,11 +43,18 @@ LostResult LostStage::finish(const RunClock &clock, std::optional<RunPath> &path
 }
 
 RobotPass::RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent,
-                     const localization::LostDetectorConfig &lost, pipeline::Pipeline &pipe)
+                     const localization::LostDetectorConfig &lost, const traversal::TraversalConfig &traversal,
+                     pipeline::Pipeline &pipe)
     : robot_(robot), activity_(intent) {
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, odometryOnly(robot_.topics));
     activity_.subscribe(pipe, robot_.topics);
+    const nodes::TopicChoice &t = robot_.topics;
+    if (nodes::hasTraversalInput(t)) {
+        traversal_.emplace(traversal, [](const traversal::TraversalRow &) {});
+        traversal_->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
+        traversal_->subscribe(pipe, t);
+    }
     if (!robot_.topics.amcl_pose.empty()) {
         localization::LostDetectorConfig own = lost;
         own.pose_topic = robot_.topics.amcl_pose;
@@ -68,6 +75,12 @@ RobotJudgement RobotPass::finish(const RunClock &clock, const std::function<Time
     for (const std::string &note : own) notes.push_back(j.name + ": " + note);
     j.motion = motionOf(odometry_, clock);
     odometry_.clear();
+    if (traversal_) {
+        traversal_->endAt(clock.end());
+        traversal_->finish();
+        j.traversal = traversal_->summary();
+        traversal_.reset();
+    }
     if (lost_) {
         std::optional<RunPath> path;  // the report draws the first robot's paths only
         j.lost = lost_->finish(clock, path);

@@ -19,6 +19,7 @@
 #include "robometrics/nodes/LostNode.hpp"
 #include "robometrics/nodes/Robots.hpp"
 #include "robometrics/nodes/SlamRunNode.hpp"
+#include "robometrics/nodes/TraversalNode.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
 
 namespace robometrics::evaluate {
@@ -50,16 +51,19 @@ private:
     SpillLog<localization::LostSample> readings_;
 };
 
-/// The nodes of one more robot in the pass: its odometry, its activity and its lost detector.
+/// The nodes of one more robot in the pass: its odometry, its activity, its traversal metrics
+/// and its lost detector.
 class RobotPass {
 public:
-    /// `lost`: the lost detector's settings, its topics replaced by the robot's own.
+    /// `lost`: the lost detector's settings, its topics replaced by the robot's own; `traversal`
+    /// the run's traversal settings, applied to the robot's own scan, IMU and odometry.
     RobotPass(const nodes::Robot &robot, const activity::IntentConfig &intent,
-              const localization::LostDetectorConfig &lost, pipeline::Pipeline &pipe);
+              const localization::LostDetectorConfig &lost, const traversal::TraversalConfig &traversal,
+              pipeline::Pipeline &pipe);
     RobotPass(const RobotPass &) = delete;
     RobotPass &operator=(const RobotPass &) = delete;
 
-    /// After the pass: the robot's activity, stuck episodes and motion (its notes prefixed with
+    /// After the pass: the robot's activity, stuck episodes, motion and traversal summary (its notes prefixed with
     /// its name into `notes`); what it did goes into `runs` for its topics' health. Called once.
     RobotJudgement finish(const RunClock &clock, const std::function<TimeNs(TimeNs)> &to_system,
                           const activity::StuckConfig &stuck, const TimeIntervals &unread,
@@ -70,6 +74,8 @@ private:
     nodes::SlamRunNode slam_run_;
     OdometryLog odometry_;
     nodes::ActivityNode activity_;
+    /// Only its summary is kept: the per-second rows (traversal.csv, the plots) are the first robot's.
+    std::optional<nodes::TraversalNode> traversal_;
     std::optional<LostStage> lost_;
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "robometrics/report/HtmlReport.hpp"
+#include "robometrics/evaluate/TraversalJson.hpp"
 #include "robometrics/report/JsonNumber.hpp"
 
 namespace robometrics::evaluate {
@@ -66,14 +67,14 @@ void addMeasured(const Evaluation &e, std::size_t index, nlohmann::json &out) {
         not_measured["localization"] =
             underRobot(r, "no AMCL pose (geometry_msgs/PoseWithCovarianceStamped)") + ": lost detector not run";
     }
+    // The first robot's traversal is the run's; the others' are measured on their own topics.
     if (index == 0 && e.traversal) {
-        out["traversal"] = {{"distance_m", report::finiteOrNull(e.traversal->summary.distance_traveled)},
-                            {"rows", e.traversal->summary.rows}};
+        out["traversal"] = traversalJson(e);
+    } else if (index > 0 && r.traversal) {
+        out["traversal"] = traversalJson(*r.traversal, r.topics, e.clock);
     } else {
         out["traversal"] = nullptr;
-        not_measured["traversal"] =
-            index == 0 ? std::string("no traversal input (scan, IMU, pose or odometry)")
-                       : "the traversal metrics are measured for the first robot (" + e.robots.front().name + ") only";
+        not_measured["traversal"] = underRobot(r, "no traversal input (scan, IMU, pose or odometry)");
     }
     if (!r.motion) not_measured["motion"] = underRobot(r, "no odometry message");
     out["not_measured"] = std::move(not_measured);

@@ -21,8 +21,10 @@ std::string absence(const std::string &topic, const char *type) {
 
 }  // namespace
 
-nlohmann::json traversalJson(const Evaluation &e) {
-    const auto &s = e.traversal->summary;
+nlohmann::json traversalJson(const Evaluation &e) { return traversalJson(e.traversal->summary, e.topics, e.clock); }
+
+nlohmann::json traversalJson(const traversal::TraversalSummary &s, const nodes::TopicChoice &topics,
+                             const RunClock &clock) {
     const bool scan = s.scans > 0, imu = s.imu_messages > 0, odometry = s.odometry_messages > 0;
     const bool distance = s.pose_messages > 0 || s.distance_from_odometry;
     const bool ground_truth = s.pose_messages > 0;
@@ -34,8 +36,8 @@ nlohmann::json traversalJson(const Evaluation &e) {
         {"total_collisions", measured(scan, s.total_collisions)},
         {"collision_events", measured(scan, s.collision_events)},
         {"distance_traveled_m", measured(distance, finiteOrNull(s.distance_traveled))},
-        {"distance_source", s.distance_from_odometry ? e.topics.odometry : e.topics.pose_array},
-        {"velocity_source", e.topics.odometry},
+        {"distance_source", s.distance_from_odometry ? topics.odometry : topics.pose_array},
+        {"velocity_source", topics.odometry},
         {"rejected_pose_jumps", measured(ground_truth, s.rejected_pose_jumps)},
         {"smoothness_metric", measured(imu, finiteOrNull(s.smoothness_metric))},
         {"mean_smoothness", measured(imu, finiteOrNull(s.mean_smoothness))},
@@ -60,7 +62,7 @@ nlohmann::json traversalJson(const Evaluation &e) {
         {"odometry_jumps", measured(s.distance_from_odometry, s.odometry_jumps)},
         {"odometry_jump_distance_m", measured(s.distance_from_odometry, s.odometry_jump_distance_m)},
         {"first_odometry_jump_s",
-         s.odometry_jumps ? nlohmann::json(e.clock.sinceStart(s.first_odometry_jump_time)) : nlohmann::json(nullptr)}};
+         s.odometry_jumps ? nlohmann::json(clock.sinceStart(s.first_odometry_jump_time)) : nlohmann::json(nullptr)}};
     nlohmann::json reasons = nlohmann::json::object();
     auto because = [&reasons](bool input, std::initializer_list<const char *> metrics, const std::string &why) {
         if (input) return;
@@ -70,14 +72,14 @@ nlohmann::json traversalJson(const Evaluation &e) {
             {"total_collisions", "collision_events", "mean_clearance_m", "min_clearance_m", "time_low_clearance_s",
              "scan_readings", "invalid_scan_readings", "invalid_scan_share", "invalid_scan_readings_by_reason",
              "scans_without_valid_reading"},
-            absence(e.topics.scan, "sensor_msgs/LaserScan"));
+            absence(topics.scan, "sensor_msgs/LaserScan"));
     because(imu,
             {"smoothness_metric", "mean_smoothness", "max_accel_magnitude_mps2", "max_vertical_roughness_mps2",
              "rough_imu_readings", "time_rough_terrain_s"},
-            absence(e.topics.imu, "sensor_msgs/Imu"));
-    because(odometry, {"mean_velocity_mps", "max_velocity_mps"}, absence(e.topics.odometry, "nav_msgs/Odometry"));
+            absence(topics.imu, "sensor_msgs/Imu"));
+    because(odometry, {"mean_velocity_mps", "max_velocity_mps"}, absence(topics.odometry, "nav_msgs/Odometry"));
     because(distance, {"distance_traveled_m"}, "no ground-truth PoseArray or odometry pose was recorded");
-    because(ground_truth, {"rejected_pose_jumps"}, absence(e.topics.pose_array, "geometry_msgs/PoseArray"));
+    because(ground_truth, {"rejected_pose_jumps"}, absence(topics.pose_array, "geometry_msgs/PoseArray"));
     because(s.distance_from_odometry, {"odometry_jumps", "odometry_jump_distance_m"},
             "the distance is not measured on the odometry pose");
     t["null_reasons"] = std::move(reasons);

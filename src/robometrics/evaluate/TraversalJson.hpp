@@ -5,12 +5,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "robometrics/core/RunClock.hpp"
+#include "robometrics/nodes/TopicChoice.hpp"
+#include "robometrics/traversal/TraversalRow.hpp"
+
 namespace robometrics::evaluate {
 
 struct Evaluation;
 
-/// `summary.json`'s "traversal" object, with "null_reasons" naming why each null metric is null.
-/// Needs e.traversal.
+/// A "traversal" object measured on `topics` (the run's, or one robot's), with "null_reasons"
+/// naming why each null metric is null.
+nlohmann::json traversalJson(const traversal::TraversalSummary &s, const nodes::TopicChoice &topics,
+                             const RunClock &clock);
+
+/// `summary.json`'s "traversal" object: the run's (its first robot's). Needs e.traversal.
 nlohmann::json traversalJson(const Evaluation &e);
 
 /// "scanners": each range sensor's collisions and clearance, its contacts on the run's axis.

@@ -44,4 +44,10 @@ std::vector<std::string> missingInputs(const std::string &bag, const std::map<st
 
 inline bool distanceFromOdometry(const TopicChoice &c) { return c.pose_array.empty() && !c.odometry.empty(); }
 
+/// Whether the traversal metrics have an input among `c`'s topics (a scan, an IMU, a PoseArray or
+/// an odometry).
+inline bool hasTraversalInput(const TopicChoice &c) {
+    return !c.scan.empty() || !c.imu.empty() || !c.pose_array.empty() || !c.odometry.empty();
+}
+
 }  // namespace robometrics::nodes
