@@ -176,7 +176,10 @@ void ReadAhead::finishLocked(std::size_t seq) {
         ++first_seq_;
         freed = true;
     }
-    if (freed) room_.notify_one();  // only the reader thread waits for room
+    // Only the reader thread waits for room, and only with the window full: it is woken once half
+    // the window is free, so that it reads two batches a wake-up instead of one (the lanes still
+    // have two to read meanwhile).
+    if (freed && window_.size() <= kBatchesAhead / 2) room_.notify_one();
 }
 
 const ReadAhead::Batch *ReadAhead::take(std::size_t i, std::size_t &seq) {
