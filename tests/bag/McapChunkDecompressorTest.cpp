@@ -143,5 +143,33 @@ TEST(McapOverwriteBuffer, GrowsAQuarterBeyondTheNeedAndKeepsItsMemoryWhileItFits
     EXPECT_EQ(buffer.capacity(), 2500U);
 }
 
+TEST(McapOverwriteBuffer, GrowsWithoutZeroFillingWhatIsOverwrittenNext) {
+    OverwriteBuffer buffer;
+    resizeForOverwrite(buffer, 1000);
+    std::memset(buffer.data(), 0xAB, buffer.size());
+    resizeForOverwrite(buffer, 10);
+    resizeForOverwrite(buffer, 1200);  // within its capacity: the bytes past 10 are left as they were
+    EXPECT_EQ(buffer[10], 0xAB);
+    EXPECT_EQ(buffer[999], 0xAB);
+    // A std::vector zero-fills them (what the chunk buffers did before).
+    std::vector<std::uint8_t> zeroed(1000, 0xAB);
+    zeroed.resize(10);
+    zeroed.resize(1200);
+    EXPECT_EQ(zeroed[10], 0);
+}
+
+TEST(McapChunkDecompressor, GivesTheSameRecordsInAnOverwriteBuffer) {
+    std::vector<std::uint8_t> raw;
+    for (int i = 0; i < 100000; ++i) raw.push_back(static_cast<std::uint8_t>(i * 5 % 11));
+    ChunkDecompressor d;
+    OverwriteBuffer storage(raw.size() * 2, 0xCD);  // larger and dirty: shrunk, then overwritten
+    for (auto [name, bytes] : {std::pair{"zstd", zstdFrame(raw)}, {"lz4", lz4Frame(raw)}}) {
+        auto out = d.decompress(chunk(name, bytes, raw.size(), crc32(raw)), storage, true);
+        ASSERT_TRUE(out.ok()) << name << ": " << out.message();
+        EXPECT_TRUE(std::equal(out->begin(), out->end(), raw.begin(), raw.end())) << name;
+        EXPECT_EQ(storage.size(), raw.size()) << name;
+    }
+}
+
 }  // namespace
 }  // namespace robometrics::bag::mcap

@@ -64,7 +64,8 @@ ReadAhead::~ReadAhead() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
-    changed_.notify_all();
+    room_.notify_all();
+    ready_.notify_all();
     if (reader_.joinable()) reader_.join();
 }
 
@@ -107,14 +108,14 @@ std::unique_ptr<ReadAhead::Batch> ReadAhead::freshBatch() {
 
 bool ReadAhead::publish(std::unique_ptr<Batch> batch) {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return stopping_ || window_.size() < kBatchesAhead; });
+    room_.wait(lock, [this] { return stopping_ || window_.size() < kBatchesAhead; });
     if (stopping_) return false;
     std::size_t readers = 0;
     for (const Cursor &c : cursors_) readers += c.released ? 0 : 1;
     if (readers == 0) return false;  // nobody reads any more
     window_.push_back(Slot{std::move(batch), readers});
     lock.unlock();
-    changed_.notify_all();
+    ready_.notify_all();
     return true;
 }
 
@@ -175,7 +176,10 @@ void ReadAhead::finishLocked(std::size_t seq) {
         ++first_seq_;
         freed = true;
     }
-    if (freed) changed_.notify_all();
+    // Only the reader thread waits for room, and only with the window full: it is woken once half
+    // the window is free, so that it reads two batches a wake-up instead of one (the lanes still
+    // have two to read meanwhile).
+    if (freed && window_.size() <= kBatchesAhead / 2) room_.notify_one();
 }
 
 const ReadAhead::Batch *ReadAhead::take(std::size_t i, std::size_t &seq) {
@@ -187,7 +191,7 @@ const ReadAhead::Batch *ReadAhead::take(std::size_t i, std::size_t &seq) {
         finishLocked(*cursor.held);
         cursor.held.reset();
     }
-    changed_.wait(lock, [&] { return cursor.next_seq < first_seq_ + window_.size(); });
+    ready_.wait(lock, [&] { return cursor.next_seq < first_seq_ + window_.size(); });
     seq = cursor.next_seq++;
     cursor.held = seq;
     return window_[seq - first_seq_].batch.get();
@@ -204,7 +208,7 @@ void ReadAhead::release(std::size_t i) {
     const std::size_t end = first_seq_ + window_.size();
     for (std::size_t seq = cursor.held ? *cursor.held : cursor.next_seq; seq < end; ++seq) finishLocked(seq);
     cursor.held.reset();
-    changed_.notify_all();
+    room_.notify_one();  // the reader may stop: nobody reads any more
 }
 
 }  // namespace robometrics::bag

@@ -82,7 +82,11 @@ private:
     TopicMemo<const TopicInfo *> stable_;  ///< reader thread: the source's topic -> its copy here
 
     std::mutex mutex_;
-    std::condition_variable changed_;
+    /// Two conditions, so that a consumer finishing a batch wakes only the reader thread (room in
+    /// the window) and a new batch only the consumers: one condition for both woke every waiting
+    /// thread at each hand-over, most of them to wait again (issue 62: thread wake-ups).
+    std::condition_variable room_;   ///< the reader thread waits for a free place in the window
+    std::condition_variable ready_;  ///< consumers wait for their next batch
     std::deque<Slot> window_;                    ///< batches still held, oldest first
     std::size_t first_seq_ = 0;                  ///< sequence number of window_.front()
     std::vector<std::unique_ptr<Batch>> spare_;  ///< finished by every consumer, for reuse

@@ -46,7 +46,8 @@ Status ensureZstdContext(ZSTD_DCtx *&dctx) {
     return Status::Ok();
 }
 
-Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, std::vector<std::uint8_t> &out) {
+template <class Buffer>
+Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, Buffer &out) {
     ROBOMETRICS_TRY(ensureZstdContext(dctx));
     std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(), src.data(), src.size());
     if (ZSTD_isError(n)) return Error{std::string("corrupt zstd data: ") + ZSTD_getErrorName(n)};
@@ -61,7 +62,8 @@ Status decompressZstd(ZSTD_DCtx *&dctx, Bytes src, std::vector<std::uint8_t> &ou
 // never past what the chunk declares). Found by fuzzing: 13 KB of chunk declaring 200 MB (within
 // the ratio bound) cost the allocation and zero-fill of the declared size in every pass over the
 // file; now the cost follows the data.
-Status decompressZstdGrowing(ZSTD_DCtx *&dctx, Bytes src, std::uint64_t declared, std::vector<std::uint8_t> &out) {
+template <class Buffer>
+Status decompressZstdGrowing(ZSTD_DCtx *&dctx, Bytes src, std::uint64_t declared, Buffer &out) {
     ROBOMETRICS_TRY(ensureZstdContext(dctx));
     ZSTD_DCtx_reset(dctx, ZSTD_reset_session_only);
     ZSTD_inBuffer in{src.data(), src.size(), 0};
@@ -96,7 +98,8 @@ Status decompressZstdGrowing(ZSTD_DCtx *&dctx, Bytes src, std::uint64_t declared
 }
 
 /// Into `out` at its size; with `at_most`, `out` is then cut to what the frames gave.
-Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, std::vector<std::uint8_t> &out, bool at_most = false) {
+template <class Buffer>
+Status decompressLz4(LZ4F_dctx *&dctx, Bytes src, Buffer &out, bool at_most = false) {
     if (!dctx) {
         if (LZ4F_isError(LZ4F_createDecompressionContext(&dctx, LZ4F_VERSION))) {
             dctx = nullptr;
@@ -140,8 +143,8 @@ Result<Bytes> ChunkDecompressor::decompressLz4AnySize(Bytes src, std::vector<std
     return Bytes(storage);
 }
 
-Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, std::vector<std::uint8_t> &storage,
-                                            bool verify_crc) {
+template <class Buffer>
+Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, Buffer &storage, bool verify_crc) {
     const std::string &c = chunk.compression;
     if (!c.empty() && c != "zstd" && c != "lz4") return Error{"unsupported chunk compression \"" + c + "\""};
     Bytes out;
@@ -180,5 +183,8 @@ Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &chunk, std::vecto
     }
     return out;
 }
+
+template Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &, std::vector<std::uint8_t> &, bool);
+template Result<Bytes> ChunkDecompressor::decompress(const ChunkRecord &, OverwriteBuffer &, bool);
 
 }  // namespace robometrics::bag::mcap

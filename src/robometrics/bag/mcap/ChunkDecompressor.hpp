@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/mcap/OverwriteBuffer.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
 
 namespace robometrics::bag::mcap {
@@ -22,9 +23,10 @@ public:
 
     /// Decompresses `chunk.records` and checks the size and, when `verify_crc` and the stored CRC
     /// is not 0, the CRC. Returns the records: `chunk.records` itself when uncompressed, else
-    /// `storage` (resized to uncompressed_size). Errors carry no location; the caller adds file
-    /// and offset.
-    Result<Bytes> decompress(const ChunkRecord &chunk, std::vector<std::uint8_t> &storage, bool verify_crc);
+    /// `storage` (resized to uncompressed_size; an OverwriteBuffer is not zero-filled first, a
+    /// std::vector may be). Errors carry no location; the caller adds file and offset.
+    template <class Buffer>
+    Result<Bytes> decompress(const ChunkRecord &chunk, Buffer &storage, bool verify_crc);
 
     /// LZ4 frames whose uncompressed size is not known (a ROS 1 chunk whose `size` field is
     /// damaged): into `storage`, resized to what they give, which may be no more than

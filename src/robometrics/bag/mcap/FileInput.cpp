@@ -23,7 +23,8 @@ Result<FileInput> FileInput::open(const std::string &path) {
     return in;
 }
 
-Status FileInput::read(std::uint64_t offset, std::uint64_t length, std::vector<std::uint8_t> &out, const char *what) {
+template <class Buffer>
+Status FileInput::read(std::uint64_t offset, std::uint64_t length, Buffer &out, const char *what) {
     if (offset > size_ || length > size_ - offset) {
         return error(offset, std::string(what) + " of " + std::to_string(length) + " bytes runs past the end of the " +
                                  std::to_string(size_) + "-byte file");
@@ -31,6 +32,9 @@ Status FileInput::read(std::uint64_t offset, std::uint64_t length, std::vector<s
     resizeForOverwrite(out, static_cast<std::size_t>(length));
     return readInto(offset, length, out.data(), what);
 }
+
+template Status FileInput::read(std::uint64_t, std::uint64_t, std::vector<std::uint8_t> &, const char *);
+template Status FileInput::read(std::uint64_t, std::uint64_t, OverwriteBuffer &, const char *);
 
 Status FileInput::readInto(std::uint64_t offset, std::uint64_t length, std::uint8_t *out, const char *what) {
     if (offset > size_ || length > size_ - offset) {

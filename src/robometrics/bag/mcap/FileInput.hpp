@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/mcap/OverwriteBuffer.hpp"
 #include "robometrics/core/Result.hpp"
 
 namespace robometrics::bag::mcap {
@@ -20,9 +21,11 @@ public:
     const std::string &path() const { return path_; }
     std::uint64_t size() const { return size_; }
 
-    /// Reads exactly `length` bytes at `offset` into `out` (resized). `what` names the thing read
-    /// for the error message ("Chunk record").
-    Status read(std::uint64_t offset, std::uint64_t length, std::vector<std::uint8_t> &out, const char *what);
+    /// Reads exactly `length` bytes at `offset` into `out` (resized): a std::vector<std::uint8_t> or
+    /// an OverwriteBuffer (not zero-filled first). `what` names the thing read for the error
+    /// message ("Chunk record").
+    template <class Buffer>
+    Status read(std::uint64_t offset, std::uint64_t length, Buffer &out, const char *what);
     /// Same, into caller memory.
     Status readInto(std::uint64_t offset, std::uint64_t length, std::uint8_t *out, const char *what);
 

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "robometrics/bag/mcap/OverwriteBuffer.hpp"
+
 namespace robometrics::bag::mcap {
 
 struct IndexedReader::LoadedChunk {
     std::uint64_t file_offset = 0;
-    std::vector<std::uint8_t> raw;                                  ///< the Chunk record as read from the file
-    std::vector<std::uint8_t> decompressed;                         ///< its records when compressed
+    OverwriteBuffer raw;                                            ///< the Chunk record as read from the file
+    OverwriteBuffer decompressed;                                   ///< its records when compressed
     std::vector<std::pair<std::uint64_t, MessageRecord>> messages;  ///< (offset in chunk, message), sorted
     std::size_t cursor = 0;
     std::size_t bytes = 0;  ///< the record and, when compressed, its records: what a pin holds
