@@ -148,8 +148,8 @@ bool IndexedReader::visitChunks(std::shared_ptr<LoadedChunkVisitor> visitor) {
         std::vector<LoadedMessage> messages;
         if (status.ok()) {
             messages.reserve(chunk.messages.size());
-            for (const auto &[offset, m] : chunk.messages)
-                messages.push_back({static_cast<TimeNs>(m.log_time), m.data});
+            for (const auto &entry : chunk.messages)
+                messages.push_back({static_cast<TimeNs>(entry.second.log_time), entry.second.data});
         }
         visitor->loaded(number, messages);
     });
