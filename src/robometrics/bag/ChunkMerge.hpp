@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -53,6 +54,15 @@ public:
 
     const Loader &loader() const { return *loaders_.front(); }
 
+    /// The wanted chunks in the order they are loaded: by (start time, file position).
+    const std::vector<Index> &chunks() const { return chunks_; }
+
+    /// Called with each chunk as it loads, on the thread that loads it: its number in chunks(),
+    /// the load's status and the chunk (its messages when the load succeeded). Set before the
+    /// first load.
+    using AfterLoad = std::function<void(std::size_t number, const Status &status, const Chunk &chunk)>;
+    void afterLoad(AfterLoad after) { after_load_ = std::move(after); }
+
     /// From now on the chunks are loaded ahead on `loaders` threads, each with its own handle on
     /// the file (fewer if the file cannot be opened again); none with 0. Not undone.
     void loadAhead(std::size_t loaders) {
@@ -63,8 +73,11 @@ public:
         const Index *first = chunks_.data() + next_chunk_;
         ahead_ = std::make_unique<ChunkLoadAhead<Chunk>>(
             chunks_.size() - next_chunk_, loaders_.size(),
-            [loaders = loaders_.data(), first](std::size_t loader, std::size_t i, Chunk &chunk) {
-                return loaders[loader]->load(first[i], chunk);
+            [loaders = loaders_.data(), first, after = after_load_, skipped = next_chunk_](
+                std::size_t loader, std::size_t i, Chunk &chunk) {
+                Status status = loaders[loader]->load(first[i], chunk);
+                if (after) after(skipped + i, status, chunk);
+                return status;
             },
             skip_damaged_);
     }
@@ -121,7 +134,9 @@ private:
         ++chunks_loaded_;
         if (ahead_) return ahead_->take(heap_.finished());
         std::shared_ptr<Chunk> chunk = heap_.spare();
-        ROBOMETRICS_TRY(loaders_.front()->load(index, *chunk));
+        Status status = loaders_.front()->load(index, *chunk);
+        if (after_load_) after_load_(next_chunk_ - 1, status, *chunk);
+        ROBOMETRICS_TRY(std::move(status));
         return chunk;
     }
 
@@ -134,6 +149,7 @@ private:
     bool failed_ = false;
     bool skip_damaged_ = false;
     std::vector<Skipped> skipped_;
+    AfterLoad after_load_;
     std::unique_ptr<ChunkLoadAhead<Chunk>> ahead_;  ///< last: its threads read the members above
 };
 

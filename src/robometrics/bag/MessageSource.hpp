@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "robometrics/bag/LoadedChunks.hpp"
 #include "robometrics/bag/ReadDamage.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
@@ -77,6 +78,9 @@ struct ReadOptions {
     /// short): after the bag was recognised, openBag() does not fail and next() ends (false, not an
     /// Error) at the damage, which damage() then describes. False: any damage is an Error.
     bool recover = false;
+    /// Shown each chunk as it loads, where the reader can promise the order of its chunks
+    /// (bag/LoadedChunks.hpp: one indexed MCAP file); others leave it alone.
+    std::shared_ptr<LoadedChunkVisitor> chunk_visitor;
 };
 
 /// A stream of messages in log-time order.

@@ -138,6 +138,26 @@ Result<bool> IndexedReader::next(MessageRecord &out) {
     return true;
 }
 
+bool IndexedReader::visitChunks(std::shared_ptr<LoadedChunkVisitor> visitor) {
+    const std::vector<ChunkIndexRecord> &chunks = merge_.chunks();
+    for (std::size_t i = 1; i < chunks.size(); ++i) {
+        const ChunkIndexRecord &a = chunks[i - 1], &b = chunks[i];
+        const bool apart = a.message_end_time < b.message_start_time ||
+                           (a.message_end_time == b.message_start_time && a.chunk_start_offset < b.chunk_start_offset);
+        if (!apart) return false;
+    }
+    merge_.afterLoad([visitor = std::move(visitor)](std::size_t number, const Status &status, const LoadedChunk &chunk) {
+        std::vector<LoadedMessage> messages;
+        if (status.ok()) {
+            messages.reserve(chunk.messages.size());
+            for (const auto &entry : chunk.messages)
+                messages.push_back({static_cast<TimeNs>(entry.second.log_time), entry.second.data});
+        }
+        visitor->loaded(number, messages);
+    });
+    return true;
+}
+
 bool IndexedReader::pinLast(std::shared_ptr<const void> &keeper) const {
     const std::shared_ptr<LoadedChunk> &chunk = merge_.current();
     if (!chunk || chunk->bytes > kMaxPinnedChunkBytes) return false;

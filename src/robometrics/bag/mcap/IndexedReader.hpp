@@ -14,6 +14,7 @@
 
 #include "robometrics/bag/BagThreads.hpp"
 #include "robometrics/bag/ChunkMerge.hpp"
+#include "robometrics/bag/LoadedChunks.hpp"
 #include "robometrics/bag/mcap/ChunkDecompressor.hpp"
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Records.hpp"
@@ -50,6 +51,12 @@ public:
 
     /// The next message in log-time order; its data view stays valid until the next call.
     Result<bool> next(MessageRecord &out);
+    /// Shows every chunk to `visitor` as it loads (bag/LoadedChunks.hpp), numbered in load order,
+    /// when the chunk index promises that their messages come one chunk after the other: each
+    /// chunk ends before the next begins (or at the same time, earlier in the file, which the
+    /// merge puts first). False, and nothing shown, when chunks overlap in time. Before next().
+    bool visitChunks(std::shared_ptr<LoadedChunkVisitor> visitor);
+
     /// Sets `keeper` to the chunk holding the last message's bytes, which is not reused while it
     /// is held (MessageSource::pinLast). False before the first message, and for a chunk of more
     /// than kMaxPinnedChunkBytes (read and decompressed): a reader holding a few such chunks

@@ -71,6 +71,10 @@ public:
     void useIndex(FileInput file, std::vector<ChunkIndexRecord> chunks) {
         indexed_.emplace(std::move(file), std::move(chunks), filter_, true, recover_);
     }
+    /// The indexed reader shows its chunks to the read's visitor, if it can promise their order.
+    void visitChunks(const std::shared_ptr<LoadedChunkVisitor> &visitor) {
+        if (visitor && indexed_ && indexed_->visitChunks(visitor)) visitor->accept();
+    }
     void useLinear(LinearReader reader) { linear_.emplace(std::move(reader)); }
 
     const std::vector<TopicInfo> &topics() const override { return topics_; }
@@ -262,6 +266,9 @@ Result<std::unique_ptr<MessageSource>> openMcap(const std::string &path, const R
             if (summary->statistics) catalog.counts = summary->statistics->channel_message_counts;
             auto source = std::make_unique<McapSource>(path, catalog, options);
             source->useIndex(std::move(file.value()), std::move(summary->chunk_indexes));
+            // Only an index the file's summary gives: one a scan rebuilt (a file cut short) is
+            // read as it always was.
+            source->visitChunks(options.chunk_visitor);
             return std::unique_ptr<MessageSource>(std::move(source));
         }
     }

@@ -351,7 +351,12 @@ Result<std::unique_ptr<MessageSource>> openLayout(const BagLayout &layout, const
     // A file of a split bag that is not there: a strict read refuses the bag, a recovering one
     // loses that file's span only.
     if (!layout.missing.empty() && !options.recover) return Error{layout.missing.front().error};
-    auto source = std::make_unique<MergedSource>(std::move(description), options);
+    // A visitor of the chunks as they load sees one file's chunks: with several files their
+    // messages interleave, and with MESSAGE compression they are not the bytes given.
+    ReadOptions files_options = options;
+    if (layout.files.size() != 1 || layout.compressionMode() == CompressionMode::Message)
+        files_options.chunk_visitor.reset();
+    auto source = std::make_unique<MergedSource>(std::move(description), files_options);
     for (const auto &missing : layout.missing) source->addMissingFile(missing);
     for (const auto &file : layout.files) ROBOMETRICS_TRY(source->addFile(file));
     if (auto error = source->nothingOpened()) return *error;
