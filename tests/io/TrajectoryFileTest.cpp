@@ -133,3 +133,27 @@ TEST(TrajectoryFile, PublicFilesLoadWithTheirPoseCounts) {
     EXPECT_EQ(kitti->positions[1], Eigen::Vector3d(-4.690294e-02, -2.839928e-02, 8.586941e-01));
     EXPECT_EQ(kitti->rotation_matrices[1](2, 2), 9.999971e-01);
 }
+
+TEST(TrajectoryFile, PositionsOnlyKeepsStampsAndPositionsAndStillChecksRotations) {
+    auto path = writeText("positions_only", "t.txt", "1 1 2 3 0 0 0 2\n2.5 4 5 6 0 0 1 0\n");
+    auto t = io::readTrajectoryFile(path, TrajectoryFormat::Auto, io::PoseFields::PositionsOnly);
+    ASSERT_TRUE(t.ok()) << t.message();
+    EXPECT_EQ(t->stamps, (std::vector<double>{1.0, 2.5}));
+    EXPECT_EQ(t->positions[1], Eigen::Vector3d(4, 5, 6));
+    EXPECT_TRUE(t->orientations.empty());
+    EXPECT_FALSE(t->hasRotations());
+
+    auto kitti = writeText("positions_only", "k.txt", "1 0 0 1 0 1 0 2 0 0 1 3\n");
+    auto k = io::readTrajectoryFile(kitti, TrajectoryFormat::Auto, io::PoseFields::PositionsOnly);
+    ASSERT_TRUE(k.ok()) << k.message();
+    EXPECT_EQ(k->positions[0], Eigen::Vector3d(1, 2, 3));
+    EXPECT_TRUE(k->rotation_matrices.empty());
+    EXPECT_FALSE(k->hasRotations());
+
+    // A rotation that is not one is the same error whether it is kept or not.
+    auto zero = writeText("positions_only", "zero.txt", "1 2 3 4 0 0 0 0\n");
+    EXPECT_NE(io::readTrajectoryFile(zero, TrajectoryFormat::Auto, io::PoseFields::PositionsOnly)
+                  .message()
+                  .find("zero.txt:1: quaternion has zero length"),
+              std::string::npos);
+}

@@ -43,3 +43,22 @@ TEST(ErrorStatistics, PairwiseSumFollowsNumpyBlocking) {
     for (double x : v) naive += x;
     EXPECT_EQ(naive, 1e16);
 }
+
+TEST(ErrorStatistics, InPlaceGivesTheSameBitsAndReordersItsInput) {
+    std::vector<double> e;
+    for (int i = 0; i < 1001; ++i) e.push_back(std::fmod(i * 0.7368, 1.3) + 1e-3 * i);
+    const auto copied = computeErrorStatistics(e);
+    std::vector<double> reordered = e;
+    const auto in_place = robometrics::slam::computeErrorStatisticsInPlace(reordered);
+    for (auto [a, b] : {std::pair{copied.mean, in_place.mean},
+                        {copied.median, in_place.median},
+                        {copied.std, in_place.std},
+                        {copied.rmse, in_place.rmse},
+                        {copied.sse, in_place.sse},
+                        {copied.min, in_place.min},
+                        {copied.max, in_place.max}}) {
+        EXPECT_EQ(a, b);  // bit for bit
+    }
+    EXPECT_EQ(in_place.n, 1001u);
+    EXPECT_NE(reordered, e);  // the median's selection moved them
+}

@@ -39,6 +39,27 @@ TEST(TrajectoryEvaluation, ApeTextAndJson) {
     EXPECT_EQ(run.summary["association"]["ref_poses"], 4);
 }
 
+TEST(TrajectoryEvaluation, StatisticsAloneHoldNoRotationsAndNoErrorsAndSayTheSame) {
+    auto o = pairOfFiles("lean");
+    auto lean = toolbox::runTrajectoryEvaluation(o);
+    ASSERT_EQ(lean.exit_code, 0) << lean.error;
+    EXPECT_FALSE(lean.result->prepared.est.hasRotations());
+    EXPECT_TRUE(lean.result->errors.empty());
+    // With the per-pose errors asked for, the poses and errors are kept, and the rest is the same.
+    o.errors = true;
+    auto whole = toolbox::runTrajectoryEvaluation(o);
+    ASSERT_EQ(whole.exit_code, 0) << whole.error;
+    EXPECT_EQ(whole.result->errors.size(), 4u);
+    whole.summary.erase("errors");
+    whole.summary.erase("timestamps");
+    EXPECT_EQ(lean.summary.dump(), whole.summary.dump());
+    // A relation of rotations reads them.
+    o.relation = "angle_deg";
+    auto angles = toolbox::runTrajectoryEvaluation(o);
+    ASSERT_EQ(angles.exit_code, 0) << angles.error;
+    EXPECT_TRUE(angles.result->prepared.est.hasRotations());
+}
+
 TEST(TrajectoryEvaluation, EvoFlagsAndRpe) {
     auto o = pairOfFiles("rpe");
     o.metric = "rpe";

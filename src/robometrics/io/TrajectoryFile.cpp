@@ -92,14 +92,14 @@ Result<Eigen::Quaterniond> unitQuaternion(double w, double x, double y, double z
 
 /// Room for every pose of the file, estimated from the lines in the first block: growing a
 /// vector of a million poses past its capacity would hold it twice for a moment.
-void reservePoses(slam::Trajectory &trajectory, const LineReader &reader, bool with_matrices) {
+void reservePoses(slam::Trajectory &trajectory, const LineReader &reader, bool with_rotations, bool with_matrices) {
     const std::string_view block = reader.pending();
     if (block.empty()) return;  // the first line was the whole block: nothing to estimate from
     const auto lines = static_cast<double>(std::count(block.begin(), block.end(), '\n') + 1);
     const double file_size = static_cast<double>(std::max(reader.fileSize(), block.size()));
     const auto n = static_cast<std::size_t>(1.1 * lines * file_size / static_cast<double>(block.size()));
-    trajectory.reserve(n);
-    if (with_matrices) reserveInHugePages(trajectory.rotation_matrices, n);
+    trajectory.reserve(n, with_rotations);
+    if (with_rotations && with_matrices) reserveInHugePages(trajectory.rotation_matrices, n);
 }
 
 }  // namespace
@@ -112,7 +112,7 @@ Result<TrajectoryFormat> parseTrajectoryFormat(const std::string &name) {
     return Error{"unknown trajectory format '" + name + "' (expected tum, kitti, euroc or auto)"};
 }
 
-Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryFormat format) {
+Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryFormat format, PoseFields fields) {
     auto reader = LineReader::open(path);
     if (!reader) return reader.error();
     LineReader &cursor = *reader;
@@ -128,7 +128,15 @@ Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryF
     const int expected = format == TrajectoryFormat::Kitti ? 12 : 8;
     slam::Trajectory trajectory;
     trajectory.timestamped = format != TrajectoryFormat::Kitti;
-    reservePoses(trajectory, cursor, format == TrajectoryFormat::Kitti);
+    const bool rotations = fields == PoseFields::WithRotations;
+    reservePoses(trajectory, cursor, rotations, format == TrajectoryFormat::Kitti);
+    auto add = [&](double stamp, const Eigen::Vector3d &position, const Eigen::Quaterniond &orientation) {
+        if (rotations) {
+            trajectory.add(stamp, position, orientation);
+        } else {
+            trajectory.addPosition(stamp, position);
+        }
+    };
 
     std::array<double, 17> v{};
     do {
@@ -148,19 +156,19 @@ Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryF
         if (format == TrajectoryFormat::Tum) {
             auto q = unitQuaternion(v[7], v[4], v[5], v[6], where_of);
             if (!q) return q.error();
-            trajectory.add(v[0], Eigen::Vector3d(v[1], v[2], v[3]), *q);
+            add(v[0], Eigen::Vector3d(v[1], v[2], v[3]), *q);
         } else if (format == TrajectoryFormat::Euroc) {
             auto q = unitQuaternion(v[4], v[5], v[6], v[7], where_of);
             if (!q) return q.error();
-            trajectory.add(v[0] / 1e9, Eigen::Vector3d(v[1], v[2], v[3]), *q);
+            add(v[0] / 1e9, Eigen::Vector3d(v[1], v[2], v[3]), *q);
         } else {
             Eigen::Matrix3d r;
             r << v[0], v[1], v[2], v[4], v[5], v[6], v[8], v[9], v[10];
             Eigen::Quaterniond q(r);
             if (!(q.norm() > 1e-12)) return Error{where_of() + ": rotation matrix is degenerate"};
             q.normalize();
-            trajectory.add(static_cast<double>(trajectory.size()), Eigen::Vector3d(v[3], v[7], v[11]), q);
-            trajectory.rotation_matrices.push_back(r);
+            add(static_cast<double>(trajectory.size()), Eigen::Vector3d(v[3], v[7], v[11]), q);
+            if (rotations) trajectory.rotation_matrices.push_back(r);
         }
     } while (cursor.next(line));
     if (cursor.failed()) return Error{path + ": read error"};

@@ -14,9 +14,15 @@ enum class TrajectoryFormat { Auto, Tum, Kitti, Euroc };
 
 Result<TrajectoryFormat> parseTrajectoryFormat(const std::string &name);
 
+/// What of each pose is kept. PositionsOnly still reads and checks the rotations (a zero
+/// quaternion is the same error) but keeps stamps and positions alone: half the memory of a TUM
+/// trajectory, for a run that needs no rotation (slam::Trajectory::hasRotations()).
+enum class PoseFields { WithRotations, PositionsOnly };
+
 /// Reads a trajectory file block by block (io/LineReader.hpp), parsing the numbers straight from
 /// the block; errors name the file and the line.
-Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryFormat format = TrajectoryFormat::Auto);
+Result<slam::Trajectory> readTrajectoryFile(const std::string &path, TrajectoryFormat format = TrajectoryFormat::Auto,
+                                            PoseFields fields = PoseFields::WithRotations);
 
 /// Writes a TUM file with full double precision.
 Status writeTumFile(const std::string &path, const slam::Trajectory &trajectory);

@@ -23,7 +23,7 @@ bool looksLikeBag(const std::string &path) {
 }
 
 Result<slam::Trajectory> readTrajectory(const TrajectorySource &source, const TrajectoryLoadOptions &options) {
-    if (!source.inBag()) return readTrajectoryFile(source.path, source.format);
+    if (!source.inBag()) return readTrajectoryFile(source.path, source.format, options.fields);
     std::error_code ec;
     if (!std::filesystem::exists(source.path, ec)) return Error{source.path + ": no such bag"};
     return readBagTrajectory(source, options);

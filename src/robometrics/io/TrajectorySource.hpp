@@ -35,7 +35,7 @@ struct TrajectorySource {
     bool operator==(const TrajectorySource &) const = default;
 };
 
-/// How trajectories in bags are read.
+/// How trajectories are read.
 struct TrajectoryLoadOptions {
     /// TF chains: 0 = at every stamp of a moving link; else looked up at this rate, as evo
     /// (ape/rpe/traj --tf_lookup_frequency, default 10 Hz there), from where tf_start says
@@ -47,6 +47,9 @@ struct TrajectoryLoadOptions {
     /// the last /tf before the window too), keeping the poses stamped from the first transform
     /// logged in the window on. Files ignore it.
     std::optional<bag::LogWindow> window;
+    /// Files: what of each pose is kept (PositionsOnly for a run that needs no rotation). Bags
+    /// keep every field.
+    PoseFields fields = PoseFields::WithRotations;
 };
 
 /// The command line's trajectory argument as a source. `format`: auto, tum, kitti, euroc or bag.

@@ -16,6 +16,9 @@ Result<std::vector<double>> computeApe(const Trajectory &ref, const Trajectory &
         for (std::size_t i = 0; i < ref.size(); ++i) errors[i] = translationError(ref.positions[i], est.positions[i]);
         return errors;
     }
+    if (!ref.hasRotations() || !est.hasRotations()) {
+        return Error{"the relation needs the orientations, and the trajectories were read without them"};
+    }
     for (std::size_t i = 0; i < ref.size(); ++i) {
         // evo's order, E = P_est^-1 P_ref with the inverse by transposition. KITTI rotations are
         // orthonormal only to ~1e-7, so P_ref^-1 P_est moves `full` by ~1e-9 (1.7e-9 on KITTI 00).

@@ -23,7 +23,7 @@ double medianInPlace(std::span<double> values) {
     return (lower + upper) / 2.0;
 }
 
-ErrorStatistics computeErrorStatistics(std::span<const double> errors) {
+ErrorStatistics computeErrorStatisticsInPlace(std::span<double> errors) {
     ErrorStatistics s;
     s.n = errors.size();
     if (errors.empty()) return s;
@@ -43,11 +43,15 @@ ErrorStatistics computeErrorStatistics(std::span<const double> errors) {
                                         return d * d;
                                     }) /
                       n);
-    std::vector<double> scratch;
+    s.median = medianInPlace(errors);  // last: it reorders them
+    return s;
+}
+
+ErrorStatistics computeErrorStatistics(std::span<const double> errors) {
+    std::vector<double> scratch;  // the same values in the same order: the same sums and median
     reserveInHugePages(scratch, errors.size());
     scratch.assign(errors.begin(), errors.end());
-    s.median = medianInPlace(scratch);
-    return s;
+    return computeErrorStatisticsInPlace(scratch);
 }
 
 }  // namespace robometrics::slam

@@ -59,4 +59,8 @@ double medianInPlace(std::span<double> values);
 /// is in huge pages when large (core/HugePages.hpp).
 ErrorStatistics computeErrorStatistics(std::span<const double> errors);
 
+/// The same statistics without the copy: the median reorders `errors` themselves, for a caller
+/// that keeps only the statistics (8 MB of fresh memory less on a million errors).
+ErrorStatistics computeErrorStatisticsInPlace(std::span<double> errors);
+
 }  // namespace robometrics::slam

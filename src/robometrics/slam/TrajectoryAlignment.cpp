@@ -152,10 +152,8 @@ Result<Alignment> computeAlignment(const Trajectory &ref, const Trajectory &est,
 
 void applyAlignment(Trajectory &trajectory, const Alignment &alignment) {
     const Eigen::Quaterniond q_align(alignment.rotation);
-    for (std::size_t i = 0; i < trajectory.size(); ++i) {
-        trajectory.positions[i] = alignedPosition(alignment, trajectory.positions[i]);
-        trajectory.orientations[i] = (q_align * trajectory.orientations[i]).normalized();
-    }
+    for (Eigen::Vector3d &p : trajectory.positions) p = alignedPosition(alignment, p);
+    for (Eigen::Quaterniond &q : trajectory.orientations) q = (q_align * q).normalized();  // none without rotations
     for (Eigen::Matrix3d &r : trajectory.rotation_matrices) r = alignment.rotation * r;
 }
 

@@ -26,9 +26,10 @@ void keepPoses(Trajectory &trajectory, const std::vector<std::size_t> &indices) 
     bool identity = indices.size() == trajectory.size();
     for (std::size_t k = 0; identity && k < indices.size(); ++k) identity = indices[k] == k;
     if (identity) return;
+    const bool rotations = trajectory.hasRotations();  // asked before the stamps change size
     gather(trajectory.stamps, indices);
     gather(trajectory.positions, indices);
-    gather(trajectory.orientations, indices);
+    if (rotations) gather(trajectory.orientations, indices);
     if (!trajectory.rotation_matrices.empty()) gather(trajectory.rotation_matrices, indices);
 }
 

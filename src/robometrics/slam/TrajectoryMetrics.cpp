@@ -20,20 +20,33 @@ Result<PreparedTrajectories> alignMatched(PreparedTrajectories out, const Trajec
     return out;
 }
 
+/// The statistics of `out.errors`, and the errors left empty unless `per_pose`
+/// (TrajectoryEvalConfig::per_pose).
+void summarise(TrajectoryErrorResult &out, bool per_pose) {
+    if (per_pose) {
+        out.stats = computeErrorStatistics(out.errors);
+    } else {
+        out.stats = computeErrorStatisticsInPlace(out.errors);
+        out.errors = {};  // reordered: no longer one per pose
+    }
+}
+
 /// The APE of prepared pairs.
-Result<TrajectoryErrorResult> apeOf(Result<PreparedTrajectories> prepared, PoseRelation relation) {
+Result<TrajectoryErrorResult> apeOf(Result<PreparedTrajectories> prepared, PoseRelation relation, bool per_pose) {
     if (!prepared) return prepared.error();
     TrajectoryErrorResult out;
     out.prepared = std::move(*prepared);
     auto errors = computeApe(out.prepared.ref, out.prepared.est, relation);
     if (!errors) return errors.error();
     out.errors = std::move(*errors);
-    const std::vector<double> &stamps = out.prepared.est.stamps;
-    reserveInHugePages(out.stamps, stamps.size());
-    out.stamps.assign(stamps.begin(), stamps.end());
-    reserveInHugePages(out.pose_indices, out.errors.size());
-    for (std::size_t i = 0; i < out.errors.size(); ++i) out.pose_indices.push_back(i);
-    out.stats = computeErrorStatistics(out.errors);
+    if (per_pose) {
+        const std::vector<double> &stamps = out.prepared.est.stamps;
+        reserveInHugePages(out.stamps, stamps.size());
+        out.stamps.assign(stamps.begin(), stamps.end());
+        reserveInHugePages(out.pose_indices, out.errors.size());
+        for (std::size_t i = 0; i < out.errors.size(); ++i) out.pose_indices.push_back(i);
+    }
+    summarise(out, per_pose);
     return out;
 }
 
@@ -72,7 +85,7 @@ Result<PreparedTrajectories> matchTrajectories(const Trajectory &ref, Trajectory
 
 Result<TrajectoryErrorResult> evaluateApe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
                                           PoseRelation relation) {
-    return apeOf(prepareTrajectories(std::move(ref), std::move(est), config), relation);
+    return apeOf(prepareTrajectories(std::move(ref), std::move(est), config), relation, config.per_pose);
 }
 
 Result<TrajectoryErrorResult> evaluateRpe(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config,
@@ -84,12 +97,14 @@ Result<TrajectoryErrorResult> evaluateRpe(Trajectory ref, Trajectory est, const 
     auto result = computeRpe(out.prepared.ref, out.prepared.est, rpe);
     if (!result) return result.error();
     out.errors = std::move(result->errors);
-    out.stamps.reserve(result->pairs.size());
-    for (auto [i, j] : result->pairs) {
-        out.stamps.push_back(out.prepared.est.stamps[j]);
-        out.pose_indices.push_back(j);
+    if (config.per_pose) {
+        out.stamps.reserve(result->pairs.size());
+        for (auto [i, j] : result->pairs) {
+            out.stamps.push_back(out.prepared.est.stamps[j]);
+            out.pose_indices.push_back(j);
+        }
     }
-    out.stats = computeErrorStatistics(out.errors);
+    summarise(out, config.per_pose);
     return out;
 }
 

@@ -20,6 +20,10 @@ struct TrajectoryEvalConfig {
     AlignMode align = AlignMode::None;  ///< evo's default: no alignment
     std::size_t n_to_align = 0;         ///< 0 = all associated poses
     std::optional<Plane> plane;         ///< project both after alignment
+    /// False: the result keeps the statistics alone (its errors, stamps and pose_indices empty,
+    /// the errors reordered for the median instead of copied), for a run that prints nothing
+    /// per pose: three arrays of a million values less to make (issue 62).
+    bool per_pose = true;
 };
 
 /// Associated, aligned (estimate) and projected trajectories, pose i of one paired with pose i of the other.

@@ -28,9 +28,28 @@ void warn(TrajectoryEvaluationRun &run, TrajectoryEvaluationContext &c, std::str
     c.warnings.push_back(std::move(message));
 }
 
-slam::TrajectoryEvalConfig evalConfig(const TrajectoryEvaluationContext &c) {
+/// Whether a file is asked for (-o DIR, --plot, --save_plot, --save_results): each holds poses
+/// or per-pose errors.
+bool writesFiles(const TrajectoryEvaluationOptions &o) {
+    return !o.out_dir.empty() || o.plot || !o.save_plot.empty() || !o.save_results.empty();
+}
+
+/// Whether the run reads the rotations of the poses. APE's translation error under no alignment
+/// or one of positions (se3, sim3, scale) does not, unless the offset is estimated (from the
+/// angular rate too), a plane projection keeps the rotation about its normal, or a file is
+/// written; then the files are read for their positions only (half a TUM trajectory's memory).
+bool needsRotations(const TrajectoryEvaluationOptions &o) {
+    const bool translation = o.relation == "trans" || o.relation == "point_distance";
+    const bool of_positions = o.align == "none" || o.align == "se3" || o.align == "sim3" || o.align == "scale";
+    return o.metric != "ape" || !translation || !of_positions || o.t_offset == "auto" || !o.plane.empty() ||
+           writesFiles(o);
+}
+
+/// `per_pose`: the result keeps its per-pose arrays (slam::TrajectoryEvalConfig::per_pose).
+slam::TrajectoryEvalConfig evalConfig(const TrajectoryEvaluationContext &c, bool per_pose) {
     const TrajectoryEvaluationOptions &o = c.options;
     slam::TrajectoryEvalConfig config;
+    config.per_pose = per_pose;
     config.association.method = *slam::parseAssociationMethod(o.assoc);
     config.association.t_max_diff = o.t_max_diff;
     config.association.t_offset = c.t_offset;
@@ -40,14 +59,15 @@ slam::TrajectoryEvalConfig evalConfig(const TrajectoryEvaluationContext &c) {
     return config;
 }
 
-Result<slam::TrajectoryErrorResult> evaluate(const TrajectoryEvaluationContext &c, io::TrajectoryPair input) {
+Result<slam::TrajectoryErrorResult> evaluate(const TrajectoryEvaluationContext &c, io::TrajectoryPair input,
+                                             bool per_pose) {
     const TrajectoryEvaluationOptions &o = c.options;
     const slam::PoseRelation relation = *slam::parsePoseRelation(o.relation);
-    if (o.metric == "ape")
-        return slam::evaluateApe(std::move(input.ref), std::move(input.est), evalConfig(c), relation);
+    const slam::TrajectoryEvalConfig config = evalConfig(c, per_pose);
+    if (o.metric == "ape") return slam::evaluateApe(std::move(input.ref), std::move(input.est), config, relation);
     const slam::RpeConfig rpe{relation,    o.delta,     *slam::parseDeltaUnit(o.delta_unit),
                               o.delta_tol, o.all_pairs, o.pairs_from_reference};
-    return slam::evaluateRpe(std::move(input.ref), std::move(input.est), evalConfig(c), rpe);
+    return slam::evaluateRpe(std::move(input.ref), std::move(input.est), config, rpe);
 }
 
 }  // namespace
@@ -82,10 +102,13 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
     o.align = *align;
     if (o.relation == "trans_part") o.relation = "trans";
 
+    // A caller that gives the trajectories takes the result whole (the Python module); the
+    // command keeps per pose only what it prints or writes.
+    const bool per_pose = loaded.has_value() || o.errors || writesFiles(o);
     if (!loaded) {
-        auto pair =
-            io::loadTrajectoryPair(c.ref, arguments.ref_format, c.est, arguments.est_format,
-                                   io::TrajectoryLoadOptions{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)});
+        io::TrajectoryLoadOptions load{o.tf_lookup_frequency, io::tfLookupAnchor(o.tf_start)};
+        if (!needsRotations(o)) load.fields = io::PoseFields::PositionsOnly;
+        auto pair = io::loadTrajectoryPair(c.ref, arguments.ref_format, c.est, arguments.est_format, load);
         if (!pair) return stopped(run, 1, pair.message());
         loaded = std::move(*pair);
     }
@@ -114,7 +137,7 @@ TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions opti
         if (auto warning = slam::lowConfidenceWarning(*estimate)) warn(run, c, *warning);
     }
 
-    auto result = evaluate(c, std::move(*input));
+    auto result = evaluate(c, std::move(*input), per_pose);
     if (!result) return stopped(run, 1, result.message());
     const auto &prepared = result->prepared;
     if (auto w = slam::sparseAssociationWarning(prepared.association, prepared.est.timestamped, o.t_max_diff)) {

@@ -75,7 +75,9 @@ struct TrajectoryEvaluationRun {
 
 /// With `loaded`, the trajectories are those instead of the files that `options.ref` and
 /// `options.est` name (which then only name them in the outputs): the Python module's
-/// Trajectory objects.
+/// Trajectory objects, and the result keeps every per-pose array for the caller. Without, the
+/// run holds only what it prints or writes: `ape -r trans` that prints its statistics reads the
+/// files' positions alone and keeps no per-pose errors (`result` has the statistics then).
 TrajectoryEvaluationRun runTrajectoryEvaluation(TrajectoryEvaluationOptions options,
                                                 std::optional<io::TrajectoryPair> loaded = std::nullopt);
 
