@@ -10,8 +10,8 @@
 namespace robometrics::slam {
 
 struct Trajectory {
-    std::vector<double> stamps;                    ///< seconds (the pose index for KITTI files)
-    std::vector<Eigen::Vector3d> positions;        ///< metres
+    std::vector<double> stamps;              ///< seconds (the pose index for KITTI files)
+    std::vector<Eigen::Vector3d> positions;  ///< metres
     /// Unit quaternions, one per pose; empty when the poses were read for their positions only
     /// (hasRotations()).
     std::vector<Eigen::Quaterniond> orientations;
