@@ -140,8 +140,21 @@ TEST(LiveCommands, TopicStatsPublishesMetricsMessagesOnStatistics) {
         }
         return false;
     };
-    const bool got = waitUntil([&] { return full_window("message_period") && full_window("message_age"); },
-                               std::chrono::seconds(15));
+    // The node's receive status and each window's topic status go out at the same tick as the
+    // window's metrics but on /diagnostics: under a sanitizer they can arrive after them, so wait
+    // for both kinds too (CI failed once on a receive status still in flight).
+    auto diagnostic_named = [&](const std::string &prefix) {
+        for (const auto &d : diagnostics.items()) {
+            if (!d.status.empty() && d.status[0].name.rfind(prefix, 0) == 0) return true;
+        }
+        return false;
+    };
+    const bool got = waitUntil(
+        [&] {
+            return full_window("message_period") && full_window("message_age") &&
+                   diagnostic_named("robometrics: dds receive") && diagnostic_named("robometrics: topic /scan");
+        },
+        std::chrono::seconds(15));
     stop = true;
     driver.join();
     tool->interrupt();
