@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 
 #include "TraversalTestMessages.hpp"
 
@@ -55,6 +56,32 @@ TEST(SensorValidity, ScanWithNaNLimitsHasNoReadings) {
     const ScanMinimum m = scanMinimum(s, true);
     EXPECT_FALSE(m.range.has_value());
     EXPECT_EQ(m.counts.below_min, 1u);
+}
+
+// scanMinimum reads four ranges at a time: the first of equal minima must still win (the sign of
+// a zero is kept in the output), and a length that is not a multiple of four counts exactly.
+TEST(SensorValidity, TheFirstOfEqualMinimaWinsWhateverItsLaneOrBlock) {
+    const ScanMinimum minus_first = scanMinimum(lds01Scan({1.0f, 2.0f, -0.0f, 3.0f, 4.0f, 0.0f, 5.0f}), false);
+    ASSERT_TRUE(minus_first.range.has_value());
+    EXPECT_TRUE(std::signbit(*minus_first.range));  // index 2 (block 0) before index 5 (block 1)
+    const ScanMinimum plus_first = scanMinimum(lds01Scan({1.0f, 0.0f, 2.0f, 3.0f, 4.0f, 5.0f, -0.0f}), false);
+    ASSERT_TRUE(plus_first.range.has_value());
+    EXPECT_FALSE(std::signbit(*plus_first.range));
+    const ScanMinimum later_lane = scanMinimum(lds01Scan({9.0f, 9.0f, 9.0f, 9.0f, 9.0f, -0.0f, 9.0f, 0.0f}), false);
+    ASSERT_TRUE(later_lane.range.has_value());
+    EXPECT_TRUE(std::signbit(*later_lane.range));  // lane 1 of block 1 before lane 3 of block 1
+}
+
+TEST(SensorValidity, ScanOfFiveRangesCountsEachOnce) {
+    const ScanMinimum m = scanMinimum(lds01Scan({0.5f, NAN, 4.0f, 0.01f, 0.3f}), true);
+    ASSERT_TRUE(m.range.has_value());
+    EXPECT_FLOAT_EQ(*m.range, 0.3f);
+    // readings, non-finite, below range_min, above range_max
+    const auto counts = std::tuple(m.counts.readings, m.counts.non_finite, m.counts.below_min, m.counts.above_max);
+    EXPECT_EQ(counts, std::tuple(5u, 1u, 1u, 1u));
+    const ScanMinimum empty = scanMinimum(lds01Scan({}), true);
+    EXPECT_FALSE(empty.range.has_value());
+    EXPECT_EQ(empty.counts.invalid(), 0u);
 }
 
 TEST(SensorValidity, ScanRangeCountsAdd) {
