@@ -68,8 +68,9 @@ Result<PreparedTrajectories> matchWith(const Trajectory &ref, Trajectory est, co
 }  // namespace
 
 Result<PreparedTrajectories> prepareTrajectories(Trajectory ref, Trajectory est, const TrajectoryEvalConfig &config) {
-    // Pairs in order, each pose taken once (the common case), are kept in place as runs: no lists
-    // of a million indices made afresh (issue 62). The same poses in the same order either way.
+    // Pairs in order, each pose taken once (trajectories at the same rate), are kept in place as
+    // runs: no lists of a million indices made afresh (issue 62). The same poses in the same order
+    // either way; at different rates the lists below.
     if (auto runs = nearestPairRuns(ref, est, config.association)) {
         PreparedTrajectories out;
         keepRuns(ref, runs->ref);
