@@ -122,3 +122,78 @@ TEST(TrajectoryAssociation, QueriesThatJumpBackAndForthFindTheirNearest) {
     EXPECT_EQ(a->ref_poses, 10u);
     EXPECT_EQ(a->est_poses, 5u);
 }
+
+namespace {
+
+/// The pairs of `runs`, one index a pair, as associate() lists them.
+Indices pairsOfRuns(const std::vector<IndexRun> &runs) {
+    Indices out;
+    for (const IndexRun &run : runs)
+        for (std::size_t m = 0; m < run.length; ++m) out.push_back(run.first + m);
+    return out;
+}
+
+}  // namespace
+
+TEST(TrajectoryAssociation, PairRunsAreTheNearestPairs) {
+    // Gaps on both sides (dropped poses), jitter, both lengths longer in turn, and an offset.
+    std::vector<double> a, b;
+    for (int i = 0; i < 3000; ++i)
+        if (i % 97 != 5) a.push_back(i * 0.02 + ((i * 7919) % 13) * 0.0003);
+    for (int i = 0; i < 3100; ++i)
+        if (i % 211 != 17) b.push_back(i * 0.02 + ((i * 104729) % 5) * 0.0004 + 0.001);
+    Trajectory ta, tb;
+    for (double s : a) ta.add(s, Eigen::Vector3d::Zero(), Eigen::Quaterniond::Identity());
+    for (double s : b) tb.add(s, Eigen::Vector3d::Zero(), Eigen::Quaterniond::Identity());
+    for (double offset : {0.0, 0.003}) {
+        for (const auto &[ref, est] : {std::pair{&ta, &tb}, std::pair{&tb, &ta}}) {
+            AssociationConfig config;
+            config.t_offset = offset;
+            auto listed = associate(*ref, *est, config);
+            auto runs = nearestPairRuns(*ref, *est, config);
+            ASSERT_TRUE(listed.ok());
+            ASSERT_TRUE(runs.has_value());
+            EXPECT_LT(runs->ref.size(), 100u);
+            EXPECT_EQ(pairsOfRuns(runs->ref), listed->ref_indices);
+            EXPECT_EQ(pairsOfRuns(runs->est), listed->est_indices);
+            EXPECT_EQ(runs->association.size(), listed->size());
+            EXPECT_EQ(runs->association.max_pairs, listed->max_pairs);
+            EXPECT_EQ(runs->association.ref_poses, listed->ref_poses);
+            EXPECT_EQ(runs->association.est_poses, listed->est_poses);
+            EXPECT_TRUE(runs->association.ref_indices.empty());
+        }
+    }
+}
+
+TEST(TrajectoryAssociation, PairRunsLeaveWhatTheyCannotKeepInPlaceToTheLists) {
+    AssociationConfig config;
+    config.t_max_diff = 0.25;
+    // Estimate pose 0 serves two reference poses: taken twice.
+    EXPECT_FALSE(nearestPairRuns(stampsOf({0.0, 0.25, 0.5, 0.75}), stampsOf({0.25, 0.375, 5, 6, 7}), config));
+    // Queries out of order: the pairs are not in order.
+    config.t_max_diff = 0.1;
+    EXPECT_FALSE(nearestPairRuns(stampsOf({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}), stampsOf({8.05, 0.02, 4.96}), config));
+    EXPECT_FALSE(nearestPairRuns(stampsOf({1, 2, 3}), stampsOf({0.5, 1.5, 2.5})));  // no pair
+    Trajectory untimed = stampsOf({0, 1, 2});
+    untimed.timestamped = false;
+    EXPECT_FALSE(nearestPairRuns(stampsOf({0, 1, 2}), untimed));
+    config.method = AssociationMethod::OneToOne;
+    EXPECT_FALSE(nearestPairRuns(stampsOf({0, 1, 2}), stampsOf({0, 1, 2}), config));
+    // Every pose in order: one run.
+    auto whole = nearestPairRuns(stampsOf({0, 1, 2}), stampsOf({0, 1, 2}));
+    ASSERT_TRUE(whole.has_value());
+    ASSERT_EQ(whole->ref.size(), 1u);
+    EXPECT_EQ(whole->ref[0].first, 0u);
+    EXPECT_EQ(whole->ref[0].length, 3u);
+}
+
+TEST(TrajectoryAssociation, PairRunsStopWhenMostPairsAreARunOfTheirOwn) {
+    // 200 poses each, every second one matched: a run for each pair, past 64 and a quarter.
+    Trajectory ref, est;
+    for (int i = 0; i < 200; ++i) {
+        ref.add(i, Eigen::Vector3d::Zero(), Eigen::Quaterniond::Identity());
+        est.add(i + (i % 2 ? 0.5 : 0.0), Eigen::Vector3d::Zero(), Eigen::Quaterniond::Identity());
+    }
+    EXPECT_FALSE(nearestPairRuns(ref, est).has_value());
+    EXPECT_EQ(associate(ref, est)->size(), 100u);
+}

@@ -36,6 +36,7 @@ TEST(TrajectoryChecks, LowConfidenceBelowTwoTenths) {
 TEST(TrajectoryChecks, SparseAssociationUnderHalf) {
     Association a;
     a.ref_indices = a.est_indices = {0, 1};
+    a.pairs = 2;
     a.max_pairs = 5;
     auto w = sparseAssociationWarning(a, true, 0.01);
     ASSERT_TRUE(w.has_value());

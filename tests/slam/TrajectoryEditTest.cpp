@@ -16,6 +16,34 @@ TEST(TrajectoryEdit, ShiftStampsAddsTheOffset) {
     EXPECT_EQ(kitti.stamps, (std::vector<double>{0.0, 1.0}));
 }
 
+TEST(TrajectoryEdit, KeepRunsKeepsWhatKeepPosesKeeps) {
+    Trajectory t = test::pathOf({{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {3, 0, 0}, {4, 0, 0}, {5, 0, 0}});
+    t.rotation_matrices.assign(6, Eigen::Matrix3d::Identity());
+    for (std::size_t i = 0; i < 6; ++i) {
+        t.orientations[i] = test::yawQuat(0.1 * static_cast<double>(i));
+        t.rotation_matrices[i](0, 1) = static_cast<double>(i);
+    }
+    Trajectory gathered = t;
+    keepPoses(gathered, {1, 2, 4, 5});
+    Trajectory moved = t;
+    const double *storage = moved.stamps.data();
+    keepRuns(moved, {{1, 2}, {4, 2}});
+    EXPECT_EQ(moved.stamps, gathered.stamps);
+    EXPECT_EQ(moved.positions, gathered.positions);
+    ASSERT_EQ(moved.orientations.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(moved.orientations[i].coeffs(), gathered.orientations[i].coeffs());
+    ASSERT_EQ(moved.rotation_matrices.size(), 4u);
+    EXPECT_EQ(moved.rotation_matrices[3](0, 1), 5.0);
+    EXPECT_EQ(moved.stamps.data(), storage);  // in place
+
+    Trajectory positions_only = t;
+    positions_only.orientations.clear();
+    positions_only.rotation_matrices.clear();
+    keepRuns(positions_only, {{0, 6}});  // the whole trajectory: nothing moves
+    EXPECT_EQ(positions_only.stamps, t.stamps);
+    EXPECT_FALSE(positions_only.hasRotations());
+}
+
 TEST(TrajectoryEdit, KeepPosesGathersEveryFieldInPlace) {
     Trajectory t = test::pathOf({{0, 0, 0}, {1, 0, 0}, {2, 0, 0}});
     t.rotation_matrices.assign(3, Eigen::Matrix3d::Identity());

@@ -50,6 +50,12 @@ struct Trajectory {
     }
 };
 
+/// The poses first, first + 1, ..., first + length - 1 of a trajectory.
+struct IndexRun {
+    std::size_t first = 0;
+    std::size_t length = 0;
+};
+
 /// The poses at `indices` (in that order, repeats allowed), keeping every per-pose field.
 inline Trajectory selectPoses(const Trajectory &trajectory, const std::vector<std::size_t> &indices) {
     Trajectory out;

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "robometrics/core/HugePages.hpp"
+#include "robometrics/slam/NearestStamps.hpp"
 
 namespace robometrics::slam {
 
@@ -30,30 +31,6 @@ std::string noMatchReason(const Trajectory &ref, const Trajectory &est, const As
         "use the same clock, or set --t-offset / --t-max-diff",
         std::min(ref.size(), est.size()), config.t_max_diff, *ref_lo, *ref_hi, *est_lo, *est_hi, config.t_offset,
         closest);
-}
-
-/// The first position p of the sorted `v` with v[p] - s >= 0 (v.size() if none), searched
-/// outward from `from` with growing steps: O(1) when the queries come in order, as stamps do (a
-/// merge of the two sorted lists), O(log n) when they jump.
-std::size_t firstNotBelow(const std::vector<double> &v, double s, std::size_t from) {
-    const std::size_t n = v.size();
-    auto below = [s](double x) { return x - s < 0.0; };
-    std::size_t lo = from, hi = from;  // the answer lies in [lo, hi]
-    if (from < n && below(v[from])) {
-        lo = hi = from + 1;
-        for (std::size_t step = 1; hi < n && below(v[hi]); step *= 2) {
-            lo = hi + 1;
-            hi = std::min(n, hi + step);
-        }
-    } else {
-        for (std::size_t step = 1; lo > 0 && !below(v[lo - 1]); step *= 2) {
-            hi = lo - 1;
-            lo = hi >= step ? hi - step : 0;
-        }
-    }
-    auto first = v.begin() + static_cast<std::ptrdiff_t>(lo);
-    return static_cast<std::size_t>(std::partition_point(first, v.begin() + static_cast<std::ptrdiff_t>(hi), below) -
-                                    v.begin());
 }
 
 Association associateOneToOne(const Trajectory &ref, const Trajectory &est, const AssociationConfig &config) {
@@ -116,68 +93,56 @@ void matchNearest(const std::vector<double> &query, const std::vector<double> &t
                   double max_diff, std::vector<std::size_t> &query_out, std::vector<std::size_t> &target_out) {
     query_out.clear();
     target_out.clear();
-    if (target.empty()) return;
-    // evo adds the offset to the whole target array first; do the same so the rounding matches.
-    // Without an offset that array is `target` itself (x + 0.0 == x): no copy of a million stamps.
-    std::vector<double> own;  // the shifted stamps, then sorted, when they are not `target`'s
-    if (target_offset != 0.0) {
-        reserveInHugePages(own, target.size());
-        for (double t : target) own.push_back(t + target_offset);
-    }
-    const std::vector<double> &unsorted = target_offset != 0.0 ? own : target;
-    const bool sorted = std::is_sorted(unsorted.begin(), unsorted.end());
-    std::vector<std::size_t> order;
-    if (!sorted) {
-        order.resize(unsorted.size());
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return unsorted[a] < unsorted[b]; });
-        std::vector<double> values(unsorted.size());
-        for (std::size_t k = 0; k < order.size(); ++k) values[k] = unsorted[order[k]];
-        own.swap(values);
-    }
-    const std::vector<double> &shifted = sorted ? unsorted : own;
-    auto original = [&](std::size_t k) { return sorted ? k : order[k]; };
-    // First position (in sorted order) of the run of values equal to shifted[k]: the stable sort
-    // keeps equal stamps in input order, so it holds the smallest original index of that value.
-    auto runStart = [&](std::size_t k) {
-        if (k == 0 || shifted[k - 1] != shifted[k]) return k;  // no repeat: the usual case
-        return static_cast<std::size_t>(
-            std::lower_bound(shifted.begin(), shifted.begin() + static_cast<std::ptrdiff_t>(k), shifted[k]) -
-            shifted.begin());
-    };
     reserveInHugePages(query_out, query.size());
     reserveInHugePages(target_out, query.size());
-    std::size_t k = 0;
-    for (std::size_t i = 0; i < query.size(); ++i) {
-        const double s = query[i];
-        // k = first position with shifted[k] - s >= 0; |shifted - s| falls before k and rises from k.
-        k = firstNotBelow(shifted, s, k);
-        bool have_above = k < shifted.size();
-        bool have_below = k > 0;
-        std::size_t best;
-        double best_diff;
-        if (have_below) {
-            std::size_t b = runStart(k - 1);
-            double diff_below = std::abs(shifted[b] - s);
-            best = b;
-            best_diff = diff_below;
-            if (have_above) {
-                double diff_above = std::abs(shifted[k] - s);
-                if (diff_above < diff_below || (diff_above == diff_below && original(k) < original(b))) {
-                    best = k;
-                    best_diff = diff_above;
-                }
-            }
-        } else {
-            best = k;
-            best_diff = std::abs(shifted[k] - s);
-        }
-        if (best_diff <= max_diff) {
-            query_out.push_back(i);
-            target_out.push_back(original(best));
-        }
+    forEachNearestStamp(query, target, target_offset, max_diff, [&](std::size_t i, std::size_t j) {
+        query_out.push_back(i);
+        target_out.push_back(j);
+        return true;
+    });
+}
+
+std::optional<PairRuns> nearestPairRuns(const Trajectory &ref, const Trajectory &est, const AssociationConfig &config) {
+    if (config.method != AssociationMethod::Nearest || !ref.timestamped || !est.timestamped || ref.empty() ||
+        est.empty()) {
+        return std::nullopt;
     }
+    // The sides of associate(): the shorter trajectory queries the other.
+    const bool ref_queries = est.size() > ref.size();
+    const Trajectory &query = ref_queries ? ref : est;
+    const Trajectory &target = ref_queries ? est : ref;
+    std::vector<IndexRun> query_runs, target_runs;
+    std::size_t pairs = 0;
+    bool in_order = true;
+    // The query's indices only grow; the target's must too, else the runs cannot be kept in place.
+    // Trajectories at different rates make a run of each pair: stop once the runs hold more than
+    // a quarter of the lists' bytes (after the first 64).
+    forEachNearestStamp(query.stamps, target.stamps, ref_queries ? config.t_offset : -config.t_offset,
+                        config.t_max_diff, [&](std::size_t i, std::size_t j) {
+                            ++pairs;
+                            if (!query_runs.empty()) {
+                                IndexRun &q = query_runs.back(), &t = target_runs.back();
+                                if (i == q.first + q.length && j == t.first + t.length) {
+                                    ++q.length;
+                                    ++t.length;
+                                    return true;
+                                }
+                                in_order = j >= t.first + t.length &&
+                                           (query_runs.size() < 64 || 4 * query_runs.size() < pairs);
+                            }
+                            query_runs.push_back({i, 1});
+                            target_runs.push_back({j, 1});
+                            return in_order;
+                        });
+    if (!in_order || pairs == 0) return std::nullopt;
+    PairRuns out;
+    out.ref = std::move(ref_queries ? query_runs : target_runs);
+    out.est = std::move(ref_queries ? target_runs : query_runs);
+    out.association.pairs = pairs;
+    out.association.max_pairs = std::min(ref.size(), est.size());
+    out.association.ref_poses = ref.size();
+    out.association.est_poses = est.size();
+    return out;
 }
 
 Result<Association> associate(const Trajectory &ref, const Trajectory &est, const AssociationConfig &config) {
@@ -201,6 +166,7 @@ Result<Association> associate(const Trajectory &ref, const Trajectory &est, cons
     } else {
         matchNearest(est.stamps, ref.stamps, -config.t_offset, config.t_max_diff, out.est_indices, out.ref_indices);
     }
+    out.pairs = out.ref_indices.size();
     if (out.size() == 0) return Error{noMatchReason(ref, est, config)};
     out.max_pairs = std::min(ref.size(), est.size());
     out.ref_poses = ref.size();

@@ -20,7 +20,29 @@ void gather(std::vector<T, Alloc> &values, const std::vector<std::size_t> &indic
     values = std::move(kept);  // frees the old storage now
 }
 
+/// The values of `runs` moved down in place (TrajectoryEdit.hpp, keepRuns), the rest dropped.
+template <class T, class Alloc>
+void keepRunsOf(std::vector<T, Alloc> &values, const std::vector<IndexRun> &runs) {
+    std::size_t kept = 0;
+    for (const IndexRun &run : runs) {
+        const auto first = values.begin() + static_cast<std::ptrdiff_t>(run.first);
+        if (run.first != kept)
+            std::copy(first, first + static_cast<std::ptrdiff_t>(run.length),
+                      values.begin() + static_cast<std::ptrdiff_t>(kept));
+        kept += run.length;
+    }
+    values.erase(values.begin() + static_cast<std::ptrdiff_t>(kept), values.end());  // keeps the storage
+}
+
 }  // namespace
+
+void keepRuns(Trajectory &trajectory, const std::vector<IndexRun> &runs) {
+    const bool rotations = trajectory.hasRotations();  // asked before the stamps change size
+    keepRunsOf(trajectory.stamps, runs);
+    keepRunsOf(trajectory.positions, runs);
+    if (rotations) keepRunsOf(trajectory.orientations, runs);
+    if (!trajectory.rotation_matrices.empty()) keepRunsOf(trajectory.rotation_matrices, runs);
+}
 
 void keepPoses(Trajectory &trajectory, const std::vector<std::size_t> &indices) {
     bool identity = indices.size() == trajectory.size();

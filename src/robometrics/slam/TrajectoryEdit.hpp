@@ -18,6 +18,12 @@ void shiftStamps(Trajectory &trajectory, double offset_s);
 /// million poses is never held twice; nothing moves when `indices` is 0, 1, ..., size() - 1.
 void keepPoses(Trajectory &trajectory, const std::vector<std::size_t> &indices);
 
+/// Keeps the poses of `runs`, in their order, in place and without a new array: each run must
+/// start after the last pose of the runs before it (indices that only grow, as the pairs of an
+/// association in order), so every pose moves down to its new place or stays; one run from 0
+/// moves nothing. For the pairs of nearestPairRuns().
+void keepRuns(Trajectory &trajectory, const std::vector<IndexRun> &runs);
+
 /// All poses of all `parts` in one trajectory, sorted by stamp; poses with equal stamps keep the
 /// order of the parts (a stable sort), so the result is deterministic. Trajectories without time
 /// cannot be ordered by stamp and are refused unless every part lacks stamps, in which case they
