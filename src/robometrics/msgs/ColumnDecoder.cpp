@@ -4,6 +4,8 @@
 #include <cstring>
 #include <iterator>
 
+#include "robometrics/msgs/ColumnSlot.hpp"
+#include "robometrics/msgs/ColumnSteps.hpp"
 #include "robometrics/msgs/DynamicDecoder.hpp"
 #include "robometrics/msgs/MessageTextWriters.hpp"
 #include "robometrics/msgs/ParsedSchema.hpp"
@@ -11,33 +13,7 @@
 
 namespace robometrics::msgs {
 
-/// What the schema walk meets next, in walk order: a scalar, the two halves of a time, or an
-/// array. `columns` are indices into the decoder's columns, -1 for a column not selected.
-struct ColumnSlot {
-    enum Kind : std::uint8_t {
-        Scalar,        ///< number, bool or string into columns[0]
-        TimeSec,       ///< sec of a time into columns[0]
-        TimeNanosec,   ///< nanosec of the same time
-        FixedNumbers,  ///< a fixed-size numeric array, element i into columns[i]
-        FixedOther,    ///< a fixed-size array of messages, strings or bools: its elements are slots of their own
-        NumberList,    ///< a variable-size numeric array into columns[0]
-        JsonList,      ///< any other variable-size array, as JSON text, into columns[0]
-    } kind = Scalar;
-    std::vector<int> columns;
-};
-
 namespace {
-
-bool isNumeric(MsgPrimitive p) {
-    return p != MsgPrimitive::Bool && p != MsgPrimitive::String && p != MsgPrimitive::WString &&
-           p != MsgPrimitive::Complex;
-}
-
-bool isTime(const CompiledType &type) {
-    return (type.name == "builtin_interfaces/Time" || type.name == "builtin_interfaces/Duration") &&
-           type.fields.size() == 2 && isNumeric(type.fields[0].primitive) && isNumeric(type.fields[1].primitive) &&
-           type.fields[0].array == MsgArrayKind::None && type.fields[1].array == MsgArrayKind::None;
-}
 
 /// Flattens a schema into slots and columns (all of them; selection comes after).
 class ColumnPlanner {
@@ -240,7 +216,8 @@ ColumnDecoder::ColumnDecoder(ColumnDecoder &&) noexcept = default;
 ColumnDecoder &ColumnDecoder::operator=(ColumnDecoder &&) noexcept = default;
 ColumnDecoder::~ColumnDecoder() = default;
 
-Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const std::vector<std::string> &fields) {
+Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const std::vector<std::string> &fields,
+                                            bool walk_only) {
     if (!decoder.schema()) return Error{"ColumnDecoder: the DynamicDecoder was not created"};
     ColumnDecoder out;
     out.schema_ = decoder.schema();
@@ -268,6 +245,8 @@ Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const
         for (int &c : slot.columns) c = index[static_cast<std::size_t>(c)];
     }
     out.starts_.assign(out.columns_.size(), nullptr);
+    if (auto steps = walk_only ? std::nullopt : ColumnSteps::plan(*out.schema_, out.slots_))
+        out.steps_ = std::make_shared<const ColumnSteps>(std::move(*steps));
     return out;
 }
 
@@ -331,6 +310,7 @@ void ColumnDecoder::reserve(std::size_t rows) {
 Status ColumnDecoder::walk(std::span<const std::uint8_t> payload, std::size_t row,
                            std::vector<Column> &variable) const {
     if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
+    if (steps_ && steps_->decode(payload, row, starts_, variable)) return Status::Ok();
     ColumnWriter writer(slots_, variable, starts_, row);
     Status s = detail::walkPayload(*schema_, payload, writer);
     if (s.ok() && !writer.complete())

@@ -87,13 +87,18 @@ struct Column {
 std::size_t columnValueSize(const Column &column);
 
 struct ColumnSlot;  // the flattened schema, private to the implementation
+class ColumnSteps;  // the same, as steps for a type of fixed shape
 
 class ColumnDecoder {
 public:
     /// The columns of `decoder`'s type. `fields` selects columns by path: a path selects itself
     /// and every column below it ("pose.pose.position" selects x, y and z); empty selects all. A
     /// path that selects nothing is an Error that lists the type's top-level fields.
-    static Result<ColumnDecoder> create(const DynamicDecoder &decoder, const std::vector<std::string> &fields = {});
+    /// Payloads are decoded by a short list of steps where the type allows (ColumnSteps.hpp),
+    /// otherwise by the schema walk; `walk_only` walks every payload (the reference the steps are
+    /// checked against in the tests).
+    static Result<ColumnDecoder> create(const DynamicDecoder &decoder, const std::vector<std::string> &fields = {},
+                                        bool walk_only = false);
 
     /// Decodes one payload into a new row. On an error no row is added.
     Status append(std::span<const std::uint8_t> payload);
@@ -144,6 +149,7 @@ private:
 
     std::shared_ptr<const ParsedSchema> schema_;
     std::vector<ColumnSlot> slots_;
+    std::shared_ptr<const ColumnSteps> steps_;  ///< null: every payload is walked
     std::vector<Column> columns_;
     std::size_t rows_ = 0;
     std::shared_ptr<MappedBytes> arena_;  ///< the one-value-per-row columns, each a slice
