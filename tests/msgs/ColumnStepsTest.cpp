@@ -55,6 +55,7 @@ void expectSameColumns(Decoders &d) {
         EXPECT_EQ(std::vector<std::uint8_t>(a.begin(), a.end()), std::vector<std::uint8_t>(b.begin(), b.end()))
             << steps[c].path;
         EXPECT_EQ(steps[c].texts, walk[c].texts) << steps[c].path;
+        EXPECT_EQ(steps[c].text_rows, walk[c].text_rows) << steps[c].path;
     }
 }
 

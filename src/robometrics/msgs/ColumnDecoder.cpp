@@ -122,7 +122,7 @@ public:
     void endArray() {
         if (json_depth_ > 0) {
             json_writer_.endArray();
-            if (--json_depth_ == 0 && open_->columns[0] >= 0) columns_[open_->columns[0]].texts.push_back(json_);
+            if (--json_depth_ == 0 && open_->columns[0] >= 0) columns_[open_->columns[0]].addText(json_);
             if (json_depth_ == 0) open_ = nullptr;
             return;
         }
@@ -169,7 +169,7 @@ public:
     Status string(std::string_view value) {
         if (json_depth_ > 0) return json_writer_.string(value);
         const ColumnSlot *slot = take();
-        if (slot && slot->columns[0] >= 0) columns_[slot->columns[0]].texts.emplace_back(value);
+        if (slot && slot->columns[0] >= 0) columns_[slot->columns[0]].addText(value);
         return Status::Ok();
     }
 
@@ -193,6 +193,23 @@ bool selects(const std::string &field, const std::string &path) {
 }
 
 }  // namespace
+
+void Column::keepTextRows(std::size_t rows) {
+    std::size_t kept = 0;
+    std::size_t runs = 0;
+    while (runs < texts.size() && kept < rows) {
+        text_rows[runs] = std::min<std::uint64_t>(text_rows[runs], rows - kept);
+        kept += text_rows[runs++];
+    }
+    texts.resize(runs);
+    text_rows.resize(runs);
+}
+
+std::vector<std::string> Column::rowTexts() const {
+    std::vector<std::string> out;
+    for (std::size_t run = 0; run < texts.size(); ++run) out.insert(out.end(), text_rows[run], texts[run]);
+    return out;
+}
 
 std::size_t columnValueSize(const Column &column) {
     switch (column.kind) {
@@ -296,8 +313,9 @@ void ColumnDecoder::reserve(std::size_t rows) {
     std::size_t row_bytes = 0;
     for (Column &column : columns_) {
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
-            column.texts.reserve(rows);
-        } else if (column.kind == ColumnKind::NumberList) {
+            continue;  // runs of equal rows: their number is not known
+        }
+        if (column.kind == ColumnKind::NumberList) {
             column.ends.reserve(rows);
         } else {
             row_bytes += columnValueSize(column);
@@ -336,8 +354,8 @@ Status ColumnDecoder::ensureRows(std::size_t rows) {
 
 ColumnDecoder::Part ColumnDecoder::part() const {
     Part out;
-    for (const Column &column : columns_)
-        out.columns.push_back(Column{column.path, column.kind, column.primitive, {}, {}, {}, {}, {}});
+    // Without the paths: a part is made per chunk or batch, and only the kinds tell its values.
+    for (const Column &column : columns_) out.columns.push_back(Column{{}, column.kind, column.primitive, {}, {}, {}, {}, {}});
     return out;
 }
 
@@ -353,8 +371,14 @@ void ColumnDecoder::addPart(Part &&part) {
         Column &column = columns_[c];
         Column &from = part.columns[c];
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
-            column.texts.insert(column.texts.end(), std::make_move_iterator(from.texts.begin()),
-                                std::make_move_iterator(from.texts.end()));
+            for (std::size_t run = 0; run < from.texts.size(); ++run) {
+                if (run == 0 && !column.texts.empty() && column.texts.back() == from.texts[0]) {
+                    column.text_rows.back() += from.text_rows[0];  // the run goes on across the parts
+                    continue;
+                }
+                column.texts.push_back(std::move(from.texts[run]));
+                column.text_rows.push_back(from.text_rows[run]);
+            }
         } else if (column.kind == ColumnKind::NumberList) {
             const std::uint64_t base = column.bytes.size() / columnValueSize(column);
             for (std::uint64_t end : from.ends) column.ends.push_back(base + end);
@@ -367,7 +391,7 @@ void ColumnDecoder::addPart(Part &&part) {
 void ColumnDecoder::truncate(std::size_t rows) {
     for (Column &column : columns_) {
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
-            column.texts.resize(std::min(column.texts.size(), rows));
+            column.keepTextRows(rows);
         } else if (column.kind == ColumnKind::NumberList) {
             column.ends.resize(std::min(column.ends.size(), rows));
             column.bytes.resize((column.ends.empty() ? 0 : column.ends.back()) * columnValueSize(column));

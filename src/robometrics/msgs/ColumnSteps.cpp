@@ -159,6 +159,7 @@ bool ColumnSteps::decode(std::span<const std::uint8_t> payload, std::size_t row,
     }
     std::size_t done = 0;
     bool fits = true;
+    std::string text;
     for (; done < steps_.size() && fits && !reader.failed(); ++done) {
         const Step &step = steps_[done];
         switch (step.kind) {
@@ -184,17 +185,10 @@ bool ColumnSteps::decode(std::span<const std::uint8_t> payload, std::size_t row,
                     std::memcpy(starts[static_cast<std::size_t>(step.column)] + row * sizeof ns, &ns, sizeof ns);
                 break;
             }
-            case Step::String: {
-                if (step.column < 0) {
-                    std::string skipped;
-                    reader.readString(skipped);
-                    break;
-                }
-                std::vector<std::string> &texts = variable[static_cast<std::size_t>(step.column)].texts;
-                texts.emplace_back();
-                reader.readString(texts.back());
+            case Step::String:
+                reader.readString(text);
+                if (step.column >= 0) variable[static_cast<std::size_t>(step.column)].addText(text);
                 break;
-            }
             case Step::EmptyStruct:
                 reader.readEmptyStruct();
                 break;
@@ -206,7 +200,8 @@ bool ColumnSteps::decode(std::span<const std::uint8_t> payload, std::size_t row,
     if (fits && !reader.failed() && reader.finish().ok()) return true;
     for (std::size_t i = 0; i < done; ++i) {
         const Step &step = steps_[i];
-        if (step.kind == Step::String && step.column >= 0) variable[static_cast<std::size_t>(step.column)].texts.pop_back();
+        if (step.kind != Step::String || step.column < 0) continue;
+        variable[static_cast<std::size_t>(step.column)].dropLastText();
     }
     return false;
 }
