@@ -65,12 +65,11 @@ def _column_values(kind: str, values: Any) -> Any:
             out[row] = flat[start:end]
             start = end
         return out
+    if kind == "string":
+        return values  # already an object ndarray of str (read_columns)
     out = np.empty(len(values), dtype=object)
-    if kind == "json":
-        for row, text in enumerate(values):
-            out[row] = json.loads(text)
-    else:
-        out[:] = values
+    for row, text in enumerate(values):
+        out[row] = json.loads(text)
     return out
 
 
@@ -176,7 +175,6 @@ class Bag:
         if isinstance(fields, str):
             fields = [fields]
         wanted = list(fields or [])
-        _robometrics.check_columns(self.path, topic, wanted, self.strict)
         log_times, columns, _, damage = _robometrics.read_columns(
             self.path, topic, wanted, start_ns, end_ns, self.strict
         )

@@ -13,7 +13,6 @@
 #include "robometrics/bag/BagInfoText.hpp"
 #include "robometrics/bag/MessageSource.hpp"
 #include "robometrics/bag/TopicColumns.hpp"
-#include "robometrics/bag/TopicDecoder.hpp"
 
 namespace py = pybind11;
 
@@ -104,38 +103,39 @@ py::dtype dtypeOf(const msgs::Column &column) {
     }
 }
 
-/// The rows' texts as a list of str. A row equal to the row before gets the same str object (a
-/// frame id is one str for the whole column, not one per message: Python's str is immutable, so
-/// sharing it changes nothing for the user); JSON rows are parsed into lists afterwards, one per row.
-py::list texts(const std::vector<std::string> &values) {
-    py::list out(values.size());
-    PyObject *previous = nullptr;
-    for (std::size_t row = 0; row < values.size(); ++row) {
-        const std::string &s = values[row];
-        PyObject *text = nullptr;
-        if (previous && row > 0 && s == values[row - 1]) {
-            Py_INCREF(previous);
-            text = previous;
-        } else {
-            text = PyUnicode_DecodeUTF8(s.data(), static_cast<py::ssize_t>(s.size()), "replace");
-            if (!text) throw py::error_already_set();
+/// A String or Json column's rows as an object ndarray of str, what a DataFrame holds. The rows
+/// of a run of equal rows share one str object (a frame id is one str for the whole column, not
+/// one per message: Python's str is immutable, so sharing it changes nothing for the user); JSON
+/// rows are parsed into lists afterwards, one per row.
+py::array texts(const msgs::Column &column) {
+    std::size_t rows = 0;
+    for (std::uint64_t n : column.text_rows) rows += n;
+    py::array out(py::dtype("O"), std::vector<py::ssize_t>{static_cast<py::ssize_t>(rows)});
+    auto **items = static_cast<PyObject **>(out.mutable_data());
+    std::size_t row = 0;
+    for (std::size_t run = 0; run < column.texts.size(); ++run) {
+        const std::string &s = column.texts[run];
+        py::object text = py::reinterpret_steal<py::object>(
+            PyUnicode_DecodeUTF8(s.data(), static_cast<py::ssize_t>(s.size()), "replace"));
+        if (!text) throw py::error_already_set();
+        for (std::uint64_t i = 0; i < column.text_rows[run]; ++i, ++row) {
+            Py_XDECREF(items[row]);  // what numpy filled the new array with (None or nothing)
+            items[row] = text.inc_ref().ptr();
         }
-        PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(row), text);  // steals the reference
-        previous = text;
     }
     return out;
 }
 
 /// One column as (path, kind, values): "number" an ndarray; "list" (values ndarray, ends ndarray);
-/// "string" and "json" a list of str. `owner`: the capsule of the buffer the one-value-per-row
+/// "string" and "json" an object ndarray of str. `owner`: the capsule of the buffer the one-value-per-row
 /// columns are slices of (all arrays of a read share it).
 py::tuple columnObject(msgs::Column &column, const py::object &owner) {
     const py::dtype dtype = dtypeOf(column);
     switch (column.kind) {
         case msgs::ColumnKind::String:
-            return py::make_tuple(column.path, "string", texts(column.texts));
+            return py::make_tuple(column.path, "string", texts(column));
         case msgs::ColumnKind::Json:
-            return py::make_tuple(column.path, "json", texts(column.texts));
+            return py::make_tuple(column.path, "json", texts(column));
         case msgs::ColumnKind::NumberList: {
             const std::size_t size = msgs::columnValueSize(column);
             py::array values = ownedArray(std::move(column.bytes), dtype, size);
@@ -151,7 +151,8 @@ py::tuple columnObject(msgs::Column &column, const py::object &owner) {
     }
 }
 
-/// read_columns(path, topic, fields, start_ns, end_ns, strict) -> (log_times, [columns], type, damage)
+/// read_columns(path, topic, fields, start_ns, end_ns, strict) -> (log_times, [columns], type, damage);
+/// ArgumentError for a topic or field the bag does not have, found before anything is read.
 py::tuple readColumns(const std::string &path, const std::string &topic, const std::vector<std::string> &fields,
                       const py::object &start_ns, const py::object &end_ns, bool strict) {
     bag::TopicColumnsRequest request;
@@ -163,11 +164,13 @@ py::tuple readColumns(const std::string &path, const std::string &topic, const s
     InterruptCheck interrupt;
     request.check = [&interrupt] { return interrupt(); };
     Result<bag::TopicColumns> read = Error{""};
+    bag::TopicColumnsFailure failure = bag::TopicColumnsFailure::Read;
     {
         py::gil_scoped_release release;
-        read = bag::readTopicColumns(path, request);
+        read = bag::readTopicColumns(path, request, &failure);
     }
     interrupt.rethrow();
+    if (!read && failure == bag::TopicColumnsFailure::Argument) raise(ErrorKind::Argument, read.message());
     if (!read) raiseReadError(path, read.message());
     py::object owner = py::none();
     for (const msgs::Column &column : read->columns) {
@@ -182,32 +185,6 @@ py::tuple readColumns(const std::string &path, const std::string &topic, const s
     return py::make_tuple(log_times, columns, read->type, damageDict(read->damage));
 }
 
-/// check_columns(path, topic, fields, strict): raises ArgumentError for a topic or field the bag
-/// does not have, before anything is read.
-void checkColumns(const std::string &path, const std::string &topic, const std::vector<std::string> &fields,
-                  bool strict) {
-    std::string argument_error;
-    std::string read_error;
-    {
-        py::gil_scoped_release release;
-        bag::ReadOptions options;
-        options.recover = !strict;
-        options.topics = {topic};
-        auto source = bag::openBag(path, options);
-        if (!source) {
-            read_error = source.message();
-        } else if (auto info = bag::findTopic(path, **source, topic); !info) {
-            argument_error = info.message();
-        } else if (auto decoder = bag::topicDecoder(path, **info); !decoder) {
-            read_error = decoder.message();
-        } else if (auto columns = msgs::ColumnDecoder::create(*decoder, fields); !columns) {
-            argument_error = path + ": topic " + topic + ": " + columns.message();
-        }
-    }
-    if (!read_error.empty()) raiseReadError(path, read_error);
-    if (!argument_error.empty()) raise(ErrorKind::Argument, argument_error);
-}
-
 }  // namespace
 
 void defineBag(py::module_ &m) {
@@ -215,10 +192,9 @@ void defineBag(py::module_ &m) {
           "What `robometrics info --json` prints of the bag, and what a damaged bag lost.");
     m.def("bag_topics", &bagTopics, py::arg("path"), py::arg("strict"),
           "The topics the bag declares: (name, type, offered QoS profiles as YAML).");
-    m.def("check_columns", &checkColumns, py::arg("path"), py::arg("topic"), py::arg("fields"), py::arg("strict"),
-          "Raises ArgumentError for a topic or field the bag does not have.");
     m.def("read_columns", &readColumns, py::arg("path"), py::arg("topic"), py::arg("fields"), py::arg("start_ns"),
-          py::arg("end_ns"), py::arg("strict"), "One topic of the bag as columns, decoded in C++.");
+          py::arg("end_ns"), py::arg("strict"),
+          "One topic of the bag as columns, decoded in C++; ArgumentError for a topic or field the bag does not have.");
 }
 
 }  // namespace robometrics::python

@@ -130,6 +130,7 @@ void expectColumnsAsAppended(const fs::path &path, bool recover) {
         }
         EXPECT_EQ(a[c].ends, b[c].ends) << a[c].path;
         EXPECT_EQ(a[c].texts, b[c].texts) << a[c].path;
+        EXPECT_EQ(a[c].text_rows, b[c].text_rows) << a[c].path;
     }
 }
 

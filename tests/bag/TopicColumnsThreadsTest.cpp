@@ -39,6 +39,7 @@ void expectSameColumns(const std::vector<Column> &a, const std::vector<Column> &
         }
         EXPECT_EQ(a[c].ends, b[c].ends) << a[c].path;
         EXPECT_EQ(a[c].texts, b[c].texts) << a[c].path;
+        EXPECT_EQ(a[c].text_rows, b[c].text_rows) << a[c].path;
     }
 }
 
@@ -82,7 +83,7 @@ TEST(TopicColumnsThreadsTest, ColumnsEqualThoseOfOneThread) {
                 EXPECT_EQ(last, 749.75F);
             }
             if (c.path == "header.frame_id") {
-                EXPECT_EQ(c.texts[2999], "laser3");
+                EXPECT_EQ(c.rowTexts()[2999], "laser3");
             }
         }
     }

@@ -82,7 +82,9 @@ TEST(ColumnDecoderTest, OdometryColumnsInMsgOrderWithTimesAsNanoseconds) {
     EXPECT_EQ(stamp.kind, ColumnKind::Time);
     EXPECT_EQ(valueAt<std::int64_t>(stamp, 0), 12'000'000'345);
     EXPECT_EQ(valueAt<std::int64_t>(stamp, 1), -1);  // -1 s + 999 999 999 ns
-    EXPECT_EQ(columnNamed(columns, "header.frame_id").texts, (std::vector<std::string>{"odom", "odom"}));
+    EXPECT_EQ(columnNamed(columns, "header.frame_id").rowTexts(), (std::vector<std::string>{"odom", "odom"}));
+    EXPECT_EQ(columnNamed(columns, "header.frame_id").texts, (std::vector<std::string>{"odom"}));  // one run
+    EXPECT_EQ(columnNamed(columns, "header.frame_id").text_rows, (std::vector<std::uint64_t>{2}));
     const Column &x = columnNamed(columns, "pose.pose.position.x");
     EXPECT_EQ(x.kind, ColumnKind::Number);
     EXPECT_EQ(x.primitive, MsgPrimitive::Float64);
@@ -203,9 +205,39 @@ TEST(ColumnDecoderTest, AMessageThatFailsAddsNoRow) {
     EXPECT_FALSE(decoder.append(cut).ok());
     EXPECT_EQ(decoder.rows(), 1u);
     for (const Column &c : decoder.take()) {
-        const std::size_t rows = c.kind == ColumnKind::String ? c.texts.size() : c.values().size() / columnValueSize(c);
+        const std::size_t rows = c.kind == ColumnKind::String ? c.rowTexts().size() : c.values().size() / columnValueSize(c);
         EXPECT_EQ(rows, 1u) << c.path;
     }
+}
+
+// Equal texts in a row are one run, across the parts decoded apart too; a failed message and a
+// truncation take rows off the last run.
+TEST(ColumnDecoderTest, RepeatedTextsAreRunsAcrossParts) {
+    ColumnDecoder decoder = decoderFor("nav_msgs/msg/Odometry", "", {"header.frame_id"});
+    ASSERT_TRUE(decoder.ensureRows(7).ok());
+    const std::vector<std::vector<std::string>> parts = {{"a", "a"}, {"a", "b"}, {"b"}, {"c", "a"}};
+    std::size_t row = 0;
+    for (const std::vector<std::string> &frames : parts) {
+        ColumnDecoder::Part part = decoder.part();
+        for (const std::string &frame : frames) {
+            Odometry odom = odometry(0, 1, 2);
+            odom.header.frame_id = frame;
+            ASSERT_TRUE(decoder.decodeAt(encodeCdr(odom), row++, part).ok());
+        }
+        decoder.addPart(std::move(part));
+    }
+    std::vector<std::uint8_t> cut = encodeCdr(odometry(0, 1, 2));  // frame id "odom", then too short
+    cut.resize(cut.size() - 8);
+    EXPECT_FALSE(decoder.append(cut).ok());
+    const std::vector<Column> columns = decoder.take();
+    EXPECT_EQ(columns[0].texts, (std::vector<std::string>{"a", "b", "c", "a"}));
+    EXPECT_EQ(columns[0].text_rows, (std::vector<std::uint64_t>{3, 2, 1, 1}));
+    EXPECT_EQ(columns[0].rowTexts(), (std::vector<std::string>{"a", "a", "a", "b", "b", "c", "a"}));
+    Column copy = columns[0];
+    copy.keepTextRows(4);
+    EXPECT_EQ(copy.rowTexts(), (std::vector<std::string>{"a", "a", "a", "b"}));
+    copy.keepTextRows(0);
+    EXPECT_TRUE(copy.texts.empty() && copy.text_rows.empty());
 }
 
 // The one-value-per-row columns grow by doubling past what reserve() set aside (the buffer moves,

@@ -82,6 +82,11 @@ def test_wrong_topics_fields_and_arguments(data_dir, cli):
     assert "no topic '/nope'" in str(raised.value) and "/odom" in str(raised.value)
     with pytest.raises(ValueError, match="no field 'pose.nope' in nav_msgs/Odometry"):
         bag.to_dataframe("/odom", fields=["pose.nope"])
+    # The read's own open finds them (no second open first), on either path of the read.
+    with pytest.raises(robometrics.ArgumentError, match="no field 'pose.nope' in nav_msgs/Odometry"):
+        bag.to_numpy("/odom", fields=["pose.nope"], start_ns=0)
+    with pytest.raises(robometrics.ArgumentError, match="no topic '/nope'"):
+        bag.to_numpy("/nope", end_ns=0)
     with pytest.raises(robometrics.ArgumentError):
         list(bag.messages(topics=["/nope"]))
     tum = str(data_dir / "trajectories" / "fr2_desk_ORB.txt")

@@ -24,7 +24,7 @@ struct TopicRead {
 };
 
 Result<TopicRead> openTopic(const std::string &path, const TopicColumnsRequest &request,
-                            std::shared_ptr<LoadedChunkVisitor> visitor) {
+                            std::shared_ptr<LoadedChunkVisitor> visitor, TopicColumnsFailure &failure) {
     ReadOptions read_options;
     read_options.topics = {request.topic};
     read_options.start_time = request.start_ns;
@@ -36,11 +36,17 @@ Result<TopicRead> openTopic(const std::string &path, const TopicColumnsRequest &
     if (!source) return source.error();
     read.source = std::move(*source);
     auto topic = findTopic(path, *read.source, request.topic);
-    if (!topic) return topic.error();
+    if (!topic) {
+        failure = TopicColumnsFailure::Argument;
+        return topic.error();
+    }
     auto decoder = topicDecoder(path, **topic);
     if (!decoder) return decoder.error();
     auto columns = msgs::ColumnDecoder::create(*decoder, request.fields);
-    if (!columns) return Error{path + ": topic " + request.topic + ": " + columns.message()};
+    if (!columns) {
+        failure = TopicColumnsFailure::Argument;
+        return Error{path + ": topic " + request.topic + ": " + columns.message()};
+    }
     read.columns.emplace(std::move(*columns));
     read.out.type = (*topic)->type;
     if (!request.start_ns && !request.end_ns && (*topic)->message_count > 0) {
@@ -145,12 +151,16 @@ Result<std::optional<TopicColumns>> decodeWhileLoading(TopicRead &read, TopicCol
 
 }  // namespace
 
-Result<TopicColumns> readTopicColumns(const std::string &path, const TopicColumnsRequest &request) {
+Result<TopicColumns> readTopicColumns(const std::string &path, const TopicColumnsRequest &request,
+                                      TopicColumnsFailure *failure) {
+    TopicColumnsFailure kind = TopicColumnsFailure::Read;
+    if (!failure) failure = &kind;
+    *failure = TopicColumnsFailure::Read;
     // A whole topic with threads to load on: decoded on the loading threads where the bag's index
     // promises the order of its chunks and the bag's count made room for every row.
     if (!request.start_ns && !request.end_ns && chunkLoaders() > 0) {
         auto on_load = std::make_shared<TopicColumnsOnLoad>();
-        auto read = openTopic(path, request, on_load);
+        auto read = openTopic(path, request, on_load, *failure);
         if (!read) return read.error();
         if (!on_load->accepted()) return decodeWhileReading(*read, path, request);
         if (read->columns->rowRoom() > 0) {
@@ -160,7 +170,7 @@ Result<TopicColumns> readTopicColumns(const std::string &path, const TopicColumn
         }
         // Read again without the loading threads' decoding.
     }
-    auto read = openTopic(path, request, nullptr);
+    auto read = openTopic(path, request, nullptr, *failure);
     if (!read) return read.error();
     return decodeWhileReading(*read, path, request);
 }

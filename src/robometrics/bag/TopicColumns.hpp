@@ -35,8 +35,16 @@ struct TopicColumns {
     std::optional<ReadDamage> damage;   ///< what a recovering read could not read
 };
 
+/// What kind of error readTopicColumns() returned.
+enum class TopicColumnsFailure : std::uint8_t {
+    Read,      ///< the bag could not be read, or a message did not decode
+    Argument,  ///< the bag has no such topic, or its type no such field: found before anything is read
+};
+
 /// Reads the messages of `request.topic` from the bag at `path` into columns. Errors name the bag,
-/// the topic and, for a message that does not decode, its log time.
-Result<TopicColumns> readTopicColumns(const std::string &path, const TopicColumnsRequest &request);
+/// the topic and, for a message that does not decode, its log time; `failure`, when given, says
+/// which kind an error is.
+Result<TopicColumns> readTopicColumns(const std::string &path, const TopicColumnsRequest &request,
+                                      TopicColumnsFailure *failure = nullptr);
 
 }  // namespace robometrics::bag

@@ -86,6 +86,7 @@ void TopicColumnsThreads::collect(std::unique_lock<std::mutex> &lock, bool all) 
             batch->failure.reset();
             for (msgs::Column &column : batch->part.columns) {
                 column.texts.clear();
+                column.text_rows.clear();
                 column.bytes.clear();
                 column.ends.clear();
             }

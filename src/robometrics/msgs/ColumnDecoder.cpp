@@ -4,6 +4,8 @@
 #include <cstring>
 #include <iterator>
 
+#include "robometrics/msgs/ColumnSlot.hpp"
+#include "robometrics/msgs/ColumnSteps.hpp"
 #include "robometrics/msgs/DynamicDecoder.hpp"
 #include "robometrics/msgs/MessageTextWriters.hpp"
 #include "robometrics/msgs/ParsedSchema.hpp"
@@ -11,33 +13,7 @@
 
 namespace robometrics::msgs {
 
-/// What the schema walk meets next, in walk order: a scalar, the two halves of a time, or an
-/// array. `columns` are indices into the decoder's columns, -1 for a column not selected.
-struct ColumnSlot {
-    enum Kind : std::uint8_t {
-        Scalar,        ///< number, bool or string into columns[0]
-        TimeSec,       ///< sec of a time into columns[0]
-        TimeNanosec,   ///< nanosec of the same time
-        FixedNumbers,  ///< a fixed-size numeric array, element i into columns[i]
-        FixedOther,    ///< a fixed-size array of messages, strings or bools: its elements are slots of their own
-        NumberList,    ///< a variable-size numeric array into columns[0]
-        JsonList,      ///< any other variable-size array, as JSON text, into columns[0]
-    } kind = Scalar;
-    std::vector<int> columns;
-};
-
 namespace {
-
-bool isNumeric(MsgPrimitive p) {
-    return p != MsgPrimitive::Bool && p != MsgPrimitive::String && p != MsgPrimitive::WString &&
-           p != MsgPrimitive::Complex;
-}
-
-bool isTime(const CompiledType &type) {
-    return (type.name == "builtin_interfaces/Time" || type.name == "builtin_interfaces/Duration") &&
-           type.fields.size() == 2 && isNumeric(type.fields[0].primitive) && isNumeric(type.fields[1].primitive) &&
-           type.fields[0].array == MsgArrayKind::None && type.fields[1].array == MsgArrayKind::None;
-}
 
 /// Flattens a schema into slots and columns (all of them; selection comes after).
 class ColumnPlanner {
@@ -146,7 +122,7 @@ public:
     void endArray() {
         if (json_depth_ > 0) {
             json_writer_.endArray();
-            if (--json_depth_ == 0 && open_->columns[0] >= 0) columns_[open_->columns[0]].texts.push_back(json_);
+            if (--json_depth_ == 0 && open_->columns[0] >= 0) columns_[open_->columns[0]].addText(json_);
             if (json_depth_ == 0) open_ = nullptr;
             return;
         }
@@ -193,7 +169,7 @@ public:
     Status string(std::string_view value) {
         if (json_depth_ > 0) return json_writer_.string(value);
         const ColumnSlot *slot = take();
-        if (slot && slot->columns[0] >= 0) columns_[slot->columns[0]].texts.emplace_back(value);
+        if (slot && slot->columns[0] >= 0) columns_[slot->columns[0]].addText(value);
         return Status::Ok();
     }
 
@@ -218,6 +194,23 @@ bool selects(const std::string &field, const std::string &path) {
 
 }  // namespace
 
+void Column::keepTextRows(std::size_t rows) {
+    std::size_t kept = 0;
+    std::size_t runs = 0;
+    while (runs < texts.size() && kept < rows) {
+        text_rows[runs] = std::min<std::uint64_t>(text_rows[runs], rows - kept);
+        kept += text_rows[runs++];
+    }
+    texts.resize(runs);
+    text_rows.resize(runs);
+}
+
+std::vector<std::string> Column::rowTexts() const {
+    std::vector<std::string> out;
+    for (std::size_t run = 0; run < texts.size(); ++run) out.insert(out.end(), text_rows[run], texts[run]);
+    return out;
+}
+
 std::size_t columnValueSize(const Column &column) {
     switch (column.kind) {
         case ColumnKind::Bool:
@@ -240,7 +233,8 @@ ColumnDecoder::ColumnDecoder(ColumnDecoder &&) noexcept = default;
 ColumnDecoder &ColumnDecoder::operator=(ColumnDecoder &&) noexcept = default;
 ColumnDecoder::~ColumnDecoder() = default;
 
-Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const std::vector<std::string> &fields) {
+Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const std::vector<std::string> &fields,
+                                            bool walk_only) {
     if (!decoder.schema()) return Error{"ColumnDecoder: the DynamicDecoder was not created"};
     ColumnDecoder out;
     out.schema_ = decoder.schema();
@@ -268,6 +262,8 @@ Result<ColumnDecoder> ColumnDecoder::create(const DynamicDecoder &decoder, const
         for (int &c : slot.columns) c = index[static_cast<std::size_t>(c)];
     }
     out.starts_.assign(out.columns_.size(), nullptr);
+    if (auto steps = walk_only ? std::nullopt : ColumnSteps::plan(*out.schema_, out.slots_))
+        out.steps_ = std::make_shared<const ColumnSteps>(std::move(*steps));
     return out;
 }
 
@@ -317,8 +313,9 @@ void ColumnDecoder::reserve(std::size_t rows) {
     std::size_t row_bytes = 0;
     for (Column &column : columns_) {
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
-            column.texts.reserve(rows);
-        } else if (column.kind == ColumnKind::NumberList) {
+            continue;  // runs of equal rows: their number is not known
+        }
+        if (column.kind == ColumnKind::NumberList) {
             column.ends.reserve(rows);
         } else {
             row_bytes += columnValueSize(column);
@@ -331,6 +328,7 @@ void ColumnDecoder::reserve(std::size_t rows) {
 Status ColumnDecoder::walk(std::span<const std::uint8_t> payload, std::size_t row,
                            std::vector<Column> &variable) const {
     if (!schema_) return Error{"ColumnDecoder used before ColumnDecoder::create()"};
+    if (steps_ && steps_->decode(payload, row, starts_, variable)) return Status::Ok();
     ColumnWriter writer(slots_, variable, starts_, row);
     Status s = detail::walkPayload(*schema_, payload, writer);
     if (s.ok() && !writer.complete())
@@ -356,8 +354,8 @@ Status ColumnDecoder::ensureRows(std::size_t rows) {
 
 ColumnDecoder::Part ColumnDecoder::part() const {
     Part out;
-    for (const Column &column : columns_)
-        out.columns.push_back(Column{column.path, column.kind, column.primitive, {}, {}, {}, {}, {}});
+    // Without the paths: a part is made per chunk or batch, and only the kinds tell its values.
+    for (const Column &column : columns_) out.columns.push_back(Column{{}, column.kind, column.primitive, {}, {}, {}, {}, {}});
     return out;
 }
 
@@ -373,8 +371,14 @@ void ColumnDecoder::addPart(Part &&part) {
         Column &column = columns_[c];
         Column &from = part.columns[c];
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
-            column.texts.insert(column.texts.end(), std::make_move_iterator(from.texts.begin()),
-                                std::make_move_iterator(from.texts.end()));
+            for (std::size_t run = 0; run < from.texts.size(); ++run) {
+                if (run == 0 && !column.texts.empty() && column.texts.back() == from.texts[0]) {
+                    column.text_rows.back() += from.text_rows[0];  // the run goes on across the parts
+                    continue;
+                }
+                column.texts.push_back(std::move(from.texts[run]));
+                column.text_rows.push_back(from.text_rows[run]);
+            }
         } else if (column.kind == ColumnKind::NumberList) {
             const std::uint64_t base = column.bytes.size() / columnValueSize(column);
             for (std::uint64_t end : from.ends) column.ends.push_back(base + end);
@@ -387,7 +391,7 @@ void ColumnDecoder::addPart(Part &&part) {
 void ColumnDecoder::truncate(std::size_t rows) {
     for (Column &column : columns_) {
         if (column.kind == ColumnKind::String || column.kind == ColumnKind::Json) {
-            column.texts.resize(std::min(column.texts.size(), rows));
+            column.keepTextRows(rows);
         } else if (column.kind == ColumnKind::NumberList) {
             column.ends.resize(std::min(column.ends.size(), rows));
             column.bytes.resize((column.ends.empty() ? 0 : column.ends.back()) * columnValueSize(column));

@@ -19,6 +19,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -75,25 +76,54 @@ struct Column {
     std::shared_ptr<const void> storage;
     ColumnBytes bytes;                ///< NumberList: the values of all rows, native byte order
     std::vector<std::uint64_t> ends;  ///< NumberList: the end (in values) of each row's run
-    std::vector<std::string> texts;   ///< String, Json: one per row
+    /// String, Json: the rows' texts as runs of equal rows, `texts[i]` for `text_rows[i]` rows in
+    /// a row (a frame id is one run for the whole topic, not one string per message: issue 58,
+    /// item 7). Runs that follow one another differ, so equal columns have equal runs.
+    std::vector<std::string> texts;
+    std::vector<std::uint64_t> text_rows;
 
     /// The values of a Number, Bool, Time or NumberList column.
     std::span<const std::uint8_t> values() const {
         return kind == ColumnKind::NumberList ? std::span<const std::uint8_t>(bytes) : fixed;
     }
+
+    /// A String or Json column's next row.
+    void addText(std::string_view text) {
+        if (!texts.empty() && texts.back() == text) {
+            ++text_rows.back();
+        } else {
+            texts.emplace_back(text);
+            text_rows.push_back(1);
+        }
+    }
+    /// Removes the last row of a String or Json column (one that addText() added).
+    void dropLastText() {
+        if (--text_rows.back() > 0) return;
+        texts.pop_back();
+        text_rows.pop_back();
+    }
+    /// Keeps the first `rows` rows of a String or Json column.
+    void keepTextRows(std::size_t rows);
+    /// One text per row (tests, and columns known to be small).
+    std::vector<std::string> rowTexts() const;
 };
 
 /// Bytes of one value of a Number or NumberList column's element type (1 for Bool, 8 for Time).
 std::size_t columnValueSize(const Column &column);
 
 struct ColumnSlot;  // the flattened schema, private to the implementation
+class ColumnSteps;  // the same, as steps for a type of fixed shape
 
 class ColumnDecoder {
 public:
     /// The columns of `decoder`'s type. `fields` selects columns by path: a path selects itself
     /// and every column below it ("pose.pose.position" selects x, y and z); empty selects all. A
     /// path that selects nothing is an Error that lists the type's top-level fields.
-    static Result<ColumnDecoder> create(const DynamicDecoder &decoder, const std::vector<std::string> &fields = {});
+    /// Payloads are decoded by a short list of steps where the type allows (ColumnSteps.hpp),
+    /// otherwise by the schema walk; `walk_only` walks every payload (the reference the steps are
+    /// checked against in the tests).
+    static Result<ColumnDecoder> create(const DynamicDecoder &decoder, const std::vector<std::string> &fields = {},
+                                        bool walk_only = false);
 
     /// Decodes one payload into a new row. On an error no row is added.
     Status append(std::span<const std::uint8_t> payload);
@@ -113,7 +143,7 @@ public:
     /// part()); addPart() appends the parts of the rows after rows(), in row order, on the
     /// thread that owns the decoder. The columns are the same as append() makes.
     struct Part {
-        std::vector<Column> columns;  ///< the variable columns' values; Number, Bool, Time: empty
+        std::vector<Column> columns;  ///< the variable columns' values (no paths); Number, Bool, Time: empty
         std::size_t rows = 0;
     };
     Status ensureRows(std::size_t rows);
@@ -144,6 +174,7 @@ private:
 
     std::shared_ptr<const ParsedSchema> schema_;
     std::vector<ColumnSlot> slots_;
+    std::shared_ptr<const ColumnSteps> steps_;  ///< null: every payload is walked
     std::vector<Column> columns_;
     std::size_t rows_ = 0;
     std::shared_ptr<MappedBytes> arena_;  ///< the one-value-per-row columns, each a slice
