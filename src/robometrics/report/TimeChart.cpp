@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "robometrics/report/PolylineThinning.hpp"
+#include "robometrics/report/SignificantDigits.hpp"
 #include "robometrics/report/UplotAssets.hpp"
 
 namespace robometrics::report {
@@ -48,7 +49,7 @@ void appendNumber(std::string &out, double v, int digits) {
         out += "null";
         return;
     }
-    fmt::format_to(std::back_inserter(out), "{:.{}g}", v, digits);
+    appendSignificant(out, v, digits);
 }
 
 struct XRange {
@@ -60,15 +61,17 @@ struct XRange {
 void appendThinnedSeries(std::string &out, const LineSeries &l, const XRange &xr) {
     const double width = xr.hi > xr.lo ? xr.hi - xr.lo : 1.0;
     const double per_column = kChartColumns / width;
-    std::string xs = "[", ys = "[";
+    // The times go straight into `out`, the values aside until the times are closed.
+    out += "[[";
+    std::string ys = "[";
     bool first = true;
     auto push = [&](double x, double y) {
         if (!first) {
-            xs += ',';
+            out += ',';
             ys += ',';
         }
         first = false;
-        appendNumber(xs, x, 7);
+        appendNumber(out, x, 7);
         appendNumber(ys, y, 6);
     };
     std::vector<PixelPoint> stretch;
@@ -89,7 +92,9 @@ void appendThinnedSeries(std::string &out, const LineSeries &l, const XRange &xr
         stretch.push_back({(l.x[i] - xr.lo) * per_column, l.y[i]});
     }
     flush();
-    out += "[" + xs + "]," + ys + "]]";
+    out += "],";
+    out += ys;
+    out += "]]";
 }
 
 }  // namespace
