@@ -1,12 +1,14 @@
-// EvaluationWriter: the files the pass decides, written while evaluateRun's analyses after the
-// pass go on (by hand, and through evaluateInto), are the very files writeEvaluation() writes at
-// the end; a writer given up before
+// EvaluationWriter: the files the pass decides and ate.csv, written while evaluateRun's analyses
+// after the pass and after the ATE go on (by hand, and through evaluateInto), are the very files
+// writeEvaluation() writes at the end; a writer given up before
 // finish() leaves the output folder as it was.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
 
@@ -21,10 +23,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Twenty seconds of a rover: a scan at 10 Hz, an IMU at 50 Hz and AMCL poses at 2 Hz, enough
-/// for traversal.csv, topic_stats.csv, lost.csv and evaluation.mcap's pass records.
+/// Twenty seconds of a rover: a scan at 10 Hz, an IMU at 50 Hz and AMCL poses at 2 Hz on a
+/// curve, enough for traversal.csv, topic_stats.csv, lost.csv and evaluation.mcap's pass records,
+/// and a ground truth beside the bag (gt_trajectory.tum, the AMCL poses 2 cm off) for ate.csv.
 fs::path writeRun(const fs::path &dir) {
     const fs::path bag = dir / "run.mcap";
+    std::ofstream truth(dir / "gt_trajectory.tum");
     auto writer = bag::TypedWriter::open(bag.string());
     EXPECT_TRUE(writer.ok()) << writer.message();
     const TimeNs start = TimeNs{1'700'000'000} * kNsPerSecond;
@@ -51,7 +55,10 @@ fs::path writeRun(const fs::path &dir) {
             msgs::PoseWithCovarianceStamped pose;
             pose.header = {stamp, "map"};
             pose.pose.pose.position.x = 0.01 * k;
+            pose.pose.pose.position.y = 0.5 * std::sin(0.005 * k);
             pose.pose.pose.orientation.w = 1;
+            truth << fmt::format("{:.9f} {} {} 0 0 0 0 1\n", toSeconds(t), pose.pose.pose.position.x + 0.02,
+                                 pose.pose.pose.position.y);
             pose.pose.covariance[0] = pose.pose.covariance[7] = k > 600 ? 4.0 : 0.01;
             pose.pose.covariance[35] = 0.01;
             EXPECT_TRUE(writer->write("/amcl_pose", pose, t).ok());
@@ -79,23 +86,34 @@ TEST(EvaluationWriter, PassFilesWrittenBesideTheAnalysesAreTheFilesWrittenAtTheE
     Evaluation e;
     auto writer = EvaluationWriter::open((dir / "beside").string());
     ASSERT_TRUE(writer.ok()) << writer.message();
-    int calls = 0;
-    Status evaluated = evaluateRun(*inputs, EvaluateOptions{}, e, [&](const Evaluation &passed) {
-        ++calls;
-        // What the pass decides is there already; what follows it is not.
-        EXPECT_FALSE(passed.topic_windows.empty());
-        EXPECT_TRUE(passed.lost.has_value());
-        EXPECT_TRUE(passed.traversal.has_value());
-        EXPECT_TRUE(passed.topic_health.empty());
-        EXPECT_TRUE(passed.anomalies.empty());
-        writer->startPassParts(passed);
-    });
+    int calls = 0, trajectory_calls = 0;
+    Status evaluated = evaluateRun(
+        *inputs, EvaluateOptions{}, e,
+        [&](const Evaluation &passed) {
+            ++calls;
+            // What the pass decides is there already; what follows it is not.
+            EXPECT_FALSE(passed.topic_windows.empty());
+            EXPECT_TRUE(passed.lost.has_value());
+            EXPECT_TRUE(passed.traversal.has_value());
+            EXPECT_TRUE(passed.topic_health.empty());
+            EXPECT_FALSE(passed.trajectory.has_value());
+            EXPECT_TRUE(passed.anomalies.empty());
+            writer->startPassParts(passed);
+        },
+        [&](const Evaluation &compared) {
+            ++trajectory_calls;
+            EXPECT_TRUE(compared.trajectory.has_value());
+            EXPECT_TRUE(compared.anomalies.empty());
+            writer->startTrajectoryParts(compared);
+        });
     ASSERT_TRUE(evaluated.ok()) << evaluated.message();
     EXPECT_EQ(calls, 1);
+    EXPECT_EQ(trajectory_calls, 1);
     ASSERT_TRUE(writer->finish(e).ok());
 
     const std::set<std::string> files = listing(dir / "at-end");
-    for (const char *name : {"traversal.csv", "topic_stats.csv", "lost.csv", "evaluation.mcap", "summary.json"}) {
+    for (const char *name :
+         {"traversal.csv", "topic_stats.csv", "lost.csv", "ate.csv", "evaluation.mcap", "summary.json", "report.html"}) {
         EXPECT_TRUE(files.count(name)) << name;
     }
     Evaluation into;  // the same through evaluateInto(), as `evaluate` and `bench` do it
@@ -120,9 +138,11 @@ TEST(EvaluationWriter, AWriterGivenUpBeforeFinishLeavesTheFolderAsItWas) {
         auto writer = EvaluationWriter::open((dir / "eval").string());
         ASSERT_TRUE(writer.ok()) << writer.message();
         writer->startPassParts(*e);  // as when the analyses after the pass fail: no finish()
+        writer->startTrajectoryParts(*e);
     }
     EXPECT_EQ(test::readFile(dir / "eval" / "summary.json"), summary);
-    EXPECT_EQ(listing(dir), (std::set<std::string>{"eval", "run.mcap"}));  // no folder left beside it
+    // No folder left beside it.
+    EXPECT_EQ(listing(dir), (std::set<std::string>{"eval", "gt_trajectory.tum", "run.mcap"}));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <map>
 #include <string_view>
 
@@ -61,15 +62,21 @@ TimeChart runChart(const Evaluation &e, std::string title, std::string y_label, 
     return chart;
 }
 
+/// The map comparison (ground truth and the aligned estimate) as a PNG in base64: drawn once, for
+/// the map section and as the trajectory plots' underlay. Empty without a map.
+std::string mapOverlayPng(const Evaluation &e) {
+    if (!e.map) return {};
+    report::Image img{static_cast<int>(e.map->gt.width), static_cast<int>(e.map->gt.height), 3,
+                      slam::renderOverlay(e.map->gt, e.map->aligned_estimate)};
+    return report::base64(report::encodePng(img));
+}
+
 /// The map comparison as an underlay, so paths are seen against walls (axis-aligned maps only).
-void addMapUnderlay(const Evaluation &e, SvgPlot &plot) {
+void addMapUnderlay(const Evaluation &e, const std::string &map_png, SvgPlot &plot) {
     if (!e.map) return;
     const auto &g = e.map->grid;
     if (std::abs(g.origin_yaw) >= 1e-9) return;
-    report::Image img{static_cast<int>(e.map->gt.width), static_cast<int>(e.map->gt.height), 3,
-                      slam::renderOverlay(e.map->gt, e.map->aligned_estimate)};
-    plot.setUnderlay({report::base64(report::encodePng(img)), g.origin_x, g.origin_y,
-                      g.origin_x + static_cast<double>(g.width) * g.resolution,
+    plot.setUnderlay({map_png, g.origin_x, g.origin_y, g.origin_x + static_cast<double>(g.width) * g.resolution,
                       g.origin_y + static_cast<double>(g.height) * g.resolution});
 }
 
@@ -164,12 +171,12 @@ void addHeadlineMetrics(const Evaluation &e, report::HtmlReport &html) {
     }
 }
 
-std::string trajectoryPlot(const Evaluation &e) {
+std::string trajectoryPlot(const Evaluation &e, const std::string &map_png) {
     const auto &tr = *e.trajectory;
     SvgPlot plot("Trajectory: ground truth vs estimate (SE(3) aligned, coloured by error)", "x [m]", "y [m]", 720, 520);
     plot.setEqualAspect(true);
     plot.setEmptyMessage("no matched poses");
-    addMapUnderlay(e, plot);
+    addMapUnderlay(e, map_png, plot);
     // Reserved: a 4-hour run's trajectories are 288 000 poses each.
     LineSeries ref{"ground truth", {}, {}, "#444", true, false};
     ref.x.reserve(tr.reference.size());
@@ -195,7 +202,7 @@ std::string trajectoryPlot(const Evaluation &e) {
 /// Without a ground truth: the robot's estimated paths, one panel per frame (paths of different
 /// frames on one plot would show the frame offset as an error); the odometry joins the map panel
 /// when the bag recorded TF map -> odom.
-std::string pathsPlot(const Evaluation &e) {
+std::string pathsPlot(const Evaluation &e, const std::string &map_png) {
     std::vector<std::string> frames;
     for (const auto &p : e.paths) {
         if (std::find(frames.begin(), frames.end(), p.frame) == frames.end()) frames.push_back(p.frame);
@@ -206,7 +213,7 @@ std::string pathsPlot(const Evaluation &e) {
                      720, 520);
         plot.setEqualAspect(true);
         plot.setEmptyMessage("no poses on the odometry, AMCL or TF topics");
-        if (frame == "map") addMapUnderlay(e, plot);
+        if (frame == "map") addMapUnderlay(e, map_png, plot);
         for (const auto &p : e.paths) {
             if (p.frame == frame) plot.add(LineSeries{p.source, p.x, p.y, "", false, false});
         }
@@ -403,16 +410,14 @@ std::string systemPlots(const Evaluation &e) {
     return c.render() + m.render();
 }
 
-std::string mapSection(const Evaluation &e) {
-    const auto &m = *e.map;
-    report::Image img{static_cast<int>(m.gt.width), static_cast<int>(m.gt.height), 3,
-                      slam::renderOverlay(m.gt, m.aligned_estimate)};
+std::string mapSection(const Evaluation &e, const std::string &map_png) {
+    const int width = static_cast<int>(e.map->gt.width);
     // Scale small maps up so cells are visible; pixelated rendering keeps them crisp.
-    int scale = std::max(1, 640 / std::max(1, img.width));
+    int scale = std::max(1, 640 / std::max(1, width));
     std::string html = fmt::format(
         "<img alt=\"map overlay\" style=\"image-rendering:pixelated;max-width:100%;border:1px solid #ccc\" "
         "width=\"{}\" src=\"data:image/png;base64,{}\">",
-        img.width * scale, report::base64(report::encodePng(img)));
+        width * scale, map_png);
     // Each colour and its label in one unbreakable box: a line wraps between entries, never
     // between a swatch and its words.
     std::string legend = "<p>";
@@ -473,6 +478,17 @@ std::string sensorsTable(const Evaluation &e) {
 }  // namespace
 
 std::string renderReport(const Evaluation &e) {
+    const std::string map_png = mapOverlayPng(e);
+    // The ATE's two plots of every matched pair are the largest part of a long run's report:
+    // drawn on a thread of their own beside the other sections (all of them only read `e`).
+    std::future<std::string> ate_plots;
+    if (e.trajectory) {
+        ate_plots = std::async(std::launch::async, [&e, &map_png] { return trajectoryPlot(e, map_png) + errorPlot(e); });
+    }
+    // The time charts of the sections after it, meanwhile on this thread.
+    const std::string traversal_plots = e.traversal ? traversalPlots(e) : std::string();
+    const std::string lost_plot = e.lost ? lostPlot(e) : std::string();
+    const std::string topic_plot = e.topic_health.empty() ? std::string() : topicPlot(e);
     report::HtmlReport html("robometrics run report");
     html.setSubtitle(
         e.clock.simTime()
@@ -500,13 +516,13 @@ std::string renderReport(const Evaluation &e) {
                          "metrics below are the first robot's."});
     }
     if (e.trajectory) {
-        html.addSection({"Trajectory", trajectoryPlot(e) + errorPlot(e),
+        html.addSection({"Trajectory", ate_plots.get(),
                          "Estimate: " + e.trajectory->estimate_source +
                              ". Association, alignment and statistics as evo; the error is drawn at the estimate's "
                              "header stamp, mapped onto the run's time axis."});
     } else if (!e.paths.empty()) {
         html.addSection(
-            {"Trajectory", pathsPlot(e),
+            {"Trajectory", pathsPlot(e, map_png),
              whyNoAte(e) +
                  (e.paths_aligned
                       ? ": the estimated paths in the map frame, the odometry brought there through the recorded TF "
@@ -515,17 +531,17 @@ std::string renderReport(const Evaluation &e) {
                         "has no TF map -> odom to join them); not evaluated.")});
     }
     if (e.map) {
-        html.addSection({"Map overlay", mapSection(e), "The estimate's map brought onto the ground-truth grid."});
+        html.addSection({"Map overlay", mapSection(e, map_png), "The estimate's map brought onto the ground-truth grid."});
     }
-    if (e.traversal) html.addSection({"Traversal metrics over time", traversalPlots(e), traversalNote(e)});
-    if (e.lost) html.addSection({"Localization (lost detector on " + e.lost->topic + ")", lostPlot(e), ""});
+    if (e.traversal) html.addSection({"Traversal metrics over time", traversal_plots, traversalNote(e)});
+    if (e.lost) html.addSection({"Localization (lost detector on " + e.lost->topic + ")", lost_plot, ""});
     if (e.costmap) {
         html.addSection({"Terrain costmap (last frame)", costmapSection(e),
                          "Robot-centric costmap from " + e.costmap->topic +
                              ": white free, red rising cost, black lethal, grey unknown; grid +y up."});
     }
     if (!e.topic_health.empty()) {
-        html.addSection({"Topic rates and ages", topicPlot(e),
+        html.addSection({"Topic rates and ages", topic_plot,
                          fmt::format("Rates, gaps and drops on {}. Rate: while the topic publishes (idle stretches "
                                      "left out: a velocity command outside navigation goals, AMCL while the robot does "
                                      "not move or its scan is silent). Drops only for periodic topics.",

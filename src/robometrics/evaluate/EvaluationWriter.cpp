@@ -145,6 +145,7 @@ struct EvaluationWriter::State {
     fs::path dir;
     std::optional<bag::TypedWriter> mcap;  ///< evaluation.mcap, once the pass's files are written
     std::future<Status> pass_files;
+    std::future<Status> ate;  ///< ate.csv
 };
 
 EvaluationWriter::EvaluationWriter(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -153,7 +154,9 @@ EvaluationWriter &EvaluationWriter::operator=(EvaluationWriter &&) noexcept = de
 
 EvaluationWriter::~EvaluationWriter() {
     // It reads the evaluation and writes into the folder: both must outlive it.
-    if (state_ && state_->pass_files.valid()) state_->pass_files.wait();
+    if (!state_) return;
+    if (state_->pass_files.valid()) state_->pass_files.wait();
+    if (state_->ate.valid()) state_->ate.wait();
 }
 
 Result<EvaluationWriter> EvaluationWriter::open(const std::string &out_dir) {
@@ -180,18 +183,25 @@ void EvaluationWriter::startPassParts(const Evaluation &e) {
     s.pass_files = std::async(std::launch::async, [&e, &s] { return writePassFiles(e, s.dir, s.mcap); });
 }
 
-Status EvaluationWriter::finish(const Evaluation &e) {
-    // Four parts of about equal size (on a long run each takes a few tens of milliseconds): the
-    // pass's files (begun beside the analyses after the pass, when the caller could), the report
-    // and ate.csv on other threads, summary.json and the verdict in evaluation.mcap here, so both
-    // cores write to the end. All of them only read `e`.
-    startPassParts(e);
+void EvaluationWriter::startTrajectoryParts(const Evaluation &e) {
+    if (state_->ate.valid()) return;
     State &s = *state_;
-    const nlohmann::json summary = toSummaryJson(e);
+    s.ate = std::async(std::launch::async,
+                       [&e, &s] { return e.trajectory ? writeAteCsv(e, s.dir / "ate.csv") : Status::Ok(); });
+}
+
+Status EvaluationWriter::finish(const Evaluation &e) {
+    // The parts (on a long run each takes a few tens of milliseconds): the pass's files and
+    // ate.csv (begun beside the analyses after the pass and after the ATE, when the caller
+    // could), the report (the longest, so begun first; its ATE plots on a thread of their own) on
+    // other threads, summary.json and the verdict in evaluation.mcap here, so both cores write to
+    // the end. All of them only read `e`.
+    State &s = *state_;
     std::future<Status> report =
         std::async(std::launch::async, [&e, &s] { return writeText(s.dir / "report.html", renderReport(e)); });
-    std::future<Status> ate = std::async(
-        std::launch::async, [&e, &s] { return e.trajectory ? writeAteCsv(e, s.dir / "ate.csv") : Status::Ok(); });
+    startPassParts(e);
+    startTrajectoryParts(e);
+    const nlohmann::json summary = toSummaryJson(e);
     auto verdict = [&]() -> Status {
         ROBOMETRICS_TRY(writeText(s.dir / "summary.json", summary.dump(2) + "\n"));
         ROBOMETRICS_TRY(s.pass_files.get());
@@ -201,7 +211,7 @@ Status EvaluationWriter::finish(const Evaluation &e) {
     };
     const Status written = verdict();
     if (s.pass_files.valid()) s.pass_files.wait();  // when summary.json failed before it was waited for
-    const Status ate_written = ate.get();
+    const Status ate_written = s.ate.get();
     const Status drawn = report.get();
     ROBOMETRICS_TRY(written);
     ROBOMETRICS_TRY(ate_written);
@@ -222,7 +232,9 @@ Status evaluateInto(const RunInputs &inputs, const EvaluateOptions &options, con
     // The writer reads `e` until finish(), and waits for its thread when it goes first.
     auto writer = EvaluationWriter::open(out_dir);
     if (!writer) return writer.error();
-    ROBOMETRICS_TRY(evaluateRun(inputs, options, e, [&writer](const Evaluation &done) { writer->startPassParts(done); }));
+    ROBOMETRICS_TRY(evaluateRun(
+        inputs, options, e, [&writer](const Evaluation &done) { writer->startPassParts(done); },
+        [&writer](const Evaluation &done) { writer->startTrajectoryParts(done); }));
     return writer->finish(e);
 }
 

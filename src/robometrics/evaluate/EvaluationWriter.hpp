@@ -31,6 +31,9 @@ public:
     /// stay where it is and the parts those files come from (traversal, topic_windows, lost,
     /// clock) unchanged; the rest of `e` may still be filled in.
     void startPassParts(const Evaluation &e);
+    /// Starts writing ate.csv (when there is an ATE) on a thread of its own; the same terms, for
+    /// e.trajectory and e.clock.
+    void startTrajectoryParts(const Evaluation &e);
     /// Writes the other files (the pass's too, when startPassParts() was not called) and puts the
     /// folder in OUT_DIR's place.
     Status finish(const Evaluation &e);

@@ -83,7 +83,8 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
 }
 
 Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Evaluation &e,
-                   const std::function<void(const Evaluation &)> &pass_done) {
+                   const std::function<void(const Evaluation &)> &pass_done,
+                   const std::function<void(const Evaluation &)> &trajectory_done) {
     // 1. Inputs: the bag's topics, which one each analysis reads, the analyses' settings.
     e.inputs = inputs;
     bag::ReadOptions read;
@@ -167,6 +168,7 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     auto ate = evaluateTrajectory(trajectory, chains, std::move(ground_truth));
     if (!ate) return ate.error();
     keep(e.trajectory, e.notes, std::move(*ate));
+    if (trajectory_done) trajectory_done(e);  // nothing below changes e.trajectory
     ROBOMETRICS_TRY(judgeRobotTrajectories(e, trajectory, options, setup->robots));
     addOdometryPath(e, chains, odometry);
     odometry.clear();

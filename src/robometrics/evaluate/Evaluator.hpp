@@ -17,8 +17,10 @@ Result<Evaluation> evaluateRun(const RunInputs &inputs, const EvaluateOptions &o
 /// evaluateRun() into `e`, calling `pass_done` (when given) once what the pass over the bag alone
 /// decides is final: e.traversal, e.topic_windows, e.lost and e.clock are not changed after it,
 /// nor `e` moved, so their files can be written while the analyses after the pass run
-/// (EvaluationWriter::startPassParts). `e` must be empty on entry.
+/// (EvaluationWriter::startPassParts). `trajectory_done` (when given) is called likewise once
+/// e.trajectory is final (EvaluationWriter::startTrajectoryParts). `e` must be empty on entry.
 Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Evaluation &e,
-                   const std::function<void(const Evaluation &)> &pass_done);
+                   const std::function<void(const Evaluation &)> &pass_done,
+                   const std::function<void(const Evaluation &)> &trajectory_done = {});
 
 }  // namespace robometrics::evaluate
