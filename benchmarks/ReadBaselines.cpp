@@ -8,9 +8,13 @@
 //                                       (McapReader::readMessages(): the summary's chunk indexes,
 //                                       log-time order), built only when CMake is given
 //                                       -DMCAP_CPP_INCLUDE_DIR=<its cpp/mcap/include>
+//   read_baselines lines FILE...        every line of each text file through the LineReader that
+//                                       `robometrics ape` reads TUM files with, nothing parsed:
+//                                       the floor of ape's reading, its kernel time above all
+//                                       (the copy out of the page cache)
 //
-// Each prints "<messages or chunks> <uncompressed bytes>" so the script can check it read the
-// whole file. Exit 2 when the baseline is not built in, 1 on a read error.
+// Each prints "<messages, chunks or lines> <bytes>" so the script can check it read the whole
+// input. Exit 2 when the baseline is not built in, 1 on a read error.
 
 #include <zstd.h>
 
@@ -22,6 +26,7 @@
 
 #include "robometrics/bag/mcap/FileInput.hpp"
 #include "robometrics/bag/mcap/Summary.hpp"
+#include "robometrics/io/LineReader.hpp"
 
 #ifdef ROBOMETRICS_OFFICIAL_MCAP
 #define MCAP_IMPLEMENTATION
@@ -79,11 +84,28 @@ int official(const char *path) {
 #endif
 }
 
+int lines(int count, char **paths) {
+    std::uint64_t lines = 0, bytes = 0;
+    for (int i = 0; i < count; ++i) {
+        auto reader = robometrics::io::LineReader::open(paths[i]);
+        if (!reader) return std::fprintf(stderr, "%s\n", reader.message().c_str()), 1;
+        std::string_view line;
+        while (reader->next(line)) {
+            ++lines;
+            bytes += line.size() + 1;
+        }
+        if (reader->failed()) return std::fprintf(stderr, "%s: read error\n", paths[i]), 1;
+    }
+    std::printf("%llu %llu\n", static_cast<unsigned long long>(lines), static_cast<unsigned long long>(bytes));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
     if (argc == 3 && std::strcmp(argv[1], "zstd") == 0) return plainZstd(argv[2]);
     if (argc == 3 && std::strcmp(argv[1], "official") == 0) return official(argv[2]);
-    std::fprintf(stderr, "usage: read_baselines zstd|official FILE.mcap\n");
+    if (argc >= 3 && std::strcmp(argv[1], "lines") == 0) return lines(argc - 2, argv + 2);
+    std::fprintf(stderr, "usage: read_baselines zstd|official FILE.mcap | lines FILE...\n");
     return 2;
 }
