@@ -256,6 +256,29 @@ TEST(TfBufferTest, SameStampReplacesAndOutOfOrderSamplesAreSorted) {
     EXPECT_TRUE(tf.lookup("odom", "odom", 5).ok());
 }
 
+TEST(TfBufferTest, AddingASampleSaysWhetherItCameLateAndAfterWhichStamp) {
+    TfBuffer tf;
+    const Eigen::Vector3d t(1, 0, 0);
+    const Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
+    EXPECT_FALSE(tf.setTransformFromMessage("odom", "base", 10, t, q));  // the link's first sample
+    EXPECT_FALSE(tf.setTransformFromMessage("odom", "base", 30, t, q));  // in stamp order
+    EXPECT_FALSE(tf.lateBefore("base", 31));
+    EXPECT_EQ(tf.lateBefore("base", 20), std::optional<TimeNs>(10));
+    // Late: after the newest sample before it, as lateBefore() said before the sample was added.
+    EXPECT_EQ(tf.setTransformFromMessage("odom", "base", 20, t, q), std::optional<TimeNs>(10));
+    EXPECT_EQ(tf.setTransformFromMessage("odom", "base", 30, t, q), std::optional<TimeNs>(20));  // a repeat
+    EXPECT_EQ(tf.setTransformFromMessage("odom", "base", 5, t, q),
+              std::optional<TimeNs>(std::numeric_limits<TimeNs>::min()));
+    // Against the link as it was, before a new parent clears it; never for a static sample.
+    EXPECT_EQ(tf.setTransformFromMessage("map", "base", 7, t, q), std::optional<TimeNs>(5));
+    EXPECT_FALSE(tf.setTransformFromMessage("map", "base", 8, t, q));
+    EXPECT_FALSE(tf.setTransformFromMessage("base", "laser", 0, t, q, true));
+    EXPECT_FALSE(tf.setTransformFromMessage("base", "laser", 0, t, q));  // the link was static
+    EXPECT_FALSE(tf.lateBefore("nowhere", 0));
+    // A sample the buffer does not store (no parent) is still checked against its link.
+    EXPECT_EQ(tf.setTransformFromMessage("", "base", 8, t, q), std::optional<TimeNs>(7));
+}
+
 TEST(TfBufferTest, LatestCommonTimeIsTheOldestNewestSampleOfTheMovingEdges) {
     TfBuffer tf;
     tf.setTransform("map", "odom", 300, pose(0, 0, 0, 0));
@@ -281,15 +304,15 @@ TEST(TfBufferTest, ForgettingKeepsTheSampleBeforeTheTimeSoLaterLookupsAreUnchang
     const Eigen::Isometry3d at_250 = *tf.lookup("odom", "base_link", 250);
     EXPECT_EQ(*tf.newestDynamicStamp("base_link"), 400);
     EXPECT_FALSE(tf.newestDynamicStamp("laser"));  // static
-    EXPECT_EQ(*tf.stampBefore("base_link", 300), 200);
-    EXPECT_FALSE(tf.stampBefore("base_link", 100));
+    EXPECT_EQ(*tf.lateBefore("base_link", 300), 200);
+    EXPECT_EQ(*tf.lateBefore("base_link", 100), std::numeric_limits<TimeNs>::min());  // none before it
     tf.dropBefore("base_link", 250);  // 100 goes; 200, the newest before 250, stays
     EXPECT_FALSE(tf.lookup("odom", "base_link", 150).ok());
     EXPECT_TRUE(tf.lookup("odom", "base_link", 250)->isApprox(at_250, 0.0));
     tf.dropBefore("base_link", 300);  // 300 itself is no sample before 300: 200 stays
-    EXPECT_EQ(*tf.stampBefore("base_link", 300), 200);
+    EXPECT_EQ(*tf.lateBefore("base_link", 300), 200);
     tf.keepNewest("base_link");
-    EXPECT_FALSE(tf.stampBefore("base_link", 400));
+    EXPECT_EQ(*tf.lateBefore("base_link", 400), std::numeric_limits<TimeNs>::min());
     EXPECT_EQ(*tf.newestDynamicStamp("base_link"), 400);
     tf.keepNewest("laser");  // a static link keeps its one sample
     EXPECT_TRUE(tf.lookup("base_link", "laser", 0).ok());

@@ -49,10 +49,10 @@ void TfBuffer::setTransform(const std::string &parent, const std::string &child,
     addSample(parent, child, Sample{stamp, parent_T_child.translation(), storedRotation(parent_T_child)}, is_static);
 }
 
-void TfBuffer::setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
-                                       const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
-                                       bool is_static) {
-    addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static);
+std::optional<TimeNs> TfBuffer::setTransformFromMessage(const std::string &parent, const std::string &child,
+                                                        TimeNs stamp, const Eigen::Vector3d &translation,
+                                                        const Eigen::Quaterniond &message_rotation, bool is_static) {
+    return addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static);
 }
 
 const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
@@ -67,10 +67,14 @@ const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
     return sample.rotation;
 }
 
-void TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static) {
+std::optional<TimeNs> TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample,
+                                          bool is_static) {
     const TimeNs stamp = sample.stamp;
-    if (parent.empty() || child.empty() || parent == child) return;
+    // Not stored, yet it may come late to a link the buffer has (seen as it was before).
+    if (parent.empty() || child.empty() || parent == child) return is_static ? std::nullopt : lateBefore(child, stamp);
     Edge &edge = edges_[child];
+    // Of the link as it was: before a new parent clears it.
+    const std::optional<TimeNs> late = is_static ? std::nullopt : lateBefore(edge, stamp);
     if (edge.parent != parent || edge.is_static != is_static) {
         edge.parent = parent;
         edge.is_static = is_static;
@@ -78,7 +82,7 @@ void TfBuffer::addSample(const std::string &parent, const std::string &child, co
     }
     if (is_static) {
         edge.samples.assign(1, sample);
-        return;
+        return std::nullopt;
     }
     if (edge.samples.empty() || stamp > edge.samples.back().stamp) {
         // In order, as nearly every sample comes: where the search below would put it, without
@@ -97,6 +101,7 @@ void TfBuffer::addSample(const std::string &parent, const std::string &child, co
     while (edge.samples.size() > 2 && edge.samples.front().stamp < newest - cache_duration_) {
         edge.samples.pop_front();
     }
+    return late;
 }
 
 std::optional<TimeNs> TfBuffer::newestDynamicStamp(const std::string &child) const {
@@ -105,13 +110,17 @@ std::optional<TimeNs> TfBuffer::newestDynamicStamp(const std::string &child) con
     return it->second.samples.back().stamp;
 }
 
-std::optional<TimeNs> TfBuffer::stampBefore(const std::string &child, TimeNs stamp) const {
+std::optional<TimeNs> TfBuffer::lateBefore(const std::string &child, TimeNs stamp) const {
     auto it = edges_.find(child);
     if (it == edges_.end()) return std::nullopt;
-    const auto &s = it->second.samples;
+    return lateBefore(it->second, stamp);
+}
+
+std::optional<TimeNs> TfBuffer::lateBefore(const Edge &edge, TimeNs stamp) {
+    const auto &s = edge.samples;
+    if (edge.is_static || s.empty() || stamp > s.back().stamp) return std::nullopt;
     auto after = std::lower_bound(s.begin(), s.end(), stamp, [](const Sample &x, TimeNs t) { return x.stamp < t; });
-    if (after == s.begin()) return std::nullopt;
-    return std::prev(after)->stamp;
+    return after == s.begin() ? std::numeric_limits<TimeNs>::min() : std::prev(after)->stamp;
 }
 
 void TfBuffer::dropBefore(const std::string &child, TimeNs time) {
