@@ -260,23 +260,30 @@ TEST(TfBufferTest, AddingASampleSaysWhetherItCameLateAndAfterWhichStamp) {
     TfBuffer tf;
     const Eigen::Vector3d t(1, 0, 0);
     const Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
-    EXPECT_FALSE(tf.setTransformFromMessage("odom", "base", 10, t, q));  // the link's first sample
-    EXPECT_FALSE(tf.setTransformFromMessage("odom", "base", 30, t, q));  // in stamp order
+    // What setTransformFromMessage() says of a sample: nullopt when it is not late.
+    auto add = [&](const std::string &parent, const std::string &child, TimeNs stamp, bool is_static = false) {
+        std::optional<TimeNs> late = 42;  // overwritten for every dynamic sample, left for a static one
+        tf.setTransformFromMessage(parent, child, stamp, t, q, is_static, &late);
+        return late;
+    };
+    EXPECT_FALSE(add("odom", "base", 10));  // the link's first sample
+    EXPECT_FALSE(add("odom", "base", 30));  // in stamp order
     EXPECT_FALSE(tf.lateBefore("base", 31));
     EXPECT_EQ(tf.lateBefore("base", 20), std::optional<TimeNs>(10));
     // Late: after the newest sample before it, as lateBefore() said before the sample was added.
-    EXPECT_EQ(tf.setTransformFromMessage("odom", "base", 20, t, q), std::optional<TimeNs>(10));
-    EXPECT_EQ(tf.setTransformFromMessage("odom", "base", 30, t, q), std::optional<TimeNs>(20));  // a repeat
-    EXPECT_EQ(tf.setTransformFromMessage("odom", "base", 5, t, q),
-              std::optional<TimeNs>(std::numeric_limits<TimeNs>::min()));
-    // Against the link as it was, before a new parent clears it; never for a static sample.
-    EXPECT_EQ(tf.setTransformFromMessage("map", "base", 7, t, q), std::optional<TimeNs>(5));
-    EXPECT_FALSE(tf.setTransformFromMessage("map", "base", 8, t, q));
-    EXPECT_FALSE(tf.setTransformFromMessage("base", "laser", 0, t, q, true));
-    EXPECT_FALSE(tf.setTransformFromMessage("base", "laser", 0, t, q));  // the link was static
+    EXPECT_EQ(add("odom", "base", 20), std::optional<TimeNs>(10));
+    EXPECT_EQ(add("odom", "base", 30), std::optional<TimeNs>(20));  // a repeat
+    EXPECT_EQ(add("odom", "base", 5), std::optional<TimeNs>(std::numeric_limits<TimeNs>::min()));
+    // Against the link as it was, before a new parent clears it.
+    EXPECT_EQ(add("map", "base", 7), std::optional<TimeNs>(5));
+    EXPECT_FALSE(add("map", "base", 8));
+    EXPECT_EQ(add("base", "laser", 0, true), std::optional<TimeNs>(42));  // no check of a static sample
+    EXPECT_FALSE(add("base", "laser", 0));                                // the link was static
     EXPECT_FALSE(tf.lateBefore("nowhere", 0));
     // A sample the buffer does not store (no parent) is still checked against its link.
-    EXPECT_EQ(tf.setTransformFromMessage("", "base", 8, t, q), std::optional<TimeNs>(7));
+    EXPECT_EQ(add("", "base", 8), std::optional<TimeNs>(7));
+    tf.setTransformFromMessage("odom", "base", 1, t, q);  // not asked: no check
+    EXPECT_TRUE(tf.lookup("odom", "base", 1).ok());
 }
 
 TEST(TfBufferTest, LatestCommonTimeIsTheOldestNewestSampleOfTheMovingEdges) {

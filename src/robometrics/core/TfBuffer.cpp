@@ -49,10 +49,10 @@ void TfBuffer::setTransform(const std::string &parent, const std::string &child,
     addSample(parent, child, Sample{stamp, parent_T_child.translation(), storedRotation(parent_T_child)}, is_static);
 }
 
-std::optional<TimeNs> TfBuffer::setTransformFromMessage(const std::string &parent, const std::string &child,
-                                                        TimeNs stamp, const Eigen::Vector3d &translation,
-                                                        const Eigen::Quaterniond &message_rotation, bool is_static) {
-    return addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static);
+void TfBuffer::setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
+                                       const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
+                                       bool is_static, std::optional<TimeNs> *late_before) {
+    addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static, late_before);
 }
 
 const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
@@ -67,14 +67,17 @@ const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
     return sample.rotation;
 }
 
-std::optional<TimeNs> TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample,
-                                          bool is_static) {
+void TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static,
+                         std::optional<TimeNs> *late_before) {
     const TimeNs stamp = sample.stamp;
-    // Not stored, yet it may come late to a link the buffer has (seen as it was before).
-    if (parent.empty() || child.empty() || parent == child) return is_static ? std::nullopt : lateBefore(child, stamp);
+    const bool watch_late = late_before != nullptr && !is_static;
+    if (parent.empty() || child.empty() || parent == child) {
+        // Not stored, yet it may come late to a link the buffer has.
+        if (watch_late) *late_before = lateBefore(child, stamp);
+        return;
+    }
     Edge &edge = edges_[child];
-    // Of the link as it was: before a new parent clears it.
-    const std::optional<TimeNs> late = is_static ? std::nullopt : lateBefore(edge, stamp);
+    if (watch_late) *late_before = lateBefore(edge, stamp);  // the link as it was, before a new parent clears it
     if (edge.parent != parent || edge.is_static != is_static) {
         edge.parent = parent;
         edge.is_static = is_static;
@@ -82,7 +85,7 @@ std::optional<TimeNs> TfBuffer::addSample(const std::string &parent, const std::
     }
     if (is_static) {
         edge.samples.assign(1, sample);
-        return std::nullopt;
+        return;
     }
     if (edge.samples.empty() || stamp > edge.samples.back().stamp) {
         // In order, as nearly every sample comes: where the search below would put it, without
@@ -101,7 +104,6 @@ std::optional<TimeNs> TfBuffer::addSample(const std::string &parent, const std::
     while (edge.samples.size() > 2 && edge.samples.front().stamp < newest - cache_duration_) {
         edge.samples.pop_front();
     }
-    return late;
 }
 
 std::optional<TimeNs> TfBuffer::newestDynamicStamp(const std::string &child) const {

@@ -33,11 +33,12 @@ public:
     /// so look-ups give the same bits; a buffer that takes every TF message and looks up a few
     /// (the costmap's, at its maps' stamps) skips most of that work. Look-ups may therefore
     /// write to the buffer: a buffer must not be read from two threads at once.
-    /// Returns what lateBefore() gave for the sample, found by the same look-up of `child` that
-    /// stores it (a caller that watches for late samples hashes each name once, not twice).
-    std::optional<TimeNs> setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
-                                                  const Eigen::Vector3d &translation,
-                                                  const Eigen::Quaterniond &message_rotation, bool is_static = false);
+    /// `late_before`, when given and the sample is dynamic, is set to what lateBefore() gave just
+    /// before the sample, found by the look-up of `child` that stores it (a caller that watches
+    /// for late samples hashes each name once, not twice; the others skip the check).
+    void setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
+                                 const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
+                                 bool is_static = false, std::optional<TimeNs> *late_before = nullptr);
 
     /// `target_T_source` at `time`. Fails, naming the frames and the time, when a frame is
     /// unknown, the frames are not connected, or `time` is outside a dynamic edge's samples by
@@ -93,9 +94,9 @@ private:
         std::deque<Sample> samples;  ///< sorted by stamp
     };
 
-    /// Adds the sample; returns lateBefore() as it was before, computed only when `is_static` is false.
-    std::optional<TimeNs> addSample(const std::string &parent, const std::string &child, const Sample &sample,
-                                    bool is_static);
+    /// Adds the sample; `late_before` as setTransformFromMessage()'s.
+    void addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static,
+                   std::optional<TimeNs> *late_before = nullptr);
     /// lateBefore() of one edge.
     static std::optional<TimeNs> lateBefore(const Edge &edge, TimeNs stamp);
     /// The sample's stored rotation (converted from the message's on first use).

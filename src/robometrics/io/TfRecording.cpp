@@ -38,10 +38,11 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         // An unset rotation (all zero) reads as identity, as for the pose topics. The buffer
         // normalises the rotation when a look-up first needs it, to the very bits it would store
         // of the isometry: links off the chains (wheels, sensors) are never converted.
-        const std::optional<TimeNs> late_after =
-            buffer_.setTransformFromMessage(tf.header.frame_id, tf.child_frame_id, stamp, translation,
-                                            q.norm() > 1e-12 ? q : Eigen::Quaterniond::Identity(), is_static);
-        if (late_after && !streamed_.empty()) noteLateSample(tf.child_frame_id, stamp, *late_after);
+        std::optional<TimeNs> late_after;
+        buffer_.setTransformFromMessage(tf.header.frame_id, tf.child_frame_id, stamp, translation,
+                                        q.norm() > 1e-12 ? q : Eigen::Quaterniond::Identity(), is_static,
+                                        streamed_.empty() ? nullptr : &late_after);
+        if (late_after) noteLateSample(tf.child_frame_id, stamp, *late_after);
         Link &link = links_[tf.child_frame_id];
         link.parent = tf.header.frame_id;
         if (is_static) continue;
