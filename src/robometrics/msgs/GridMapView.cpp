@@ -1,10 +1,25 @@
 #include "robometrics/msgs/GridMapView.hpp"
 
+#include <algorithm>
+
 #include "robometrics/msgs/CodecVisitors.hpp"
 
 namespace robometrics::msgs {
 
+namespace {
+
+constexpr std::size_t kCacheLine = 64;
+constexpr std::size_t kPrefetchedBytes = 32 * 1024;  ///< the simulator's 30 x 30 maps of four layers are 14.5 KiB
+
+}  // namespace
+
 bool decodeGridMapView(std::span<const std::uint8_t> payload, GridMapView &out) {
+    // The payload was decompressed by another thread: its lines are cold here. Read through,
+    // the floats skipped, each layer's layout and then each float run missed in turn (the profile
+    // showed it); asked for at once, they arrive together. A small map whole; a large map's
+    // copy is one long run the hardware prefetcher follows.
+    const std::size_t ahead = std::min<std::size_t>(payload.size(), kPrefetchedBytes);
+    for (std::size_t at = 0; at < ahead; at += kCacheLine) __builtin_prefetch(payload.data() + at);
     CdrReader reader;
     if (!reader.begin(payload, "GridMap").ok() || reader.swapped()) return false;
     // The fields in msgs::GridMap's order (MessageFields.hpp), read as its decoder reads them.
