@@ -256,6 +256,36 @@ TEST(TfBufferTest, SameStampReplacesAndOutOfOrderSamplesAreSorted) {
     EXPECT_TRUE(tf.lookup("odom", "odom", 5).ok());
 }
 
+TEST(TfBufferTest, AddingASampleSaysWhetherItCameLateAndAfterWhichStamp) {
+    TfBuffer tf;
+    const Eigen::Vector3d t(1, 0, 0);
+    const Eigen::Quaterniond q = Eigen::Quaterniond::Identity();
+    // What setTransformFromMessage() says of a sample: nullopt when it is not late.
+    auto add = [&](const std::string &parent, const std::string &child, TimeNs stamp, bool is_static = false) {
+        std::optional<TimeNs> late = 42;  // overwritten for every dynamic sample, left for a static one
+        tf.setTransformFromMessage(parent, child, stamp, t, q, is_static, &late);
+        return late;
+    };
+    EXPECT_FALSE(add("odom", "base", 10));  // the link's first sample
+    EXPECT_FALSE(add("odom", "base", 30));  // in stamp order
+    EXPECT_FALSE(tf.lateBefore("base", 31));
+    EXPECT_EQ(tf.lateBefore("base", 20), std::optional<TimeNs>(10));
+    // Late: after the newest sample before it, as lateBefore() said before the sample was added.
+    EXPECT_EQ(add("odom", "base", 20), std::optional<TimeNs>(10));
+    EXPECT_EQ(add("odom", "base", 30), std::optional<TimeNs>(20));  // a repeat
+    EXPECT_EQ(add("odom", "base", 5), std::optional<TimeNs>(std::numeric_limits<TimeNs>::min()));
+    // Against the link as it was, before a new parent clears it.
+    EXPECT_EQ(add("map", "base", 7), std::optional<TimeNs>(5));
+    EXPECT_FALSE(add("map", "base", 8));
+    EXPECT_EQ(add("base", "laser", 0, true), std::optional<TimeNs>(42));  // no check of a static sample
+    EXPECT_FALSE(add("base", "laser", 0));                                // the link was static
+    EXPECT_FALSE(tf.lateBefore("nowhere", 0));
+    // A sample the buffer does not store (no parent) is still checked against its link.
+    EXPECT_EQ(add("", "base", 8), std::optional<TimeNs>(7));
+    tf.setTransformFromMessage("odom", "base", 1, t, q);  // not asked: no check
+    EXPECT_TRUE(tf.lookup("odom", "base", 1).ok());
+}
+
 TEST(TfBufferTest, LatestCommonTimeIsTheOldestNewestSampleOfTheMovingEdges) {
     TfBuffer tf;
     tf.setTransform("map", "odom", 300, pose(0, 0, 0, 0));
@@ -281,15 +311,15 @@ TEST(TfBufferTest, ForgettingKeepsTheSampleBeforeTheTimeSoLaterLookupsAreUnchang
     const Eigen::Isometry3d at_250 = *tf.lookup("odom", "base_link", 250);
     EXPECT_EQ(*tf.newestDynamicStamp("base_link"), 400);
     EXPECT_FALSE(tf.newestDynamicStamp("laser"));  // static
-    EXPECT_EQ(*tf.stampBefore("base_link", 300), 200);
-    EXPECT_FALSE(tf.stampBefore("base_link", 100));
+    EXPECT_EQ(*tf.lateBefore("base_link", 300), 200);
+    EXPECT_EQ(*tf.lateBefore("base_link", 100), std::numeric_limits<TimeNs>::min());  // none before it
     tf.dropBefore("base_link", 250);  // 100 goes; 200, the newest before 250, stays
     EXPECT_FALSE(tf.lookup("odom", "base_link", 150).ok());
     EXPECT_TRUE(tf.lookup("odom", "base_link", 250)->isApprox(at_250, 0.0));
     tf.dropBefore("base_link", 300);  // 300 itself is no sample before 300: 200 stays
-    EXPECT_EQ(*tf.stampBefore("base_link", 300), 200);
+    EXPECT_EQ(*tf.lateBefore("base_link", 300), 200);
     tf.keepNewest("base_link");
-    EXPECT_FALSE(tf.stampBefore("base_link", 400));
+    EXPECT_EQ(*tf.lateBefore("base_link", 400), std::numeric_limits<TimeNs>::min());
     EXPECT_EQ(*tf.newestDynamicStamp("base_link"), 400);
     tf.keepNewest("laser");  // a static link keeps its one sample
     EXPECT_TRUE(tf.lookup("base_link", "laser", 0).ok());

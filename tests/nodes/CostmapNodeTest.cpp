@@ -42,5 +42,40 @@ TEST(CostmapNode, AMalformedMapEndsTheRunUnlessBadInputIsSkipped) {
     }
 }
 
+// The maps the payload view declines (msgs::decodeGridMapView) are decoded as msgs::GridMap, as
+// before: a damaged one stops the run with the decoder's error, a big-endian one is read.
+TEST(CostmapNode, AMapThePayloadViewDeclinesIsDecodedAsBefore) {
+    const std::vector<std::uint8_t> little = msgs::encodeCdr(msgs::GridMap{});
+    std::vector<std::uint8_t> big_bytes;
+    msgs::encodeCdr(msgs::GridMap{}, big_bytes, msgs::CdrByteOrder::Big);
+    const std::vector<std::uint8_t> big = std::move(big_bytes);
+    const std::vector<std::uint8_t> damaged(little.begin(), little.end() - 8);
+    msgs::GridMap unused;
+    const Status decoder_error = msgs::decodeCdr(damaged, unused);
+    ASSERT_FALSE(decoder_error.ok());
+
+    std::vector<std::string> failures;
+    for (const auto *payload : {&little, &big, &damaged}) {
+        CostmapNode node(terrain::CostmapConfig{}, "run.mcap", CostmapOutputs{});
+        pipeline::Pipeline pipe;
+        node.subscribe(pipe, CostmapNode::topicsOf(terrain::CostmapConfig{}));
+        test::MessageList bag;
+        bag.declare<msgs::GridMap>("/groundgrid/grid_map");
+        bag.addBytes("/groundgrid/grid_map", *payload, 7);
+        const Status run = pipe.run(bag);
+        if (payload == &damaged) {
+            ASSERT_FALSE(run.ok());
+            EXPECT_NE(run.message().find(decoder_error.message()), std::string::npos) << run.message();
+            continue;
+        }
+        ASSERT_TRUE(run.ok()) << run.message();
+        node.finish();
+        ASSERT_FALSE(node.failure().ok());  // no layers, no size: the map's own error
+        failures.push_back(node.failure().message());
+    }
+    ASSERT_EQ(failures.size(), 2u);
+    EXPECT_EQ(failures[0], failures[1]);
+}
+
 }  // namespace
 }  // namespace robometrics::nodes

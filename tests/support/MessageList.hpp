@@ -30,6 +30,11 @@ public:
         messages_.push_back({topic, log_time, msgs::encodeCdr(msg)});
     }
 
+    /// Adds a payload as it is (damaged, or in the big-endian byte order).
+    void addBytes(const std::string &topic, std::vector<std::uint8_t> bytes, TimeNs log_time) {
+        messages_.push_back({topic, log_time, std::move(bytes)});
+    }
+
     const std::vector<bag::TopicInfo> &topics() const override { return topics_; }
     Result<bool> next(bag::Message &out) override {
         if (next_ == messages_.size()) return false;

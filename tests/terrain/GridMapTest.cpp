@@ -4,31 +4,15 @@
 #include <limits>
 #include <vector>
 
+#include "SmallGridMap.hpp"
+#include "robometrics/msgs/Codec.hpp"
 #include "robometrics/terrain/GridMap.hpp"
 
 namespace robometrics::terrain {
 namespace {
 
-// A 3 x 2 layer (rows along x) stored column-major with start indices (1, 1):
-// storage (r, c) = data[c*3 + r]; logical (i, j) is stored at ((1 + i) % 3, (1 + j) % 2).
-msgs::GridMap handBuiltMessage() {
-    msgs::GridMap msg;
-    msg.header.frame_id = "odom";
-    msg.header.stamp = {5, 500};
-    msg.info.resolution = 1.0;
-    msg.info.length_x = 3.0;
-    msg.info.length_y = 2.0;
-    msg.info.pose.position.x = 10.0;
-    msg.info.pose.position.y = 20.0;
-    msg.layers = {"ground"};
-    msgs::Float32MultiArray a;
-    a.layout.dim = {{"column_index", 2, 6}, {"row_index", 3, 3}};
-    a.data = {0, 1, 2, 3, 4, 5};
-    msg.data = {a};
-    msg.outer_start_index = 1;
-    msg.inner_start_index = 1;
-    return msg;
-}
+// test::smallGridMap(): a 3 x 2 layer stored column-major with start indices (1, 1).
+msgs::GridMap handBuiltMessage() { return test::smallGridMap(); }
 
 TEST(GridMapTest, ResolvesColumnMajorLayoutAndCircularStartIndices) {
     auto map = GridMap::fromMessage(handBuiltMessage());
@@ -142,6 +126,62 @@ TEST(GridMapTest, RoundTripsThroughAMessageWithAnyStartIndex) {
     EXPECT_TRUE(std::isnan(b(2, 3)));
     EXPECT_DOUBLE_EQ(back->center().x(), 1.0);
     EXPECT_DOUBLE_EQ(back->lengthY(), 1.25);
+}
+
+// The map from a message whose floats stay in its payload (msgs::GridMapView).
+Result<GridMap> mapFromPayloadOf(const msgs::GridMap &msg) {
+    const std::vector<std::uint8_t> payload = msgs::encodeCdr(msg);
+    msgs::GridMapView view;
+    if (!msgs::decodeGridMapView(payload, view)) return Error{"not a little-endian CDR GridMap"};
+    return GridMap::fromMessage(view);
+}
+
+TEST(GridMapTest, FromThePayloadTheSameCellsAsFromTheDecodedMessage) {
+    auto map = mapFromPayloadOf(handBuiltMessage());
+    ASSERT_TRUE(map.ok()) << map.message();
+    const auto &g = *map->layer("ground");
+    // As ResolvesColumnMajorLayoutAndCircularStartIndices: logical (i, j) at storage
+    // ((1 + i) % 3, (1 + j) % 2), data[c*3 + r].
+    EXPECT_EQ(g(0, 0), 4);
+    EXPECT_EQ(g(1, 0), 5);
+    EXPECT_EQ(g(2, 0), 3);
+    EXPECT_EQ(g(0, 1), 1);
+    EXPECT_EQ(g(1, 1), 2);
+    EXPECT_EQ(g(2, 1), 0);
+    EXPECT_EQ(map->frame_id, "odom");
+    EXPECT_EQ(map->stamp, 5'000'000'500);
+
+    // Row-major with start indices (2, 1) and a data offset of 2: storage (r, c) = data[2 + r*2 + c],
+    // logical (i, j) at storage ((i + 2) % 3, (j + 1) % 2).
+    msgs::GridMap row_major = handBuiltMessage();
+    row_major.outer_start_index = 2;
+    row_major.data[0].layout.dim = {{"row_index", 3, 6}, {"column_index", 2, 2}};
+    row_major.data[0].layout.data_offset = 2;
+    row_major.data[0].data = {-7, -8, 0, 1, 2, 3, 4, 5};
+    map = mapFromPayloadOf(row_major);
+    ASSERT_TRUE(map.ok()) << map.message();
+    const auto &r = *map->layer("ground");
+    EXPECT_EQ(r(0, 0), 5);  // storage (2, 1) = data[2 + 5]
+    EXPECT_EQ(r(1, 0), 1);  // storage (0, 1)
+    EXPECT_EQ(r(2, 1), 2);  // storage (1, 0)
+    auto decoded = GridMap::fromMessage(row_major);
+    ASSERT_TRUE(decoded.ok());
+    EXPECT_EQ(*decoded->layer("ground"), r);
+}
+
+TEST(GridMapTest, FromThePayloadTheSameErrors) {
+    std::vector<msgs::GridMap> bad(4, handBuiltMessage());
+    bad[0].data[0].data.pop_back();
+    bad[1].data[0].layout.dim[0].size = 3;
+    bad[2].outer_start_index = 3;
+    bad[3].layers.push_back("extra");
+    for (const msgs::GridMap &msg : bad) {
+        auto from_payload = mapFromPayloadOf(msg);
+        auto from_message = GridMap::fromMessage(msg);
+        ASSERT_FALSE(from_payload.ok());
+        ASSERT_FALSE(from_message.ok());
+        EXPECT_EQ(from_payload.message(), from_message.message());
+    }
 }
 
 TEST(GridMapTest, RejectsInconsistentMessagesWithANamedReason) {

@@ -51,8 +51,8 @@ void TfBuffer::setTransform(const std::string &parent, const std::string &child,
 
 void TfBuffer::setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
                                        const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
-                                       bool is_static) {
-    addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static);
+                                       bool is_static, std::optional<TimeNs> *late_before) {
+    addSample(parent, child, Sample{stamp, translation, message_rotation, true}, is_static, late_before);
 }
 
 const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
@@ -67,10 +67,17 @@ const Eigen::Quaterniond &TfBuffer::rotationOf(const Sample &sample) {
     return sample.rotation;
 }
 
-void TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static) {
+void TfBuffer::addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static,
+                         std::optional<TimeNs> *late_before) {
     const TimeNs stamp = sample.stamp;
-    if (parent.empty() || child.empty() || parent == child) return;
+    const bool watch_late = late_before != nullptr && !is_static;
+    if (parent.empty() || child.empty() || parent == child) {
+        // Not stored, yet it may come late to a link the buffer has.
+        if (watch_late) *late_before = lateBefore(child, stamp);
+        return;
+    }
     Edge &edge = edges_[child];
+    if (watch_late) *late_before = lateBefore(edge, stamp);  // the link as it was, before a new parent clears it
     if (edge.parent != parent || edge.is_static != is_static) {
         edge.parent = parent;
         edge.is_static = is_static;
@@ -105,13 +112,17 @@ std::optional<TimeNs> TfBuffer::newestDynamicStamp(const std::string &child) con
     return it->second.samples.back().stamp;
 }
 
-std::optional<TimeNs> TfBuffer::stampBefore(const std::string &child, TimeNs stamp) const {
+std::optional<TimeNs> TfBuffer::lateBefore(const std::string &child, TimeNs stamp) const {
     auto it = edges_.find(child);
     if (it == edges_.end()) return std::nullopt;
-    const auto &s = it->second.samples;
+    return lateBefore(it->second, stamp);
+}
+
+std::optional<TimeNs> TfBuffer::lateBefore(const Edge &edge, TimeNs stamp) {
+    const auto &s = edge.samples;
+    if (edge.is_static || s.empty() || stamp > s.back().stamp) return std::nullopt;
     auto after = std::lower_bound(s.begin(), s.end(), stamp, [](const Sample &x, TimeNs t) { return x.stamp < t; });
-    if (after == s.begin()) return std::nullopt;
-    return std::prev(after)->stamp;
+    return after == s.begin() ? std::numeric_limits<TimeNs>::min() : std::prev(after)->stamp;
 }
 
 void TfBuffer::dropBefore(const std::string &child, TimeNs time) {

@@ -33,9 +33,12 @@ public:
     /// so look-ups give the same bits; a buffer that takes every TF message and looks up a few
     /// (the costmap's, at its maps' stamps) skips most of that work. Look-ups may therefore
     /// write to the buffer: a buffer must not be read from two threads at once.
+    /// `late_before`, when given and the sample is dynamic, is set to what lateBefore() gave just
+    /// before the sample, found by the look-up of `child` that stores it (a caller that watches
+    /// for late samples hashes each name once, not twice; the others skip the check).
     void setTransformFromMessage(const std::string &parent, const std::string &child, TimeNs stamp,
                                  const Eigen::Vector3d &translation, const Eigen::Quaterniond &message_rotation,
-                                 bool is_static = false);
+                                 bool is_static = false, std::optional<TimeNs> *late_before = nullptr);
 
     /// `target_T_source` at `time`. Fails, naming the frames and the time, when a frame is
     /// unknown, the frames are not connected, or `time` is outside a dynamic edge's samples by
@@ -65,8 +68,10 @@ public:
     /// The stamp of the newest sample of the link to `child`; nullopt when there is no such link,
     /// it is static or it has no sample.
     std::optional<TimeNs> newestDynamicStamp(const std::string &child) const;
-    /// The stamp of the newest sample of the link to `child` older than `stamp`, if any.
-    std::optional<TimeNs> stampBefore(const std::string &child, TimeNs stamp) const;
+    /// Whether a /tf sample of `child` stamped `stamp` would come late, asked before it is added:
+    /// nullopt when it is newer than every sample of the link (or the link is static or has
+    /// none), else the stamp of the newest sample older than `stamp`, TimeNs min when none is.
+    std::optional<TimeNs> lateBefore(const std::string &child, TimeNs stamp) const;
     /// Forgets the samples of the link to `child` that no lookup at `time` or later uses: all
     /// before the newest sample older than `time` (that one is kept, so a lookup after it still
     /// interpolates between the very samples it would have used).
@@ -89,7 +94,11 @@ private:
         std::deque<Sample> samples;  ///< sorted by stamp
     };
 
-    void addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static);
+    /// Adds the sample; `late_before` as setTransformFromMessage()'s.
+    void addSample(const std::string &parent, const std::string &child, const Sample &sample, bool is_static,
+                   std::optional<TimeNs> *late_before = nullptr);
+    /// lateBefore() of one edge.
+    static std::optional<TimeNs> lateBefore(const Edge &edge, TimeNs stamp);
     /// The sample's stored rotation (converted from the message's on first use).
     static const Eigen::Quaterniond &rotationOf(const Sample &sample);
     /// parent_T_child of one edge at `time`. `cursor`: where the previous look-up of the edge

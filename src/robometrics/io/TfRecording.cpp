@@ -35,12 +35,14 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         const Eigen::Vector3d translation(t.x, t.y, t.z);
         const Eigen::Quaterniond q(r.w, r.x, r.y, r.z);
         const TimeNs stamp = tf.header.stamp.toNs();
-        if (!is_static && !streamed_.empty()) checkLateSample(tf.child_frame_id, stamp);
         // An unset rotation (all zero) reads as identity, as for the pose topics. The buffer
         // normalises the rotation when a look-up first needs it, to the very bits it would store
         // of the isometry: links off the chains (wheels, sensors) are never converted.
+        std::optional<TimeNs> late_after;
         buffer_.setTransformFromMessage(tf.header.frame_id, tf.child_frame_id, stamp, translation,
-                                        q.norm() > 1e-12 ? q : Eigen::Quaterniond::Identity(), is_static);
+                                        q.norm() > 1e-12 ? q : Eigen::Quaterniond::Identity(), is_static,
+                                        streamed_.empty() ? nullptr : &late_after);
+        if (late_after) noteLateSample(tf.child_frame_id, stamp, *late_after);
         Link &link = links_[tf.child_frame_id];
         link.parent = tf.header.frame_id;
         if (is_static) continue;
@@ -236,13 +238,10 @@ void TfRecording::buildWhileReading(const std::vector<std::pair<std::string, std
     }
 }
 
-void TfRecording::checkLateSample(const std::string &child, TimeNs stamp) {
-    const std::optional<TimeNs> newest = buffer_.newestDynamicStamp(child);
-    if (!newest || stamp > *newest) return;  // in stamp order: only poses not built yet can use it
-    // An earlier or repeated stamp changes the poses between its neighbours: those built already
-    // were interpolated without it.
-    const std::optional<TimeNs> before = buffer_.stampBefore(child, stamp);
-    const TimeNs lower = before ? *before : std::numeric_limits<TimeNs>::min();
+void TfRecording::noteLateSample(const std::string &child, TimeNs stamp, TimeNs lower) {
+    // An earlier or repeated stamp changes the poses between its neighbours (from `lower`, the
+    // newest stamp before it): those built already were interpolated without it. A sample in
+    // stamp order never comes here: only poses not built yet can use it.
     for (StreamedChain &c : streamed_) {
         if (c.late_noted || !c.connected || lower >= c.built_before) continue;
         if (std::find(c.path.begin(), c.path.end(), child) == c.path.end()) continue;

@@ -125,8 +125,9 @@ private:
     /// Builds each streamed chain up to the oldest newest sample of its moving links (everything,
     /// `at_end`), then forgets what no streamed chain needs any more.
     void buildStreamed(bool at_end);
-    /// Notes a sample of `child` stamped `stamp` that a streamed chain's built poses did not see.
-    void checkLateSample(const std::string &child, TimeNs stamp);
+    /// Notes a late sample of `child` stamped `stamp` (TfBuffer::lateBefore() gave `lower`) where
+    /// a streamed chain's built poses did not see it.
+    void noteLateSample(const std::string &child, TimeNs stamp, TimeNs lower);
     void forgetUnneeded();
 
     std::vector<StreamedChain> streamed_;

@@ -118,6 +118,24 @@ public:
         pos_ = p + bytes;
     }
 
+    /// `count` primitives of `element` bytes each, aligned and bounds-checked as readArray does,
+    /// left where they are in the payload (in its byte order, maybe unaligned in memory): for a
+    /// caller that copies them straight to where they belong. Empty when `count` is 0 (nothing
+    /// aligned) or on a failure.
+    std::span<const std::uint8_t> viewArray(std::size_t count, std::size_t element) {
+        if (count == 0) return {};
+        const std::size_t p = aligned(element);
+        const std::size_t bytes = count * element;
+        if (p > limit_ || bytes > limit_ - p) {
+            fail(bytes, p);
+            return {};
+        }
+        pos_ = p + bytes;
+        return {data_ + p, bytes};
+    }
+    /// True when the payload's byte order is not this machine's.
+    bool swapped() const { return swap_; }
+
     /// A struct whose fields are `bytes / element` primitives of `element` bytes each, back to back
     /// in memory in the order of the wire, where CDR lays them out back to back too: copied at once
     /// when the byte order matches and every byte is there. Otherwise false, with nothing read

@@ -67,8 +67,8 @@ void CostmapNode::subscribe(pipeline::Pipeline &pipe, const NodeTopics &topics) 
         spec().input("tf_static").topic,
         [this](const msgs::TFMessage &m, const pipeline::Envelope &env) { sync_.addTf(m, true, env.log_time); });
     if (!topics.grid_map.empty()) {
-        pipe.subscribe<msgs::GridMap>(
-            topics.grid_map, [this](const msgs::GridMap &m, const pipeline::Envelope &env) { onGridMap(m, env); });
+        pipe.subscribeUndecoded<msgs::GridMap>(topics.grid_map,
+                                               [this](const bag::Message &m) { return onGridMapMessage(m); });
     }
     if (!topics.cloud.empty()) {
         pipe.subscribe<msgs::PointCloud2>(
@@ -85,9 +85,22 @@ void CostmapNode::writeOut(Status s) {
     if (!s.ok() && failure_.ok()) failure_ = withContext(out_.sink_name, s.error());
 }
 
+Status CostmapNode::onGridMapMessage(const bag::Message &m) {
+    const pipeline::Envelope env{m.topic, m.log_time, m.publish_time};
+    const msgs::WireFormat format = msgs::wireFormatOf(m.topic->serialization_format);
+    if (format == msgs::WireFormat::Cdr && msgs::decodeGridMapView(m.data, grid_map_view_)) {
+        onGridMap(grid_map_view_, env);
+        return Status::Ok();
+    }
+    ROBOMETRICS_TRY(msgs::decode(m.data, grid_map_, format));
+    onGridMap(grid_map_, env);
+    return Status::Ok();
+}
+
 // Decodes the map now (a malformed one is reported at its own log time) and queues it until TF
 // can be interpolated at its header stamp (terrain::TfSyncQueue).
-void CostmapNode::onGridMap(const msgs::GridMap &m, const pipeline::Envelope &env) {
+template <class Message>
+void CostmapNode::onGridMap(const Message &m, const pipeline::Envelope &env) {
     if (!failure_.ok()) return;
     const auto started = Clock::now();
     auto input = terrain::costmapInput(m, env.log_time, config_);

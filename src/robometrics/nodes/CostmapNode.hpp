@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "robometrics/msgs/GridMapView.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/nodes/NodeSpec.hpp"
 #include "robometrics/pipeline/Pipeline.hpp"
@@ -79,12 +80,19 @@ public:
 private:
     void drop(const std::string &reason);
     void writeOut(Status s);
-    void onGridMap(const msgs::GridMap &m, const pipeline::Envelope &env);
+    /// Decodes a GridMap message straight into a map's layers (msgs::GridMapView), or, when that
+    /// cannot be done, as msgs::GridMap, whose decoder's error stops the run.
+    Status onGridMapMessage(const bag::Message &m);
+    /// `Message` is msgs::GridMap or msgs::GridMapView (defined and used in the .cpp only).
+    template <class Message>
+    void onGridMap(const Message &m, const pipeline::Envelope &env);
     void costMap(const terrain::GridMap &map, const terrain::StampedTransforms &tf, TimeNs log_time, double decode_ms);
     void writePng();
     void onCloud(const msgs::PointCloud2 &m, const pipeline::Envelope &env);
     void addCloud(const msgs::PointCloud2 &m, const terrain::StampedTransforms &tf, TimeNs log_time);
 
+    msgs::GridMapView grid_map_view_;  ///< reused: its vectors keep their capacity
+    msgs::GridMap grid_map_;           ///< the same, for the messages the view cannot read
     terrain::CostmapConfig config_;
     std::string input_;
     CostmapOutputs out_;

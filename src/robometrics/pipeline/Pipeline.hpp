@@ -56,6 +56,13 @@ public:
         std::static_pointer_cast<Decoder<T>>(slot)->callbacks.push_back(std::move(callback));
     }
 
+    /// Calls `handler` with every raw message on `topic`, whose type must be T as for subscribe<T>:
+    /// for a subscriber that decodes T its own way (the costmap's GridMap, straight into its layers).
+    template <class T>
+    void subscribeUndecoded(const std::string &topic, RawHandler handler) {
+        addHandler(resolve(topic), std::string(msgs::TypeInfo<T>::name), std::move(handler));
+    }
+
     /// Calls `handler` with every raw message on `topic` ("*" = every topic).
     void subscribeRaw(const std::string &topic, RawHandler handler) {
         addHandler(topic == "*" ? topic : resolve(topic), "", std::move(handler));

@@ -6,10 +6,12 @@
 
 namespace robometrics::terrain {
 
-Result<CostmapInput> costmapInput(const msgs::GridMap &message, TimeNs log_time, const CostmapConfig &config) {
-    auto map = GridMap::fromMessage(message);
+namespace {
+
+Result<CostmapInput> costmapInputOf(Result<GridMap> map, const msgs::Header &header, TimeNs log_time,
+                                    const CostmapConfig &config) {
     if (!map) return map.error();
-    map->stamp = stampOr(message.header, log_time);
+    map->stamp = stampOr(header, log_time);
     CostmapInput out;
     out.frames.push_back({map->frame_id.empty() ? config.odom_frame : map->frame_id, config.robot_frame});
     if (config.fill_from_terrain && config.enable_terrain_accumulation) {
@@ -17,6 +19,16 @@ Result<CostmapInput> costmapInput(const msgs::GridMap &message, TimeNs log_time,
     }
     out.map = std::make_shared<const GridMap>(std::move(*map));
     return out;
+}
+
+}  // namespace
+
+Result<CostmapInput> costmapInput(const msgs::GridMap &message, TimeNs log_time, const CostmapConfig &config) {
+    return costmapInputOf(GridMap::fromMessage(message), message.header, log_time, config);
+}
+
+Result<CostmapInput> costmapInput(const msgs::GridMapView &message, TimeNs log_time, const CostmapConfig &config) {
+    return costmapInputOf(GridMap::fromMessage(message), message.fields.header, log_time, config);
 }
 
 }  // namespace robometrics::terrain

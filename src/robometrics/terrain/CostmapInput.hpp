@@ -8,6 +8,7 @@
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
+#include "robometrics/msgs/GridMapView.hpp"
 #include "robometrics/msgs/Messages.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
 #include "robometrics/terrain/GridMap.hpp"
@@ -24,5 +25,7 @@ struct CostmapInput {
 
 /// Fails with the decoder's reason (a malformed GridMap).
 Result<CostmapInput> costmapInput(const msgs::GridMap &message, TimeNs log_time, const CostmapConfig &config);
+/// The same from a message whose floats are still in its payload (msgs::decodeGridMapView).
+Result<CostmapInput> costmapInput(const msgs::GridMapView &message, TimeNs log_time, const CostmapConfig &config);
 
 }  // namespace robometrics::terrain

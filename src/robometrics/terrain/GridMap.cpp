@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <span>
 
 #include "robometrics/terrain/VectorClones.hpp"
 
@@ -13,6 +14,13 @@ namespace {
 
 // Larger maps than this per side are rejected before allocating (GroundGrid: 364).
 constexpr int kMaxCellsPerSide = 1 << 14;
+
+// A layer's floats as bytes, wherever they are: a decoded std::vector<float>, or the payload
+// (maybe unaligned there, hence bytes and memcpy).
+std::span<const std::uint8_t> floatBytes(const msgs::Float32MultiArray &array) {
+    return {reinterpret_cast<const std::uint8_t *>(array.data.data()), array.data.size() * sizeof(float)};
+}
+std::span<const std::uint8_t> floatBytes(const msgs::Float32ArrayView &array) { return array.bytes; }
 
 }  // namespace
 
@@ -53,7 +61,12 @@ Eigen::Vector2d GridMap::position(int i, int j) const {
     return {corner.x() - (i + 0.5) * resolution_, corner.y() - (j + 0.5) * resolution_};
 }
 
-Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
+Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) { return fromFields(msg, msg.data); }
+
+Result<GridMap> GridMap::fromMessage(const msgs::GridMapView &msg) { return fromFields(msg.fields, msg.arrays); }
+
+template <class Array>
+Result<GridMap> GridMap::fromFields(const msgs::GridMap &msg, const std::vector<Array> &arrays) {
     const auto &info = msg.info;
     if (!(info.resolution > 0) || !(info.length_x > 0) || !(info.length_y > 0) || !std::isfinite(info.length_x) ||
         !std::isfinite(info.length_y)) {
@@ -68,8 +81,8 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
         return Error{
             fmt::format("GridMap info: {} x {} cells is outside 1..{} per side", rows_f, cols_f, kMaxCellsPerSide)};
     }
-    if (msg.layers.size() != msg.data.size()) {
-        return Error{fmt::format("GridMap: {} layer names but {} data arrays", msg.layers.size(), msg.data.size())};
+    if (msg.layers.size() != arrays.size()) {
+        return Error{fmt::format("GridMap: {} layer names but {} data arrays", msg.layers.size(), arrays.size())};
     }
     GridMap map(static_cast<int>(rows_f), static_cast<int>(cols_f), info.resolution,
                 {info.pose.position.x, info.pose.position.y});
@@ -83,7 +96,7 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
     }
     map.layers_.reserve(msg.layers.size());
     for (std::size_t k = 0; k < msg.layers.size(); ++k) {
-        const auto &array = msg.data[k];
+        const Array &array = arrays[k];
         const std::string &name = msg.layers[k];
         if (array.layout.dim.size() != 2) {
             return Error{
@@ -99,12 +112,14 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
         }
         const std::size_t offset = array.layout.data_offset;
         const std::size_t cells = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
-        if (array.data.size() < offset || array.data.size() - offset != cells) {
+        const std::span<const std::uint8_t> bytes = floatBytes(array);
+        const std::size_t values = bytes.size() / sizeof(float);
+        if (values < offset || values - offset != cells) {
             return Error{fmt::format("GridMap layer '{}': expected {} values after offset {}, got {}", name, cells,
-                                     offset, array.data.size())};
+                                     offset, values)};
         }
         Matrix &m = map.layerToOverwrite(name);
-        const float *src = array.data.data() + offset;
+        const std::uint8_t *src = bytes.data() + offset * sizeof(float);
         // The circular buffer's row r is logical row (r - outer) mod rows, its column c logical
         // column (c - inner) mod cols. Column-major (grid_map's own layout): each buffer column
         // is two contiguous runs, rows [outer, rows) then [0, outer), copied as such.
@@ -113,13 +128,14 @@ Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) {
             const int j = c >= msg.inner_start_index ? c - msg.inner_start_index : c - msg.inner_start_index + cols;
             float *column = m.data() + static_cast<std::ptrdiff_t>(j) * rows;
             if (!row_major) {
-                const float *from = src + static_cast<std::size_t>(c) * rows;
-                std::copy(from + outer, from + rows, column);
-                std::copy(from, from + outer, column + (rows - outer));
+                const std::uint8_t *from = src + static_cast<std::size_t>(c) * rows * sizeof(float);
+                std::memcpy(column, from + outer * sizeof(float), (rows - outer) * sizeof(float));
+                std::memcpy(column + (rows - outer), from, outer * sizeof(float));
                 continue;
             }
             for (int r = 0; r < rows; ++r) {
-                column[r >= outer ? r - outer : r - outer + rows] = src[static_cast<std::size_t>(r) * cols + c];
+                std::memcpy(column + (r >= outer ? r - outer : r - outer + rows),
+                            src + (static_cast<std::size_t>(r) * cols + c) * sizeof(float), sizeof(float));
             }
         }
     }

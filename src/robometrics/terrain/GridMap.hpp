@@ -17,6 +17,7 @@
 
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
+#include "robometrics/msgs/GridMapView.hpp"
 #include "robometrics/msgs/Messages.hpp"
 
 namespace robometrics::terrain {
@@ -33,6 +34,9 @@ public:
     /// when the geometry is not positive, a layer's layout or size does not match the geometry,
     /// or the start indices are outside the buffer.
     static Result<GridMap> fromMessage(const msgs::GridMap &msg);
+    /// The same from a message whose floats are still in its payload (msgs::decodeGridMapView):
+    /// they are copied once, straight into the layers. The same map, or the same error.
+    static Result<GridMap> fromMessage(const msgs::GridMapView &msg);
 
     /// Writes the map as a message whose buffer starts at (outer_start, inner_start), in
     /// grid_map's column-major layout (tests and the simulator build circular buffers this way).
@@ -84,6 +88,10 @@ private:
     /// The layer `name`, added if new, with its cells left as they are: add() fills them, and
     /// fromMessage() writes every one of them (a fill first was a fifth of a GridMap's decoding).
     Matrix &layerToOverwrite(const std::string &name);
+    /// Both fromMessage(): `msg`'s fields but `data`, whose arrays are `arrays`
+    /// (msgs::Float32MultiArray or msgs::Float32ArrayView).
+    template <class Array>
+    static Result<GridMap> fromFields(const msgs::GridMap &msg, const std::vector<Array> &arrays);
 
     int rows_ = 0;
     int cols_ = 0;
