@@ -144,7 +144,7 @@ bool TfBuffer::hasFrame(const std::string &frame) const {
     return std::any_of(edges_.begin(), edges_.end(), [&](const auto &kv) { return kv.second.parent == frame; });
 }
 
-std::size_t TfBuffer::firstAfter(const std::deque<Sample> &samples, TimeNs time, std::size_t &cursor) {
+std::size_t TfBuffer::firstAfter(const QueueVector<Sample> &samples, TimeNs time, std::size_t &cursor) {
     constexpr int kSteps = 8;
     std::size_t lower = cursor;
     if (lower < samples.size() && samples[lower].stamp <= time) {
@@ -190,21 +190,21 @@ Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge 
     return makeIsometry(t, q);
 }
 
-std::vector<TfBuffer::PathEdge> TfBuffer::linksToRoot(const std::string &frame) const {
-    std::vector<PathEdge> links;
+void TfBuffer::linksToRoot(const std::string &frame, std::vector<PathEdge> &links) const {
+    links.clear();
     auto it = edges_.find(frame);
     while (it != edges_.end() && links.size() + 1 < kMaxDepth) {
         links.push_back({&it->first, &it->second});
         it = edges_.find(it->second.parent);
     }
-    return links;
 }
 
-Result<TfBuffer::EdgePath> TfBuffer::pathBetween(const std::string &target, const std::string &source) const {
+Status TfBuffer::pathBetween(const std::string &target, const std::string &source, EdgePath &path) const {
     for (const std::string *f : {&target, &source}) {
         if (!hasFrame(*f)) return Error{fmt::format("frame '{}' does not exist in the transform tree", *f)};
     }
-    EdgePath path{linksToRoot(source), linksToRoot(target)};
+    linksToRoot(source, path.source_side);
+    linksToRoot(target, path.target_side);
     // Frame k of a side: its start, then the parent of each link up.
     auto frame = [](const std::string &start, const std::vector<PathEdge> &links,
                     std::size_t k) -> const std::string & { return k == 0 ? start : links[k - 1].edge->parent; };
@@ -215,7 +215,7 @@ Result<TfBuffer::EdgePath> TfBuffer::pathBetween(const std::string &target, cons
             if (frame(target, path.target_side, it) != ancestor) continue;
             path.source_side.resize(is);
             path.target_side.resize(it);
-            return path;
+            return Status::Ok();
         }
     }
     return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
@@ -243,9 +243,8 @@ Result<Eigen::Isometry3d> TfBuffer::poseAlong(EdgePath &path, TimeNs time, TimeN
 Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
                                            TimeNs tolerance) const {
     if (target == source) return Eigen::Isometry3d::Identity();
-    auto path = pathBetween(target, source);
-    if (!path) return path.error();
-    return poseAlong(*path, time, tolerance);
+    ROBOMETRICS_TRY(pathBetween(target, source, scratch_path_));
+    return poseAlong(scratch_path_, time, tolerance);
 }
 
 Status TfBuffer::lookupEach(const std::string &target, const std::string &source, const std::vector<TimeNs> &times,
@@ -255,10 +254,10 @@ Status TfBuffer::lookupEach(const std::string &target, const std::string &source
         for (std::size_t i = 0; i < times.size(); ++i) pose(i, Eigen::Isometry3d::Identity());
         return Status::Ok();
     }
-    auto path = pathBetween(target, source);  // its cursors follow the rising times
-    if (!path) return path.error();
+    EdgePath path;  // its cursors follow the rising times
+    ROBOMETRICS_TRY(pathBetween(target, source, path));
     for (std::size_t i = 0; i < times.size(); ++i) {
-        if (auto p = poseAlong(*path, times[i], tolerance)) pose(i, *p);
+        if (auto p = poseAlong(path, times[i], tolerance)) pose(i, *p);
     }
     return Status::Ok();
 }
@@ -266,9 +265,8 @@ Status TfBuffer::lookupEach(const std::string &target, const std::string &source
 Result<TimeNs> TfBuffer::latestCommonTime(const std::string &target, const std::string &source) const {
     TimeNs latest = std::numeric_limits<TimeNs>::max();
     if (target == source) return latest;
-    auto path = pathBetween(target, source);
-    if (!path) return path.error();
-    for (const auto *side : {&path->source_side, &path->target_side}) {
+    ROBOMETRICS_TRY(pathBetween(target, source, scratch_path_));
+    for (const auto *side : {&scratch_path_.source_side, &scratch_path_.target_side}) {
         for (const PathEdge &link : *side) {
             const Edge &edge = *link.edge;
             if (edge.is_static) continue;

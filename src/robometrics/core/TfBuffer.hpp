@@ -6,13 +6,13 @@
 // no ROS types; callers convert their messages to Eigen first.
 
 #include <Eigen/Geometry>
-#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "robometrics/core/QueueVector.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
 
@@ -91,7 +91,7 @@ private:
     struct Edge {
         std::string parent;
         bool is_static = false;
-        std::deque<Sample> samples;  ///< sorted by stamp
+        QueueVector<Sample> samples;  ///< sorted by stamp
     };
 
     /// Adds the sample; `late_before` as setTransformFromMessage()'s.
@@ -109,7 +109,7 @@ private:
     /// samples. Looked for a few steps on from `cursor`, the lower sample of the edge's previous
     /// look-up, as a chain is built at rising times, else by binary search (a binary search over
     /// a deque was most of a chain's look-up); `cursor` is left at the lower sample.
-    static std::size_t firstAfter(const std::deque<Sample> &samples, TimeNs time, std::size_t &cursor);
+    static std::size_t firstAfter(const QueueVector<Sample> &samples, TimeNs time, std::size_t &cursor);
     /// One link of a path: its child frame and edge (the buffer's own, found once), and where
     /// its last look-up found its samples.
     struct PathEdge {
@@ -117,14 +117,15 @@ private:
         const Edge *edge;
         std::size_t cursor = 0;  ///< edgeAt()'s
     };
-    /// The links from `frame` up to its root, `frame`'s own first (none for a root).
-    std::vector<PathEdge> linksToRoot(const std::string &frame) const;
+    /// The links from `frame` up to its root, `frame`'s own first (none for a root), into `links`.
+    void linksToRoot(const std::string &frame, std::vector<PathEdge> &links) const;
     /// The links between two frames: on each side those below their lowest common ancestor,
     /// nearest the ancestor last.
     struct EdgePath {
         std::vector<PathEdge> source_side, target_side;
     };
-    Result<EdgePath> pathBetween(const std::string &target, const std::string &source) const;
+    /// Fills `path` (its vectors' storage reused) with the links between the two frames.
+    Status pathBetween(const std::string &target, const std::string &source, EdgePath &path) const;
     /// target_T_source along `path` at `time` (its edges' cursors move on).
     Result<Eigen::Isometry3d> poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const;
 
@@ -132,6 +133,10 @@ private:
     /// Keyed by child frame. Hashed: every sample and look-up finds its links by name, and an
     /// ordered map's several string comparisons a look-up cost more (nothing needs the order).
     std::unordered_map<std::string, Edge> edges_;
+    /// lookup()'s and latestCommonTime()'s path, kept so that a look-up allocates nothing (issue
+    /// 62: the costmap's look-ups made two vectors each, 89 000 allocations in the 2400 s terrain
+    /// run). Look-ups already write to the buffer (rotationOf): one thread at a time.
+    mutable EdgePath scratch_path_;
 };
 
 }  // namespace robometrics
