@@ -184,6 +184,31 @@ TEST(GridMapTest, FromThePayloadTheSameErrors) {
     }
 }
 
+TEST(GridMapTest, ReadingIntoAUsedMapGivesWhatANewMapGets) {
+    GridMap other(4, 5, 0.25, {1.0, -2.0});
+    other.add("variance", 2.0f);
+    other.add("points", 3.0f);
+    msgs::GridMap repeated = handBuiltMessage();
+    repeated.layers = {"ground", "ground"};  // the last one wins, as add() does
+    repeated.data.push_back(repeated.data[0]);
+    repeated.data[1].data[0] = 9;
+    const std::vector<msgs::GridMap> messages{handBuiltMessage(), other.toMessage(1, 2), repeated, handBuiltMessage()};
+    GridMap used;
+    for (const msgs::GridMap &msg : messages) {
+        ASSERT_TRUE(used.read(msg).ok());
+        auto fresh = GridMap::fromMessage(msg);
+        ASSERT_TRUE(fresh.ok());
+        ASSERT_EQ(used.layerNames(), fresh->layerNames());
+        EXPECT_EQ(used.rows(), fresh->rows());
+        EXPECT_EQ(used.center(), fresh->center());
+        for (const std::string &name : used.layerNames()) EXPECT_EQ(*used.layer(name), *fresh->layer(name)) << name;
+    }
+    // The same message again decodes into the same storage.
+    const float *ground = used.layer("ground")->data();
+    ASSERT_TRUE(used.read(handBuiltMessage()).ok());
+    EXPECT_EQ(used.layer("ground")->data(), ground);
+}
+
 TEST(GridMapTest, RejectsInconsistentMessagesWithANamedReason) {
     msgs::GridMap bad = handBuiltMessage();
     bad.data[0].data.pop_back();

@@ -139,5 +139,35 @@ TEST(TfSyncQueueTest, AReadyItemNeverOvertakesAWaitingOne) {
     EXPECT_EQ(r.order, (std::vector<std::string>{"waits", "ready"}));
 }
 
+TEST(TfSyncQueueTest, ItsSlotsGoRoundInArrivalOrder) {
+    TfSyncQueue q(100 * kMs, 2);
+    Released r;
+    // No TF: each push beyond the capacity releases the oldest, so the reused slots wrap often.
+    for (int k = 0; k < 7; ++k) q.push(1000 * kMs, (1000 + k) * kMs, kRobotInOdom, r.as(std::to_string(k)));
+    EXPECT_EQ(r.order, (std::vector<std::string>{"0", "1", "2", "3", "4"}));
+    EXPECT_EQ(q.size(), 2u);
+    q.finish();
+    EXPECT_EQ(r.order, (std::vector<std::string>{"0", "1", "2", "3", "4", "5", "6"}));
+}
+
+TEST(TfSyncQueueTest, ACallbackThatPushesKeepsItsOwnTransforms) {
+    TfSyncQueue q(100 * kMs);
+    Released r;
+    TimeNs stamp_after_push = 0;
+    q.push(1000 * kMs, 1000 * kMs, kRobotInOdom, [&](const StampedTransforms &tf) {
+        r.order.push_back("a");
+        // Logged long after the others: they time out and are released inside this push.
+        q.push(1500 * kMs, 1500 * kMs, kRobotInOdom, r.as("d"));
+        stamp_after_push = tf.stamp;
+    });
+    q.push(1001 * kMs, 1001 * kMs, kRobotInOdom, r.as("b"));
+    q.push(1002 * kMs, 1002 * kMs, kRobotInOdom, r.as("c"));
+    q.finish();
+    EXPECT_EQ(r.order, (std::vector<std::string>{"a", "b", "c", "d"}));
+    EXPECT_EQ(stamp_after_push, 1000 * kMs);
+    ASSERT_EQ(r.got.size(), 3u);
+    EXPECT_EQ(r.got[0].stamp, 1001 * kMs);
+}
+
 }  // namespace
 }  // namespace robometrics::terrain

@@ -97,28 +97,38 @@ Status CostmapNode::onGridMapMessage(const bag::Message &m) {
     return Status::Ok();
 }
 
+CostmapNode::WaitingMap &CostmapNode::idleMap() {
+    for (WaitingMap &w : waiting_maps_) {
+        if (!w.waiting) return w;
+    }
+    return waiting_maps_.emplace_back();
+}
+
 // Decodes the map now (a malformed one is reported at its own log time) and queues it until TF
 // can be interpolated at its header stamp (terrain::TfSyncQueue).
 template <class Message>
 void CostmapNode::onGridMap(const Message &m, const pipeline::Envelope &env) {
     if (!failure_.ok()) return;
     const auto started = Clock::now();
-    auto input = terrain::costmapInput(m, env.log_time, config_);
-    if (!input) {
+    WaitingMap &w = idleMap();
+    const Status read = terrain::readCostmapInput(m, env.log_time, config_, w.input);
+    if (!read.ok()) {
         if (out_.skip_bad_input) {
-            drop(input.message());
+            drop(read.message());
         } else {
             failure_ = Error{fmt::format("{}: {} at log time {} ns: {}", input_, config_.gridmap_topic, env.log_time,
-                                         input.message())};
+                                         read.message())};
         }
         return;
     }
-    const TimeNs log_time = env.log_time;
-    const double decode_ms = msSince(started);
-    sync_.push(input->map->stamp, log_time, std::move(input->frames),
-               [this, map = input->map, log_time, decode_ms](const terrain::StampedTransforms &tf) {
-                   costMap(*map, tf, log_time, decode_ms);
-               });
+    w.log_time = env.log_time;
+    w.decode_ms = msSince(started);
+    w.waiting = true;
+    // Two pointers: the queue stores this callback without an allocation.
+    sync_.push(w.input.map.stamp, w.log_time, w.input.frames, [this, &w](const terrain::StampedTransforms &tf) {
+        costMap(w.input.map, tf, w.log_time, w.decode_ms);
+        w.waiting = false;
+    });
 }
 
 void CostmapNode::costMap(const terrain::GridMap &map, const terrain::StampedTransforms &tf, TimeNs log_time,

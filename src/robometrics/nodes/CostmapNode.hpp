@@ -6,6 +6,7 @@
 // and `evaluate`.
 
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "robometrics/pipeline/ResultSink.hpp"
 #include "robometrics/terrain/CostmapConfig.hpp"
 #include "robometrics/terrain/CostmapGenerator.hpp"
+#include "robometrics/terrain/CostmapInput.hpp"
 #include "robometrics/terrain/CostmapStats.hpp"
 #include "robometrics/terrain/TerrainAccumulator.hpp"
 #include "robometrics/terrain/TfSyncQueue.hpp"
@@ -78,6 +80,17 @@ public:
     const terrain::CostmapConfig &config() const { return config_; }
 
 private:
+    /// A decoded map waiting in sync_ for its transforms; reused once costed, so that decoding
+    /// the next map reuses its layers' storage.
+    struct WaitingMap {
+        terrain::CostmapInput input;
+        TimeNs log_time = 0;
+        double decode_ms = 0;
+        bool waiting = false;
+    };
+    /// A WaitingMap not waiting, added when all are (no more than sync_'s capacity + 1 wait).
+    WaitingMap &idleMap();
+
     void drop(const std::string &reason);
     void writeOut(Status s);
     /// Decodes a GridMap message straight into a map's layers (msgs::GridMapView), or, when that
@@ -99,6 +112,7 @@ private:
     terrain::TfSyncQueue sync_;
     terrain::CostmapGenerator generator_;
     terrain::TerrainAccumulator accumulator_;
+    std::deque<WaitingMap> waiting_maps_;  ///< a deque: the queued callbacks point into it
     terrain::TerrainGrid terrain_grid_;
     msgs::OccupancyGrid costmap_;
     CostmapRun run_;

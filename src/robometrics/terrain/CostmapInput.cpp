@@ -1,6 +1,6 @@
 #include "robometrics/terrain/CostmapInput.hpp"
 
-#include <utility>
+#include <string>
 
 #include "robometrics/terrain/TfFeed.hpp"
 
@@ -8,27 +8,35 @@ namespace robometrics::terrain {
 
 namespace {
 
-Result<CostmapInput> costmapInputOf(Result<GridMap> map, const msgs::Header &header, TimeNs log_time,
-                                    const CostmapConfig &config) {
-    if (!map) return map.error();
-    map->stamp = stampOr(header, log_time);
-    CostmapInput out;
-    out.frames.push_back({map->frame_id.empty() ? config.odom_frame : map->frame_id, config.robot_frame});
-    if (config.fill_from_terrain && config.enable_terrain_accumulation) {
-        out.frames.push_back({config.odom_frame, config.robot_frame});
-    }
-    out.map = std::make_shared<const GridMap>(std::move(*map));
-    return out;
+// Assigned member by member: the strings of a reused pair keep their storage.
+void assign(FramePair &pair, const std::string &target, const std::string &source) {
+    pair.target = target;
+    pair.source = source;
+}
+
+// After the map is read: its stamp and the frame pairs its costmap needs.
+void stampAndFrames(const msgs::Header &header, TimeNs log_time, const CostmapConfig &config, CostmapInput &out) {
+    out.map.stamp = stampOr(header, log_time);
+    const bool fill = config.fill_from_terrain && config.enable_terrain_accumulation;
+    out.frames.resize(fill ? 2 : 1);
+    assign(out.frames[0], out.map.frame_id.empty() ? config.odom_frame : out.map.frame_id, config.robot_frame);
+    if (fill) assign(out.frames[1], config.odom_frame, config.robot_frame);
 }
 
 }  // namespace
 
-Result<CostmapInput> costmapInput(const msgs::GridMap &message, TimeNs log_time, const CostmapConfig &config) {
-    return costmapInputOf(GridMap::fromMessage(message), message.header, log_time, config);
+Status readCostmapInput(const msgs::GridMap &message, TimeNs log_time, const CostmapConfig &config,
+                        CostmapInput &out) {
+    ROBOMETRICS_TRY(out.map.read(message));
+    stampAndFrames(message.header, log_time, config, out);
+    return Status::Ok();
 }
 
-Result<CostmapInput> costmapInput(const msgs::GridMapView &message, TimeNs log_time, const CostmapConfig &config) {
-    return costmapInputOf(GridMap::fromMessage(message), message.fields.header, log_time, config);
+Status readCostmapInput(const msgs::GridMapView &message, TimeNs log_time, const CostmapConfig &config,
+                        CostmapInput &out) {
+    ROBOMETRICS_TRY(out.map.read(message));
+    stampAndFrames(message.fields.header, log_time, config, out);
+    return Status::Ok();
 }
 
 }  // namespace robometrics::terrain

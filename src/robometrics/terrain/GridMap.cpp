@@ -61,12 +61,39 @@ Eigen::Vector2d GridMap::position(int i, int j) const {
     return {corner.x() - (i + 0.5) * resolution_, corner.y() - (j + 0.5) * resolution_};
 }
 
-Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) { return fromFields(msg, msg.data); }
+namespace {
 
-Result<GridMap> GridMap::fromMessage(const msgs::GridMapView &msg) { return fromFields(msg.fields, msg.arrays); }
+template <class Message>
+Result<GridMap> readNew(const Message &msg) {
+    GridMap map;
+    Status read = map.read(msg);
+    if (!read.ok()) return read.error();
+    return map;
+}
+
+}  // namespace
+
+Result<GridMap> GridMap::fromMessage(const msgs::GridMap &msg) { return readNew(msg); }
+
+Result<GridMap> GridMap::fromMessage(const msgs::GridMapView &msg) { return readNew(msg); }
+
+Status GridMap::read(const msgs::GridMap &msg) { return readFields(msg, msg.data); }
+
+Status GridMap::read(const msgs::GridMapView &msg) { return readFields(msg.fields, msg.arrays); }
+
+GridMap::Matrix &GridMap::layerToReuse(const std::string &name, std::size_t &kept) {
+    for (std::size_t k = 0; k < kept; ++k) {
+        if (layers_[k].first == name) return layers_[k].second;
+    }
+    if (kept == layers_.size()) layers_.emplace_back();
+    auto &[stored_name, m] = layers_[kept++];
+    stored_name = name;
+    m.resize(rows_, cols_);  // keeps the storage when the cell count is the same
+    return m;
+}
 
 template <class Array>
-Result<GridMap> GridMap::fromFields(const msgs::GridMap &msg, const std::vector<Array> &arrays) {
+Status GridMap::readFields(const msgs::GridMap &msg, const std::vector<Array> &arrays) {
     const auto &info = msg.info;
     if (!(info.resolution > 0) || !(info.length_x > 0) || !(info.length_y > 0) || !std::isfinite(info.length_x) ||
         !std::isfinite(info.length_y)) {
@@ -84,17 +111,19 @@ Result<GridMap> GridMap::fromFields(const msgs::GridMap &msg, const std::vector<
     if (msg.layers.size() != arrays.size()) {
         return Error{fmt::format("GridMap: {} layer names but {} data arrays", msg.layers.size(), arrays.size())};
     }
-    GridMap map(static_cast<int>(rows_f), static_cast<int>(cols_f), info.resolution,
-                {info.pose.position.x, info.pose.position.y});
-    map.frame_id = msg.header.frame_id;
-    map.stamp = msg.header.stamp.toNs();
-    const int rows = map.rows_;
-    const int cols = map.cols_;
+    rows_ = static_cast<int>(rows_f);
+    cols_ = static_cast<int>(cols_f);
+    resolution_ = info.resolution;
+    center_ = {info.pose.position.x, info.pose.position.y};
+    frame_id = msg.header.frame_id;
+    stamp = msg.header.stamp.toNs();
+    const int rows = rows_;
+    const int cols = cols_;
     if (msg.outer_start_index >= rows || msg.inner_start_index >= cols) {
         return Error{fmt::format("GridMap: start index ({}, {}) outside the {} x {} buffer", msg.outer_start_index,
                                  msg.inner_start_index, rows, cols)};
     }
-    map.layers_.reserve(msg.layers.size());
+    std::size_t kept = 0;
     for (std::size_t k = 0; k < msg.layers.size(); ++k) {
         const Array &array = arrays[k];
         const std::string &name = msg.layers[k];
@@ -118,7 +147,7 @@ Result<GridMap> GridMap::fromFields(const msgs::GridMap &msg, const std::vector<
             return Error{fmt::format("GridMap layer '{}': expected {} values after offset {}, got {}", name, cells,
                                      offset, values)};
         }
-        Matrix &m = map.layerToOverwrite(name);
+        Matrix &m = layerToReuse(name, kept);
         const std::uint8_t *src = bytes.data() + offset * sizeof(float);
         // The circular buffer's row r is logical row (r - outer) mod rows, its column c logical
         // column (c - inner) mod cols. Column-major (grid_map's own layout): each buffer column
@@ -139,7 +168,8 @@ Result<GridMap> GridMap::fromFields(const msgs::GridMap &msg, const std::vector<
             }
         }
     }
-    return map;
+    layers_.erase(layers_.begin() + static_cast<std::ptrdiff_t>(kept), layers_.end());
+    return Status::Ok();
 }
 
 ROBOMETRICS_VECTOR_CLONES

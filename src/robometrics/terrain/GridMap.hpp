@@ -37,6 +37,11 @@ public:
     /// The same from a message whose floats are still in its payload (msgs::decodeGridMapView):
     /// they are copied once, straight into the layers. The same map, or the same error.
     static Result<GridMap> fromMessage(const msgs::GridMapView &msg);
+    /// fromMessage() into this map, whose layers' storage is reused where the message has a
+    /// layer of the same size (a map decoded for every frame then allocates nothing). On an
+    /// error the map holds part of the message and is only fit to be read into again.
+    Status read(const msgs::GridMap &msg);
+    Status read(const msgs::GridMapView &msg);
 
     /// Writes the map as a message whose buffer starts at (outer_start, inner_start), in
     /// grid_map's column-major layout (tests and the simulator build circular buffers this way).
@@ -59,6 +64,9 @@ public:
     const Matrix *layer(const std::string &name) const;
     Matrix *layer(const std::string &name);
     std::vector<std::string> layerNames() const;
+    /// The layers in their order, without the copies of their names layerNames() makes.
+    std::size_t layerCount() const { return layers_.size(); }
+    const Matrix &layerAt(std::size_t k) const { return layers_[k].second; }
 
     /// The +x/+y corner of the map, where logical cell (0, 0) starts: cell (i, j) spans
     /// [corner - (i + 1) r, corner - i r) on each axis (index() and the costmap's row loop).
@@ -88,10 +96,14 @@ private:
     /// The layer `name`, added if new, with its cells left as they are: add() fills them, and
     /// fromMessage() writes every one of them (a fill first was a fifth of a GridMap's decoding).
     Matrix &layerToOverwrite(const std::string &name);
-    /// Both fromMessage(): `msg`'s fields but `data`, whose arrays are `arrays`
+    /// Layer `name` of a message being read, whose first `kept` layers are already this
+    /// message's: one of those when the message repeats the name (the last one wins, as in
+    /// add()), else the next stored layer renamed and resized (its storage reused), else a new one.
+    Matrix &layerToReuse(const std::string &name, std::size_t &kept);
+    /// Both read(): `msg`'s fields but `data`, whose arrays are `arrays`
     /// (msgs::Float32MultiArray or msgs::Float32ArrayView).
     template <class Array>
-    static Result<GridMap> fromFields(const msgs::GridMap &msg, const std::vector<Array> &arrays);
+    Status readFields(const msgs::GridMap &msg, const std::vector<Array> &arrays);
 
     int rows_ = 0;
     int cols_ = 0;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <vector>
 
 namespace robometrics::terrain {
 
@@ -21,20 +20,18 @@ double fracDistance(double a, double b) {
 }
 
 struct ObservationLayers {
+    const GridMap &map;
     const GridMap::Matrix *points;
     const GridMap::Matrix *variance;
     const GridMap::Matrix *patch;
-    std::vector<const GridMap::Matrix *> all;
 
-    explicit ObservationLayers(const GridMap &map)
-        : points(map.layer("points")), variance(map.layer("variance")), patch(map.layer("groundpatch")) {
-        for (const auto &name : map.layerNames()) all.push_back(map.layer(name));
-    }
+    explicit ObservationLayers(const GridMap &m)
+        : map(m), points(m.layer("points")), variance(m.layer("variance")), patch(m.layer("groundpatch")) {}
 
     bool observed(int i, int j, double confidence_min) const {
         if (!points && !variance && !patch) {
-            for (const auto *m : all) {
-                if (std::isfinite((*m)(i, j))) return true;
+            for (std::size_t k = 0; k < map.layerCount(); ++k) {
+                if (std::isfinite(map.layerAt(k)(i, j))) return true;
             }
             return false;
         }

@@ -16,12 +16,26 @@ void TfSyncQueue::addTf(const msgs::TFMessage &message, bool is_static, TimeNs l
     releaseDue(false);
 }
 
-void TfSyncQueue::push(TimeNs stamp, TimeNs log_time, std::vector<FramePair> frames, Release release) {
-    queue_.push_back(Item{stamp, log_time, std::move(frames), std::move(release)});
+TfSyncQueue::Item &TfSyncQueue::nextSlot() {
+    if (size_ == slots_.size()) {
+        std::rotate(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(head_), slots_.end());
+        head_ = 0;
+        slots_.emplace_back();
+    }
+    return slots_[(head_ + size_) % slots_.size()];
+}
+
+void TfSyncQueue::push(TimeNs stamp, TimeNs log_time, const std::vector<FramePair> &frames, Release release) {
+    Item &item = nextSlot();
+    item.stamp = stamp;
+    item.log_time = log_time;
+    item.frames = frames;
+    item.release = std::move(release);
+    ++size_;
     now_ = std::max(now_, log_time);
-    if (queue_.size() > capacity_) {
+    if (size_ > capacity_) {
         // The oldest has waited longest; it leaves with what the buffer holds now.
-        if (!covered(queue_.front())) ++overflowed_;
+        if (!covered(slots_[head_])) ++overflowed_;
         releaseFront();
     }
     releaseDue(false);
@@ -38,8 +52,8 @@ bool TfSyncQueue::covered(const Item &item) const {
 }
 
 void TfSyncQueue::releaseDue(bool all) {
-    while (!queue_.empty()) {
-        const Item &front = queue_.front();
+    while (size_ > 0) {
+        const Item &front = slots_[head_];
         // Strictly more than the tolerance, so a TF logged exactly `tolerance` later still counts.
         const bool timed_out = now_ - front.log_time > tolerance_;
         if (!all && !timed_out && !covered(front)) return;
@@ -48,16 +62,21 @@ void TfSyncQueue::releaseDue(bool all) {
 }
 
 void TfSyncQueue::releaseFront() {
-    // Taken off the queue before the callback runs, so a callback may push again safely.
-    Item item = std::move(queue_.front());
-    queue_.pop_front();
-    StampedTransforms out;
+    Item &item = slots_[head_];
+    // The last release's storage; a callback that pushes, and so releases within this one,
+    // finds it taken and makes its own.
+    StampedTransforms out = std::move(released_);
     out.stamp = item.stamp;
     out.interpolated = covered(item);
-    out.transforms.reserve(item.frames.size());
+    out.transforms.clear();
     for (const FramePair &f : item.frames)
         out.transforms.push_back(tf_.lookup(f.target, f.source, item.stamp, tolerance_));
-    item.release(out);
+    // Taken off the queue before the callback runs, so a callback may push again safely.
+    const Release release = std::move(item.release);
+    head_ = (head_ + 1) % slots_.size();
+    --size_;
+    release(out);
+    released_ = std::move(out);
 }
 
 }  // namespace robometrics::terrain

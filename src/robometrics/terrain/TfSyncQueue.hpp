@@ -20,7 +20,6 @@
 
 #include <Eigen/Geometry>
 #include <cstddef>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <string>
@@ -60,20 +59,22 @@ public:
     /// completes or times out.
     void addTf(const msgs::TFMessage &message, bool is_static, TimeNs log_time);
     /// Queues an item stamped `stamp` (received at `log_time`) that needs `frames` at its stamp;
-    /// `release` is called exactly once, possibly from within this call.
-    void push(TimeNs stamp, TimeNs log_time, std::vector<FramePair> frames, Release release);
+    /// `release` is called exactly once, possibly from within this call. `frames` is copied into
+    /// storage the queue keeps, and a `release` of two pointers' size is stored without an
+    /// allocation (std::function's small buffer), so a steady stream of pushes allocates nothing.
+    void push(TimeNs stamp, TimeNs log_time, const std::vector<FramePair> &frames, Release release);
     /// End of input: releases every waiting item (interpolated where the samples allow).
     void finish();
 
     const TfBuffer &tf() const { return tf_; }
-    std::size_t size() const { return queue_.size(); }
+    std::size_t size() const { return size_; }
     /// Items pushed out by the bound before their transforms arrived or timed out.
     std::size_t overflowed() const { return overflowed_; }
 
 private:
     struct Item {
-        TimeNs stamp;
-        TimeNs log_time;
+        TimeNs stamp = 0;
+        TimeNs log_time = 0;
         std::vector<FramePair> frames;
         Release release;
     };
@@ -82,11 +83,18 @@ private:
     /// Releases the oldest items while they are covered or timed out; all of them with `all`.
     void releaseDue(bool all);
     void releaseFront();
+    /// The free slot after the last waiting item, made when every slot holds one.
+    Item &nextSlot();
 
     TfBuffer tf_;
     TimeNs tolerance_;
     std::size_t capacity_;
-    std::deque<Item> queue_;
+    /// The waiting items: a ring of slots from head_, reused (with their frames' storage) once
+    /// released; about capacity + 1 slots, as no more wait at once.
+    std::vector<Item> slots_;
+    std::size_t head_ = 0;
+    std::size_t size_ = 0;
+    StampedTransforms released_;  ///< the last release's, kept for its storage
     TimeNs now_ = std::numeric_limits<TimeNs>::min();  ///< the newest log time seen
     std::size_t overflowed_ = 0;
 };
