@@ -60,7 +60,7 @@ Status writeTraversalCsv(const TraversalResult &t, const fs::path &path) {
     inputs.distance = s.pose_messages > 0 || s.distance_from_odometry;
     inputs.pose = s.pose_messages > 0;
     return writeCsv(path, traversal::TraversalCsv::header(true), t.rows.size(), [&t, inputs](std::string &text, std::size_t i) {
-        text += traversal::TraversalCsv::row(t.rows[i], true, inputs);
+        traversal::TraversalCsv::appendRow(text, t.rows[i], true, inputs);
     });
 }
 
@@ -119,9 +119,10 @@ Status writePassRecords(const Evaluation &e, bag::TypedWriter &writer) {
         }
     }
     const nodes::NodeOutput &statistics = nodes::TopicStatsNode::spec().outputs.front();
+    msgs::MetricsMessage message;  // one for every window: its strings and statistics keep their storage
     for (const auto &w : e.topic_windows) {
-        ROBOMETRICS_TRY(
-            writer.write(statistics.topic, topicstats::toMetricsMessage(w), w.window_stop, statistics.latched));
+        topicstats::assignMetricsMessage(message, w);
+        ROBOMETRICS_TRY(writer.write(statistics.topic, message, w.window_stop, statistics.latched));
     }
     return Status::Ok();
 }

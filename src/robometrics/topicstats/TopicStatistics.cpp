@@ -19,9 +19,16 @@ void TopicStatistics::closeWindow(TimeNs stop) {
         Topic &topic = topics_[i];
         // rclcpp's order: the age collector first, then the period collector.
         if (sink_) {
-            sink_(WindowRecord{i, topic.name, Metric::MessageAge, window_start_, stop, StatisticsSet::from(topic.age)});
-            sink_(WindowRecord{i, topic.name, Metric::MessagePeriod, window_start_, stop,
-                               StatisticsSet::from(topic.period)});
+            window_.topic_index = i;
+            window_.topic = topic.name;  // an assignment: the name's storage is kept from window to window
+            window_.window_start = window_start_;
+            window_.window_stop = stop;
+            window_.metric = Metric::MessageAge;
+            window_.stats = StatisticsSet::from(topic.age);
+            sink_(window_);
+            window_.metric = Metric::MessagePeriod;
+            window_.stats = StatisticsSet::from(topic.period);
+            sink_(window_);
         }
         topic.age.reset();
         topic.period.reset();

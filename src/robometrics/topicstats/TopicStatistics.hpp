@@ -77,6 +77,7 @@ private:
     TimeNs window_start_ = 0;
     TimeNs last_time_ = 0;
     std::uint64_t windows_ = 0;
+    WindowRecord window_;  ///< the record handed to the sink, reused for every topic and window
 };
 
 }  // namespace robometrics::topicstats

@@ -17,9 +17,14 @@ void WindowLog::add(const WindowRecord &record) {
     records_.push_back(Entry{record.window_start, record.window_stop, record.stats, slot, record.metric});
 }
 
-WindowRecord WindowLog::record(const Entry &e) const {
+void WindowLog::read(const Entry &e, WindowRecord &out) const {
     const Topic &topic = topics_[e.topic];
-    return WindowRecord{topic.index, topic.name, e.metric, e.window_start, e.window_stop, e.stats};
+    out.topic_index = topic.index;
+    out.topic = topic.name;  // an assignment: the name's storage is kept from record to record
+    out.metric = e.metric;
+    out.window_start = e.window_start;
+    out.window_stop = e.window_stop;
+    out.stats = e.stats;
 }
 
 }  // namespace robometrics::topicstats

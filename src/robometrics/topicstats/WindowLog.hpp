@@ -32,17 +32,24 @@ public:
     std::size_t size() const { return records_.size(); }
     bool empty() const { return records_.empty(); }
 
-    /// Iterates the records in the order they were added, each made on reading (by value).
+    /// Iterates the records in the order they were added. Each iterator reads them into one
+    /// record of its own, which the next record overwrites (a long run has tens of thousands: its
+    /// topic name keeps its storage instead of being allocated for each), so a reference from it
+    /// lasts until the iterator moves on.
     class const_iterator {
     public:
         using iterator_category = std::input_iterator_tag;
         using value_type = WindowRecord;
         using difference_type = std::ptrdiff_t;
-        using pointer = void;
-        using reference = WindowRecord;
+        using pointer = const WindowRecord *;
+        using reference = const WindowRecord &;
 
         const_iterator() = default;
-        WindowRecord operator*() const { return log_->record(*entry_); }
+        const WindowRecord &operator*() const {
+            log_->read(*entry_, current_);
+            return current_;
+        }
+        const WindowRecord *operator->() const { return &**this; }
         const_iterator &operator++() {
             ++entry_;
             return *this;
@@ -56,6 +63,7 @@ public:
         const_iterator(const WindowLog *log, SpillLog<Entry>::const_iterator entry) : log_(log), entry_(entry) {}
         const WindowLog *log_ = nullptr;
         SpillLog<Entry>::const_iterator entry_;
+        mutable WindowRecord current_;
     };
     const_iterator begin() const { return {this, records_.begin()}; }
     const_iterator end() const { return {this, records_.end()}; }
@@ -65,7 +73,8 @@ private:
         std::size_t index;
         std::string name;
     };
-    WindowRecord record(const Entry &entry) const;
+    /// Writes the record of `entry` over `out`.
+    void read(const Entry &entry, WindowRecord &out) const;
 
     std::vector<Topic> topics_;                 ///< each (index, name) met, once
     std::vector<std::uint32_t> slot_of_index_;  ///< the latest slot of each topic index

@@ -34,19 +34,24 @@ StatisticsSet StatisticsSet::from(const RunningStats &stats) {
 }
 
 msgs::MetricsMessage toMetricsMessage(const WindowRecord &record) {
-    using DP = msgs::StatisticDataPoint;
     msgs::MetricsMessage m;
+    assignMetricsMessage(m, record);
+    return m;
+}
+
+void assignMetricsMessage(msgs::MetricsMessage &m, const WindowRecord &record) {
+    using DP = msgs::StatisticDataPoint;
     m.measurement_source_name = record.topic;
-    m.metrics_source = std::string(metricName(record.metric));
+    m.metrics_source = metricName(record.metric);
     m.unit = "ms";
     m.window_start = msgs::Time::fromNs(record.window_start);
     m.window_stop = msgs::Time::fromNs(record.window_stop);
-    m.statistics = {
+    const DP points[] = {
         {DP::AVERAGE, record.stats.average}, {DP::MAXIMUM, record.stats.maximum},
         {DP::MINIMUM, record.stats.minimum}, {DP::SAMPLE_COUNT, static_cast<double>(record.stats.count)},
         {DP::STDDEV, record.stats.stddev},
     };
-    return m;
+    m.statistics.assign(std::begin(points), std::end(points));
 }
 
 std::string windowCsvHeader() {

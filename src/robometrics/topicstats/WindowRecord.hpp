@@ -41,6 +41,9 @@ struct WindowRecord {
 /// the node name there, which cannot tell two subscriptions apart), unit "ms", and the
 /// statistics in rclcpp's order: AVERAGE, MAXIMUM, MINIMUM, SAMPLE_COUNT, STDDEV.
 msgs::MetricsMessage toMetricsMessage(const WindowRecord &record);
+/// The same written over `message`, whose strings and statistics keep their storage: one message
+/// reused for every window of a run makes no allocation per window.
+void assignMetricsMessage(msgs::MetricsMessage &message, const WindowRecord &record);
 
 /// CSV form, one row per topic, metric and window: times in seconds with 9 exact decimals,
 /// statistics as shortest round-trip numbers, "nan" for an empty window. Line end included.

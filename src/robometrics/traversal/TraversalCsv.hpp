@@ -31,8 +31,13 @@ public:
     /// One row, line end included: the seed's text, with the columns of inputs that `inputs` says
     /// were not recorded left empty.
     static std::string row(const TraversalRow &row, bool extended, const CsvInputs &inputs = {});
+    /// The same row appended to `out`: a file of many rows is formatted into one buffer, with no
+    /// string made per row or per cell.
+    static void appendRow(std::string &out, const TraversalRow &row, bool extended, const CsvInputs &inputs = {});
     /// x as Python prints round(x, 4): shortest digits, at least one decimal, inf/-inf/nan.
     static std::string pythonRound4(double x);
+    /// The same text appended to `out`.
+    static void appendPythonRound4(std::string &out, double x);
 };
 
 }  // namespace robometrics::traversal
