@@ -111,21 +111,15 @@ Status evaluateRun(const RunInputs &inputs, const EvaluateOptions &options, Eval
     ROBOMETRICS_TRY(checkRobotGroundTruths(options, setup->robots));
     const EvaluateOptions first = firstRobotOptions(e.inputs, options, setup->robots);
 
-    // 2. The pass: every node over the bag, once. A ground truth in a file (which the pass cannot
-    // change) is parsed beside it, in the time the pass's threads wait for each other, instead of
-    // after it (readGroundTruth: on a second thread only when there is one and the file is small).
-    TrajectorySetup planned = trajectorySetup(e.inputs, e.topics, first);
-    planned.window = window;
-    const bool ground_truth_in_file = planned.ground_truth && !planned.ground_truth->inBag();
-    GroundTruthRead ground_truth = ground_truth_in_file ? readGroundTruth(planned) : GroundTruthRead{};
-    BagPass pass(*setup, passWants(planned), inputs.bag, pipe);
+    // 2. The pass: every node over the bag, once.
+    BagPass pass(*setup, passWants(trajectorySetup(e.inputs, e.topics, first)), inputs.bag, pipe);
     if (window) pass.judgeWindow(*window);
     auto passed = pass.run(pipe, std::move(*source));
     if (!passed) return passed.error();
     takePass(e, *passed);
     TrajectorySetup trajectory = trajectorySetup(e.inputs, e.topics, first, passed->tf_ground_truth);
     trajectory.window = window;
-    if (!ground_truth_in_file) ground_truth = readGroundTruth(trajectory);
+    GroundTruthRead ground_truth = readGroundTruth(trajectory);
     // What the pass alone decides is final: its files can be written beside what follows.
     if (pass_done) pass_done(e);
 
