@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 namespace robometrics::topicstats {
 namespace {
@@ -60,6 +61,16 @@ TEST(WindowRecord, CsvRows) {
     r.stats = StatisticsSet::from(RunningStats{});
     r.metric = Metric::MessagePeriod;
     EXPECT_EQ(windowCsvRow(r), "1.500000000,2.000000001,/odom,message_period,ms,nan,nan,nan,nan,0\n");
+}
+
+TEST(WindowRecord, CsvStampsRoundDownBeforeTheEpoch) {
+    WindowRecord r;
+    r.topic = "/imu";
+    r.window_start = -1'500'000'000;  // floor(-1.5 s) and the 0.5 s after it
+    r.window_stop = std::numeric_limits<TimeNs>::max();
+    r.stats = StatisticsSet{1e-5, -0.0, 1e16, 2.5, 18446744073709551615u};
+    EXPECT_EQ(windowCsvRow(r),
+              "-2.500000000,9223372036.854775807,/imu,message_age,ms,1e-05,-0,1e+16,2.5,18446744073709551615\n");
 }
 
 }  // namespace

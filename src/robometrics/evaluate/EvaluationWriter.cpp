@@ -1,16 +1,15 @@
 #include "robometrics/evaluate/EvaluationWriter.hpp"
 
-#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <future>
-#include <iterator>
 #include <optional>
 #include <string_view>
 
 #include "robometrics/bag/TypedWriter.hpp"
 #include "robometrics/core/AtomicFile.hpp"
+#include "robometrics/core/ShortestDouble.hpp"
 #include "robometrics/evaluate/EvaluationDiagnostics.hpp"
 #include "robometrics/evaluate/EvaluationReport.hpp"
 #include "robometrics/evaluate/OutputFolder.hpp"
@@ -80,11 +79,23 @@ Status writeLostCsv(const Evaluation &e, const fs::path &path) {
     return writeCsv(path, "time_s,log_time_s,xy_std_m,yaw_std_rad,valid,probability,status\n", e.lost->readings.size(),
                     [&e, &reading](std::string &text, std::size_t) {
                         const localization::LostSample &r = *reading;
-                        report::appendFixed(text, e.clock.sinceStart(r.time), 9);
-                        text += ',';
-                        report::appendFixed(text, toSeconds(r.time), 9);
-                        fmt::format_to(std::back_inserter(text), FMT_COMPILE(",{},{},{},{},{}\n"), r.xy_std, r.yaw_std,
-                                       r.valid ? 1 : 0, r.probability, localization::toString(r.status));
+                        // Two stamps, three numbers, the separators and the flag (the status after).
+                        char row[2 * report::kFixedChars + 3 * kShortestDoubleChars + 7];
+                        char *end = report::writeFixed(row, e.clock.sinceStart(r.time), 9);
+                        *end++ = ',';
+                        end = report::writeFixed(end, toSeconds(r.time), 9);
+                        for (double value : {r.xy_std, r.yaw_std}) {
+                            *end++ = ',';
+                            end = writeShortest(end, value);
+                        }
+                        *end++ = ',';
+                        *end++ = r.valid ? '1' : '0';
+                        *end++ = ',';
+                        end = writeShortest(end, r.probability);
+                        *end++ = ',';
+                        text.append(row, end);
+                        text += localization::toString(r.status);
+                        text += '\n';
                         ++reading;
                     });
 }
@@ -99,11 +110,19 @@ Status writeAteCsv(const Evaluation &e, const fs::path &path) {
     return writeCsv(path, "time_s,timestamp,ape_se3_m,ape_origin_m,ref_x,ref_y,ref_z,est_x,est_y,est_z\n",
                     t.pairs.size(), [&e, &pair](std::string &text, std::size_t) {
                         const AtePair &p = *pair;
-                        report::appendFixed(text, e.clock.stampSinceStart(p.stamp), 6);
-                        text += ',';
-                        report::appendFixed(text, p.stamp, 9);
-                        fmt::format_to(std::back_inserter(text), FMT_COMPILE(",{},{},{},{},{},{},{},{}\n"), p.se3_error,
-                                       p.origin_error, p.ref[0], p.ref[1], p.ref[2], p.est[0], p.est[1], p.est[2]);
+                        // The row in one buffer, appended once (core/ShortestDouble.hpp): two
+                        // stamps, eight numbers each after its comma, the newline.
+                        char row[2 * report::kFixedChars + 8 * (kShortestDoubleChars + 1) + 2];
+                        char *end = report::writeFixed(row, e.clock.stampSinceStart(p.stamp), 6);
+                        *end++ = ',';
+                        end = report::writeFixed(end, p.stamp, 9);
+                        for (double value : {p.se3_error, p.origin_error, p.ref[0], p.ref[1], p.ref[2], p.est[0],
+                                             p.est[1], p.est[2]}) {
+                            *end++ = ',';
+                            end = writeShortest(end, value);
+                        }
+                        *end++ = '\n';
+                        text.append(row, end);
                         ++pair;
                     });
 }

@@ -12,6 +12,7 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -68,13 +69,21 @@ inline char *fixedInIntegers(char *out, double value, int precision) {
 
 }  // namespace detail
 
+/// Room writeFixed() needs: 309 integer digits (DBL_MAX), a sign, a point and the decimals
+/// (precision is small here).
+inline constexpr std::size_t kFixedChars = 352;
+
+/// Writes `value` with `precision` decimals at `out`, which has room for kFixedChars, and returns
+/// the end: for a CSV row built in one buffer and appended once.
+inline char *writeFixed(char *out, double value, int precision) {
+    char *end = detail::fixedInIntegers(out, value, precision);
+    if (end != nullptr) return end;
+    return std::to_chars(out, out + kFixedChars, value, std::chars_format::fixed, precision).ptr;
+}
+
 inline void appendFixed(std::string &out, double value, int precision) {
-    // 309 integer digits (DBL_MAX), a sign, a point and the decimals; precision is small here.
-    char buffer[352];
-    char *end = detail::fixedInIntegers(buffer, value, precision);
-    if (end == nullptr)
-        end = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, precision).ptr;
-    out.append(buffer, end);
+    char buffer[kFixedChars];
+    out.append(buffer, writeFixed(buffer, value, precision));
 }
 
 }  // namespace robometrics::report

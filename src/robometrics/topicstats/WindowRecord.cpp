@@ -1,28 +1,40 @@
 #include "robometrics/topicstats/WindowRecord.hpp"
 
-#include <fmt/compile.h>
-#include <fmt/format.h>
-
+#include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <iterator>
+#include <cstdint>
+
+#include "robometrics/core/ShortestDouble.hpp"
 
 namespace robometrics::topicstats {
 
 namespace {
 
-// Formats compiled at build time: topic_stats.csv has a row per topic, metric and window (tens
-// of thousands on a long run), so each row is appended in place without temporary strings.
-void appendSeconds(std::string &out, TimeNs t) {
+// topic_stats.csv has a row per topic, metric and window (tens of thousands on a long run): the
+// numbers of a row are written into buffers on the stack and appended at once
+// (core/ShortestDouble.hpp), the stamps by a few integer steps instead of fmt's "{}.{:09d}".
+
+/// Room for a stamp: a sign, 10 digits of seconds (an int64 of nanoseconds), a point, 9 digits.
+constexpr std::size_t kSecondsChars = 21;
+
+/// Writes t as seconds with nine decimals, rounded down ("-1.500000000" for -1.5 s, as
+/// "{}.{:09d}" of floor(t / 1 s) and the rest wrote it).
+char *writeSeconds(char *out, TimeNs t) {
     const TimeNs s = t / kNsPerSecond - (t % kNsPerSecond < 0 ? 1 : 0);
-    fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}.{:09d}"), s, t - s * kNsPerSecond);
+    out = std::to_chars(out, out + kSecondsChars, s).ptr;
+    *out++ = '.';
+    auto nanos = static_cast<std::uint32_t>(t - s * kNsPerSecond);  // in [0, 1 s)
+    for (int i = 8; i >= 0; --i) {
+        out[i] = static_cast<char>('0' + nanos % 10);
+        nanos /= 10;
+    }
+    return out + 9;
 }
 
-void appendNumber(std::string &out, double x) {
-    if (std::isnan(x)) {
-        out += "nan";
-    } else {
-        fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}"), x);
-    }
+char *writeNumber(char *out, double x) {
+    if (!std::isnan(x)) return writeShortest(out, x);
+    return std::copy_n("nan", 3, out);
 }
 
 }  // namespace
@@ -65,20 +77,26 @@ std::string windowCsvRow(const WindowRecord &r) {
 }
 
 void appendWindowCsvRow(std::string &out, const WindowRecord &r) {
+    char stamps[2 * kSecondsChars + 2];
+    char *end = writeSeconds(stamps, r.window_start);
+    *end++ = ',';
+    end = writeSeconds(end, r.window_stop);
+    *end++ = ',';
+    out.append(stamps, end);
     // Topic names cannot hold commas or quotes (ROS 2 naming rules), so no quoting is needed.
-    appendSeconds(out, r.window_start);
-    out += ',';
-    appendSeconds(out, r.window_stop);
-    out += ',';
     out += r.topic;
     out += ',';
     out += metricName(r.metric);
     out += ",ms,";
+    char numbers[4 * (kShortestDoubleChars + 1) + 20 + 1];  // four numbers and commas, the count, '\n'
+    end = numbers;
     for (double value : {r.stats.average, r.stats.minimum, r.stats.maximum, r.stats.stddev}) {
-        appendNumber(out, value);
-        out += ',';
+        end = writeNumber(end, value);
+        *end++ = ',';
     }
-    fmt::format_to(std::back_inserter(out), FMT_COMPILE("{}\n"), r.stats.count);
+    end = std::to_chars(end, end + 20, r.stats.count).ptr;
+    *end++ = '\n';
+    out.append(numbers, end);
 }
 
 }  // namespace robometrics::topicstats
