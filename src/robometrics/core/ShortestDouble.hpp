@@ -2,9 +2,9 @@
 // Doubles written as fmt's "{}" writes them (the shortest text that reads back as the same
 // double) into a char buffer. The CSVs of a long run hold hundreds of thousands of them
 // (ate.csv, topic_stats.csv): written through std::back_inserter into a std::string, fmt grows
-// the string once per number and takes a slower path than into a plain pointer (callgrind,
-// docs/evaluate.md "Speed and memory", session 31). A row is written into a buffer on the stack
-// and appended once.
+// the string once per number and runs more instructions than into a plain pointer (callgrind;
+// the time saved was within the noise: docs/evaluate.md "Speed and memory", session 31). A row is
+// written into a buffer on the stack and appended once.
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
