@@ -325,5 +325,25 @@ TEST(TfBufferTest, ForgettingKeepsTheSampleBeforeTheTimeSoLaterLookupsAreUnchang
     EXPECT_TRUE(tf.lookup("base_link", "laser", 0).ok());
 }
 
+// The buffer remembers the edges its last samples went to (RecentLookups): a copy and a cleared
+// buffer must add to their own edges, not to the ones remembered.
+TEST(TfBufferTest, ACopyAndAClearedBufferAddToTheirOwnEdges) {
+    TfBuffer tf;
+    tf.setTransform("odom", "base_link", 1 * kNsPerSecond, pose(0, 0, 0, 0));
+    TfBuffer copy = tf;
+    copy.setTransform("odom", "base_link", 3 * kNsPerSecond, pose(2, 0, 0, 0));
+    EXPECT_FALSE(tf.lookup("odom", "base_link", 2 * kNsPerSecond).ok());  // still one sample, at 1 s
+    auto t = copy.lookup("odom", "base_link", 2 * kNsPerSecond);
+    ASSERT_TRUE(t.ok()) << t.message();
+    EXPECT_NEAR(t->translation().x(), 1.0, 1e-12);
+
+    tf.clear();
+    tf.setTransform("odom", "base_link", 5 * kNsPerSecond, pose(4, 0, 0, 0));
+    tf.setTransform("odom", "base_link", 7 * kNsPerSecond, pose(6, 0, 0, 0));
+    auto u = tf.lookup("odom", "base_link", 6 * kNsPerSecond);
+    ASSERT_TRUE(u.ok()) << u.message();
+    EXPECT_NEAR(u->translation().x(), 5.0, 1e-12);
+}
+
 }  // namespace
 }  // namespace robometrics

@@ -76,7 +76,7 @@ void TfBuffer::addSample(const std::string &parent, const std::string &child, co
         if (watch_late) *late_before = lateBefore(child, stamp);
         return;
     }
-    Edge &edge = edges_[child];
+    Edge &edge = recent_edges_(edges_, child);
     if (watch_late) *late_before = lateBefore(edge, stamp);  // the link as it was, before a new parent clears it
     if (edge.parent != parent || edge.is_static != is_static) {
         edge.parent = parent;
@@ -162,32 +162,40 @@ std::size_t TfBuffer::firstAfter(const QueueVector<Sample> &samples, TimeNs time
     return index;
 }
 
-Result<Eigen::Isometry3d> TfBuffer::edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance,
-                                           std::size_t &cursor) const {
+bool TfBuffer::edgeAt(const Edge &edge, TimeNs time, TimeNs tolerance, std::size_t &cursor,
+                      Eigen::Isometry3d &out) const {
+    const auto &s = edge.samples;
+    if (s.empty()) return false;
+    if (edge.is_static) {
+        out = makeIsometry(s.front().translation, rotationOf(s.front()));
+    } else if (time <= s.front().stamp) {
+        if (s.front().stamp - time > tolerance) return false;
+        out = makeIsometry(s.front().translation, rotationOf(s.front()));
+    } else if (time >= s.back().stamp) {
+        if (time - s.back().stamp > tolerance) return false;
+        out = makeIsometry(s.back().translation, rotationOf(s.back()));
+    } else {
+        const std::size_t after = firstAfter(s, time, cursor);
+        const Sample *hi = &s[after];
+        const Sample *lo = &s[after - 1];
+        const double a = static_cast<double>(time - lo->stamp) / static_cast<double>(hi->stamp - lo->stamp);
+        Eigen::Vector3d t = (1.0 - a) * lo->translation + a * hi->translation;
+        const Eigen::Quaterniond q = slerp(rotationOf(*lo), rotationOf(*hi), a);
+        out = makeIsometry(t, q);
+    }
+    return true;
+}
+
+Error TfBuffer::edgeError(const std::string &child, const Edge &edge, TimeNs time) {
     const auto &s = edge.samples;
     if (s.empty()) return Error{fmt::format("transform {} -> {} has no samples", edge.parent, child)};
-    if (edge.is_static) return makeIsometry(s.front().translation, rotationOf(s.front()));
-    if (time <= s.front().stamp) {
-        if (s.front().stamp - time > tolerance) {
-            return Error{fmt::format("transform {} -> {} at {:.9f} s is before its first sample at {:.9f} s",
-                                     edge.parent, child, toSeconds(time), toSeconds(s.front().stamp))};
-        }
-        return makeIsometry(s.front().translation, rotationOf(s.front()));
+    // edgeAt() failed on a dynamic edge with samples: `time` is before the first or after the last.
+    if (time < s.front().stamp) {
+        return Error{fmt::format("transform {} -> {} at {:.9f} s is before its first sample at {:.9f} s", edge.parent,
+                                 child, toSeconds(time), toSeconds(s.front().stamp))};
     }
-    if (time >= s.back().stamp) {
-        if (time - s.back().stamp > tolerance) {
-            return Error{fmt::format("transform {} -> {} at {:.9f} s is after its last sample at {:.9f} s", edge.parent,
-                                     child, toSeconds(time), toSeconds(s.back().stamp))};
-        }
-        return makeIsometry(s.back().translation, rotationOf(s.back()));
-    }
-    const std::size_t after = firstAfter(s, time, cursor);
-    const Sample *hi = &s[after];
-    const Sample *lo = &s[after - 1];
-    const double a = static_cast<double>(time - lo->stamp) / static_cast<double>(hi->stamp - lo->stamp);
-    Eigen::Vector3d t = (1.0 - a) * lo->translation + a * hi->translation;
-    const Eigen::Quaterniond q = slerp(rotationOf(*lo), rotationOf(*hi), a);
-    return makeIsometry(t, q);
+    return Error{fmt::format("transform {} -> {} at {:.9f} s is after its last sample at {:.9f} s", edge.parent, child,
+                             toSeconds(time), toSeconds(s.back().stamp))};
 }
 
 void TfBuffer::linksToRoot(const std::string &frame, std::vector<PathEdge> &links) const {
@@ -221,30 +229,34 @@ Status TfBuffer::pathBetween(const std::string &target, const std::string &sourc
     return Error{fmt::format("frames '{}' and '{}' are not connected in the transform tree", target, source)};
 }
 
-Result<Eigen::Isometry3d> TfBuffer::poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const {
+const TfBuffer::PathEdge *TfBuffer::poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance,
+                                               Eigen::Isometry3d &pose) const {
     // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
-    auto fromAncestor = [&](std::vector<PathEdge> &side) -> Result<Eigen::Isometry3d> {
-        Eigen::Isometry3d a_T_f = Eigen::Isometry3d::Identity();
+    Eigen::Isometry3d edge;
+    auto fromAncestor = [&](std::vector<PathEdge> &side, Eigen::Isometry3d &a_T_f) -> const PathEdge * {
+        a_T_f = Eigen::Isometry3d::Identity();
         for (std::size_t k = side.size(); k > 0; --k) {
             PathEdge &e = side[k - 1];
-            auto edge = edgeAt(*e.child, *e.edge, time, tolerance, e.cursor);
-            if (!edge) return edge.error();
-            a_T_f = a_T_f * edge.value();
+            if (!edgeAt(*e.edge, time, tolerance, e.cursor, edge)) return &e;
+            a_T_f = a_T_f * edge;
         }
-        return a_T_f;
+        return nullptr;
     };
-    auto a_T_s = fromAncestor(path.source_side);
-    if (!a_T_s) return a_T_s.error();
-    auto a_T_t = fromAncestor(path.target_side);
-    if (!a_T_t) return a_T_t.error();
-    return Eigen::Isometry3d(a_T_t->inverse() * *a_T_s);
+    Eigen::Isometry3d a_T_s, a_T_t;
+    if (const PathEdge *unreached = fromAncestor(path.source_side, a_T_s)) return unreached;
+    if (const PathEdge *unreached = fromAncestor(path.target_side, a_T_t)) return unreached;
+    pose = a_T_t.inverse() * a_T_s;
+    return nullptr;
 }
 
 Result<Eigen::Isometry3d> TfBuffer::lookup(const std::string &target, const std::string &source, TimeNs time,
                                            TimeNs tolerance) const {
     if (target == source) return Eigen::Isometry3d::Identity();
     ROBOMETRICS_TRY(pathBetween(target, source, scratch_path_));
-    return poseAlong(scratch_path_, time, tolerance);
+    Eigen::Isometry3d pose;
+    if (const PathEdge *unreached = poseAlong(scratch_path_, time, tolerance, pose))
+        return edgeError(*unreached->child, *unreached->edge, time);
+    return pose;
 }
 
 Status TfBuffer::lookupEach(const std::string &target, const std::string &source, const std::vector<TimeNs> &times,
@@ -256,8 +268,9 @@ Status TfBuffer::lookupEach(const std::string &target, const std::string &source
     }
     EdgePath path;  // its cursors follow the rising times
     ROBOMETRICS_TRY(pathBetween(target, source, path));
+    Eigen::Isometry3d p;
     for (std::size_t i = 0; i < times.size(); ++i) {
-        if (auto p = poseAlong(path, times[i], tolerance)) pose(i, *p);
+        if (poseAlong(path, times[i], tolerance, p) == nullptr) pose(i, p);
     }
     return Status::Ok();
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "robometrics/core/QueueVector.hpp"
+#include "robometrics/core/RecentLookups.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/Time.hpp"
 
@@ -63,7 +64,10 @@ public:
     /// True when `frame` has been seen (as parent or child).
     bool hasFrame(const std::string &frame) const;
 
-    void clear() { edges_.clear(); }
+    void clear() {
+        recent_edges_.forget();
+        edges_.clear();
+    }
 
     /// The stamp of the newest sample of the link to `child`; nullopt when there is no such link,
     /// it is static or it has no sample.
@@ -101,10 +105,13 @@ private:
     static std::optional<TimeNs> lateBefore(const Edge &edge, TimeNs stamp);
     /// The sample's stored rotation (converted from the message's on first use).
     static const Eigen::Quaterniond &rotationOf(const Sample &sample);
-    /// parent_T_child of one edge at `time`. `cursor`: where the previous look-up of the edge
-    /// found its samples (see firstAfter).
-    Result<Eigen::Isometry3d> edgeAt(const std::string &child, const Edge &edge, TimeNs time, TimeNs tolerance,
-                                     std::size_t &cursor) const;
+    /// parent_T_child of one edge at `time` into `out`; false when its samples do not reach
+    /// `time` within `tolerance` (edgeError() says why). `cursor`: where the previous look-up of
+    /// the edge found its samples (see firstAfter). A flag, not a Result: a chain's look-ups call
+    /// it for every link at every pose and need the error only where one is reported.
+    bool edgeAt(const Edge &edge, TimeNs time, TimeNs tolerance, std::size_t &cursor, Eigen::Isometry3d &out) const;
+    /// Why edgeAt() failed for the edge to `child` at `time`.
+    static Error edgeError(const std::string &child, const Edge &edge, TimeNs time);
     /// The index of the first sample after `time` (std::upper_bound's), `time` being inside the
     /// samples. Looked for a few steps on from `cursor`, the lower sample of the edge's previous
     /// look-up, as a chain is built at rising times, else by binary search (a binary search over
@@ -126,13 +133,16 @@ private:
     };
     /// Fills `path` (its vectors' storage reused) with the links between the two frames.
     Status pathBetween(const std::string &target, const std::string &source, EdgePath &path) const;
-    /// target_T_source along `path` at `time` (its edges' cursors move on).
-    Result<Eigen::Isometry3d> poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance) const;
+    /// target_T_source along `path` at `time` into `pose` (its edges' cursors move on). Returns
+    /// the first link whose samples do not reach `time`, nullptr when `pose` was set.
+    const PathEdge *poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance, Eigen::Isometry3d &pose) const;
 
     TimeNs cache_duration_;
     /// Keyed by child frame. Hashed: every sample and look-up finds its links by name, and an
     /// ordered map's several string comparisons a look-up cost more (nothing needs the order).
     std::unordered_map<std::string, Edge> edges_;
+    /// The edges that the last samples went to: each sample finds its edge by its child's name.
+    RecentLookups<std::unordered_map<std::string, Edge>> recent_edges_;
     /// lookup()'s and latestCommonTime()'s path, kept so that a look-up allocates nothing (issue
     /// 62: the costmap's look-ups made two vectors each, 89 000 allocations in the 2400 s terrain
     /// run). Look-ups already write to the buffer (rotationOf): one thread at a time.

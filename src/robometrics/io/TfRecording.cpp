@@ -43,8 +43,8 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
                                         q.norm() > 1e-12 ? q : Eigen::Quaterniond::Identity(), is_static,
                                         streamed_.empty() ? nullptr : &late_after);
         if (late_after) noteLateSample(tf.child_frame_id, stamp, *late_after);
-        Link &link = links_[tf.child_frame_id];
-        link.parent = tf.header.frame_id;
+        Link &link = recent_links_(links_, tf.child_frame_id);
+        if (link.parent != tf.header.frame_id) link.parent = tf.header.frame_id;  // a copy costs more than the check
         if (is_static) continue;
         link.stamps.push_back(stamp);
         earliest_dynamic_ = std::min(earliest_dynamic_, stamp);

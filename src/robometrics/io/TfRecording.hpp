@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "robometrics/bag/MessageSource.hpp"
+#include "robometrics/core/RecentLookups.hpp"
 #include "robometrics/core/Result.hpp"
 #include "robometrics/core/TfBuffer.hpp"
 #include "robometrics/msgs/Messages.hpp"
@@ -163,6 +164,7 @@ private:
 
     TfBuffer buffer_;
     std::unordered_map<std::string, Link> links_;                   ///< by child frame (hashed, as the buffer's)
+    RecentLookups<std::unordered_map<std::string, Link>> recent_links_;  ///< the links the last samples went to
     TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();  ///< the smallest /tf stamp
     std::optional<TimeNs> first_dynamic_;                           ///< the first /tf stamp read
 };
