@@ -230,7 +230,7 @@ Status TfBuffer::pathBetween(const std::string &target, const std::string &sourc
 }
 
 const TfBuffer::PathEdge *TfBuffer::poseAlong(EdgePath &path, TimeNs time, TimeNs tolerance,
-                                               Eigen::Isometry3d &pose) const {
+                                              Eigen::Isometry3d &pose) const {
     // ancestor_T_source, then ancestor_T_target; target_T_source = inverse(a_T_t) * a_T_s.
     Eigen::Isometry3d edge;
     auto fromAncestor = [&](std::vector<PathEdge> &side, Eigen::Isometry3d &a_T_f) -> const PathEdge * {

@@ -52,8 +52,8 @@ void TfRecording::add(const msgs::TFMessage &message, bool is_static) {
         if (!link.dynamic) {
             link.dynamic = true;
             link.first_translation = translation;
-        } else if ((translation - link.first_translation).norm() > 1e-3) {
-            link.translating = true;
+        } else if (!link.translating && (translation - link.first_translation).norm() > 1e-3) {
+            link.translating = true;  // for good: later samples need no square root
         }
         // Built in steps of many samples: each step walks the streamed chains' links.
         if (!streamed_.empty() && ++added_since_build_ >= 4096) buildStreamed(false);

@@ -163,10 +163,10 @@ private:
     };
 
     TfBuffer buffer_;
-    std::unordered_map<std::string, Link> links_;                   ///< by child frame (hashed, as the buffer's)
+    std::unordered_map<std::string, Link> links_;                        ///< by child frame (hashed, as the buffer's)
     RecentLookups<std::unordered_map<std::string, Link>> recent_links_;  ///< the links the last samples went to
-    TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();  ///< the smallest /tf stamp
-    std::optional<TimeNs> first_dynamic_;                           ///< the first /tf stamp read
+    TimeNs earliest_dynamic_ = std::numeric_limits<TimeNs>::max();       ///< the smallest /tf stamp
+    std::optional<TimeNs> first_dynamic_;                                ///< the first /tf stamp read
 };
 
 }  // namespace robometrics::io
