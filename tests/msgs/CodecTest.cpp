@@ -315,6 +315,21 @@ TEST(CodecTest, DecodeReusesOutputCapacity) {
     EXPECT_EQ(scan.ranges.size(), 3U);
 }
 
+// A string is compared before it is copied (the same frame id comes in every message): one buffer
+// decoded again and again still ends with each message's own strings, however long.
+TEST(CodecTest, StringsDecodedIntoAReusedBufferAreEachMessagesOwn) {
+    Odometry odom;
+    for (const auto &[frame, child] : {std::pair{"odom", "base_link"}, {"odom", "base_link"}, {"odon", "base_link"},
+                                       {"", "base_link2"}, {"map", ""}, {"odom", "base_link"}}) {
+        Odometry sent;
+        sent.header.frame_id = frame;
+        sent.child_frame_id = child;
+        ASSERT_TRUE(decodeCdr(encodeCdr(sent), odom).ok());
+        EXPECT_EQ(odom.header.frame_id, frame);
+        EXPECT_EQ(odom.child_frame_id, child);
+    }
+}
+
 TEST(CodecTest, NonFiniteFloatsSurviveRoundTrip) {
     LaserScan scan = goldenScan();
     scan.ranges = {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 #include <limits>
 
 #include "TraversalTestMessages.hpp"
@@ -73,6 +74,24 @@ TEST(ScanCollisions, NoReturnReadingsAreNeitherObstaclesNorClearance) {
     EXPECT_EQ(s.ranges.invalid(), 3u);
     EXPECT_TRUE(std::isnan(s.min_clearance_m));
     EXPECT_TRUE(std::isnan(s.mean_clearance_m));
+}
+
+// A scan's minimum found once for several analyzers (evaluate's scanners) counts as the scan.
+TEST(ScanCollisions, AScansMinimumCountsAsTheScan) {
+    ScanCollisions from_scans, from_minima;
+    const std::vector<msgs::LaserScan> scans = {lds01Scan({0.5f, 0.0f}), lds01Scan({0.1f, 9.0f}), lds01Scan({NAN})};
+    for (std::size_t i = 0; i < scans.size(); ++i) {
+        from_scans.add(scans[i], at(0.2 * static_cast<double>(i)));
+        from_minima.add(scanMinimum(scans[i], ScanCollisionsConfig{}.respect_range_limits),
+                        at(0.2 * static_cast<double>(i)));
+    }
+    const ScanCollisionSummary &a = from_scans.summary(), &b = from_minima.summary();
+    auto fields = [](const ScanCollisionSummary &s) {
+        return std::tie(s.scans, s.scans_in_collision, s.scans_without_valid_reading, s.ranges.below_min,
+                        s.ranges.above_max, s.min_clearance_m, s.mean_clearance_m);
+    };
+    EXPECT_EQ(fields(a), fields(b));
+    EXPECT_EQ(a.episodes.size(), b.episodes.size());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -161,6 +162,27 @@ TEST(TraversalMetrics, CollisionsCountPerScanEventsPerRisingEdge) {
     TraversalRow r = m.currentRow(at(1.0));
     EXPECT_EQ(r.total_collisions, 4u);  // 0.1, 0.1, 0.19, 0.05 (0.2 is not below 0.2)
     EXPECT_EQ(r.collision_events, 3u);  // contacts starting at the 1st, 4th and 6th scan
+}
+
+// evaluate hands the metrics the minimum its scanner found (one scanMinimum per scan): the same
+// rows and summary as from the scans themselves.
+TEST(TraversalMetrics, AScansMinimumCountsAsTheScan) {
+    TraversalMetrics from_scans, from_minima;
+    const std::vector<msgs::LaserScan> scans = {scan({0.1f, 2.0f}), scan({INFINITY, NAN}), scan({0.5f}),
+                                                lds01Scan({0.05f, 1.0f, 4.0f})};
+    for (std::size_t i = 0; i < scans.size(); ++i) {
+        from_scans.onScan(scans[i], at(0.4 * static_cast<double>(i)));
+        from_minima.onScanMinimum(scanMinimum(scans[i], from_minima.config().respect_range_limits),
+                                  at(0.4 * static_cast<double>(i)));
+        EXPECT_EQ(TraversalCsv::row(from_scans.currentRow(at(2.0)), true),
+                  TraversalCsv::row(from_minima.currentRow(at(2.0)), true));
+    }
+    const TraversalSummary a = from_scans.finish(at(2.0)), b = from_minima.finish(at(2.0));
+    auto scanFields = [](const TraversalSummary &s) {
+        return std::tie(s.scans, s.mean_clearance, s.min_clearance, s.time_low_clearance_s, s.scan_ranges.readings,
+                        s.scan_ranges.below_min, s.scans_without_valid_reading);
+    };
+    EXPECT_EQ(scanFields(a), scanFields(b));
 }
 
 TEST(TraversalMetrics, CollisionStatusUsesTheWindowMeanNotTheLatestScan) {

@@ -39,9 +39,19 @@ BagPass::BagPass(const RunSetup &setup, const PassWants &wants, const std::strin
     if (nodes::hasTraversalInput(t)) {
         traversal_.emplace(setup.traversal, [this](const traversal::TraversalRow &row) { rows_.push_back(row); });
         traversal_->setDistanceFromOdometry(nodes::distanceFromOdometry(t));
-        traversal_->subscribe(pipe, t);
+        // A scan's smallest range, read by the traversal metrics and the scanner of its topic,
+        // is found once, by the scanner (issue 62); both have the rules of setup.traversal.
+        nodes::NodeTopics own = t;
+        if (scanners_.reads(pipe, t.scan)) own.scan.clear();
+        traversal_->subscribe(pipe, own);
     }
-    scanners_.subscribe(pipe);
+    if (traversal_) {
+        scanners_.subscribe(pipe, t.scan, [this](const traversal::ScanMinimum &minimum, TimeNs time) {
+            traversal_->onScanMinimum(minimum, time);
+        });
+    } else {
+        scanners_.subscribe(pipe);
+    }
     clouds_.subscribe(pipe);
     slam_run_.handOdometryTo([this](const slam::OdomSample &s) { odometry_.push_back(s); });
     slam_run_.subscribe(pipe, odometryOnly(t));

@@ -4,6 +4,7 @@
 // only the one `--topic scan=/x` names. The seed's traversal metrics keep reading one scan (its
 // CSV has one clearance column); the collision check reads them all.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,12 +32,22 @@ public:
     Scanners(const std::vector<bag::TopicInfo> &topics, const std::string &only,
              const traversal::ScanCollisionsConfig &config);
 
-    void subscribe(pipeline::Pipeline &pipe);
+    /// Every scan's minimum, for another analyzer of the same scans.
+    using MinimumListener = std::function<void(const traversal::ScanMinimum &, TimeNs)>;
+
+    /// True when one of the scanners reads `topic` (both names as `pipe` resolves them).
+    bool reads(const pipeline::Pipeline &pipe, const std::string &topic) const;
+
+    /// Reads every scanner's topic; the minimum of each scan on `shared_topic` (if one of them)
+    /// goes to `listener` too, so that it is found once per scan: the listener's analyzer must
+    /// judge ranges as the scanners do (the same respect_range_limits).
+    void subscribe(pipeline::Pipeline &pipe, const std::string &shared_topic = {}, MinimumListener listener = {});
     std::vector<ScannerResult> results() const;
     bool empty() const { return topics_.empty(); }
 
 private:
     std::vector<std::string> topics_;
+    traversal::ScanCollisionsConfig config_;
     std::vector<traversal::ScanCollisions> collisions_;
 };
 

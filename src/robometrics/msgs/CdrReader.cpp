@@ -93,7 +93,9 @@ void CdrReader::readString(std::string &out) {
     const char *chars = reinterpret_cast<const char *>(data_ + pos_);
     std::size_t n = length;
     if (!ros1_ && n > 0 && chars[n - 1] == '\0') --n;
-    out.assign(chars, n);
+    // Most strings are frame ids, the same in every message of a topic: comparing first spares
+    // the copy for nearly all of them (a buffer is decoded into again and again).
+    if (out.size() != n || std::memcmp(out.data(), chars, n) != 0) out.assign(chars, n);
     pos_ += length;
 }
 
@@ -101,9 +103,9 @@ std::string CdrReader::pathString() const {
     std::string path(root_);
     std::size_t shown = depth_ < kMaxDepth ? depth_ : kMaxDepth;
     for (std::size_t i = 0; i < shown; ++i) {
-        if (!path_[i].name.empty()) {
+        if (path_[i].length != 0) {
             path += '.';
-            path += path_[i].name;
+            path.append(path_[i].name, path_[i].length);
         }
         if (path_[i].index != kNoIndex) path += "[" + std::to_string(path_[i].index) + "]";
     }

@@ -76,7 +76,7 @@ public:
 
     // --- field path, for error messages -------------------------------------------------
     void push(std::string_view name) {
-        if (depth_ < kMaxDepth) path_[depth_] = Frame{name, kNoIndex};
+        if (depth_ < kMaxDepth) path_[depth_] = Frame{name.data(), name.size(), kNoIndex};
         ++depth_;
     }
     void pop() { --depth_; }
@@ -141,12 +141,17 @@ public:
     /// when the byte order matches and every byte is there. Otherwise false, with nothing read
     /// and nothing failed: the caller reads the fields one by one (an error then names the field).
     bool readFlat(void *out, std::size_t bytes, std::size_t element) {
-        if (swap_) return false;
-        const std::size_t p = aligned(element);
-        if (p > limit_ || bytes > limit_ - p) return false;
-        std::memcpy(out, data_ + p, bytes);
-        pos_ = p + bytes;
-        return true;
+        const std::uint8_t *from = flatBytes(bytes, element);
+        if (from) std::memcpy(out, from, bytes);
+        return from != nullptr;
+    }
+    /// readFlat of a struct whose size is known when compiling (a Time, a Vector3, a Pose): the
+    /// copy is then a few moves, not a call of memcpy, and these structs are in every message.
+    template <std::size_t Bytes>
+    bool readFlat(void *out, std::size_t element) {
+        const std::uint8_t *from = flatBytes(Bytes, element);
+        if (from) std::memcpy(out, from, Bytes);
+        return from != nullptr;
     }
 
     /// A sequence of primitives: u32 count, then the elements in bulk. The count is checked
@@ -207,12 +212,24 @@ public:
 private:
     static constexpr std::size_t kMaxDepth = 32;
     static constexpr std::size_t kNoIndex = ~std::size_t{0};
+    /// Trivial, so that path_ is left uninitialised: a reader is made for every message decoded,
+    /// and only the frames below depth_ are ever read (push() writes them).
     struct Frame {
-        std::string_view name;
+        const char *name;
+        std::size_t length;
         std::size_t index;
     };
 
     std::size_t aligned(std::size_t size) const { return pos_ + ((kCdrHeaderSize - pos_) & (size - 1) & align_mask_); }
+    /// Where `bytes` of primitives of `element` bytes each start in the payload, the position moved
+    /// past them; null (nothing read, nothing failed) in another byte order or when they are not all there.
+    const std::uint8_t *flatBytes(std::size_t bytes, std::size_t element) {
+        if (swap_) return nullptr;
+        const std::size_t p = aligned(element);
+        if (p > limit_ || bytes > limit_ - p) return nullptr;
+        pos_ = p + bytes;
+        return data_ + p;
+    }
     void fail(std::size_t need, std::size_t at);
     void failCount(std::uint64_t count, std::uint64_t min_element_bytes);
     void failWith(std::string detail);
@@ -227,7 +244,7 @@ private:
     bool ros1_ = false;
     std::size_t align_mask_ = ~std::size_t{0};  ///< 0 for ROS 1: nothing is aligned
     std::string_view root_;
-    std::array<Frame, kMaxDepth> path_{};
+    std::array<Frame, kMaxDepth> path_;
     std::size_t depth_ = 0;
     std::string error_;
 };

@@ -233,7 +233,7 @@ public:
         } else {
             // A Point, a Quaternion, a Pose (seven doubles), a Time: one copy (FlatProbe).
             if (const std::size_t element = flatElementSize<F>();
-                element != 0 && r_.readFlat(&field, sizeof(F), element)) {
+                element != 0 && r_.readFlat<sizeof(F)>(&field, element)) {
                 return;
             }
             if constexpr (std::is_same_v<F, Header>) r_.skipHeaderSeq();  // ROS 1 only

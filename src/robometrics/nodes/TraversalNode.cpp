@@ -67,6 +67,11 @@ void TraversalNode::feed(pipeline::Pipeline &pipeline, const std::string &topic,
     });
 }
 
+void TraversalNode::onScanMinimum(const traversal::ScanMinimum &minimum, TimeNs t) {
+    seen(t);
+    metrics_.onScanMinimum(minimum, t);
+}
+
 void TraversalNode::seen(TimeNs t) { last_ = last_ ? std::max(*last_, t) : t; }
 
 void TraversalNode::tick(TimeNs now) {

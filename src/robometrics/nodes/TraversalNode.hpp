@@ -49,6 +49,10 @@ public:
     /// Distance from the odometry pose instead of the PoseArray (evaluate::distanceFromOdometry).
     void setDistanceFromOdometry(bool on) { metrics_.setDistanceFromOdometry(on); }
 
+    /// The minimum of a scan at `t`, for a node subscribed without a scan topic whose scans a
+    /// scanner of evaluate reads (it hands over the minimum it finds: one per scan).
+    void onScanMinimum(const traversal::ScanMinimum &minimum, TimeNs t);
+
     /// Moves the node clock without a message (a wall-clock timer).
     void tick(TimeNs now);
 

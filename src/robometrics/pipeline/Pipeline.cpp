@@ -123,11 +123,15 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
                     auto it = lane.handlers.find(topic.name);
                     return it == lane.handlers.end() ? nullptr : &it->second;
                 });
+            // Most messages have no subscriber in a lane (the costmap's lane reads /tf and the
+            // grid map only): nothing to call.
+            if (!topic_handlers && lane.every.empty()) continue;
             Status status = dispatch(lane, topic_handlers, message, source);
             if (status.ok()) continue;
             stopAt(index);
             return {status, index};
         }
+        if (!progress) continue;  // both bars are off: no call for every message
         if (bar.due()) bar.update(fmt::format("{:.1f} s of bag time", toSeconds(last - first)));
         bytes.update();
     }

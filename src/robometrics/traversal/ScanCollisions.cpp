@@ -6,7 +6,10 @@
 namespace robometrics::traversal {
 
 void ScanCollisions::add(const msgs::LaserScan &scan, TimeNs t) {
-    const ScanMinimum minimum = scanMinimum(scan, config_.respect_range_limits);
+    add(scanMinimum(scan, config_.respect_range_limits), t);
+}
+
+void ScanCollisions::add(const ScanMinimum &minimum, TimeNs t) {
     summary_.ranges += minimum.counts;
     addClearance(minimum.range, t);
 }

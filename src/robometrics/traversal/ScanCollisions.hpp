@@ -52,6 +52,9 @@ public:
 
     /// One scan at time `t` (the run's log time; scans come in time order).
     void add(const msgs::LaserScan &scan, TimeNs t);
+    /// add() with the scan's minimum already found (scanMinimum with the config's
+    /// respect_range_limits), when another analyzer of the same scan needs it too.
+    void add(const ScanMinimum &minimum, TimeNs t);
     /// One reading of another range sensor (a point cloud's clearance, CloudClearance) at `t`:
     /// the same rules; none when it had no valid reading.
     void addClearance(std::optional<double> clearance, TimeNs t);

@@ -57,9 +57,12 @@ void TraversalMetrics::advanceTo(TimeNs t) {
 }
 
 void TraversalMetrics::onScan(const msgs::LaserScan &scan, TimeNs t) {
+    onScanMinimum(scanMinimum(scan, config_.respect_range_limits), t);
+}
+
+void TraversalMetrics::onScanMinimum(const ScanMinimum &minimum, TimeNs t) {
     advanceTo(t);
     ++scans_;
-    const ScanMinimum minimum = scanMinimum(scan, config_.respect_range_limits);
     scan_ranges_ += minimum.counts;
     if (!minimum.range) {  // as the seed ignores a scan without a finite range
         ++scans_without_reading_;

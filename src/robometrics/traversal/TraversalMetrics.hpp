@@ -36,6 +36,9 @@ public:
     explicit TraversalMetrics(TraversalConfig config = {}, RowSink row_sink = {}, DebugSink debug_sink = {});
 
     void onScan(const msgs::LaserScan &scan, TimeNs t);
+    /// onScan with the scan's minimum already found (scanMinimum with the config's
+    /// respect_range_limits): evaluate's scanner of the same topic finds it once for both.
+    void onScanMinimum(const ScanMinimum &minimum, TimeNs t);
     void onImu(const msgs::Imu &imu, TimeNs t);
     void onPose(const msgs::PoseArray &poses, TimeNs t);
     void onOdometry(const msgs::Odometry &odom, TimeNs t);
