@@ -119,6 +119,22 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
         batch_cells_.clear();
         block_start = block_end;
     };
+    // Gives each costmap cell of a row the batch entry that slotOf(i, j, k) returns for its
+    // GridMap cell (i, j) = k, or -1 when it is unknown (outside the map, or never seen). The
+    // shared and the per-cell costing are two calls of it, so no cell tests `share` (the compiler
+    // did not take that test out of the loop itself).
+    auto slotsOfRow = [&](int *row_slots, auto slotOf) {
+        for (int cx = 0; cx < n; ++cx) {
+            int slot = -1;
+            const int i = cell_i[cx];
+            if (i >= 0) {
+                const int j = cell_j[cx];
+                const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * map_rows;
+                if (seen[k]) slot = slotOf(i, j, k);
+            }
+            row_slots[cx] = slot;
+        }
+    };
     for (int cy = 0; cy < n; ++cy) {
         if (batch_.size + n > capacity || block_end - block_start + n > capacity) flush();
         const double row_x = s * centre(cy);
@@ -131,24 +147,20 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
             point_y_[cx] = column_y_[cx] + row_y;
         }
         map.indices(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell_i, cell_j);
-        for (int cx = 0; cx < n; ++cx) {
-            int slot = -1;  // unknown: outside the map, or never seen
-            const int i = cell_i[cx];
-            if (i >= 0) {
-                const int j = cell_j[cx];
-                const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * map_rows;
-                if (seen[k]) {
-                    if (!share) {
-                        slot = static_cast<int>(batch_.size);
-                        gather(layers, i, j, batch_, batch_.size++);
-                    } else if ((slot = slot_of[k]) < 0) {
-                        slot = slot_of[k] = static_cast<int>(batch_.size);
-                        gather(layers, i, j, batch_, batch_.size++);
-                        batch_cells_.push_back(k);
-                    }
+        if (share) {
+            slotsOfRow(row_slots, [&](int i, int j, std::size_t k) {
+                if (slot_of[k] < 0) {
+                    slot_of[k] = static_cast<int>(batch_.size);
+                    gather(layers, i, j, batch_, batch_.size++);
+                    batch_cells_.push_back(k);
                 }
-            }
-            row_slots[cx] = slot;
+                return slot_of[k];
+            });
+        } else {
+            slotsOfRow(row_slots, [&](int i, int j, std::size_t) {
+                gather(layers, i, j, batch_, batch_.size);
+                return static_cast<int>(batch_.size++);
+            });
         }
     }
     flush();
