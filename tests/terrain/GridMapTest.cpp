@@ -78,7 +78,7 @@ TEST(GridMapTest, IndexZeroIsThePlusXPlusYCorner) {
     EXPECT_FALSE(map->index({std::nan(""), 20.0}, i, j));
 }
 
-TEST(GridMapTest, IndicesOfManyPointsAreIndexOfEach) {
+TEST(GridMapTest, CellsOfManyPointsAreIndexOfEach) {
     // Points inside, outside, exactly on cell edges and on the map's borders, huge and NaN.
     const GridMap map(30, 20, 0.3, {1.25, -4.5});
     std::vector<double> x, y;
@@ -94,18 +94,17 @@ TEST(GridMapTest, IndicesOfManyPointsAreIndexOfEach) {
         x.push_back(1.0);
         y.push_back(v);
     }
-    std::vector<int> i(x.size()), j(x.size());
-    map.indices(x.data(), y.data(), x.size(), i.data(), j.data());
+    std::vector<int> cell(x.size());
+    map.cells(x.data(), y.data(), x.size(), cell.data());
     int inside = 0;
     for (std::size_t k = 0; k < x.size(); ++k) {
         int ei = -7;
         int ej = -7;
         if (map.index({x[k], y[k]}, ei, ej)) {
             ++inside;
-            EXPECT_EQ(i[k], ei) << x[k] << ", " << y[k];
-            EXPECT_EQ(j[k], ej) << x[k] << ", " << y[k];
+            EXPECT_EQ(cell[k], ei + ej * map.rows()) << x[k] << ", " << y[k];
         } else {
-            EXPECT_EQ(i[k], -1) << x[k] << ", " << y[k];
+            EXPECT_EQ(cell[k], -1) << x[k] << ", " << y[k];
         }
     }
     EXPECT_GT(inside, 1000);

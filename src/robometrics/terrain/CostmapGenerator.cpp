@@ -26,8 +26,10 @@ CostmapGenerator::Layers CostmapGenerator::layersOf(const GridMap &map) {
             map.resolution()};
 }
 
-void CostmapGenerator::gather(const Layers &l, int i, int j, CellBatch &batch, std::size_t m) const {
-    const std::ptrdiff_t k = i + static_cast<std::ptrdiff_t>(j) * l.rows;
+void CostmapGenerator::gather(const Layers &l, int cell, CellBatch &batch, std::size_t m) const {
+    const std::ptrdiff_t k = cell;
+    const int i = cell % l.rows;
+    const int j = cell / l.rows;
     // A missing layer contributes nothing (as in the original): no obstacle points, no
     // variance, a confidence that is not low, flat ground.
     batch.points[m] = l.points ? l.points[k] : 0.0;
@@ -71,8 +73,7 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     const double s = std::sin(robot.yaw);
     auto centre = [&](int k) { return origin + (k + 0.5) * res; };
     for (auto *row : {&column_x_, &column_y_, &point_x_, &point_y_}) row->resize(static_cast<std::size_t>(n));
-    cell_i_.resize(static_cast<std::size_t>(n));
-    cell_j_.resize(static_cast<std::size_t>(n));
+    cell_.resize(static_cast<std::size_t>(n));
     for (int cx = 0; cx < n; ++cx) {
         column_x_[cx] = robot.x + c * centre(cx);
         column_y_[cx] = robot.y + s * centre(cx);
@@ -95,10 +96,8 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
     const std::size_t capacity = std::max<std::size_t>(kBlockCells, static_cast<std::size_t>(n));
     // The cell loop below reads these through locals: through the members, every gather() call
     // (which may change *this as far as the compiler knows) made it reload them for every cell.
-    int *cell_i = cell_i_.data();
-    int *cell_j = cell_j_.data();
+    int *cell = cell_.data();
     int *slot_of = slot_of_.data();
-    const std::size_t map_rows = static_cast<std::size_t>(layers.rows);
     batch_.reset(capacity);
     batch_cells_.clear();
     cell_slots_.resize(capacity);
@@ -119,6 +118,16 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
         batch_cells_.clear();
         block_start = block_end;
     };
+    // Gives each costmap cell of a row the batch entry that slotOf(k) returns for its GridMap
+    // cell k (GridMap::cells), or -1 when it is unknown (outside the map, or never seen). The
+    // shared and the per-cell costing are two calls of it, so no cell tests `share` (the compiler
+    // did not take that test out of the loop itself).
+    auto slotsOfRow = [&](int *row_slots, auto slotOf) {
+        for (int cx = 0; cx < n; ++cx) {
+            const int k = cell[cx];
+            row_slots[cx] = k >= 0 && seen[k] ? slotOf(k) : -1;
+        }
+    };
     for (int cy = 0; cy < n; ++cy) {
         if (batch_.size + n > capacity || block_end - block_start + n > capacity) flush();
         const double row_x = s * centre(cy);
@@ -130,25 +139,21 @@ void CostmapGenerator::generate(const GridMap &map, const Pose2D &robot, msgs::O
             point_x_[cx] = column_x_[cx] - row_x;
             point_y_[cx] = column_y_[cx] + row_y;
         }
-        map.indices(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell_i, cell_j);
-        for (int cx = 0; cx < n; ++cx) {
-            int slot = -1;  // unknown: outside the map, or never seen
-            const int i = cell_i[cx];
-            if (i >= 0) {
-                const int j = cell_j[cx];
-                const std::size_t k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * map_rows;
-                if (seen[k]) {
-                    if (!share) {
-                        slot = static_cast<int>(batch_.size);
-                        gather(layers, i, j, batch_, batch_.size++);
-                    } else if ((slot = slot_of[k]) < 0) {
-                        slot = slot_of[k] = static_cast<int>(batch_.size);
-                        gather(layers, i, j, batch_, batch_.size++);
-                        batch_cells_.push_back(k);
-                    }
+        map.cells(point_x_.data(), point_y_.data(), static_cast<std::size_t>(n), cell);
+        if (share) {
+            slotsOfRow(row_slots, [&](int k) {
+                if (slot_of[k] < 0) {
+                    slot_of[k] = static_cast<int>(batch_.size);
+                    gather(layers, k, batch_, batch_.size++);
+                    batch_cells_.push_back(static_cast<std::size_t>(k));
                 }
-            }
-            row_slots[cx] = slot;
+                return slot_of[k];
+            });
+        } else {
+            slotsOfRow(row_slots, [&](int k) {
+                gather(layers, k, batch_, batch_.size);
+                return static_cast<int>(batch_.size++);
+            });
         }
     }
     flush();

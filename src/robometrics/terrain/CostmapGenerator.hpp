@@ -55,8 +55,9 @@ private:
         double resolution;
     };
     static Layers layersOf(const GridMap &map);
-    /// Puts the layer values that GridMap cell (i, j)'s cost reads into `batch` at `m`.
-    void gather(const Layers &layers, int i, int j, CellBatch &batch, std::size_t m) const;
+    /// Puts the layer values that GridMap cell `cell` (i + j * rows, GridMap::cells) reads for
+    /// its cost into `batch` at `m`.
+    void gather(const Layers &layers, int cell, CellBatch &batch, std::size_t m) const;
 
     CostmapConfig config_;
     CostModel model_;
@@ -65,7 +66,7 @@ private:
     // frame and kept to avoid an allocation a frame.
     std::vector<double> column_x_, column_y_;
     std::vector<double> point_x_, point_y_;  ///< one row's cell centres in odom
-    std::vector<int> cell_i_, cell_j_;       ///< their GridMap cells (GridMap::indices)
+    std::vector<int> cell_;                  ///< their GridMap cells (GridMap::cells)
     /// Cells of a block of costmap rows costed together (see generate()).
     static constexpr std::size_t kBlockCells = 4096;
     CellBatch batch_;                       ///< the block's GridMap cells, each once

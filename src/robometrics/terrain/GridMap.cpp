@@ -173,7 +173,7 @@ Status GridMap::readFields(const msgs::GridMap &msg, const std::vector<Array> &a
 }
 
 ROBOMETRICS_VECTOR_CLONES
-void GridMap::indices(const double *x, const double *y, std::size_t n, int *i, int *j) const {
+void GridMap::cells(const double *x, const double *y, std::size_t n, int *cell) const {
     const Eigen::Vector2d corner = maxCorner();
     const double corner_x = corner.x();
     const double corner_y = corner.y();
@@ -185,9 +185,10 @@ void GridMap::indices(const double *x, const double *y, std::size_t n, int *i, i
         const double qj = (corner_y - y[k]) / resolution;
         const bool inside = (qi >= 0) & (qi < rows) & (qj >= 0) & (qj < cols);
         // Converted only where inside: a double out of int's range converts to nothing defined.
-        const int ii = static_cast<int>(inside ? qi : 0.0);
-        i[k] = inside ? ii : -1;
-        j[k] = static_cast<int>(inside ? qj : 0.0);
+        // At most 2^14 cells a side (kMaxCellsPerSide), so i + j * rows fits an int.
+        const int i = static_cast<int>(inside ? qi : 0.0);
+        const int j = static_cast<int>(inside ? qj : 0.0);
+        cell[k] = inside ? i + j * rows : -1;
     }
 }
 

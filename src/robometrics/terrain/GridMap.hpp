@@ -87,10 +87,13 @@ public:
         return true;
     }
 
-    /// index() of `n` points (x[k], y[k]) at once: i[k] and j[k], or i[k] = -1 outside. The same
-    /// arithmetic as index(), in a loop without branches the compiler vectorises (the costmap
-    /// looks up a row of cells at a time: two divisions a cell were a third of its time).
-    void indices(const double *x, const double *y, std::size_t n, int *i, int *j) const;
+    /// index() of `n` points (x[k], y[k]) at once, as the cell's place in a layer's storage:
+    /// cell[k] = i + j * rows() (column-major, as Eigen stores the layers), or -1 outside. The
+    /// same arithmetic as index(), in a loop without branches the compiler vectorises (the costmap
+    /// looks up a row of cells at a time: two divisions a cell were a third of its time). One
+    /// number a cell rather than i and j: the costmap reads the layers at that place and needs
+    /// i and j only for the few cells it gathers.
+    void cells(const double *x, const double *y, std::size_t n, int *cell) const;
 
 private:
     /// The layer `name`, added if new, with its cells left as they are: add() fills them, and

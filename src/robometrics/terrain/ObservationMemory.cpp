@@ -100,10 +100,24 @@ void ObservationMemory::update(const GridMap &map) {
         constexpr float kMax = std::numeric_limits<float>::max();
         auto positive_finite = [](float v) { return (v > 0.0f) & (v <= kMax); };
         const double confidence_min = confidence_min_;
-        mark(layers.points, positive_finite);
-        mark(layers.variance, positive_finite);
-        mark(layers.patch,
-             [confidence_min](float v) { return (std::abs(v) <= kMax) & (static_cast<double>(v) >= confidence_min); });
+        auto confident = [confidence_min](float v) {
+            return (std::abs(v) <= kMax) & (static_cast<double>(v) >= confidence_min);
+        };
+        if (layers.points && layers.variance && layers.patch) {
+            // GroundGrid's maps have all three: one pass reads and writes the mask once, not
+            // three times (a third of this function's instructions on the simulator's frames).
+            const float *points = layers.points->data();
+            const float *variance = layers.variance->data();
+            const float *patch = layers.patch->data();
+            for (std::size_t k = 0; k < cells; ++k) {
+                seen[k] |= static_cast<std::uint8_t>(positive_finite(points[k]) | positive_finite(variance[k]) |
+                                                     confident(patch[k]));
+            }
+        } else {
+            mark(layers.points, positive_finite);
+            mark(layers.variance, positive_finite);
+            mark(layers.patch, confident);
+        }
     }
     seen_.swap(next);
 }
