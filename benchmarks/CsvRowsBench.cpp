@@ -1,7 +1,7 @@
 // Rows of evaluate's largest CSVs as they are written: ate.csv's eight shortest doubles per row,
 // into a buffer on the stack appended once (core/ShortestDouble.hpp) against the baseline in the
 // same run, fmt through std::back_inserter into the string (how they were written before
-// session 31); and topic_stats.csv's rows (topicstats::appendWindowCsvRow).
+// 2026-12-07); and topic_stats.csv's rows (topicstats::appendWindowCsvRow).
 
 #include <benchmark/benchmark.h>
 #include <fmt/compile.h>

@@ -3,7 +3,7 @@
 // double) into a char buffer. The CSVs of a long run hold hundreds of thousands of them
 // (ate.csv, topic_stats.csv): written through std::back_inserter into a std::string, fmt grows
 // the string once per number and runs more instructions than into a plain pointer (callgrind;
-// the time saved was within the noise: docs/evaluate.md "Speed and memory", session 31). A row is
+// the time saved was within the noise: docs/evaluate.md "Speed and memory", 2026-12-07). A row is
 // written into a buffer on the stack and appended once.
 
 #include <fmt/compile.h>
