@@ -353,5 +353,21 @@ TEST(ReadAhead, AFilteredConsumerGetsTheErrorAtItsPositionInTheSource) {
     }
 }
 
+TEST(ReadAhead, AConsumerToldWhereToStopEndsThereWithoutReadingOnForItsTopics) {
+    TurnsSource source(3000);
+    ReadAhead ahead(source, {{}, onTopics({"/never"})});
+    ahead.release(0);
+    std::atomic<std::uint64_t> last{100};
+    ReadAheadConsumer &consumer = ahead.consumer(1);
+    consumer.stopAfter(&last);
+    Message m;
+    const Result<bool> more = consumer.next(m);
+    ASSERT_TRUE(more.ok());
+    EXPECT_FALSE(*more);
+    // It ended at the first batch past message 100 (message 0 fills a batch of its own), not at 3000.
+    EXPECT_GT(consumer.position(), 100u);
+    EXPECT_LT(consumer.position(), 3000u);
+}
+
 }  // namespace
 }  // namespace robometrics::bag

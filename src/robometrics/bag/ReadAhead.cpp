@@ -20,6 +20,11 @@ Result<bool> ReadAheadConsumer::next(Message &out) {
                 damage_ = batch_->damage;
                 return false;
             }
+            if (batch_ && stop_after_ && batch_->first_index + at_ > stop_after_->load(std::memory_order_relaxed)) {
+                finished_ = true;  // what follows is past where the caller stops
+                position_ = batch_->first_index + at_;
+                return false;
+            }
             batch_ = owner_.take(index_, seq_);
             if (!batch_) return Error{owner_.description_ + ": read after the consumer was released"};
             at_ = 0;

@@ -149,6 +149,10 @@ public:
     /// consumer passed over count too), or, once next() gave the end or an error, the number of
     /// messages before it. With no filter it counts the messages read.
     std::uint64_t position() const { return position_; }
+    /// Ends this stream early (next() gives the end) at a batch whose messages all come after the
+    /// index in `*last` (lowered by another thread): a consumer told to stop there does not read
+    /// on, to the end of the bag perhaps, for its next wanted message. None by default.
+    void stopAfter(const std::atomic<std::uint64_t> *last) { stop_after_ = last; }
 
     std::atomic<bool> released{false};  ///< set by ReadAhead::release()
 
@@ -161,6 +165,7 @@ private:
     std::size_t seq_ = 0;
     std::size_t at_ = 0;  ///< the next entry of batch_
     std::uint64_t position_ = 0;
+    const std::atomic<std::uint64_t> *stop_after_ = nullptr;
     bool finished_ = false;
 };
 

@@ -104,6 +104,7 @@ Pipeline::LaneEnd Pipeline::feed(bag::MessageSource &source, const std::vector<c
 
 Pipeline::LaneEnd Pipeline::feed(bag::ReadAheadConsumer &source, const Lane &lane, bool progress,
                                  std::atomic<std::uint64_t> *stop_after) const {
+    source.stopAfter(stop_after);
     return feedLanes(
         source, {&lane}, progress, stop_after, [&source](std::uint64_t) { return source.position(); }, true);
 }
