@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <thread>
 
@@ -217,6 +218,155 @@ TEST(ReadAhead, KeepsPinnedMessagesWhereTheyAreAndCopiesTheRest) {
     }
     // Buffers are reused once their batches are done with: far fewer than the 60 the run fills.
     EXPECT_LT(source.buffersMade(), 30u);
+}
+
+/// Messages taking turns on /a, /b and /c, some beyond a batch; every 500th adds a topic /nN
+/// (the source's topic list moves while it is read). Ends with an error after `fail_after`, else
+/// with the damage of a recording cut short.
+class TurnsSource : public MessageSource {
+public:
+    TurnsSource(std::size_t count, std::optional<std::size_t> fail_after = std::nullopt)
+        : count_(count), fail_after_(fail_after) {
+        for (const char *name : {"/a", "/b", "/c"}) topics_.push_back(TopicInfo{name, "std_msgs/msg/String", "cdr", "", 0, 0, {}});
+    }
+    const std::vector<TopicInfo> &topics() const override { return topics_; }
+    Result<bool> next(Message &out) override {
+        if (fail_after_ && produced_ == *fail_after_) return Error{"turns.mcap: chunk at offset 7 is damaged"};
+        if (produced_ == count_) return false;
+        if (produced_ % 500 == 499) {
+            topics_.push_back(TopicInfo{"/n" + std::to_string(produced_), "std_msgs/msg/String", "cdr", "", 0, 0, {}});
+        }
+        const std::size_t size = produced_ % 1999 == 0 ? (2u << 20) : produced_ % 200;
+        data_.assign(size, static_cast<std::uint8_t>(produced_));
+        out.topic = produced_ % 500 == 499 ? &topics_.back() : &topics_[produced_ % 3];
+        out.log_time = static_cast<TimeNs>(produced_);
+        out.publish_time = out.log_time;
+        out.data = data_;
+        ++produced_;
+        return true;
+    }
+    std::optional<ReadDamage> damage() const override {
+        if (fail_after_) return std::nullopt;
+        ReadDamage damage;
+        damage.file = "turns.mcap";
+        damage.loss = "the last chunk is cut";
+        damage.messages_read = produced_;
+        return damage;
+    }
+    std::string describe() const override { return "turns"; }
+
+private:
+    std::size_t count_, produced_ = 0;
+    std::optional<std::size_t> fail_after_;
+    std::vector<TopicInfo> topics_;
+    std::vector<std::uint8_t> data_;
+};
+
+ReadAhead::TopicFilter onTopics(std::vector<std::string> names) {
+    return [names](const TopicInfo &topic) { return std::find(names.begin(), names.end(), topic.name) != names.end(); };
+}
+
+/// What a consumer read: the messages (by index in the source), then the error or the damage.
+struct FilteredRead {
+    std::vector<Seen> messages;
+    std::vector<std::uint64_t> positions;
+    std::string error;
+    std::uint64_t end_position = 0;
+    std::optional<ReadDamage> damage;
+};
+
+FilteredRead readFiltered(ReadAheadConsumer &consumer) {
+    FilteredRead read;
+    Message m;
+    for (;;) {
+        Result<bool> more = consumer.next(m);
+        if (!more || !*more) {
+            if (!more) read.error = more.message();
+            read.end_position = consumer.position();
+            read.damage = consumer.damage();
+            return read;
+        }
+        read.messages.push_back(Seen{m.topic->name, m.log_time, m.publish_time, m.data.size(),
+                                     m.data.empty() ? std::uint8_t{0} : m.data[0]});
+        read.positions.push_back(consumer.position());
+    }
+}
+
+/// Consumers wanting /a, /b and /c and the added topics, everything, and nothing, each on its own thread.
+std::vector<FilteredRead> readFilteredTurns(TurnsSource &source) {
+    const std::vector<std::string> later = {"/n499", "/n999", "/n1499", "/n1999", "/n2499", "/n2999"};
+    std::vector<std::string> b_c_later = {"/b", "/c"};
+    b_c_later.insert(b_c_later.end(), later.begin(), later.end());
+    ReadAhead ahead(source, {onTopics({"/a"}), onTopics(b_c_later), {}, onTopics({})});
+    std::vector<FilteredRead> got(4);
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < got.size(); ++i) threads.emplace_back([&, i] { got[i] = readFiltered(ahead.consumer(i)); });
+    for (auto &t : threads) t.join();
+    return got;
+}
+
+/// The messages of `all` (read unfiltered, in order) on topics `wanted` accepts, with their indices.
+std::pair<std::vector<Seen>, std::vector<std::uint64_t>> expectedOf(const std::vector<Seen> &all,
+                                                                     const ReadAhead::TopicFilter &wanted) {
+    std::pair<std::vector<Seen>, std::vector<std::uint64_t>> out;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (!wanted(TopicInfo{all[i].topic, "", "", "", 0, 0, {}})) continue;
+        out.first.push_back(all[i]);
+        out.second.push_back(i);
+    }
+    return out;
+}
+
+TEST(ReadAhead, AFilteredConsumerSeesExactlyItsTopicsInOrderWithTheirPositions) {
+    TurnsSource plain(3000), wrapped(3000);
+    const auto all = readSeen(plain).first;
+    const auto got = readFilteredTurns(wrapped);
+    const auto only_a = expectedOf(all, onTopics({"/a"}));
+    const auto not_a = expectedOf(all, [](const TopicInfo &t) { return t.name != "/a"; });
+    EXPECT_EQ(got[0].messages, only_a.first);
+    EXPECT_EQ(got[0].positions, only_a.second);
+    EXPECT_EQ(got[1].messages, not_a.first);
+    EXPECT_EQ(got[1].positions, not_a.second);
+    EXPECT_EQ(got[2].messages, all);  // no filter: every message, its position its count
+    EXPECT_EQ(got[2].positions.back(), 2999u);
+    EXPECT_TRUE(got[3].messages.empty());
+    for (const FilteredRead &g : got) {
+        EXPECT_EQ(g.error, "");
+        EXPECT_EQ(g.end_position, 3000u);  // the end comes after the 3000 messages, wanted or not
+        ASSERT_TRUE(g.damage.has_value());
+        EXPECT_EQ(g.damage->loss, "the last chunk is cut");
+        EXPECT_EQ(g.damage->messages_read, 3000u);
+    }
+}
+
+TEST(ReadAhead, AFilteredConsumerGetsTheErrorAtItsPositionInTheSource) {
+    TurnsSource plain(3000, 2345), wrapped(3000, 2345);
+    const auto all = readSeen(plain);
+    const auto got = readFilteredTurns(wrapped);
+    EXPECT_EQ(got[0].messages, expectedOf(all.first, onTopics({"/a"})).first);
+    EXPECT_EQ(got[2].messages, all.first);
+    for (const FilteredRead &g : got) {
+        EXPECT_EQ(g.error, all.second);
+        EXPECT_EQ(g.error, "turns.mcap: chunk at offset 7 is damaged");
+        EXPECT_EQ(g.end_position, 2345u);  // as many messages came before it
+        EXPECT_FALSE(g.damage.has_value());
+    }
+}
+
+TEST(ReadAhead, AConsumerToldWhereToStopEndsThereWithoutReadingOnForItsTopics) {
+    TurnsSource source(3000);
+    ReadAhead ahead(source, {{}, onTopics({"/never"})});
+    ahead.release(0);
+    std::atomic<std::uint64_t> last{100};
+    ReadAheadConsumer &consumer = ahead.consumer(1);
+    consumer.stopAfter(&last);
+    Message m;
+    const Result<bool> more = consumer.next(m);
+    ASSERT_TRUE(more.ok());
+    EXPECT_FALSE(*more);
+    // It ended at the first batch past message 100 (message 0 fills a batch of its own), not at 3000.
+    EXPECT_GT(consumer.position(), 100u);
+    EXPECT_LT(consumer.position(), 3000u);
 }
 
 }  // namespace

@@ -116,6 +116,30 @@ TEST(Pipeline, LanesSeeEveryMessageAndTheEarliestFailureIsReported) {
     }
 }
 
+TEST(Pipeline, ALaneReadAheadSeesOnlyItsTopicsButFailsAtItsPlaceInTheBag) {
+    // Lane 1 reads /cmd_vel only (its consumer passes over /odom): its failure at its 101st
+    // message is message 201 of the bag, after lane 0's at message 200 (log time 1000).
+    for (bool ahead : {false, true}) {
+        test::MessageList list;
+        fillTwoTopics(list, 3000);
+        Pipeline pipe;
+        pipe.readAhead(ahead);
+        std::vector<TimeNs> lane1;
+        pipe.subscribeRaw("/odom", [](const bag::Message &m) -> Status {
+            return m.log_time == 1000 ? Status(Error{"lane 0"}) : Status::Ok();
+        });
+        pipe.setLane(1);
+        pipe.subscribeRaw("/cmd_vel", [&](const bag::Message &m) -> Status {
+            lane1.push_back(m.log_time);
+            return m.log_time == 1005 ? Status(Error{"lane 1"}) : Status::Ok();
+        });
+        const Status status = pipe.run(list);
+        ASSERT_FALSE(status.ok());
+        EXPECT_EQ(status.message(), "test messages: topic /odom at log time 1000 ns: lane 0") << ahead;
+        for (std::size_t i = 0; i < lane1.size(); ++i) ASSERT_EQ(lane1[i], static_cast<TimeNs>(i * 10 + 5)) << ahead;
+    }
+}
+
 TEST(Pipeline, TheCheckRunsEvery4096MessagesAndItsErrorStopsTheRun) {
     for (bool ahead : {false, true}) {
         test::MessageList list;

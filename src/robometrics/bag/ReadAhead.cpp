@@ -1,63 +1,70 @@
 #include "robometrics/bag/ReadAhead.hpp"
 
 #include <atomic>
+#include <stdexcept>
 
 namespace robometrics::bag {
 
-/// One consumer's stream over the shared batches.
-class ReadAhead::Consumer final : public MessageSource {
-public:
-    Consumer(ReadAhead &owner, std::size_t index) : owner_(owner), index_(index) {}
-
-    const std::vector<TopicInfo> &topics() const override { return owner_.topics_; }
-    std::string describe() const override { return owner_.description_; }
-
-    std::atomic<bool> released{false};  ///< set by ReadAhead::release()
-
-    Result<bool> next(Message &out) override {
-        if (released.load(std::memory_order_relaxed)) {
-            return Error{owner_.description_ + ": read after the consumer was released"};
-        }
-        if (finished_) return false;
-        while (!batch_ || position_ == batch_->entries.size()) {
+Result<bool> ReadAheadConsumer::next(Message &out) {
+    if (released.load(std::memory_order_relaxed)) {
+        return Error{owner_.description_ + ": read after the consumer was released"};
+    }
+    if (finished_) return false;
+    for (;;) {
+        while (!batch_ || at_ == batch_->entries.size()) {
             // Every message of the batch was read: what follows it is the end or the error.
             if (batch_ && (batch_->end || batch_->error)) {
                 finished_ = true;
+                position_ = batch_->first_index + batch_->entries.size();
                 if (batch_->error) return *batch_->error;
                 damage_ = batch_->damage;
                 return false;
             }
+            if (batch_ && stop_after_ && batch_->first_index + at_ > stop_after_->load(std::memory_order_relaxed)) {
+                finished_ = true;  // what follows is past where the caller stops
+                position_ = batch_->first_index + at_;
+                return false;
+            }
             batch_ = owner_.take(index_, seq_);
             if (!batch_) return Error{owner_.description_ + ": read after the consumer was released"};
-            position_ = 0;
+            at_ = 0;
         }
-        const Entry &e = batch_->entries[position_++];
+        const ReadAhead::Entry &e = batch_->entries[at_++];
+        if ((e.readers & bit_) == 0) continue;  // on a topic this consumer does not want
+        position_ = batch_->first_index + at_ - 1;
         out.topic = e.topic;
         out.log_time = e.log_time;
         out.publish_time = e.publish_time;
         out.data = std::span<const std::uint8_t>(e.pinned ? e.pinned : batch_->bytes.data() + e.offset, e.size);
         return true;
     }
-
-    std::optional<ReadDamage> damage() const override { return damage_; }
-
-private:
-    ReadAhead &owner_;
-    std::optional<ReadDamage> damage_;  ///< the source's, copied at its end
-    std::size_t index_;
-    const Batch *batch_ = nullptr;
-    std::size_t seq_ = 0;
-    std::size_t position_ = 0;
-    bool finished_ = false;
-};
-
-ReadAhead::ReadAhead(MessageSource &source, std::size_t consumers)
-    : source_(source), topics_(source.topics()), description_(source.describe()), cursors_(consumers) {
-    for (std::size_t i = 0; i < topics_.size(); ++i) stable_.remember(&source.topics()[i], &topics_[i]);
-    for (std::size_t i = 0; i < consumers; ++i) consumers_.push_back(std::make_unique<Consumer>(*this, i));
 }
 
-MessageSource &ReadAhead::consumer(std::size_t i) { return *consumers_.at(i); }
+ReadAhead::ReadAhead(MessageSource &source, std::size_t consumers)
+    : ReadAhead(source, std::vector<TopicFilter>(consumers)) {}
+
+ReadAhead::ReadAhead(MessageSource &source, std::vector<TopicFilter> filters)
+    : source_(source),
+      topics_(source.topics()),
+      description_(source.describe()),
+      filters_(std::move(filters)),
+      cursors_(filters_.size()) {
+    if (filters_.size() > kMaxConsumers) throw std::invalid_argument("ReadAhead: more than 64 consumers");
+    for (std::size_t i = 0; i < topics_.size(); ++i) {
+        stable_.remember(&source.topics()[i], StableTopic{&topics_[i], readersOf(topics_[i])});
+    }
+    for (std::size_t i = 0; i < filters_.size(); ++i) consumers_.push_back(std::make_unique<ReadAheadConsumer>(*this, i));
+}
+
+ReadAheadConsumer &ReadAhead::consumer(std::size_t i) { return *consumers_.at(i); }
+
+ReadAhead::ConsumerMask ReadAhead::readersOf(const TopicInfo &topic) const {
+    ConsumerMask readers = 0;
+    for (std::size_t i = 0; i < filters_.size(); ++i) {
+        if (!filters_[i] || filters_[i](topic)) readers |= ConsumerMask{1} << i;
+    }
+    return readers;
+}
 
 ReadAhead::~ReadAhead() {
     {
@@ -69,8 +76,8 @@ ReadAhead::~ReadAhead() {
     if (reader_.joinable()) reader_.join();
 }
 
-const TopicInfo *ReadAhead::stableTopic(const TopicInfo *topic) {
-    return stable_.get(topic, [this](const TopicInfo &t) -> const TopicInfo * {
+ReadAhead::StableTopic ReadAhead::stableTopic(const TopicInfo *topic) {
+    return stable_.get(topic, [this](const TopicInfo &t) -> StableTopic {
         const TopicInfo *found = nullptr;
         for (const TopicInfo &known : topics_) {
             if (known.name == t.name) found = &known;
@@ -78,7 +85,8 @@ const TopicInfo *ReadAhead::stableTopic(const TopicInfo *topic) {
         for (const TopicInfo &added : added_topics_) {
             if (added.name == t.name) found = &added;
         }
-        return found ? found : &added_topics_.emplace_back(t);
+        if (!found) found = &added_topics_.emplace_back(t);
+        return {found, readersOf(*found)};
     });
 }
 
@@ -101,6 +109,7 @@ std::unique_ptr<ReadAhead::Batch> ReadAhead::freshBatch() {
     batch->pins.clear();
     batch->pinned_bytes = 0;
     batch->entries.clear();
+    batch->first_index = 0;
     batch->error.reset();
     batch->end = false;
     return batch;
@@ -124,6 +133,7 @@ void ReadAhead::produce() {
     std::unique_ptr<Batch> batch = freshBatch();
     Message m;
     std::shared_ptr<const void> keeper;  // the buffer the last message was pinned in
+    std::uint64_t index = 0;             // of the next message in the source's stream
     for (;;) {
         if (stopping_.load(std::memory_order_relaxed)) return;
         Result<bool> more = source_.next(m);
@@ -147,11 +157,13 @@ void ReadAhead::produce() {
             offset = batch->bytes.size();
             batch->bytes.insert(batch->bytes.end(), m.data.begin(), m.data.end());  // no zero fill first
         }
-        batch->entries.push_back(
-            Entry{stableTopic(m.topic), m.log_time, m.publish_time, pinned, offset, m.data.size()});
+        const StableTopic topic = stableTopic(m.topic);
+        batch->entries.push_back(Entry{topic.topic, topic.readers, m.log_time, m.publish_time, pinned, offset, m.data.size()});
+        ++index;
         if (batch->bytes.size() + batch->pinned_bytes >= kBatchBytes) {
             if (!publish(std::move(batch))) return;
             batch = freshBatch();
+            batch->first_index = index;
         }
     }
 }

@@ -4,6 +4,9 @@
 // grows (a channel that first appears mid-file), after which a pointer can name another topic,
 // so a remembered pointer is trusted only while its topic still has the remembered name.
 //
+// A source whose topic pointers never name another topic (bag::ReadAhead's consumers) lets the
+// memo trust a remembered pointer without the name comparison.
+//
 // The table is open-addressed with a power-of-two size (Fibonacci hashing of the pointer, linear
 // probing, at most half full): std::unordered_map's prime bucket count cost an integer division
 // per look-up, most of the time the pipeline spent per message it did not analyse.
@@ -20,11 +23,16 @@ namespace robometrics::bag {
 template <class Value>
 class TopicMemo {
 public:
+    TopicMemo() = default;
+    /// `stable_pointers`: the topics come from a source whose topic pointers never name another
+    /// topic, so that a remembered pointer is trusted as it is.
+    explicit TopicMemo(bool stable_pointers) : compare_names_(!stable_pointers) {}
+
     /// The value remembered for `topic`, else `find(*topic)`'s, then remembered.
     template <class Find>
     Value get(const TopicInfo *topic, Find &&find) {
         Slot &slot = slotOf(topic);  // find() does not touch this table: the slot stays valid
-        if (slot.topic != topic || slot.name != topic->name) assign(slot, topic, find(*topic));
+        if (slot.topic != topic || (compare_names_ && slot.name != topic->name)) assign(slot, topic, find(*topic));
         return slot.value;
     }
 
@@ -82,6 +90,7 @@ private:
     std::vector<Slot> slots_;
     std::size_t used_ = 0;
     unsigned shift_ = 0;  ///< slots_.size() == 1 << shift_
+    bool compare_names_ = true;
 };
 
 }  // namespace robometrics::bag

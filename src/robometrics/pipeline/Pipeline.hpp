@@ -21,6 +21,10 @@
 #include "robometrics/msgs/Codec.hpp"
 #include "robometrics/pipeline/Remaps.hpp"
 
+namespace robometrics::bag {
+class ReadAheadConsumer;
+}
+
 namespace robometrics::pipeline {
 
 /// Where and when a message was received.
@@ -137,6 +141,15 @@ private:
     /// past `*stop_after` (lowered by the lanes that fail, so that the others stop too).
     LaneEnd feed(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,
                  std::atomic<std::uint64_t> *stop_after) const;
+    /// The same for one lane reading a ReadAhead consumer that passes over the messages the lane
+    /// does not subscribe to: the indices are the consumer's positions in the bag's order.
+    LaneEnd feed(bag::ReadAheadConsumer &source, const Lane &lane, bool progress,
+                 std::atomic<std::uint64_t> *stop_after) const;
+    /// The loop of both: `indexOf(read)` is the index of the message read last (`read`
+    /// messages were read before it); `stable_topics`: a topic pointer never names another topic.
+    template <class IndexOf>
+    LaneEnd feedLanes(bag::MessageSource &source, const std::vector<const Lane *> &lanes, bool progress,
+                      std::atomic<std::uint64_t> *stop_after, IndexOf indexOf, bool stable_topics) const;
 
     Remaps remaps_;
     std::vector<Lane> lanes_{1};
