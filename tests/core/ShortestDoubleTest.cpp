@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -41,6 +42,37 @@ TEST(ShortestDoubleTest, SameTextAsFmtOnRandomBitPatterns) {
     for (int i = 0; i < 20000; ++i) {
         const double value = std::bit_cast<double>(rng());
         ASSERT_EQ(shortest(value), fmt::format("{}", value)) << i;
+    }
+}
+
+TEST(ShortestDoubleTest, SameTextAsFmtAroundEachLayout) {
+    // Each power of ten where fmt's layout changes (0.000ddd, 0.ddd, d.dd, ddd00, d.dde+XX) and the
+    // doubles next to it, with one and with many digits.
+    for (int e = -330; e <= 310; ++e) {
+        const double power = std::pow(10.0, e);
+        for (double value : {power, std::nextafter(power, 0.0), std::nextafter(power, std::numeric_limits<double>::infinity()), 1.5 * power,
+                             1.2345678901234567 * power, -power / 3}) {
+            ASSERT_EQ(shortest(value), fmt::format("{}", value)) << e;
+        }
+    }
+}
+
+TEST(ShortestDoubleTest, SameTextAsFmtOnMeasuredMagnitudes) {
+    // What the CSVs hold: metres, milliseconds, stamps and counts, in every layout's range.
+    std::mt19937_64 rng(62);
+    std::uniform_real_distribution<double> exponent(-7.0, 19.0);
+    for (int i = 0; i < 200000; ++i) {
+        const double value = std::pow(10.0, exponent(rng)) * (i % 2 ? 1 : -1);
+        ASSERT_EQ(shortest(value), fmt::format("{}", value)) << i;
+        const double rounded = std::round(value * 1000) / 1000;
+        ASSERT_EQ(shortest(rounded), fmt::format("{}", rounded)) << i;
+    }
+}
+
+TEST(ShortestDoubleTest, SameTextAsFmtForNonFiniteValues) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (double value : {nan, -nan, std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+        EXPECT_EQ(shortest(value), fmt::format("{}", value));
     }
 }
 

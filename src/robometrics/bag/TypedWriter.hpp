@@ -28,13 +28,17 @@ public:
     Status write(const std::string &topic, const T &msg, TimeNs log_time, bool transient_local = false) {
         // The type's schema text (kilobytes, looked up in the built-in table) is copied only for
         // a topic's first message; the payload goes through one buffer kept for every message.
-        const auto known = channels_.find(topic);
-        const std::uint16_t channel = known != channels_.end()
-                                          ? known->second
-                                          : channelFor(topic, std::string(msgs::TypeInfo<T>::name),
-                                                       std::string(msgs::schemaText<T>()), transient_local);
+        // Messages come in runs on one topic: the last one's channel is kept, as the map's look-up
+        // cost more than one comparison of the names.
+        if (last_channel_ == 0 || topic != last_topic_) {  // ids start at 1: 0 is none yet
+            const auto known = channels_.find(topic);
+            last_channel_ = known != channels_.end() ? known->second
+                                                     : channelFor(topic, std::string(msgs::TypeInfo<T>::name),
+                                                                  std::string(msgs::schemaText<T>()), transient_local);
+            last_topic_ = topic;
+        }
         msgs::encodeCdr(msg, payload_);
-        return writer_->write(channel, log_time, log_time, payload_);
+        return writer_->write(last_channel_, log_time, log_time, payload_);
     }
 
     /// Writes an already-encoded payload.
@@ -58,6 +62,8 @@ private:
     std::map<std::string, std::uint16_t> channels_;
     std::map<std::string, int> publishers_;
     std::vector<std::uint8_t> payload_;  ///< the message being written
+    std::string last_topic_;             ///< of the last message written by write()
+    std::uint16_t last_channel_ = 0;     ///< its channel (0: none yet)
 };
 
 }  // namespace robometrics::bag

@@ -6,9 +6,6 @@
 // the time saved was within the noise: docs/evaluate.md "Speed and memory", 2026-12-07). A row is
 // written into a buffer on the stack and appended once.
 
-#include <fmt/compile.h>
-#include <fmt/format.h>
-
 #include <cstddef>
 
 namespace robometrics {
@@ -17,6 +14,6 @@ namespace robometrics {
 inline constexpr std::size_t kShortestDoubleChars = 24;
 
 /// Writes `value` at `out` (room for kShortestDoubleChars) as fmt's "{}" does; returns the end.
-inline char *writeShortest(char *out, double value) { return fmt::format_to(out, FMT_COMPILE("{}"), value); }
+char *writeShortest(char *out, double value);
 
 }  // namespace robometrics

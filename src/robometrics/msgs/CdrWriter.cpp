@@ -17,6 +17,8 @@ void CdrWriter::writeString(std::string_view text) {
     at[text.size()] = 0;
 }
 
+void CdrWriter::grow(std::size_t n) { out_.resize(std::max(size_ + n, 2 * out_.size())); }
+
 void CdrWriter::finish() {
     std::size_t pad = (0 - size_) & 3;
     if (pad != 0) std::memset(room(pad), 0, pad);

@@ -66,12 +66,15 @@ public:
 
 private:
     /// The next `n` bytes of the payload, to be written (out grows, geometrically, when short).
+    /// The growth is a cold call of its own so that the usual case inlines into every field's
+    /// write: with the resize in it, the compiler kept room() a call, one per field.
     std::uint8_t *room(std::size_t n) {
-        if (out_.size() - size_ < n) out_.resize(std::max(size_ + n, 2 * out_.size()));
+        if (out_.size() - size_ < n) grow(n);
         std::uint8_t *at = out_.data() + size_;
         size_ += n;
         return at;
     }
+    [[gnu::cold]] void grow(std::size_t n);  ///< out grows to hold n more bytes (rare)
     void align(std::size_t size) {
         std::size_t pad = (kCdrHeaderSize - size_) & (size - 1);
         if (pad != 0) std::memset(room(pad), 0, pad);

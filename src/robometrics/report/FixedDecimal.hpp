@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <string>
 
+#include "robometrics/core/DecimalDigits.hpp"
+
 namespace robometrics::report {
 
 namespace detail {
@@ -57,14 +59,13 @@ inline char *fixedInIntegers(char *out, double value, int precision) {
         decimals = 0;
     }
     if (std::signbit(value)) *out++ = '-';
-    out = std::to_chars(out, out + 20, units).ptr;
+    out = writeDigits(out, units);
     if (precision == 0) return out;
-    *out++ = '.';
-    for (int i = precision - 1; i >= 0; --i) {
-        out[i] = static_cast<char>('0' + decimals % 10);
-        decimals /= 10;
-    }
-    return out + precision;
+    // The decimals with their leading zeros: scale + decimals has one digit more, a 1 that the
+    // point then replaces (two digits a step, core/DecimalDigits.hpp).
+    writeDigitsBefore(out + 1 + precision, scale + decimals);
+    *out = '.';
+    return out + 1 + precision;
 }
 
 }  // namespace detail

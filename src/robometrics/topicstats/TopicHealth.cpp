@@ -168,12 +168,15 @@ std::uint64_t TopicHealthAccumulator::spilledBytes() const {
 void TopicHealthAccumulator::ages(std::vector<double> &out) const {
     auto stamp = stamps_.begin();
     auto unstamped = unstamped_.begin();
+    // The ends once, not per message: a CompactTimes iterator is not free to make.
+    const auto stamps_end = stamps_.end();
+    const auto unstamped_end = unstamped_.end();
     std::uint64_t index = 0;
     for (const TimeNs receive : log_times_) {
         const std::uint64_t i = index++;
-        if (stamp == stamps_.end()) break;
+        if (stamp == stamps_end) break;
         if (i < first_stamped_) continue;
-        if (unstamped != unstamped_.end() && static_cast<std::uint64_t>(*unstamped) == i) {
+        if (unstamped != unstamped_end && static_cast<std::uint64_t>(*unstamped) == i) {
             ++unstamped;
             continue;
         }

@@ -1,10 +1,10 @@
 #include "robometrics/topicstats/WindowRecord.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 
+#include "robometrics/core/DecimalDigits.hpp"
 #include "robometrics/core/ShortestDouble.hpp"
 
 namespace robometrics::topicstats {
@@ -13,7 +13,8 @@ namespace {
 
 // topic_stats.csv has a row per topic, metric and window (tens of thousands on a long run): the
 // numbers of a row are written into buffers on the stack and appended at once
-// (core/ShortestDouble.hpp), the stamps by a few integer steps instead of fmt's "{}.{:09d}".
+// (core/ShortestDouble.hpp), the stamps two digits a step (core/DecimalDigits.hpp) instead of
+// fmt's "{}.{:09d}".
 
 /// Room for a stamp: a sign, 10 digits of seconds (an int64 of nanoseconds), a point, 9 digits.
 constexpr std::size_t kSecondsChars = 21;
@@ -22,14 +23,14 @@ constexpr std::size_t kSecondsChars = 21;
 /// "{}.{:09d}" of floor(t / 1 s) and the rest wrote it).
 char *writeSeconds(char *out, TimeNs t) {
     const TimeNs s = t / kNsPerSecond - (t % kNsPerSecond < 0 ? 1 : 0);
-    out = std::to_chars(out, out + kSecondsChars, s).ptr;
-    *out++ = '.';
-    auto nanos = static_cast<std::uint32_t>(t - s * kNsPerSecond);  // in [0, 1 s)
-    for (int i = 8; i >= 0; --i) {
-        out[i] = static_cast<char>('0' + nanos % 10);
-        nanos /= 10;
-    }
-    return out + 9;
+    if (s < 0) *out++ = '-';
+    out = writeDigits(out, static_cast<std::uint64_t>(s < 0 ? -s : s));  // |s| < 2^34
+    // The nine decimals with their leading zeros: 1 s and the rest has ten digits, "1ddddddddd",
+    // whose 1 the point then replaces.
+    const auto nanos = static_cast<std::uint64_t>(t - s * kNsPerSecond);  // in [0, 1 s)
+    writeDigitsBefore(out + 10, static_cast<std::uint64_t>(kNsPerSecond) + nanos);
+    *out = '.';
+    return out + 10;
 }
 
 char *writeNumber(char *out, double x) {
@@ -94,7 +95,7 @@ void appendWindowCsvRow(std::string &out, const WindowRecord &r) {
         end = writeNumber(end, value);
         *end++ = ',';
     }
-    end = std::to_chars(end, end + 20, r.stats.count).ptr;
+    end = writeDigits(end, r.stats.count);
     *end++ = '\n';
     out.append(numbers, end);
 }

@@ -72,5 +72,8 @@ private:
 /// Whole records, appended to `out`.
 void encodeSchema(std::vector<std::uint8_t> &out, const SchemaRecord &r);
 void encodeChannel(std::vector<std::uint8_t> &out, const ChannelRecord &r);
+/// A Message record (MessageRecord's fields, the data without a copy of its own).
+void encodeMessage(std::vector<std::uint8_t> &out, std::uint16_t channel_id, std::uint32_t sequence,
+                   std::uint64_t log_time, std::uint64_t publish_time, std::span<const std::uint8_t> data);
 
 }  // namespace robometrics::bag::mcap

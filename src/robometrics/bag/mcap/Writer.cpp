@@ -92,14 +92,7 @@ public:
         }
         const auto log = static_cast<std::uint64_t>(log_time);
         chunk_index_[channel_id].emplace_back(log, chunk_.size());
-        RecordEncoder e(chunk_);
-        e.begin(Opcode::Message);
-        e.u16(channel_id);
-        e.u32(sequence);
-        e.u64(log);
-        e.u64(static_cast<std::uint64_t>(publish_time));
-        e.raw(data);
-        e.finish();
+        encodeMessage(chunk_, channel_id, sequence, log, static_cast<std::uint64_t>(publish_time), data);
         if (chunk_messages_ == 0 || log < chunk_start_) chunk_start_ = log;
         if (chunk_messages_ == 0 || log > chunk_end_) chunk_end_ = log;
         ++chunk_messages_;
