@@ -47,15 +47,10 @@ void run(benchmark::State &state, bool shortest, bool ours) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * input.size()));
 }
 
-void BM_ShortestFromChars(benchmark::State &state) { run(state, true, false); }
-void BM_ShortestDecimalField(benchmark::State &state) { run(state, true, true); }
-void BM_SixDecimalsFromChars(benchmark::State &state) { run(state, false, false); }
-void BM_SixDecimalsDecimalField(benchmark::State &state) { run(state, false, true); }
-
-BENCHMARK(BM_ShortestFromChars)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_ShortestDecimalField)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_SixDecimalsFromChars)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_SixDecimalsDecimalField)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(run, ShortestFromChars, true, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(run, ShortestDecimalField, true, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(run, SixDecimalsFromChars, false, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(run, SixDecimalsDecimalField, false, true)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -66,6 +66,19 @@ TEST(DecimalField, RandomDecimalsReadBitForBitAsFromChars) {
     }
 }
 
+TEST(DecimalField, EightDigitsAtOnceStopAtAnyOtherByte) {
+    // The digits are read eight at a time: every byte that is not a digit, at every place in such
+    // a group, must end the number where from_chars ends it, those next to '0' and '9' included.
+    for (const int other : {int{'/'}, int{':'}, int{' '}, int{'.'}, int{'e'}, int{'-'}, 0x00, 0x20, 0x3f, 0x40, 0x80, 0xb0, 0xb9, 0xf0, 0xfa, 0xff}) {
+        for (std::size_t place = 0; place < 18; ++place) {
+            std::string text = "123456789012345678";
+            text[place] = static_cast<char>(other);
+            expectSameAsFromChars(text);
+            expectSameAsFromChars("0." + text);
+        }
+    }
+}
+
 TEST(DecimalField, ExponentsReadAsFromCharsReadsThem) {
     for (const char *text : {"1e22", "1e23", "1e27", "1e28", "1e-22", "1e-23", "1e-27", "1e-28", "1.2345e-05",
                              "6.965900001019293e-05", "5.233041016541992e-16", "-1.8366602545652158e-16", "1.5e",
