@@ -100,7 +100,8 @@ inline double roundedScaled(std::uint64_t q, bool more, int scale) {
     return static_cast<double>(kept + (up ? 1 : 0)) * power_of_two;
 }
 
-/// The double nearest to mantissa * 10^exponent, 2^53 < mantissa < 2^64, |exponent| <= 27.
+/// The double nearest to mantissa * 10^exponent, 0 < mantissa < 2^64, |exponent| <= 27, and
+/// mantissa > 2^53 or |exponent| >= 23 (so that the 64 bits roundedScaled takes hold more than 53).
 inline double scaledExactly(std::uint64_t mantissa, int exponent) {
     if (exponent >= 0) {
         // The product exactly, then its top 64 bits and whether any bit below them is set.
@@ -154,11 +155,13 @@ inline std::from_chars_result parseDecimalField(const char *first, const char *l
     // 19 digits cannot wrap 64 bits. A hexadecimal-looking rest is from_chars' to judge.
     if (digits == 0 || digits > 19 || (p < last && (*p == 'x' || *p == 'X'))) return std::from_chars(first, last, value);
     double magnitude;
-    if (mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
+    if (mantissa == 0) {
+        magnitude = 0.0;  // "0e-25" and the like: scaledExactly needs a nonzero mantissa
+    } else if (mantissa <= (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
         magnitude = exponent < 0 ? static_cast<double>(mantissa) / kPowersOfTen[-exponent]
                                  : static_cast<double>(mantissa) * kPowersOfTen[exponent];
     } else if (exponent >= -27 && exponent <= 27) {
-        magnitude = decimal_detail::scaledExactly(mantissa, static_cast<int>(exponent));  // 2^53 < mantissa < 10^19
+        magnitude = decimal_detail::scaledExactly(mantissa, static_cast<int>(exponent));
     } else {
         return std::from_chars(first, last, value);
     }
