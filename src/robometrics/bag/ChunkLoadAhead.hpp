@@ -7,8 +7,8 @@
 // At most kAheadPerLoader chunks per loader are loaded or loading and not yet taken, so memory
 // stays bounded. Chunks are shared, as in ChunkHeap: with every take the reader hands back a
 // chunk it has finished, if any (ChunkHeap::finished(), taken on the reader's thread, where pins are dropped)
-// whose buffers a loader reuses. Every hand-over goes through the mutex, so a chunk's bytes are
-// written before they are read.
+// whose buffers a loader reuses, one it loaded itself where it can (bag/LoaderSpares.hpp). Every
+// hand-over goes through the mutex, so a chunk's bytes are written before they are read.
 
 #include <algorithm>
 #include <condition_variable>
@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "robometrics/bag/LoaderSpares.hpp"
 #include "robometrics/core/Result.hpp"
 
 namespace robometrics::bag {
@@ -42,7 +43,8 @@ public:
         : count_(count),
           ahead_(kAheadPerLoader * std::max<std::size_t>(loaders, 1)),
           load_(std::move(load)),
-          past_errors_(past_errors) {
+          past_errors_(past_errors),
+          spares_(ahead_ / kAheadPerLoader) {
         for (std::size_t k = 0; k < ahead_ / kAheadPerLoader; ++k) threads_.emplace_back([this, k] { run(k); });
     }
     ~ChunkLoadAhead() {
@@ -61,7 +63,7 @@ public:
     /// into. No more than `count` calls.
     Result<std::shared_ptr<Chunk>> take(std::shared_ptr<Chunk> spare) {
         std::unique_lock<std::mutex> lock(mutex_);
-        if (spare) spares_.push_back(std::move(spare));
+        if (spare) spares_.giveBack(std::move(spare));
         changed_.wait(lock, [this] { return !pending_.empty() && pending_.front().has_value(); });
         Result<std::shared_ptr<Chunk>> chunk = std::move(*pending_.front());
         pending_.pop_front();
@@ -82,12 +84,8 @@ private:
                 if (stop_ || failed_ || claimed_ >= count_) return;
                 i = claimed_++;
                 pending_.emplace_back();  // chunk i's place: pending_ holds claimed_ - taken chunks
-                if (!spares_.empty()) {
-                    chunk = std::move(spares_.back());
-                    spares_.pop_back();
-                }
+                chunk = spares_.take(loader);  // an empty new chunk is cheap to make here
             }
-            if (!chunk) chunk = std::make_shared<Chunk>();
             const Status status = load_(loader, i, *chunk);
             {
                 std::lock_guard<std::mutex> lock(mutex_);
@@ -115,7 +113,7 @@ private:
     /// The chunks claimed and not yet taken, in order; a chunk's place is empty while it loads.
     std::deque<std::optional<Result<std::shared_ptr<Chunk>>>> pending_;
     std::size_t claimed_ = 0;
-    std::vector<std::shared_ptr<Chunk>> spares_;
+    LoaderSpares<Chunk> spares_;
     bool failed_ = false;
     bool stop_ = false;
     std::vector<std::thread> threads_;  ///< last: they start once every member above is made
